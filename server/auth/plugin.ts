@@ -1,0 +1,56 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { REAUTHORIZE_HEADER, REAUTHORIZE_URL_HEADER } from '../../src/contracts/api';
+import { unauthorized } from '../http/errors';
+import { verifySessionToken } from './sessionToken';
+import { findShopByDomain, provisionShop, type ShopRow } from '../services/shops';
+import { localeFromAcceptLanguage } from '../i18n';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The shop of the verified session token; every query is scoped by it. */
+    shop: ShopRow;
+    locale: string;
+  }
+  interface FastifyContextConfig {
+    /** Routes under the API prefix that need no session token. */
+    public?: boolean;
+  }
+}
+
+/**
+ * Verifies the bearer session token of every API call and loads its shop.
+ * Standalone mode provisions a shop on its first valid token; shopify mode
+ * answers 401 with the reauthorize headers for a shop that is not installed.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { config, db } = app.deps;
+  app.decorateRequest('shop', null as unknown as ShopRow);
+  app.decorateRequest('locale', 'en');
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    request.locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
+    if (!request.url.startsWith('/admin/api/') || request.routeOptions.config?.public) return;
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized('auth.missingToken');
+    let shopDomain: string;
+    try {
+      ({ shopDomain } = await verifySessionToken(match[1], config.apiKey, config.apiSecret));
+    } catch {
+      throw unauthorized('auth.invalidToken');
+    }
+    let shop = await findShopByDomain(db, shopDomain);
+    if ((!shop || !shop.installedAt) && config.appMode === 'standalone') {
+      shop = await provisionShop(db, shopDomain);
+    }
+    if (!shop || !shop.installedAt) {
+      throw unauthorized('auth.reauthorize', {
+        [REAUTHORIZE_HEADER]: '1',
+        [REAUTHORIZE_URL_HEADER]: `/api/auth?shop=${encodeURIComponent(shopDomain)}`,
+      });
+    }
+    request.shop = shop;
+    request.locale = shop.locale;
+  });
+});

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+import { migrateToLatest } from './migrate';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded instance, when kind is pglite (tests dump/clone it). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… to use a real PostgreSQL server. */
+  databaseUrl?: string;
+  /** Folder of the embedded database (PGlite); ignored with databaseUrl. Omit for in-memory. */
+  pgliteDir?: string;
+  /** A PGlite data dir tarball (from dumpDataDir) to start from: tests clone a template this way. */
+  loadDataDir?: Blob;
+  migrate?: boolean;
+}
+
+// numeric → JS string is pg's default; int8 (count(*)) as number is what the code wants.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    handle = { db, kind: 'postgres', close: () => db.destroy() };
+  } else {
+    if (options.pgliteDir) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+    const pglite = await PGlite.create(options.pgliteDir, { loadDataDir: options.loadDataDir });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+    handle = {
+      db,
+      kind: 'pglite',
+      pglite,
+      close: async () => {
+        await db.destroy().catch(() => undefined);
+        if (!pglite.closed) await pglite.close();
+      },
+    };
+  }
+  if (options.migrate !== false) await migrateToLatest(handle.db);
+  return handle;
+}

@@ -1,0 +1,32 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m0001 from './migrations/0001_foundation';
+import * as m0002 from './migrations/0002_looks';
+import * as m0003 from './migrations/0003_storefront';
+import * as m0004 from './migrations/0004_analytics';
+import * as m0005 from './migrations/0005_billing';
+import * as m0006 from './migrations/0006_gallery';
+
+/** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0002_looks': m0002,
+  '0003_storefront': m0003,
+  '0004_analytics': m0004,
+  '0005_billing': m0005,
+  '0006_gallery': m0006,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

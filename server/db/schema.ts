@@ -1,0 +1,18 @@
+/**
+ * The whole database, composed from one table file per feature so features add
+ * tables without touching each other's files.
+ */
+import type { FoundationTables } from './tables/foundation';
+import type { LooksTables } from './tables/looks';
+import type { StorefrontTables } from './tables/storefront';
+import type { AnalyticsTables } from './tables/analytics';
+import type { BillingTables } from './tables/billing';
+import type { GalleryTables } from './tables/gallery';
+
+export interface Database
+  extends FoundationTables,
+    LooksTables,
+    StorefrontTables,
+    AnalyticsTables,
+    BillingTables,
+    GalleryTables {}

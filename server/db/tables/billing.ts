@@ -1,0 +1,3 @@
+// Tables of the billing feature (filled in by its issue).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface BillingTables {}

@@ -1,0 +1,54 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ShopSettings } from '../../../src/contracts/shop';
+
+export interface ShopsTable {
+  id: Generated<number>;
+  domain: string;
+  locale: string;
+  email: string;
+  currency: Generated<string>;
+  timezone: Generated<string>;
+  /** Set while the app is installed; null after app/uninstalled. */
+  installedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  scriptTagSupported: Generated<boolean>;
+  appBlockInstalled: Generated<boolean>;
+  appBlockThemeSupported: Generated<boolean>;
+  canUseCheckoutUiExtension: Generated<boolean>;
+  imageGalleryEnabled: Generated<boolean>;
+  aiImageGenerationEnabled: Generated<boolean>;
+  settings: JSONColumnType<ShopSettings>;
+  /** True once the merchant saved settings or layout (onboarding "customize design"). */
+  shopUpdated: Generated<boolean>;
+  apiTokenHash: string | null;
+  createdAt: Generated<Date>;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  shopId: number;
+  name: string;
+  distinctId: string;
+  properties: JSONColumnType<Record<string, unknown>>;
+  createdAt: Generated<Date>;
+}
+
+export interface CatalogProductsTable {
+  id: Generated<number>;
+  shopId: number;
+  /** Platform id, e.g. gid://shopify/Product/1001 */
+  gid: string;
+  handle: string;
+  title: string;
+  status: 'active' | 'draft' | 'archived';
+  price: ColumnType<string, string | number, string | number>;
+  compareAtPrice: ColumnType<string | null, string | number | null, string | number | null>;
+  images: JSONColumnType<string[]>;
+  productType: string;
+  createdAt: Generated<Date>;
+}
+
+export interface FoundationTables {
+  shops: ShopsTable;
+  events: EventsTable;
+  catalogProducts: CatalogProductsTable;
+}

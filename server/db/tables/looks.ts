@@ -1,0 +1,35 @@
+import type { Generated, JSONColumnType } from 'kysely';
+import type { LookDiscount, LookMainProduct, LookMedia, LookRelatedItem } from '../../../src/contracts/looks';
+
+export interface ProductLooksTable {
+  id: Generated<number>;
+  shopId: number;
+  title: string;
+  active: boolean;
+  mainProduct: JSONColumnType<LookMainProduct>;
+  relatedItems: JSONColumnType<LookRelatedItem[]>;
+  markerColor: string;
+  featured: boolean;
+  media: JSONColumnType<LookMedia[]>;
+  discount: JSONColumnType<LookDiscount | null, string | null, string | null>;
+  /** Comma-separated, as in the form values. */
+  tags: string;
+  createdAt: Generated<Date>;
+  updatedAt: Generated<Date>;
+}
+
+export interface ProductLookMediaTable {
+  id: Generated<number>;
+  shopId: number;
+  fileName: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  createdAt: Generated<Date>;
+}
+
+export interface LooksTables {
+  productLooks: ProductLooksTable;
+  productLookMedia: ProductLookMediaTable;
+}

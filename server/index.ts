@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { buildApp } from './app';
+import { seedDemo } from './db/seed';
+
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  const onClose: Array<() => Promise<void> | void> = [];
+  if (config.seedDemo) await seedDemo(handle.db, config);
+  const app = await buildApp({ config, db: handle.db, onClose });
+  app.addHook('onClose', async () => handle.close());
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { db: handle.kind, mode: config.appMode, ms: Date.now() - started },
+    `Shoppable Looks ready on ${config.appUrl}`,
+  );
+  if (config.usesDevKeys) {
+    app.log.warn(
+      `Using the development key pair (SHOPIFY_API_KEY=${config.apiKey}); set SHOPIFY_API_KEY and SHOPIFY_API_SECRET for real use.`,
+    );
+  }
+  const stop = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../../src/contracts/api';
+import { createApiToken, getOnboarding, getSettings, getShopContext, updateSettings } from '../services/shops';
+
+export default async function shopRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+
+  app.get(`${API_PREFIX}/shop/details`, async (req) => getShopContext(db, req.shop, config.apiKey));
+
+  app.get(`${API_PREFIX}/shop`, async (req) => getSettings(req.shop));
+
+  app.patch(`${API_PREFIX}/shop`, async (req) => updateSettings(db, req.shop, req.body));
+
+  app.post(`${API_PREFIX}/shop/apiToken`, async (req) => ({ token: await createApiToken(db, req.shop) }));
+
+  app.get(`${API_PREFIX}/shop/onboarding`, async (req) => getOnboarding(db, req.shop, config.apiKey));
+}

@@ -1,0 +1,145 @@
+import { yup } from './validation';
+import { SUPPORTED_LOCALES, type Locale } from './api';
+
+export const POPUP_EVENTS = ['onload', 'post_onload_time', 'on_user_scroll', 'on_add_to_cart'] as const;
+export type PopupEvent = (typeof POPUP_EVENTS)[number];
+export const VARIANT_STYLES = ['select', 'size', 'color'] as const;
+export type VariantStyle = (typeof VARIANT_STYLES)[number];
+
+/** Shop settings (SPEC §3; the field names, typos included, are the wire contract). */
+export interface ShopSettings {
+  enabled: boolean;
+  enableCheckoutUIExtension?: boolean;
+  usePoopUpEnabled: boolean;
+  usePoopUpEvent?: PopupEvent | null;
+  usePoopUpDelay?: number | null;
+  useButtonPDP?: boolean;
+  showCompareAtPrice?: boolean;
+  locale: Locale;
+  multiLocale: boolean;
+  applyDiscount?: boolean;
+  discountButtonText?: string | null;
+  discountCode?: string | null;
+  lowQuantityUnitLimit?: string | null;
+  variantLabel: string;
+  useProductLookDiscount?: boolean;
+  removeUTMParam: boolean;
+  definedVariantStyle: VariantStyle;
+  mainButtonAfterSectionSelector?: string | null;
+  autoHideOutOfStockItems: boolean;
+}
+
+export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
+  enabled: true,
+  enableCheckoutUIExtension: false,
+  usePoopUpEnabled: false,
+  usePoopUpEvent: 'onload',
+  usePoopUpDelay: null,
+  useButtonPDP: false,
+  showCompareAtPrice: true,
+  locale: 'en',
+  multiLocale: false,
+  applyDiscount: false,
+  discountButtonText: null,
+  discountCode: null,
+  lowQuantityUnitLimit: '-1',
+  variantLabel: 'Variant',
+  useProductLookDiscount: false,
+  removeUTMParam: false,
+  definedVariantStyle: 'select',
+  mainButtonAfterSectionSelector: null,
+  autoHideOutOfStockItems: false,
+};
+
+const optionalString = () => yup.string().nullable().optional();
+
+/** SPEC §5 settings rules; used by the settings form and by PATCH /shop. */
+export const shopSettingsSchema = yup
+  .object({
+    enabled: yup.boolean().strict().required(),
+    enableCheckoutUIExtension: yup.boolean().strict().optional(),
+    usePoopUpEnabled: yup.boolean().strict().required(),
+    usePoopUpEvent: yup.mixed<PopupEvent>().oneOf([...POPUP_EVENTS, null]).nullable().optional(),
+    usePoopUpDelay: yup.number().positive().nullable().optional(),
+    useButtonPDP: yup.boolean().strict().optional(),
+    showCompareAtPrice: yup.boolean().strict().optional(),
+    locale: yup.mixed<Locale>().oneOf([...SUPPORTED_LOCALES]).required(),
+    multiLocale: yup.boolean().strict().required(),
+    applyDiscount: yup.boolean().strict().optional(),
+    discountButtonText: optionalString().max(100),
+    discountCode: optionalString().max(100),
+    lowQuantityUnitLimit: optionalString().matches(/^-?\d+$/),
+    variantLabel: yup.string().trim().required().max(60),
+    useProductLookDiscount: yup.boolean().strict().optional(),
+    removeUTMParam: yup.boolean().strict().required(),
+    definedVariantStyle: yup.mixed<VariantStyle>().oneOf([...VARIANT_STYLES]).required(),
+    mainButtonAfterSectionSelector: optionalString().max(500),
+    autoHideOutOfStockItems: yup.boolean().strict().required(),
+  })
+  .noUnknown()
+  .strict();
+
+export interface ShopOptions {
+  imageGalleryEnabled: boolean;
+  /** The AI image generation feature flag (SPEC §6: false by default). */
+  aiImageGenerationEnabled: boolean;
+}
+
+/** The current shop, loaded on start (GET /shop/details). */
+export interface ShopContext {
+  shopDomain: string;
+  locale: Locale;
+  shopEmail: string;
+  currency: string;
+  timezone: string;
+  scriptTagSupported: boolean;
+  usesLatestVersion: boolean;
+  reOAuthUrl: string | null;
+  options: ShopOptions;
+  appThemeExtensionDeepLink: string;
+  shouldUpgradeToPaidPlan: boolean;
+}
+
+export interface Onboarding {
+  createdLook: boolean;
+  shopUpdated: boolean;
+  appBlockInstalled: boolean;
+  appBlockThemeSupported: boolean;
+  scriptTagSupported: boolean;
+  appThemeExtensionDeepLink: string;
+  setupGuideDisplay: boolean;
+  onboarding: {
+    themeExtensionSupported: boolean;
+    appThemeExtensionCartDeepLink: string;
+    canUseCheckoutUIExtension: boolean;
+  };
+}
+
+export interface ApiTokenResponse {
+  token: string;
+}
+
+/** Analytics event names of SPEC §7. */
+export const TRACKED_EVENTS = [
+  'look_created',
+  'look_updated',
+  'look_viewed',
+  'look_deleted',
+  'layout_updated',
+  'settings_updated',
+  'booster_updated',
+  'analytics_viewed',
+  'plans_viewed',
+  'plan_selected',
+  'page_viewed',
+] as const;
+export type TrackedEvent = (typeof TRACKED_EVENTS)[number];
+
+export const trackEventSchema = yup
+  .object({
+    name: yup.mixed<TrackedEvent>().oneOf([...TRACKED_EVENTS]).required(),
+    distinctId: yup.string().required().max(200),
+    properties: yup.object().optional().default({}),
+  })
+  .noUnknown()
+  .strict();

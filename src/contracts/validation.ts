@@ -1,0 +1,84 @@
+/**
+ * Validation messages shared by client and server. Every yup message is a
+ * `{ key, values }` pair naming a translation key (translations/*.json), so the
+ * SPA formats it with react-intl and the server formats it with the same files.
+ */
+import * as yup from 'yup';
+
+export interface ValidationMessage {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+export type FieldErrors = Record<string, ValidationMessage>;
+
+const msg =
+  (key: string, pick: (p: Record<string, unknown>) => Record<string, string | number> = () => ({})) =>
+  (params: Record<string, unknown>): ValidationMessage => ({
+    key,
+    values: { path: String(params.path ?? ''), ...pick(params) },
+  });
+
+yup.setLocale({
+  mixed: {
+    default: msg('validation.invalid'),
+    required: msg('validation.required'),
+    defined: msg('validation.required'),
+    notNull: msg('validation.required'),
+    oneOf: msg('validation.oneOf', (p) => ({ values: String(p.values ?? '') })),
+    notType: msg('validation.typeError', (p) => ({ type: String(p.type ?? '') })),
+  },
+  string: {
+    min: msg('validation.min', (p) => ({ min: Number(p.min) })),
+    max: msg('validation.max', (p) => ({ max: Number(p.max) })),
+    email: msg('validation.email'),
+    url: msg('validation.url'),
+    matches: msg('validation.invalid'),
+  },
+  number: {
+    positive: msg('validation.positive'),
+    min: msg('validation.minNumber', (p) => ({ min: Number(p.min) })),
+    max: msg('validation.maxNumber', (p) => ({ max: Number(p.max) })),
+    integer: msg('validation.integer'),
+  },
+  array: {
+    min: msg('validation.arrayMin', (p) => ({ min: Number(p.min) })),
+    max: msg('validation.arrayMax', (p) => ({ max: Number(p.max) })),
+  },
+  object: { noUnknown: msg('validation.noUnknown', (p) => ({ unknown: String(p.unknown ?? '') })) },
+});
+
+export { yup };
+
+export function isValidationMessage(value: unknown): value is ValidationMessage {
+  return !!value && typeof value === 'object' && typeof (value as ValidationMessage).key === 'string';
+}
+
+/** Flattens a yup ValidationError into `{ 'a.b[0].c': message }` (first message per field). */
+export function collectErrors(error: yup.ValidationError): FieldErrors {
+  const out: FieldErrors = {};
+  const items = error.inner.length ? error.inner : [error];
+  for (const item of items) {
+    const path = item.path || '_';
+    if (out[path]) continue;
+    out[path] = isValidationMessage(item.message)
+      ? item.message
+      : { key: 'validation.invalid', values: { path } };
+  }
+  return out;
+}
+
+/** Validates `value`; returns the cast value or the collected field errors. */
+export function validate<T>(
+  schema: yup.Schema<T>,
+  value: unknown,
+  options: { stripUnknown?: boolean } = {},
+): { value: T; errors?: undefined } | { value?: undefined; errors: FieldErrors } {
+  try {
+    const cast = schema.validateSync(value, { abortEarly: false, stripUnknown: options.stripUnknown ?? false });
+    return { value: cast as T };
+  } catch (e) {
+    if (e instanceof yup.ValidationError) return { errors: collectErrors(e) };
+    throw e;
+  }
+}
