@@ -86,34 +86,60 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     immutable: true,
   });
 
-  await registerSpa(app, deps.config.distDir);
+  await registerSpa(app, deps.config);
   return app;
 }
 
 /** Serves the built SPA: hashed assets cached long, index.html never cached, history fallback. */
-async function registerSpa(app: FastifyInstance, distDir: string) {
+async function registerSpa(app: FastifyInstance, config: Config) {
+  const { distDir } = config;
   const indexFile = path.join(distDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
+  const indexHtml = hasSpa ? renderIndexHtml(fs.readFileSync(indexFile, 'utf8'), config) : '';
   if (hasSpa) {
     await app.register(fastifyStatic, {
-      root: distDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
+      root: path.join(distDir, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
-        if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-        else if (/[.-][0-9a-f]{8,}\./.test(path.basename(filePath))) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        }
+        const hashed = /\.[0-9a-f]{12}\./.test(path.basename(filePath));
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    for (const file of fs.readdirSync(distDir)) {
+      if (file === 'index.html' || !fs.statSync(path.join(distDir, file)).isFile()) continue;
+      app.get(`/${file}`, (_req, reply) => {
+        reply.header('Cache-Control', 'public, max-age=3600');
+        return reply.type(contentType(file)).send(fs.createReadStream(path.join(distDir, file)));
+      });
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/admin/api/') || request.url.startsWith('/api/');
-    if (request.method === 'GET' && !isApi && hasSpa && !path.extname(request.url.split('?')[0])) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && hasSpa && !path.extname(request.url.split('?')[0])) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html').send(fs.createReadStream(indexFile));
+      return reply.type('text/html').send(indexHtml);
     }
     return reply.status(404).send({ message: 'Not found', code: 'not_found' });
   });
+}
+
+/**
+ * App Bridge's script and the API key meta tag stay only when the app runs
+ * inside Shopify admin (APP_MODE=shopify); standalone pages never wait on the CDN.
+ */
+export function renderIndexHtml(template: string, config: Pick<Config, 'appMode' | 'apiKey'>): string {
+  if (config.appMode !== 'shopify') {
+    return template
+      .replace(/<meta[^>]*name="?shopify-api-key"?[^>]*>\s*/g, '')
+      .replace(/<script[^>]*app-bridge\.js[^>]*><\/script>\s*/g, '');
+  }
+  const key = config.apiKey.replace(/[^A-Za-z0-9_-]/g, '');
+  return template.replace('%SHOPIFY_API_KEY%', key);
+}
+
+function contentType(file: string): string {
+  const ext = path.extname(file).toLowerCase();
+  return { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain', '.json': 'application/json' }[ext] ?? 'application/octet-stream';
 }

@@ -59,7 +59,7 @@ export const shopSettingsSchema = yup
     enabled: yup.boolean().strict().required(),
     enableCheckoutUIExtension: yup.boolean().strict().optional(),
     usePoopUpEnabled: yup.boolean().strict().required(),
-    usePoopUpEvent: yup.mixed<PopupEvent>().oneOf([...POPUP_EVENTS, null]).nullable().optional(),
+    usePoopUpEvent: yup.mixed<PopupEvent>().oneOf([...POPUP_EVENTS]).nullable().optional(),
     usePoopUpDelay: yup.number().positive().nullable().optional(),
     useButtonPDP: yup.boolean().strict().optional(),
     showCompareAtPrice: yup.boolean().strict().optional(),

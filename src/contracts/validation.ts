@@ -12,11 +12,13 @@ export interface ValidationMessage {
 
 export type FieldErrors = Record<string, ValidationMessage>;
 
+type Params = Record<string, unknown>;
 const msg =
-  (key: string, pick: (p: Record<string, unknown>) => Record<string, string | number> = () => ({})) =>
-  (params: Record<string, unknown>): ValidationMessage => ({
+  (key: string, pick: (p: Params) => Record<string, string | number> = () => ({})) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  (params: any): ValidationMessage => ({
     key,
-    values: { path: String(params.path ?? ''), ...pick(params) },
+    values: { path: String((params as Params).path ?? ''), ...pick(params as Params) },
   });
 
 yup.setLocale({

@@ -1,0 +1,72 @@
+import { Suspense } from 'react';
+import { Provider as ReduxProvider } from 'react-redux';
+import { PersistGate } from 'redux-persist/integration/react';
+import type { Persistor } from 'redux-persist';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
+import type { Host } from '../host/Host';
+import { HostProvider } from '../host/HostContext';
+import { I18nProvider } from '../i18n/I18nProvider';
+import { resolveLocale } from '../i18n/locale';
+import { ShopProvider, useGetShopDetailsQuery } from '../features/shop';
+import { AnalyticsTracking } from '../analytics/AnalyticsTracking';
+import { PagePlaceholder } from '../components/PagePlaceholder';
+import type { AppStore } from './store';
+import { AppFrame } from './AppFrame';
+import { ErrorBoundary } from './ErrorBoundary';
+import { RouterLink } from './RouterLink';
+import { routes } from './routes';
+
+export interface AppProps {
+  store: AppStore;
+  persistor?: Persistor;
+  host: Host;
+  /** The `locale` query parameter of the first URL (overrides the shop locale). */
+  queryLocale?: string;
+}
+
+export function App({ store, persistor, host, queryLocale }: AppProps) {
+  const shell = (
+    <HostProvider host={host}>
+      <BrowserRouter>
+        <Shell queryLocale={queryLocale} />
+      </BrowserRouter>
+    </HostProvider>
+  );
+  return (
+    <ReduxProvider store={store}>
+      {persistor ? (
+        <PersistGate persistor={persistor} loading={null}>
+          {shell}
+        </PersistGate>
+      ) : (
+        shell
+      )}
+    </ReduxProvider>
+  );
+}
+
+/** Language from the query parameter or the shop; frame, shop context, routes. */
+export function Shell({ queryLocale }: { queryLocale?: string }) {
+  const { data: shop } = useGetShopDetailsQuery();
+  const locale = resolveLocale(queryLocale, shop?.locale);
+  return (
+    <I18nProvider locale={locale} linkComponent={RouterLink}>
+      <AppFrame shopDomain={shop?.shopDomain}>
+        <ShopProvider>
+          {shop && <AnalyticsTracking shopDomain={shop.shopDomain} />}
+          <AppRoutes />
+        </ShopProvider>
+      </AppFrame>
+    </I18nProvider>
+  );
+}
+
+function AppRoutes() {
+  const element = useRoutes(routes);
+  const location = useLocation();
+  return (
+    <ErrorBoundary key={location.pathname}>
+      <Suspense fallback={<PagePlaceholder />}>{element}</Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,80 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Frame, Navigation, TopBar } from '@shopify/polaris';
+import { NavMenu } from '@shopify/app-bridge-react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router-dom';
+import { useHost } from '../host/HostContext';
+import { StandaloneHostUI } from '../host/standaloneHost/StandaloneHostUI';
+import type { StandaloneHost } from '../host/standaloneHost/standaloneHost';
+import { NAV_ITEMS, isNavItemSelected, isNavigationHidden } from './navigationItems';
+
+/** Polaris Frame with the navigation menu: App Bridge NavMenu inside Shopify, Polaris Navigation standalone. */
+export function AppFrame({ shopDomain, children }: { shopDomain?: string; children: ReactNode }) {
+  const intl = useIntl();
+  const host = useHost();
+  const location = useLocation();
+  const [mobileNav, setMobileNav] = useState(false);
+  const toggleMobileNav = useCallback(() => setMobileNav((v) => !v), []);
+  const hidden = isNavigationHidden(location.pathname, location.search);
+
+  if (host.kind === 'appBridge') {
+    return (
+      <Frame>
+        {!hidden && (
+          <NavMenu>
+            {NAV_ITEMS.map((item) => (
+              <Link key={item.url} to={item.url} rel={item.url === '/' ? 'home' : undefined}>
+                {intl.formatMessage({ id: item.labelId })}
+              </Link>
+            ))}
+          </NavMenu>
+        )}
+        {children}
+      </Frame>
+    );
+  }
+
+  const navigation = hidden ? undefined : (
+    <Navigation location={location.pathname} ariaLabelledBy="app-navigation">
+      <Navigation.Section
+        items={NAV_ITEMS.map((item) => ({
+          url: item.url,
+          label: intl.formatMessage({ id: item.labelId }),
+          selected: isNavItemSelected(item, location.pathname),
+          onClick: () => setMobileNav(false),
+        }))}
+      />
+    </Navigation>
+  );
+  const topBar = (
+    <TopBar
+      showNavigationToggle={!hidden}
+      onNavigationToggle={toggleMobileNav}
+      userMenu={
+        <TopBar.UserMenu
+          name={intl.formatMessage({ id: 'General.appName' })}
+          detail={shopDomain}
+          initials="SL"
+          actions={[]}
+          open={false}
+          onToggle={() => undefined}
+        />
+      }
+    />
+  );
+  return (
+    <Frame
+      topBar={topBar}
+      navigation={navigation}
+      showMobileNavigation={mobileNav}
+      onNavigationDismiss={toggleMobileNav}
+      logo={{ topBarSource: '/logo.svg', width: 36, url: '/', accessibilityLabel: intl.formatMessage({ id: 'General.appName' }) }}
+    >
+      <span id="app-navigation" hidden>
+        {intl.formatMessage({ id: 'General.appName' })}
+      </span>
+      {children}
+      <StandaloneHostUI host={host as StandaloneHost} />
+    </Frame>
+  );
+}

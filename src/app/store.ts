@@ -1,0 +1,49 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { baseApi } from '../api/baseApi';
+import type { Host } from '../host/Host';
+import { onboardingSlice } from '../features/onboarding/onboardingSlice';
+import { dateRangeSlice } from '../components/DateRangePicker/dateRangeSlice';
+import { generationStreamSlice } from '../features/gallery/stream/generationStreamSlice';
+import { generationStreamMiddleware } from '../features/gallery/stream/generationStreamMiddleware';
+
+/**
+ * Only UI slices are persisted (each under its own key); the `api` cache and
+ * the stream state never are. The onboarding flag lives under the exact
+ * localStorage key `hide_onboarding`.
+ */
+const onboardingReducer = persistReducer({ key: 'hide_onboarding', keyPrefix: '', storage, version: 1 }, onboardingSlice.reducer);
+const dateRangeReducer = persistReducer({ key: 'shoppable-looks:dateRange', keyPrefix: '', storage, version: 1 }, dateRangeSlice.reducer);
+
+export const rootReducer = combineReducers({
+  [baseApi.reducerPath]: baseApi.reducer,
+  [onboardingSlice.reducerPath]: onboardingReducer,
+  [dateRangeSlice.reducerPath]: dateRangeReducer,
+  [generationStreamSlice.reducerPath]: generationStreamSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export const PERSIST_ACTIONS = [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER];
+
+export function makeStore(host: Host, preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    devTools: process.env.NODE_ENV !== 'production' ? { name: 'Shoppable Looks' } : false,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: { ignoredActions: PERSIST_ACTIONS },
+        thunk: { extraArgument: { host } },
+      }).concat(baseApi.middleware, generationStreamMiddleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const makePersistor = (store: AppStore) => persistStore(store);

@@ -1,0 +1,22 @@
+import type { PickedProduct } from '../contracts/catalog';
+
+export interface PickProductsOptions {
+  multiple: boolean;
+  /** Already chosen product ids (pre-selected in the picker). */
+  selectedIds?: string[];
+}
+
+/**
+ * What the app needs from the page that hosts it: inside Shopify admin that is
+ * App Bridge v4, outside it the standalone host. Features talk only to this.
+ */
+export interface Host {
+  readonly kind: 'appBridge' | 'standalone';
+  /** A fresh session token (platform tokens live one minute). */
+  idToken(): Promise<string>;
+  /** The store's product picker; variants and archived products excluded. undefined = cancelled. */
+  pickProducts(opts: PickProductsOptions): Promise<PickedProduct[] | undefined>;
+  toast(message: string, opts?: { isError?: boolean }): void;
+  /** Navigates the top window (billing confirmation, reauthorize). */
+  redirectTop(url: string): void;
+}
