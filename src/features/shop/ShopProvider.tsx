@@ -25,6 +25,11 @@ export function ShopProvider({ children }: { children: ReactNode }) {
     if (!isError) toasted.current = false;
   }, [isError, host, intl]);
 
+  useEffect(() => {
+    // Marks the page as loaded for the shop (browser tests and support debugging read it).
+    if (data) document.documentElement.dataset.shop = data.shopDomain;
+  }, [data]);
+
   if (data) return <ShopCtx.Provider value={data}>{children}</ShopCtx.Provider>;
   if (isError && !isFetching) {
     return (

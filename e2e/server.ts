@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..');
+export const TMP = path.join(ROOT, 'e2e', '.tmp');
+export const TEMPLATE_DIR = path.join(TMP, 'template');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real product (built SPA + backend) on a free port with the given data dir. */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const log = fs.openSync(path.join(TMP, `server-${port}.log`), 'w');
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', log, log],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early (see e2e/.tmp/server-${port}.log)`);
+    try {
+      const res = await fetch(`${url}/api/dev/session-token`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('Server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+/** A fresh copy of the seeded template database (built once by globalSetup). */
+export function cloneTemplate(name: string): string {
+  const dir = path.join(TMP, `run-${name}-${process.pid}-${Date.now()}`);
+  fs.cpSync(TEMPLATE_DIR, dir, { recursive: true });
+  return dir;
+}

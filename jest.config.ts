@@ -1,0 +1,53 @@
+import type { Config } from 'jest';
+
+// ESM-only packages that babel-jest must transpile for jsdom tests.
+const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', '@shopify/polaris', '@hello-pangea/dnd', 'jose', '@microsoft/fetch-event-source'];
+
+const tsJest = [
+  'ts-jest',
+  {
+    tsconfig: {
+      jsx: 'react-jsx',
+      module: 'commonjs',
+      moduleResolution: 'node',
+      esModuleInterop: true,
+      resolveJsonModule: true,
+      isolatedModules: true,
+      target: 'ES2022',
+    },
+    diagnostics: false,
+  },
+] as const;
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src', '<rootDir>/translations'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFiles: ['<rootDir>/src/test/setupGlobals.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/src/test/styleStub.ts' },
+      transform: {
+        '^.+\\.tsx?$': tsJest as unknown as [string, Record<string, unknown>],
+        '^.+\\.m?js$': 'babel-jest',
+      },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server', '<rootDir>/scripts'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/server/test/globalSetup.ts',
+      transform: {
+        '^.+\\.tsx?$': tsJest as unknown as [string, Record<string, unknown>],
+        '^.+\\.m?js$': 'babel-jest',
+      },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+    },
+  ],
+};
+
+export default config;

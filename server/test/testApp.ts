@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type AppDeps } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle, type Db } from '../db';
+import { signSessionToken } from '../auth/sessionToken';
+import { provisionShop, type ShopRow } from '../services/shops';
+import { seedDemo } from '../db/seed';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  handle: DatabaseHandle;
+  /** A valid session token for a shop (provisioned on first use in standalone mode). */
+  tokenFor(shopDomain?: string): Promise<string>;
+  /** inject() with a bearer token for the shop (default shop-a). */
+  request(opts: InjectOptions & { shop?: string }): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
+  provision(shopDomain: string): Promise<ShopRow>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Seed the demo store (catalog, looks, orders…) into the database. */
+  seed?: boolean;
+  now?: () => Date;
+  deps?: Partial<AppDeps>;
+}
+
+/** Loads the migrated template database built by globalSetup (a fresh copy, in memory). */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const file = process.env.PGLITE_TEMPLATE;
+  if (file && fs.existsSync(file)) {
+    return openDatabase({ loadDataDir: new Blob([fs.readFileSync(file)]), migrate: true });
+  }
+  return openDatabase({});
+}
+
+/** A whole app (buildApp) on a cloned template database, driven with inject(). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', ...options.env });
+  const handle = await openTestDatabase();
+  if (options.seed) await seedDemo(handle.db, config, options.now?.());
+  const app = await buildApp({ config, db: handle.db, now: options.now, ...options.deps }, { logger: false });
+  await app.ready();
+  const tokenFor = (shop = 'shop-a.myshopify.com') => signSessionToken(shop, config.apiKey, config.apiSecret);
+  return {
+    app,
+    db: handle.db,
+    config,
+    handle,
+    tokenFor,
+    async request({ shop, headers, ...opts }) {
+      const token = await tokenFor(shop);
+      return app.inject({ ...opts, headers: { authorization: `Bearer ${token}`, ...headers } });
+    },
+    provision: (shop) => provisionShop(handle.db, shop),
+    async close() {
+      await app.close();
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

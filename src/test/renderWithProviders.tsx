@@ -1,0 +1,60 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { IntlProvider } from 'react-intl';
+import { AppProvider, Frame } from '@shopify/polaris';
+import polarisEn from '@shopify/polaris/locales/en.json';
+import { MemoryRouter } from 'react-router-dom';
+import en from '../../translations/en.json';
+import { makeStore, type RootState } from '../app/store';
+import type { Host } from '../host/Host';
+import { HostProvider } from '../host/HostContext';
+import { StaticShopProvider } from '../features/shop';
+import type { ShopContext } from '../contracts/shop';
+import { createFakeHost } from './fakeHost';
+
+export const TEST_SHOP: ShopContext = {
+  shopDomain: 'demo-shop.myshopify.com',
+  locale: 'en',
+  shopEmail: 'merchant@demo-shop.example',
+  currency: 'USD',
+  timezone: 'UTC',
+  scriptTagSupported: false,
+  usesLatestVersion: true,
+  reOAuthUrl: null,
+  options: { imageGalleryEnabled: true, aiImageGenerationEnabled: true },
+  appThemeExtensionDeepLink: 'https://demo-shop.myshopify.com/admin/themes/current/editor',
+  shouldUpgradeToPaidPlan: false,
+};
+
+interface Options extends Omit<RenderOptions, 'wrapper'> {
+  preloadedState?: Partial<RootState>;
+  host?: Host;
+  route?: string;
+  shop?: Partial<ShopContext>;
+  messages?: Record<string, string>;
+}
+
+/** Renders with the production store (makeStore), Polaris, react-intl (en), router, host and shop. */
+export function renderWithProviders(ui: ReactElement, options: Options = {}) {
+  const { preloadedState, host = createFakeHost(), route = '/', shop, messages = en, ...rest } = options;
+  const store = makeStore(host, preloadedState);
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <Provider store={store}>
+        <HostProvider host={host}>
+          <IntlProvider locale="en" messages={messages} onError={() => undefined}>
+            <AppProvider i18n={polarisEn}>
+              <MemoryRouter initialEntries={[route]}>
+                <Frame>
+                  <StaticShopProvider shop={{ ...TEST_SHOP, ...shop }}>{children}</StaticShopProvider>
+                </Frame>
+              </MemoryRouter>
+            </AppProvider>
+          </IntlProvider>
+        </HostProvider>
+      </Provider>
+    );
+  }
+  return { store, host, ...render(ui, { wrapper: Wrapper, ...rest }) };
+}
