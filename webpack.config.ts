@@ -13,7 +13,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     mode,
     entry: { main: './src/index.tsx' },
     output: {
-      path: path.resolve(__dirname, 'dist'),
+      // DIST_DIR lets parallel checkouts/test runs build side by side; the server reads the same variable.
+      path: path.resolve(__dirname, process.env.DIST_DIR ?? 'dist'),
       publicPath: '/',
       filename: dev ? 'assets/[name].js' : 'assets/[name].[contenthash:12].js',
       chunkFilename: dev ? 'assets/[name].chunk.js' : 'assets/[name].[contenthash:12].js',

@@ -4,7 +4,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './globalSetup.ts',
-  outputDir: './.tmp/results',
+  outputDir: process.env.E2E_TMP ? `${process.env.E2E_TMP}/results` : './.tmp/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -4,7 +4,8 @@ import net from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..');
-export const TMP = path.join(ROOT, 'e2e', '.tmp');
+/** E2E_TMP lets parallel runs keep their databases and logs apart. */
+export const TMP = process.env.E2E_TMP ? path.resolve(process.env.E2E_TMP) : path.join(ROOT, 'e2e', '.tmp');
 export const TEMPLATE_DIR = path.join(TMP, 'template');
 
 export interface RunningServer {

@@ -13,7 +13,7 @@ function placeholders(pattern: string): string[] {
   const names = new Set<string>();
   const walk = (elements: MessageFormatElement[]) => {
     for (const el of elements) {
-      if ('value' in el && typeof el.value === 'string' && el.type !== 0 && el.type !== 7) names.add(el.value);
+      if (el.type >= 1 && el.type <= 6 && 'value' in el) names.add(String(el.value));
       if ('options' in el) Object.values(el.options).forEach((o) => walk(o.value));
       if ('children' in el) walk(el.children);
     }

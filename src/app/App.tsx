@@ -1,8 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
-import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
+import { createBrowserRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import type { Host } from '../host/Host';
 import { HostProvider } from '../host/HostContext';
 import { I18nProvider } from '../i18n/I18nProvider';
@@ -25,11 +25,11 @@ export interface AppProps {
 }
 
 export function App({ store, persistor, host, queryLocale }: AppProps) {
+  // A data router: useBlocker (leave-page confirmation) needs one.
+  const router = useMemo(() => createBrowserRouter(appRoutes(queryLocale)), [queryLocale]);
   const shell = (
     <HostProvider host={host}>
-      <BrowserRouter>
-        <Shell queryLocale={queryLocale} />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </HostProvider>
   );
   return (
@@ -54,19 +54,25 @@ export function Shell({ queryLocale }: { queryLocale?: string }) {
       <AppFrame shopDomain={shop?.shopDomain}>
         <ShopProvider>
           {shop && <AnalyticsTracking shopDomain={shop.shopDomain} />}
-          <AppRoutes />
+          <RoutedPage />
         </ShopProvider>
       </AppFrame>
     </I18nProvider>
   );
 }
 
-function AppRoutes() {
-  const element = useRoutes(routes);
+/** The shell as the root route; every screen of SPEC §2 renders in its outlet. */
+export function appRoutes(queryLocale?: string): RouteObject[] {
+  return [{ element: <Shell queryLocale={queryLocale} />, children: routes }];
+}
+
+function RoutedPage() {
   const location = useLocation();
   return (
     <ErrorBoundary key={location.pathname}>
-      <Suspense fallback={<PagePlaceholder />}>{element}</Suspense>
+      <Suspense fallback={<PagePlaceholder />}>
+        <Outlet />
+      </Suspense>
     </ErrorBoundary>
   );
 }

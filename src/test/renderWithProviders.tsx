@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
 import { AppProvider, Frame } from '@shopify/polaris';
 import polarisEn from '@shopify/polaris/locales/en.json';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import en from '../../translations/en.json';
 import { makeStore, type RootState } from '../app/store';
 import type { Host } from '../host/Host';
@@ -31,13 +31,15 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
   preloadedState?: Partial<RootState>;
   host?: Host;
   route?: string;
+  /** Route pattern the UI is mounted at (e.g. /looks/edit/:id), default '*'. */
+  path?: string;
   shop?: Partial<ShopContext>;
   messages?: Record<string, string>;
 }
 
 /** Renders with the production store (makeStore), Polaris, react-intl (en), router, host and shop. */
 export function renderWithProviders(ui: ReactElement, options: Options = {}) {
-  const { preloadedState, host = createFakeHost(), route = '/', shop, messages = en, ...rest } = options;
+  const { preloadedState, host = createFakeHost(), route = '/', path = '*', shop, messages = en, ...rest } = options;
   const store = makeStore(host, preloadedState);
   function Wrapper({ children }: { children: ReactNode }) {
     return (
@@ -45,16 +47,17 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
         <HostProvider host={host}>
           <IntlProvider locale="en" messages={messages} onError={() => undefined}>
             <AppProvider i18n={polarisEn}>
-              <MemoryRouter initialEntries={[route]}>
-                <Frame>
-                  <StaticShopProvider shop={{ ...TEST_SHOP, ...shop }}>{children}</StaticShopProvider>
-                </Frame>
-              </MemoryRouter>
+              <Frame>
+                <StaticShopProvider shop={{ ...TEST_SHOP, ...shop }}>{children}</StaticShopProvider>
+              </Frame>
             </AppProvider>
           </IntlProvider>
         </HostProvider>
       </Provider>
     );
   }
-  return { store, host, ...render(ui, { wrapper: Wrapper, ...rest }) };
+  // A memory data router, so useBlocker and useSearchParams work as in the app.
+  const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [route] });
+  const result = render(<RouterProvider router={router} />, { wrapper: Wrapper, ...rest });
+  return { store, host, router, ...result };
 }

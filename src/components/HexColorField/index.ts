@@ -1,0 +1,3 @@
+export { HexColorField } from './HexColorField';
+export { FormHexColorField } from './FormHexColorField';
+export { normalizeHex } from './hex';

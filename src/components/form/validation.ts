@@ -1,0 +1,38 @@
+import { FORM_ERROR, setIn } from 'final-form';
+import type { IntlShape } from 'react-intl';
+import { validate, isValidationMessage, type ValidationMessage, type yup } from '../../contracts/validation';
+
+/** A react-final-form `validate` from a shared yup schema: nested errors holding ValidationMessages. */
+export function makeValidate<T>(schema: yup.Schema<T>) {
+  return (values: unknown): Record<string, unknown> => {
+    const result = validate(schema, values);
+    if (!result.errors) return {};
+    let errors: Record<string, unknown> = {};
+    for (const [path, message] of Object.entries(result.errors)) {
+      errors = setIn(errors, path === '_' ? FORM_ERROR : path, message) as Record<string, unknown>;
+    }
+    return errors;
+  };
+}
+
+/** Field-level errors of a 400 answer `{ errors: { path: text } }` for final-form's submit errors. */
+export function submitErrorsFrom(body: { errors?: Record<string, string> } | undefined): Record<string, unknown> | undefined {
+  if (!body?.errors) return undefined;
+  let errors: Record<string, unknown> = {};
+  for (const [path, text] of Object.entries(body.errors)) errors = setIn(errors, path, text) as Record<string, unknown>;
+  return errors;
+}
+
+/** Translates a ValidationMessage (field label from `fields.<path>` when the catalog has one). */
+export function formatValidation(intl: IntlShape, error: unknown): string | undefined {
+  if (!error) return undefined;
+  if (typeof error === 'string') return error;
+  if (!isValidationMessage(error)) return undefined;
+  const message: ValidationMessage = error;
+  const values = { ...message.values };
+  if (values.path !== undefined) {
+    const labelId = `fields.${String(values.path).replace(/\[\d+\]/g, '')}`;
+    values.path = intl.messages[labelId] ? intl.formatMessage({ id: labelId }) : String(values.path);
+  }
+  return intl.formatMessage({ id: message.key }, values);
+}
