@@ -17,6 +17,7 @@ import storefrontRoutes from './routes/storefront';
 import analyticsRoutes from './routes/analytics';
 import billingRoutes from './routes/billing';
 import galleryRoutes from './routes/gallery';
+import chargeRoutes from './routes/charges';
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     analyticsRoutes,
     billingRoutes,
     galleryRoutes,
+    chargeRoutes,
   ]) {
     await app.register(routes);
   }
