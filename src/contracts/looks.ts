@@ -1,4 +1,6 @@
-/** Look entities (SPEC §3). The yup schema of the look form lives here too (issue 3). */
+/** Look entities (SPEC §3), the look form values, their defaults and rules, and the yup schema (SPEC §5) the server reuses. */
+import { yup } from './validation';
+
 export interface LookMainProduct {
   itemId: string;
   title: string;
@@ -29,3 +31,250 @@ export interface LookDiscount {
   value: number;
   discountText: string;
 }
+
+/** SPEC §9 look constants. */
+export const LOOKS_PAGE_SIZE = 10;
+export const LOOKS_MAX_LIMIT = 50;
+export const LOOKS_SEARCH_DEBOUNCE_MS = 800;
+export const DEFAULT_MARKER_POSITION = 50;
+export const DEFAULT_MARKER_COLOR = 'FFFFFF';
+export const DEFAULT_DISCOUNT_VALUE = 10;
+export const DISCOUNT_LABEL_MIN = 3;
+export const TITLE_TRUNCATE = 100;
+export const MARKER_TITLE_TRUNCATE = 50;
+/** Error code of a create/activate beyond the plan's active-look limit. */
+export const PLAN_UPGRADE_REQUIRED = 'planUpgrade.is_required';
+
+/** The look form values (SPEC §3); also the body of POST/PATCH /productLooks. */
+export interface LookFormValues {
+  mainProduct: LookMainProduct;
+  active: boolean;
+  relatedItems: LookRelatedItem[];
+  markerColor: string;
+  featured: boolean;
+  media: LookMedia[];
+  discount: LookDiscount;
+  /** Comma-separated. */
+  tags: string;
+}
+
+/** A stored look: the form values plus its id and title (the main product's title). */
+export interface Look extends LookFormValues {
+  id: number;
+  title: string;
+}
+
+/** GET /productLooks item (SPEC §3). */
+export interface LookListItem {
+  id: number;
+  title: string;
+  active: boolean;
+  image: string | null;
+  storeFrontUrl: string | null;
+  tags: string;
+}
+
+export interface LookDetailResponse {
+  look: Look;
+  previewUrl: string | null;
+}
+export interface LookCreateResponse {
+  look: Look;
+  id: number;
+}
+export type LookUpdateResponse = LookDetailResponse;
+export interface LookMediaUploadResponse {
+  url: string;
+  productLookMediaId: number;
+}
+
+export const EMPTY_MAIN_PRODUCT: LookMainProduct = { itemId: '', title: '', image: '', selectedMainImage: null, productImages: [] };
+
+export const EMPTY_DISCOUNT: LookDiscount = { enabled: false, label: '', type: 'percentage', value: DEFAULT_DISCOUNT_VALUE, discountText: '' };
+
+/** Defaults of a new look (draft until the merchant activates it). */
+export function newLookDefaults(): LookFormValues {
+  return {
+    mainProduct: { ...EMPTY_MAIN_PRODUCT, productImages: [] },
+    active: false,
+    relatedItems: [],
+    markerColor: DEFAULT_MARKER_COLOR,
+    featured: false,
+    media: [],
+    discount: { ...EMPTY_DISCOUNT },
+    tags: '',
+  };
+}
+
+/** SPEC §3 defaults of a new look opened from a discount link. */
+export function discountLookDefaults(mainProduct: LookMainProduct): LookFormValues {
+  return {
+    ...newLookDefaults(),
+    mainProduct: { ...mainProduct },
+    active: true,
+    discount: { enabled: true, label: '', type: 'percentage', value: DEFAULT_DISCOUNT_VALUE, discountText: '' },
+  };
+}
+
+/** Picks exactly the form values of a stored look (drops id/title). */
+export function toFormValues(look: LookFormValues): LookFormValues {
+  return {
+    mainProduct: {
+      itemId: look.mainProduct.itemId,
+      title: look.mainProduct.title ?? '',
+      image: look.mainProduct.image ?? '',
+      selectedMainImage: look.mainProduct.selectedMainImage ?? null,
+      productImages: look.mainProduct.productImages ?? [],
+    },
+    active: look.active,
+    relatedItems: reindexRelatedItems(look.relatedItems ?? []),
+    markerColor: look.markerColor || DEFAULT_MARKER_COLOR,
+    featured: !!look.featured,
+    media: (look.media ?? []).map(({ id, url }) => ({ id, url })),
+    discount: { ...EMPTY_DISCOUNT, ...(look.discount ?? {}) },
+    tags: look.tags ?? '',
+  };
+}
+
+// ---- Pure form rules (shared by the form and its tests) ----
+
+/** A picked product as a related item, with the SPEC §9 marker defaults. */
+export function newRelatedItem(product: { id: string; title: string; image?: string }, order: number): LookRelatedItem {
+  return {
+    itemId: product.id,
+    title: product.title,
+    image: product.image ?? '',
+    order,
+    type: 'product',
+    markerX: DEFAULT_MARKER_POSITION,
+    markerY: DEFAULT_MARKER_POSITION,
+  };
+}
+
+/** `order` follows the array position (0…n-1). */
+export function reindexRelatedItems(items: LookRelatedItem[]): LookRelatedItem[] {
+  return items.map((item, order) => (item.order === order ? item : { ...item, order }));
+}
+
+/** Moves an item (drag and drop) and re-indexes `order`. */
+export function moveRelatedItem(items: LookRelatedItem[], from: number, to: number): LookRelatedItem[] {
+  if (from === to || from < 0 || to < 0 || from >= items.length || to >= items.length) return items;
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved);
+  return reindexRelatedItems(next);
+}
+
+/** Main-image toggle: on sets the first product image as selectedMainImage, off clears it. */
+export function applyMainImageToggle(main: LookMainProduct, on: boolean): LookMainProduct {
+  const first = main.productImages?.[0] ?? (main.image || null);
+  return { ...main, selectedMainImage: on ? first : null };
+}
+
+export function splitTags(tags: string | null | undefined): string[] {
+  return (tags ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** Adds a tag: trimmed, non-empty, no duplicates (case-insensitive). Returns the same string when nothing changes. */
+export function addTag(tags: string, tag: string): string {
+  const value = tag.trim().replace(/,/g, ' ').trim();
+  const list = splitTags(tags);
+  if (!value || list.some((t) => t.toLowerCase() === value.toLowerCase())) return tags;
+  return [...list, value].join(',');
+}
+
+export function removeTag(tags: string, tag: string): string {
+  return splitTags(tags)
+    .filter((t) => t !== tag)
+    .join(',');
+}
+
+/** Valid tags string: empty, or comma-separated tags that are trimmed, non-empty and unique. */
+export function isValidTags(tags: string | null | undefined): boolean {
+  if (!tags) return true;
+  const parts = tags.split(',');
+  const seen = new Set<string>();
+  for (const part of parts) {
+    if (!part || part !== part.trim()) return false;
+    const key = part.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
+}
+
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+// ---- The schema (SPEC §5), reused by the server: parse(lookFormSchema, body) ----
+
+const marker = () => yup.number().integer().min(0).max(100).required();
+const url = () => yup.string().max(2048);
+
+export const relatedItemSchema = yup.object({
+  itemId: yup.string().trim().required(),
+  title: yup.string().max(500).default(''),
+  image: url().default(''),
+  order: yup.number().integer().min(0).required(),
+  type: yup.string().oneOf(['product'] as const).required(),
+  markerX: marker(),
+  markerY: marker(),
+});
+
+export const lookFormSchema = yup.object({
+  mainProduct: yup
+    .object({
+      itemId: yup.string().trim().required(),
+      title: yup.string().max(500).default(''),
+      image: url().default(''),
+      selectedMainImage: url().nullable().default(null),
+      productImages: yup.array(url().required()).max(50).default([]),
+    })
+    .required(),
+  active: yup.boolean().required(),
+  relatedItems: yup.array(relatedItemSchema).min(1).max(50).required(),
+  markerColor: yup
+    .string()
+    .matches(/^[0-9A-Fa-f]{6}$/)
+    .required(),
+  featured: yup.boolean().required(),
+  media: yup
+    .array(yup.object({ id: yup.number().integer().positive().required(), url: url().required() }))
+    .max(10)
+    .default([]),
+  discount: yup
+    .object({
+      enabled: yup.boolean().required(),
+      label: yup
+        .string()
+        .default('')
+        .max(100)
+        .when('enabled', { is: true, then: (s) => s.trim().required().min(DISCOUNT_LABEL_MIN) }),
+      type: yup.string().oneOf(['fixed', 'percentage'] as const).required(),
+      value: yup
+        .number()
+        .min(0)
+        .required()
+        .when('type', { is: 'percentage', then: (s) => s.max(100) }),
+      discountText: yup.string().max(255).default(''),
+    })
+    .required(),
+  tags: yup
+    .string()
+    .max(1000)
+    .default('')
+    // Whitespace around each tag is trimmed; empty and duplicate tags stay errors.
+    .transform((value: unknown) => (typeof value === 'string' ? value.split(',').map((t) => t.trim()).join(',') : value))
+    .test('tags', { key: 'Looks.validation.tags', values: { path: 'tags' } }, (value) => isValidTags(value)),
+});
+
+/** GET /productLooks query (page, limit ≤ 50, query). */
+export const lookListQuerySchema = yup.object({
+  page: yup.number().integer().min(1).max(100000).default(1),
+  limit: yup.number().integer().min(1).max(LOOKS_MAX_LIMIT).default(LOOKS_PAGE_SIZE),
+  query: yup.string().max(200).default(''),
+});
