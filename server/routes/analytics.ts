@@ -1,4 +1,105 @@
 import type { FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { API_PREFIX } from '../../src/contracts/api';
+import { addToCartEventSchema, shopOrdersQuerySchema, statsQuerySchema } from '../../src/contracts/analytics';
+import { parse } from '../http/validate';
+import { badRequest } from '../http/errors';
+import { getStats } from '../services/stats';
+import { listShopOrders } from '../services/orders';
+import { receiveWebhook } from '../services/webhooks';
+import { recordAddToCart } from '../services/addToCart';
 
-// HTTP routes of the analytics feature (filled in by its issue).
-export default async function analyticsRoutes(_app: FastifyInstance) {}
+export const ADD_TO_CART_PATH = '/api/storefront/add-to-cart';
+export const ADD_TO_CART_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
+
+/** HTTP routes of the analytics feature: stats and orders (admin), order webhooks, storefront add-to-cart. */
+export default async function analyticsRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+
+  app.get(`${API_PREFIX}/stats`, async (req) => {
+    const q = parse(statsQuerySchema, req.query);
+    checkRange(q.fromDate, q.toDate);
+    return getStats(db, req.shop, q);
+  });
+
+  app.get(`${API_PREFIX}/shopOrders`, async (req) => {
+    const q = parse(shopOrdersQuerySchema, req.query);
+    checkRange(q.fromDate, q.toDate);
+    return listShopOrders(db, config, req.shop, { page: q.page, limit: q.limit, fromDate: q.fromDate, toDate: q.toDate });
+  });
+
+  await app.register(webhookRoutes);
+  await app.register(addToCartRoutes);
+}
+
+function checkRange(from?: string, to?: string) {
+  if (from && to && from > to) throw badRequest('Analytics.errors.invalidRange', 'invalid_range');
+}
+
+/** POST /api/webhooks: its own encapsulated context, where JSON bodies stay raw bytes for the HMAC. */
+async function webhookRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.post('/api/webhooks', async (req, reply) => {
+    const header = (name: string) => {
+      const v = req.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    const result = await receiveWebhook(
+      { db, config },
+      {
+        topic: header('x-shopify-topic'),
+        shopDomain: header('x-shopify-shop-domain'),
+        hmac: header('x-shopify-hmac-sha256'),
+        rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+      },
+    );
+    if (result.status === 401) req.log.warn({ shop: header('x-shopify-shop-domain') }, 'webhook rejected: bad signature');
+    return reply.status(result.status).send(result.body);
+  });
+}
+
+/** Origins allowed to call the public add-to-cart endpoint: storefronts of the platform and this app's demo storefront. */
+export function isAllowedStorefrontOrigin(origin: string | undefined, appUrl: string): boolean {
+  if (!origin) return true; // not a browser cross-origin call (server-side, same-origin navigation)
+  try {
+    const url = new URL(origin);
+    if (url.origin === new URL(appUrl).origin) return true;
+    return url.protocol === 'https:' && url.hostname.endsWith('.myshopify.com');
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/storefront/add-to-cart: public, CORS-limited, rate-limited, bounded body. */
+async function addToCartRoutes(app: FastifyInstance) {
+  const { db, config, now } = app.deps;
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, isAllowedStorefrontOrigin(origin, config.appUrl)),
+    methods: ['POST'],
+    allowedHeaders: ['Content-Type'],
+    maxAge: 600,
+    preflight: false,
+  });
+  await app.register(rateLimit, { ...ADD_TO_CART_RATE_LIMIT, keyGenerator: (req) => req.ip });
+  // Preflight for this one path (a global OPTIONS * route would clash with other features).
+  app.options(ADD_TO_CART_PATH, { config: { rateLimit: false } }, async (req, reply) => {
+    const origin = req.headers.origin;
+    if (!isAllowedStorefrontOrigin(origin, config.appUrl)) return reply.status(403).send();
+    if (origin) reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
+    return reply
+      .header('Access-Control-Allow-Methods', 'POST')
+      .header('Access-Control-Allow-Headers', 'Content-Type')
+      .header('Access-Control-Max-Age', '600')
+      .status(204)
+      .send();
+  });
+  app.post(ADD_TO_CART_PATH, { bodyLimit: 2048 }, async (req, reply) => {
+    if (!isAllowedStorefrontOrigin(req.headers.origin, config.appUrl)) return reply.status(403).send({ message: 'Origin not allowed' });
+    const event = parse(addToCartEventSchema, req.body);
+    await recordAddToCart(db, event, now());
+    return reply.status(204).send();
+  });
+}

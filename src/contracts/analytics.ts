@@ -1,0 +1,105 @@
+/** Analytics entities (SPEC §3 stats, analytics order row) and the public add-to-cart contract. */
+import { yup } from './validation';
+import type { Paginated } from './api';
+
+export interface LookRef {
+  id: number;
+  title: string;
+}
+
+export interface StatsSeriesPoint {
+  /** YYYY-MM-DD in the shop's timezone. */
+  date: string;
+  orders: number;
+  generatedRevenue: number;
+  addToCartRevenue: number;
+}
+
+/** GET /stats (lite=true: the three totals only). Money in the shop currency. */
+export interface Stats {
+  addToCartRevenue: number;
+  orderGenerated: number;
+  looksCount: number;
+  generatedRevenue?: number;
+  topSellers?: LookRef[];
+  topProductsAddToCart?: LookRef[];
+  series?: StatsSeriesPoint[];
+}
+
+export interface StatsQuery {
+  lite?: boolean;
+  fromDate?: string;
+  toDate?: string;
+}
+
+/** SPEC §3 analytics order row. */
+export interface AnalyticsOrderRow {
+  id: number;
+  identifier: string;
+  orderTotal: number;
+  generatedRevenue: number;
+  /** ISO timestamp of the order. */
+  orderDate: string;
+  productStoreFrontLink: string | null;
+  productLookId: number | null;
+}
+
+export type ShopOrdersPage = Paginated<AnalyticsOrderRow>;
+
+export interface ShopOrdersQuery {
+  page: number;
+  limit?: number;
+  fromDate?: string;
+  toDate?: string;
+}
+
+export const SHOP_ORDERS_PAGE_SIZE = 10;
+
+/** SPEC §5 date typing: exactly 10 characters, YYYY-MM-DD with dashes, a real date. */
+export function isValidYmd(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length !== 10 || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const ymd = () =>
+  yup
+    .string()
+    .test('ymd', 'invalid date', (v) => v === undefined || isValidYmd(v));
+
+export const statsQuerySchema = yup
+  .object({
+    lite: yup.boolean().optional(),
+    fromDate: ymd().optional(),
+    toDate: ymd().optional(),
+  })
+  .noUnknown();
+
+export const shopOrdersQuerySchema = yup
+  .object({
+    page: yup.number().integer().min(1).max(100000).default(1),
+    limit: yup.number().integer().min(1).max(50).default(SHOP_ORDERS_PAGE_SIZE),
+    fromDate: ymd().optional(),
+    toDate: ymd().optional(),
+  })
+  .noUnknown();
+
+/** POST /api/storefront/add-to-cart (public, called by the storefront widget). */
+export interface AddToCartEvent {
+  shopDomain: string;
+  lookId: number;
+  productId: string;
+  price: number;
+  quantity: number;
+}
+
+export const addToCartEventSchema = yup
+  .object({
+    shopDomain: yup.string().trim().required().max(255).matches(/^[a-z0-9][a-z0-9.-]*$/i),
+    lookId: yup.number().integer().positive().required(),
+    productId: yup.string().trim().required().max(100),
+    price: yup.number().min(0).max(1_000_000).required(),
+    quantity: yup.number().integer().min(1).max(1000).required(),
+  })
+  .noUnknown();
