@@ -1,4 +1,58 @@
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../../src/contracts/api';
+import { billingPlansQuerySchema, discountValidateSchema, selectPlanSchema } from '../../src/contracts/billing';
+import { parse } from '../http/validate';
+import { getBillingPlans } from '../services/plans';
+import { validateDiscountCode } from '../services/discounts';
+import { BILLING_RETURN_PATH, confirmPlanCharge, downgrade, downgradePreview, selectPlan, type BillingDeps } from '../services/billing';
+import { platformBillingFor } from '../services/platformBilling';
 
-// HTTP routes of the billing feature (filled in by its issue).
-export default async function billingRoutes(_app: FastifyInstance) {}
+export default async function billingRoutes(app: FastifyInstance) {
+  const { db, config, now } = app.deps;
+  const deps: BillingDeps = {
+    db,
+    config,
+    now,
+    platform: config.appMode === 'shopify' ? platformBillingFor(config, db) : undefined,
+  };
+
+  // POST /shop/downgrade is sent with the JSON content type and may have no body (this plugin only).
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    const text = String(body);
+    if (!text.trim()) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('Body is not valid JSON'), { statusCode: 400, code: 'invalid_json' });
+      done(error, undefined);
+    }
+  });
+
+  app.get(`${API_PREFIX}/shop/billing-plans`, async (req) => {
+    const query = parse(billingPlansQuerySchema, req.query, { stripUnknown: true });
+    return getBillingPlans(db, req.shop.id, query.locale ?? req.shop.locale);
+  });
+
+  app.post(`${API_PREFIX}/shop/select-plan`, async (req) => {
+    const body = parse(selectPlanSchema, req.body);
+    return selectPlan(deps, req.shop, body);
+  });
+
+  app.post(`${API_PREFIX}/discount/validate`, async (req) => {
+    const body = parse(discountValidateSchema, req.body);
+    return validateDiscountCode(db, body.code, req.locale, now());
+  });
+
+  app.get(`${API_PREFIX}/shop/downgrade/preview`, async (req) => downgradePreview(db, req.shop.id));
+
+  app.post<{ Querystring: { planName?: string } }>(`${API_PREFIX}/shop/downgrade`, async (req) =>
+    downgrade(deps, req.shop, req.query.planName),
+  );
+
+  // Where the platform (or the standalone confirmation page) returns after a decision. Public.
+  app.get<{ Querystring: { shop?: string; charge_id?: string } }>(BILLING_RETURN_PATH, async (req, reply) => {
+    const target = await confirmPlanCharge(deps, String(req.query.shop ?? ''), String(req.query.charge_id ?? ''));
+    reply.header('Cache-Control', 'no-store');
+    return reply.redirect(target, 303);
+  });
+}

@@ -7,7 +7,12 @@ const escapeHtml = (value: string) =>
 /** The standalone stand-in for the platform's charge approval page. */
 export function renderConfirmationPage(charge: ChargeRow, shop: { domain: string; locale: string }, token: string): string {
   const t = (key: string, values?: Record<string, string | number>) => escapeHtml(translate(shop.locale, key, values));
-  const price = new Intl.NumberFormat(shop.locale, { style: 'currency', currency: charge.currency }).format(Number(charge.amount));
+  const money = (n: number) => new Intl.NumberFormat(shop.locale, { style: 'currency', currency: charge.currency }).format(n);
+  const discount = charge.discountPercentage ? Number(charge.discountPercentage) : 0;
+  // A discounted charge shows what is paid, with the list price crossed out.
+  const price = discount
+    ? `${escapeHtml(money(Math.round(Number(charge.amount) * (100 - discount)) / 100))} <s class="muted">${escapeHtml(money(Number(charge.amount)))}</s>`
+    : escapeHtml(money(Number(charge.amount)));
   const period =
     charge.interval === 'ANNUAL' ? t('Charges.perYear') : charge.interval === 'EVERY_30_DAYS' ? t('Charges.per30Days') : t('Charges.oneTime');
   const decided = charge.status !== 'pending';
@@ -24,7 +29,7 @@ button.primary{background:#303030;color:#fff;border-color:#303030}.badge{display
 </style></head><body><main>
 <p class="muted">${t('Charges.platformNote', { shop: shop.domain })}</p>
 <h1>${t('Charges.heading', { name: charge.name })}</h1>
-<p class="price">${escapeHtml(price)} <span class="muted">${period}</span></p>
+<p class="price">${price} <span class="muted">${period}</span></p>
 ${charge.trialDays > 0 ? `<p>${t('Charges.trial', { days: charge.trialDays })}</p>` : ''}
 ${charge.discountPercentage ? `<p>${t('Charges.discount', { percentage: Number(charge.discountPercentage) })}</p>` : ''}
 ${

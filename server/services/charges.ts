@@ -17,6 +17,7 @@ export interface ChargeInput {
   interval?: ChargeRow['interval'];
   trialDays?: number;
   discountPercentage?: number | null;
+  discountCode?: string | null;
   /** Where the merchant returns after approving or declining (charge_id is appended). */
   returnUrl: string;
 }
@@ -58,6 +59,7 @@ export async function createCharge(
       interval: input.interval ?? null,
       trialDays: input.trialDays ?? 0,
       discountPercentage: input.discountPercentage ?? null,
+      discountCode: input.discountCode ?? null,
       confirmTokenHash: config.appMode === 'standalone' ? hashToken(token) : null,
       platformChargeId: null,
       returnUrl: input.returnUrl,

@@ -4,11 +4,15 @@ import type { Db } from '../db';
 export const FREE_PLAN_USAGE_LIMIT = 1;
 
 /**
- * How many active looks the shop's current plan allows (null = unlimited).
- * Billing (issue 6) makes this read the shop's confirmed plan.
+ * How many active looks the shop's CONFIRMED plan allows (null = unlimited):
+ * free (or no plan row) → the free plan's usageLimit (default 1); a paid plan → null.
  */
-export async function activeLookLimit(_db: Db, _shopId: number): Promise<number | null> {
-  return FREE_PLAN_USAGE_LIMIT;
+export async function activeLookLimit(db: Db, shopId: number): Promise<number | null> {
+  const current = await db.selectFrom('shopPlans').select('planName').where('shopId', '=', shopId).executeTakeFirst();
+  const name = current?.planName ?? 'free';
+  const plan = await db.selectFrom('plans').select('usageLimit').where('name', '=', name).executeTakeFirst();
+  if (name === 'free') return plan?.usageLimit ?? FREE_PLAN_USAGE_LIMIT;
+  return plan ? plan.usageLimit : null;
 }
 
 export async function countActiveLooks(db: Db, shopId: number): Promise<number> {
