@@ -1,11 +1,12 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Frame, Navigation, TopBar } from '@shopify/polaris';
+import { Frame, Navigation } from '@shopify/polaris';
 import { NavMenu } from '@shopify/app-bridge-react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { useHost } from '../host/HostContext';
 import { StandaloneHostUI } from '../host/standaloneHost/StandaloneHostUI';
 import type { StandaloneHost } from '../host/standaloneHost/standaloneHost';
+import { AppTopBar } from './AppTopBar';
 import { NAV_ITEMS, isNavItemSelected, isNavigationHidden } from './navigationItems';
 
 /** Polaris Frame with the navigation menu: App Bridge NavMenu inside Shopify, Polaris Navigation standalone. */
@@ -46,29 +47,13 @@ export function AppFrame({ shopDomain, children }: { shopDomain?: string; childr
       />
     </Navigation>
   );
-  const topBar = (
-    <TopBar
-      showNavigationToggle={!hidden}
-      onNavigationToggle={toggleMobileNav}
-      userMenu={
-        <TopBar.UserMenu
-          name={intl.formatMessage({ id: 'General.appName' })}
-          detail={shopDomain}
-          initials="SL"
-          actions={[]}
-          open={false}
-          onToggle={() => undefined}
-        />
-      }
-    />
-  );
+  const topBar = <AppTopBar shopDomain={shopDomain} showNavigationToggle={!hidden} onNavigationToggle={toggleMobileNav} />;
   return (
     <Frame
       topBar={topBar}
       navigation={navigation}
       showMobileNavigation={mobileNav}
       onNavigationDismiss={toggleMobileNav}
-      logo={{ topBarSource: '/logo.svg', width: 36, url: '/', accessibilityLabel: intl.formatMessage({ id: 'General.appName' }) }}
     >
       <span id="app-navigation" hidden>
         {intl.formatMessage({ id: 'General.appName' })}

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Card, EmptyState, Page } from '@shopify/polaris';
+import { Box, Button, Card, EmptyState } from '@shopify/polaris';
 import { FormattedMessage } from 'react-intl';
 
 interface State {
@@ -21,7 +21,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Page>
+      <Box padding="400">
         <Card>
           <EmptyState heading={<FormattedMessage id="ErrorPage.title" /> as unknown as string} image="">
             <p>
@@ -32,7 +32,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
             </Button>
           </EmptyState>
         </Card>
-      </Page>
+      </Box>
     );
   }
 }

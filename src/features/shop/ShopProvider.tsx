@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { Banner, BlockStack, Button, Card, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
+import { BlockStack, Box, Button, Card, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import type { ShopContext } from '../../contracts/shop';
 import { useHost } from '../../host/HostContext';
@@ -32,18 +32,19 @@ export function ShopProvider({ children }: { children: ReactNode }) {
 
   if (data) return <ShopCtx.Provider value={data}>{children}</ShopCtx.Provider>;
   if (isError && !isFetching) {
+    // Box rather than Page: Page (header, action menu, pagination) is not needed in first-load JS.
     return (
-      <Page>
+      <Box padding="400">
         <Card>
           <BlockStack gap="300">
             <Text as="h2" variant="headingMd">{intl.formatMessage({ id: 'Shop.loadError.title' })}</Text>
-            <Banner tone="critical">{intl.formatMessage({ id: 'Shop.loadError.description' })}</Banner>
+            <Text as="p" tone="critical">{intl.formatMessage({ id: 'Shop.loadError.description' })}</Text>
             <div>
               <Button onClick={() => refetch()}>{intl.formatMessage({ id: 'General.actions.retry' })}</Button>
             </div>
           </BlockStack>
         </Card>
-      </Page>
+      </Box>
     );
   }
   return (
