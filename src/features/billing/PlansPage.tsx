@@ -1,6 +1,188 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useEffect, useRef, useState } from 'react';
+import { Banner, BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useHost } from '../../host/HostContext';
+import { track } from '../../analytics/tracker';
+import { BILLING, isPlanPeriod, type PlanPeriod } from '../../contracts/billing';
+import { isLocale } from '../../contracts/api';
+import { useGetBillingPlansQuery, useSelectPlanMutation } from './billingApi';
+import { canApplyCode, defaultPeriod, discountCodeToSend } from './pricing';
+import { MISSING_PLAN_ERROR_ID, planSelectErrorId } from './planErrors';
+import { useDiscountCode } from './useDiscountCode';
+import { PeriodToggle } from './PeriodToggle';
+import { PlanCard } from './PlanCard';
+import { DiscountCodeModal } from './DiscountCodeModal';
+import { TrustBanner } from './TrustBanner';
+import { PlansFaq } from './PlansFaq';
 
-/** Plans (built by its issue). */
+/** Plans: period toggle, free and paid plan cards, discount code, trust banner, FAQ (SPEC §2). */
 export default function PlansPage() {
-  return <PagePlaceholder titleId="Pages.plans.title" comingSoon />;
+  const intl = useIntl();
+  const host = useHost();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const locale = isLocale(intl.locale) ? intl.locale : 'en';
+  const { data, isLoading, isError, refetch } = useGetBillingPlansQuery(
+    { locale },
+    { refetchOnMountOrArgChange: BILLING.plansStaleSeconds },
+  );
+  const [selectPlan, { isLoading: selecting }] = useSelectPlanMutation();
+  const discount = useDiscountCode(location.search);
+  const [period, setPeriod] = useState<PlanPeriod | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [declined, setDeclined] = useState(() => new URLSearchParams(location.search).get('declined') === '1');
+  const viewed = useRef(false);
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+
+  const activePeriod = period ?? defaultPeriod(location.search, data);
+
+  useEffect(() => {
+    if (!data || viewed.current) return;
+    viewed.current = true;
+    track('plans_viewed', { currentPlan: data.currentPlan.name, period: activePeriod });
+  }, [data, activePeriod]);
+
+  // Back from an approved charge: confirm once, then drop the parameters from the URL.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const subscribed = params.get('subscribed');
+    if (!subscribed && !params.has('declined')) return;
+    if (subscribed && (isPlanPeriod(subscribed) || subscribed === 'free')) {
+      host.toast(t('Billing.notifications.subscribed', { plan: t(`Billing.plans.${subscribed}`) }));
+    }
+    params.delete('subscribed');
+    params.delete('declined');
+    params.delete('charge_id');
+    const rest = params.toString();
+    navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (isLoading) {
+    return (
+      <SkeletonPage title={t('Pages.plans.title')}>
+        <Card>
+          <SkeletonBodyText lines={8} />
+        </Card>
+      </SkeletonPage>
+    );
+  }
+  if (isError || !data) {
+    return (
+      <Page title={t('Pages.plans.title')}>
+        <Banner tone="critical" title={t('General.loadError.title')} action={{ content: t('General.actions.retry'), onAction: () => refetch() }}>
+          {t('General.loadError.description')}
+        </Banner>
+      </Page>
+    );
+  }
+
+  const plan = data.plans[activePeriod];
+  const onSelect = async () => {
+    if (!plan) {
+      host.toast(t(MISSING_PLAN_ERROR_ID), { isError: true });
+      return;
+    }
+    const discountCode = discountCodeToSend(plan, discount.applied);
+    track('plan_selected', { planName: plan.name, period: activePeriod, discountCode: discountCode ?? null });
+    try {
+      const { confirmationUrl } = await selectPlan({ planName: plan.name, ...(discountCode ? { discountCode } : {}) }).unwrap();
+      if (!confirmationUrl) throw new Error('no confirmation URL');
+      host.redirectTop(confirmationUrl);
+    } catch (error) {
+      host.toast(t(errorIdFor(error)), { isError: true });
+    }
+  };
+
+  const codeApplies = canApplyCode(data.plans.monthly);
+  return (
+    <Page title={t('Pages.plans.title')} subtitle={t('Billing.subtitle')}>
+      <Layout>
+        {declined && (
+          <Layout.Section>
+            <Banner tone="warning" title={t('Billing.declined.title')} onDismiss={() => setDeclined(false)}>
+              {t('Billing.declined.body')}
+            </Banner>
+          </Layout.Section>
+        )}
+        <Layout.Section>
+          <TrustBanner />
+        </Layout.Section>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <PeriodToggle value={activePeriod} onChange={setPeriod} yearlySavings={data.pricingInfo.yearlyDiscount || BILLING.yearlySavingsPercentage} />
+            <DiscountLine
+              applied={discount.applied}
+              codeApplies={codeApplies}
+              period={activePeriod}
+              onOpen={() => setModalOpen(true)}
+              onRemove={discount.remove}
+            />
+            <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+              <PlanCard plan={data.plans.free} pricingInfo={data.pricingInfo} currentPlanName={data.currentPlan.name} applied={null} selecting={false} />
+              {plan ? (
+                <PlanCard
+                  plan={plan}
+                  pricingInfo={data.pricingInfo}
+                  currentPlanName={data.currentPlan.name}
+                  applied={discount.applied}
+                  selecting={selecting}
+                  onSelect={onSelect}
+                />
+              ) : (
+                <Card>
+                  <Text as="p">{t(MISSING_PLAN_ERROR_ID)}</Text>
+                </Card>
+              )}
+            </InlineGrid>
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section>
+          <PlansFaq monthlyPrice={data.pricingInfo.monthlyPrice || BILLING.monthlyPrice} />
+        </Layout.Section>
+      </Layout>
+      <DiscountCodeModal open={modalOpen} onClose={() => setModalOpen(false)} onApply={discount.apply} loading={discount.isValidating} />
+    </Page>
+  );
+}
+
+/** A select response without a confirmation URL is an error selecting the plan. */
+function errorIdFor(error: unknown): string {
+  return error instanceof Error && error.message === 'no confirmation URL' ? MISSING_PLAN_ERROR_ID : planSelectErrorId(error);
+}
+
+function DiscountLine({
+  applied,
+  codeApplies,
+  period,
+  onOpen,
+  onRemove,
+}: {
+  applied: { code: string; percentage: number } | null;
+  codeApplies: boolean;
+  period: PlanPeriod;
+  onOpen(): void;
+  onRemove(): void;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  if (!codeApplies) return null;
+  if (applied) {
+    return (
+      <Banner tone="success" onDismiss={onRemove}>
+        <p>
+          {t('Billing.discount.appliedBanner', { code: applied.code, percentage: applied.percentage })}
+          {period !== 'monthly' && ` ${t('Billing.discount.monthlyOnly')}`}
+        </p>
+      </Banner>
+    );
+  }
+  return (
+    <InlineStack align="center">
+      <Button variant="plain" onClick={onOpen}>
+        {t('Billing.discount.open')}
+      </Button>
+    </InlineStack>
+  );
 }

@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { createFakeHost } from '../../test/fakeHost';
+import { track } from '../../analytics/tracker';
+import PlansPage from './PlansPage';
+import { mockApi, plansData, type FakeCall } from './testData';
+
+jest.mock('../../analytics/tracker', () => ({ track: jest.fn() }));
+
+const CONFIRM = 'http://localhost/charges/1/confirm?token=abc';
+
+function api(overrides: (call: FakeCall) => { status?: number; body: unknown } | undefined = () => undefined, data = plansData()) {
+  return mockApi((call) => {
+    const custom = overrides(call);
+    if (custom) return custom;
+    if (call.path === '/shop/billing-plans') return { body: data };
+    if (call.path === '/discount/validate') {
+      const code = String((call.body as { code: string }).code).toUpperCase();
+      return code === 'WELCOME20'
+        ? { body: { valid: true, code, percentage: 20, message: 'ok' } }
+        : { body: { valid: false, code, percentage: 0, message: 'This discount code is not valid.' } };
+    }
+    if (call.path === '/shop/select-plan') return { body: { confirmationUrl: CONFIRM } };
+    return undefined;
+  });
+}
+
+const card = (plan: string) => document.querySelector(`[data-plan="${plan}"]`) as HTMLElement;
+const price = (plan: string) => screen.getByTestId(`price-${plan}`).textContent;
+const crossed = (plan: string) => screen.queryByTestId(`crossed-${plan}`)?.textContent ?? null;
+
+describe('PlansPage', () => {
+  beforeEach(() => jest.mocked(track).mockClear());
+
+  it('shows the monthly card by default with the crossed-out ×1.3 price and toggles periods', async () => {
+    api();
+    renderWithProviders(<PlansPage />, { route: '/billing/plans' });
+    expect(await screen.findByTestId('price-monthly')).toHaveTextContent('$9.97');
+    expect(crossed('monthly')).toBe('$12.96');
+    expect(within(card('free')).getByRole('button', { name: 'Current plan' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(card('free')).getByText('1 active look included')).toBeInTheDocument();
+    expect(within(card('monthly')).getByText('Unlimited active looks', { selector: 'p' })).toBeInTheDocument();
+    expect(within(card('monthly')).getByText('Priority support')).toBeInTheDocument();
+    expect(track).toHaveBeenCalledWith('plans_viewed', { currentPlan: 'free', period: 'monthly' });
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Yearly' }));
+    expect(price('yearly')).toBe('$95.71');
+    expect(crossed('yearly')).toBe('$119.64');
+    expect(within(card('yearly')).getByText('Save 20%')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Lifetime' }));
+    expect(price('lifetime')).toBe('$199.00');
+    expect(crossed('lifetime')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Buy lifetime access' })).toBeEnabled();
+    // Trust banner and FAQ.
+    expect(screen.getByText('7-day free trial')).toBeInTheDocument();
+    expect(screen.getByText('60-day money-back guarantee')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'How much does the monthly plan cost?' }));
+    expect(screen.getByText(/\$9\.97 per 30 days/)).toBeInTheDocument();
+  });
+
+  it('defaults to the period query parameter, else the current plan period', async () => {
+    api();
+    renderWithProviders(<PlansPage />, { route: '/billing/plans?period=lifetime' });
+    expect(await screen.findByTestId('price-lifetime')).toBeInTheDocument();
+  });
+
+  it('defaults to the current plan period without a query', async () => {
+    api(undefined, plansData('yearly'));
+    renderWithProviders(<PlansPage />, { route: '/billing/plans' });
+    expect(await screen.findByTestId('price-yearly')).toBeInTheDocument();
+    expect(within(card('yearly')).getByRole('button', { name: 'Current plan' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(card('free')).getByRole('link', { name: 'Downgrade to free' })).toHaveAttribute('href', '/billing/downgrade');
+  });
+
+  it('validates a query code silently, shows discounted prices and sends it with a monthly selection', async () => {
+    const calls = api();
+    const host = createFakeHost();
+    renderWithProviders(<PlansPage />, { route: '/billing/plans?discountCode=welcome20', host });
+    await waitFor(() => expect(price('monthly')).toBe('$7.98'));
+    expect(crossed('monthly')).toBe('$9.97');
+    expect(screen.getByText('Discount code WELCOME20 applied: 20% off the monthly plan.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start 7-day free trial' }));
+    await waitFor(() => expect(host.redirects).toEqual([CONFIRM]));
+    expect(calls.find((c) => c.path === '/shop/select-plan')?.body).toEqual({ planName: 'monthly', discountCode: 'WELCOME20' });
+    expect(track).toHaveBeenCalledWith('plan_selected', { planName: 'monthly', period: 'monthly', discountCode: 'WELCOME20' });
+  });
+
+  it('does not send the code for yearly, nor when the monthly plan already has a discount', async () => {
+    const calls = api();
+    renderWithProviders(<PlansPage />, { route: '/billing/plans?discount=WELCOME20&period=yearly' });
+    await screen.findByText(/Discount code WELCOME20 applied/);
+    expect(price('yearly')).toBe('$95.71');
+    await userEvent.click(screen.getByRole('button', { name: 'Start 7-day free trial' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/shop/select-plan')).toBe(true));
+    expect(calls.find((c) => c.path === '/shop/select-plan')?.body).toEqual({ planName: 'yearly' });
+  });
+
+  it('ignores an invalid query code silently', async () => {
+    const host = createFakeHost();
+    const calls = api();
+    renderWithProviders(<PlansPage />, { route: '/billing/plans?discount=NOPE', host });
+    await screen.findByTestId('price-monthly');
+    await waitFor(() => expect(calls.some((c) => c.path === '/discount/validate')).toBe(true));
+    expect(price('monthly')).toBe('$9.97');
+    expect(host.toasts).toEqual([]);
+    expect(screen.queryByText(/not valid/)).toBeNull();
+  });
+
+  it('applies a code from the modal; an invalid one shows the server message', async () => {
+    api();
+    renderWithProviders(<PlansPage />, { route: '/billing/plans' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Have a discount code?' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByLabelText('Discount code');
+    await userEvent.type(input, 'NOPE');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await within(dialog).findByText('This discount code is not valid.')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'welcome20');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(price('monthly')).toBe('$7.98'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it.each([
+    [400, 'Already subscribed to this plan', 'You are already subscribed to this plan.'],
+    [400, 'You already have an active lifetime plan', 'You already have a lifetime plan, which includes everything.'],
+    [400, 'Invalid plan name', 'This plan is not available. Please pick another plan.'],
+    [400, 'No invoice found', "We couldn't process your plan. Please contact support."],
+    [400, 'Something else', 'There was an error selecting the plan. Please try again.'],
+    [500, 'Internal server error', 'Something went wrong. Please try again.'],
+  ])('maps a %i "%s" answer to a toast', async (status, message, text) => {
+    const host = createFakeHost();
+    api((call) => (call.path === '/shop/select-plan' ? { status, body: { message } } : undefined));
+    renderWithProviders(<PlansPage />, { route: '/billing/plans', host });
+    await userEvent.click(await screen.findByRole('button', { name: 'Start 7-day free trial' }));
+    await waitFor(() => expect(host.toasts).toEqual([{ message: text, isError: true }]));
+    expect(host.redirects).toEqual([]);
+  });
+
+  it('an answer without a confirmation URL is an error selecting the plan', async () => {
+    const host = createFakeHost();
+    api((call) => (call.path === '/shop/select-plan' ? { body: {} } : undefined));
+    renderWithProviders(<PlansPage />, { route: '/billing/plans', host });
+    await userEvent.click(await screen.findByRole('button', { name: 'Start 7-day free trial' }));
+    await waitFor(() => expect(host.toasts).toEqual([{ message: 'There was an error selecting the plan. Please try again.', isError: true }]));
+  });
+
+  it('confirms a subscription on return and drops the parameter', async () => {
+    const host = createFakeHost();
+    api(undefined, plansData('monthly'));
+    const { router } = renderWithProviders(<PlansPage />, { route: '/billing/plans?subscribed=monthly', host });
+    await screen.findByTestId('price-monthly');
+    expect(host.toasts).toEqual([{ message: "You're now on the Monthly plan.", isError: false }]);
+    expect(router.state.location.search).toBe('');
+  });
+});
