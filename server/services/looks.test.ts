@@ -123,7 +123,7 @@ describe('looks API', () => {
       expect(res.json().errors).toBeDefined();
     }
     const res = await t.request({ method: 'POST', url: URL_, payload: body({ relatedItems: [] }), shop: DEMO });
-    expect(res.json().errors).toEqual({ relatedItems: 'Related products must have at least 1 items' });
+    expect(res.json().errors).toEqual({ relatedItems: 'Add at least one related product.' });
     const label = await t.request({ method: 'POST', url: URL_, payload: body({ discount: { enabled: true, label: 'ab', type: 'fixed', value: 5, discountText: '' } }), shop: DEMO });
     expect(label.json().errors['discount.label']).toBe('Discount label must be at least 3 characters');
 

@@ -179,7 +179,8 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
     if (values.active && !current.active) await assertActiveAllowed(trx, shopId);
     const row = await trx
       .updateTable('productLooks')
-      .set({ ...columns(values), updatedAt: new Date() })
+      // The look keeps its title while its main product stays the same.
+      .set({ ...columns(values), ...(current.mainProduct.itemId === values.mainProduct.itemId ? { title: current.title } : {}), updatedAt: new Date() })
       .where('shopId', '=', shopId)
       .where('id', '=', id)
       .returningAll()

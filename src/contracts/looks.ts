@@ -236,7 +236,11 @@ export const lookFormSchema = yup.object({
     })
     .required(),
   active: yup.boolean().required(),
-  relatedItems: yup.array(relatedItemSchema).min(1).max(50).required(),
+  relatedItems: yup
+    .array(relatedItemSchema)
+    .min(1, ({ path }: { path: string }) => ({ key: 'Looks.validation.relatedItemsMin', values: { path } }))
+    .max(50)
+    .required(),
   markerColor: yup
     .string()
     .matches(/^[0-9A-Fa-f]{6}$/)

@@ -1,6 +1,103 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { BlockStack, Button, Card, EmptyState, Page, SkeletonBodyText, SkeletonPage, Text, Banner } from '@shopify/polaris';
+import { ExternalIcon } from '@shopify/polaris-icons';
+import { useIntl } from 'react-intl';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toFormValues, type LookFormValues } from '../../contracts/looks';
+import { errorStatus } from '../../api/errors';
+import { useHost } from '../../host/HostContext';
+import { track } from '../../analytics/tracker';
+import { useAppDispatch } from '../../app/hooks';
+import { looksApi, useGetLookQuery, useUpdateLookMutation } from './looksApi';
+import { LookForm } from './form/LookForm';
+import { UpgradeBanner } from './form/UpgradeBanner';
+import { useLookSubmitErrors } from './useLookSubmit';
+import { EMPTY_LOOKS_ILLUSTRATION } from './list/emptyIllustration';
 
-/** Edit look (built by its issue). */
+/** /looks/edit/:id: loads the look, PATCH on save, "View live" once a preview URL is known. */
 export default function LookEditPage() {
-  return <PagePlaceholder titleId="Pages.lookEdit.title" comingSoon />;
+  const intl = useIntl();
+  const host = useHost();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { id = '' } = useParams();
+  const { data, isLoading, isError, error, refetch } = useGetLookQuery(id);
+  const [updateLook] = useUpdateLookMutation();
+  const [upgradeRequired, setUpgradeRequired] = useState(false);
+  const submitErrors = useLookSubmitErrors(() => setUpgradeRequired(true), 'Looks.notifications.updateError');
+  const viewed = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (data && viewed.current !== id) {
+      viewed.current = id;
+      track('look_viewed', { id: Number(id) });
+    }
+  }, [data, id]);
+
+  const initialValues = useMemo(() => (data ? toFormValues(data.look) : undefined), [data]);
+  const t = (key: string) => intl.formatMessage({ id: key });
+
+  if (isLoading) {
+    return (
+      <SkeletonPage title={t('Looks.form.editTitle')} primaryAction backAction>
+        <Card>
+          <SkeletonBodyText lines={8} />
+        </Card>
+      </SkeletonPage>
+    );
+  }
+
+  if (!data || !initialValues) {
+    const missing = errorStatus(error) === 404;
+    return (
+      <Page title={t('Looks.form.editTitle')} backAction={{ content: t('Looks.form.back'), url: '/looks' }}>
+        <Card>
+          {missing ? (
+            <EmptyState
+              heading={t('Looks.form.notFound.title')}
+              action={{ content: t('Looks.form.back'), onAction: () => navigate('/looks') }}
+              image={EMPTY_LOOKS_ILLUSTRATION}
+            >
+              <p>{t('Looks.form.notFound.description')}</p>
+            </EmptyState>
+          ) : (
+            <BlockStack gap="300" inlineAlign="start">
+              <Text as="h2" variant="headingMd">{t('General.loadError.title')}</Text>
+              {isError && <Banner tone="critical">{t('General.loadError.description')}</Banner>}
+              <Button onClick={() => refetch()}>{t('General.actions.retry')}</Button>
+            </BlockStack>
+          )}
+        </Card>
+      </Page>
+    );
+  }
+
+  const onSubmit = async (values: LookFormValues) => {
+    try {
+      const saved = await updateLook({ id, values }).unwrap();
+      // The saved look becomes the form's initial values at once (not dirty any more).
+      dispatch(looksApi.util.upsertQueryData('getLook', id, saved));
+      track('look_updated', { id: Number(id), active: values.active, relatedItems: values.relatedItems.length });
+      host.toast(t('Looks.notifications.updateSuccess'));
+      setUpgradeRequired(false);
+      return undefined;
+    } catch (e) {
+      return submitErrors(e);
+    }
+  };
+
+  const previewUrl = data.previewUrl;
+  return (
+    <LookForm
+      title={data.look.title || t('Looks.form.editTitle')}
+      initialValues={initialValues}
+      onSubmit={onSubmit}
+      notices={upgradeRequired ? <UpgradeBanner tone="critical" onDismiss={() => setUpgradeRequired(false)} /> : null}
+      secondaryActions={
+        previewUrl
+          ? [{ content: t('Looks.actions.viewLive'), icon: ExternalIcon, onAction: () => void window.open(previewUrl, '_blank', 'noopener,noreferrer') }]
+          : undefined
+      }
+    />
+  );
 }

@@ -1,6 +1,91 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useMemo, useState } from 'react';
+import { Banner, Card, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
+import { useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { discountLookDefaults, EMPTY_MAIN_PRODUCT, newLookDefaults, toFormValues, type LookFormValues } from '../../contracts/looks';
+import { useHost } from '../../host/HostContext';
+import { track } from '../../analytics/tracker';
+import { useShop } from '../shop';
+import { useCreateLookMutation, useGetDiscountDefaultsQuery, useGetLookQuery } from './looksApi';
+import { LookForm } from './form/LookForm';
+import { UpgradeBanner } from './form/UpgradeBanner';
+import { useLookSubmitErrors } from './useLookSubmit';
 
-/** Create look (built by its issue). */
+/**
+ * /looks/new: empty form; `?productLookId=` pre-fills it from that look;
+ * `?discount=…&productId=…` (from /looks/discounts/:id) pre-fills the SPEC §3 discount defaults.
+ */
 export default function LookNewPage() {
-  return <PagePlaceholder titleId="Pages.lookNew.title" comingSoon />;
+  const intl = useIntl();
+  const host = useHost();
+  const navigate = useNavigate();
+  const shop = useShop();
+  const [params] = useSearchParams();
+  const productLookId = params.get('productLookId');
+  const fromDiscount = params.has('discount');
+  const productId = params.get('productId');
+  const [createLook] = useCreateLookMutation();
+  const [upgradeRequired, setUpgradeRequired] = useState(false);
+  const submitErrors = useLookSubmitErrors(() => setUpgradeRequired(true), 'Looks.notifications.createError');
+
+  const preselect = useGetLookQuery(productLookId ?? '', { skip: !productLookId });
+  const discount = useGetDiscountDefaultsQuery(productId ?? '', { skip: !fromDiscount || !productId });
+
+  const initialValues = useMemo<LookFormValues>(() => {
+    if (productLookId && preselect.data) return toFormValues(preselect.data.look);
+    if (fromDiscount) return discountLookDefaults(discount.data?.mainProduct ?? EMPTY_MAIN_PRODUCT);
+    return newLookDefaults();
+  }, [productLookId, preselect.data, fromDiscount, discount.data]);
+
+  if ((productLookId && preselect.isLoading) || (fromDiscount && productId && discount.isLoading)) {
+    return (
+      <SkeletonPage title={intl.formatMessage({ id: 'Looks.form.newTitle' })} primaryAction backAction>
+        <Card>
+          <SkeletonBodyText lines={6} />
+        </Card>
+      </SkeletonPage>
+    );
+  }
+
+  const onSubmit = async (values: LookFormValues) => {
+    try {
+      const { id } = await createLook(values).unwrap();
+      track('look_created', { id, active: values.active, relatedItems: values.relatedItems.length });
+      host.toast(intl.formatMessage({ id: 'Looks.notifications.createSuccess' }));
+      navigate(`/looks/edit/${id}`, { replace: true });
+      return undefined;
+    } catch (error) {
+      return submitErrors(error);
+    }
+  };
+
+  const notices = (
+    <>
+      {productLookId && preselect.isError && (
+        <Banner tone="warning">
+          <p data-testid="preselect-error">{intl.formatMessage({ id: 'Looks.form.preselectError' })}</p>
+        </Banner>
+      )}
+      {fromDiscount && productId && discount.isError && (
+        <Banner tone="warning">
+          <p>{intl.formatMessage({ id: 'Looks.form.discountProductError' })}</p>
+        </Banner>
+      )}
+      {upgradeRequired ? (
+        <UpgradeBanner tone="critical" onDismiss={() => setUpgradeRequired(false)} />
+      ) : (
+        shop.shouldUpgradeToPaidPlan && <UpgradeBanner />
+      )}
+    </>
+  );
+
+  return (
+    <LookForm
+      title={intl.formatMessage({ id: 'Looks.form.newTitle' })}
+      initialValues={initialValues}
+      onSubmit={onSubmit}
+      notices={notices}
+      savableWhenPristine
+    />
+  );
 }

@@ -1,6 +1,24 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { useCallback, useState } from 'react';
+import { Page } from '@shopify/polaris';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { LooksTable } from './list/LooksTable';
+import { DeleteLookModal } from './list/DeleteLookModal';
+import type { LookListItem } from '../../contracts/looks';
 
-/** Looks list (built by its issue). */
+/** /looks: search, table, pagination, empty states and delete (SPEC §2 Looks list). */
 export default function LooksListPage() {
-  return <PagePlaceholder titleId="Pages.looks.title" comingSoon />;
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [toDelete, setToDelete] = useState<LookListItem | null>(null);
+  const onDelete = useCallback((look: LookListItem) => setToDelete(look), []);
+  return (
+    <Page
+      title={intl.formatMessage({ id: 'Looks.list.title' })}
+      primaryAction={{ content: intl.formatMessage({ id: 'Looks.list.create' }), onAction: () => navigate('/looks/new') }}
+    >
+      <LooksTable onDelete={onDelete} />
+      {toDelete && <DeleteLookModal look={toDelete} onClose={() => setToDelete(null)} />}
+    </Page>
+  );
 }

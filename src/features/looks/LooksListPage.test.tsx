@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { initTracker, resetTracker } from '../../analytics/tracker';
+import type { LookListItem } from '../../contracts/looks';
+import LooksListPage from './LooksListPage';
+import { mockApi } from './test/mockApi';
+
+const look = (id: number, extra: Partial<LookListItem> = {}): LookListItem => ({
+  id, title: `Look ${id}`, active: false, image: null, storeFrontUrl: null, tags: '', ...extra,
+});
+const page = (data: LookListItem[], totalItems = data.length, nextPage: number | null = null) => ({
+  data, paginationDetails: { nextPage, previousPage: null, totalItems },
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  resetTracker();
+});
+
+describe('LooksListPage', () => {
+  it('lists looks with status, tags and actions; view live only for active looks', async () => {
+    mockApi({
+      'GET /productLooks': () => [200, page([look(1, { active: true, storeFrontUrl: 'http://x/storefront/products/a?look=1', tags: 'summer,city' }), look(2)], 12, 2)],
+    });
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    renderWithProviders(<LooksListPage />, { route: '/looks' });
+    const row1 = (await screen.findByText('Look 1')).closest('tr')!;
+    const row2 = screen.getByText('Look 2').closest('tr')!;
+    expect(within(row1).getByText('Active')).toBeInTheDocument();
+    expect(within(row1).getByText('summer')).toBeInTheDocument();
+    expect(within(row2).getByText('Draft')).toBeInTheDocument();
+    expect(within(row2).queryByRole('button', { name: /View Look 2 live/ })).toBeNull();
+    await userEvent.click(within(row1).getByRole('button', { name: 'View Look 1 live' }));
+    expect(open).toHaveBeenCalledWith('http://x/storefront/products/a?look=1', '_blank', 'noopener,noreferrer');
+    expect(screen.getByText('Page 1 · 12 looks')).toBeInTheDocument();
+  });
+
+  it('applies the search after 800 ms only when empty or longer than 2 characters, from page 1', async () => {
+    const { calls } = mockApi({ 'GET /productLooks': (url) => [200, page(url.searchParams.get('query') ? [look(3)] : [look(1), look(2)], 20, 2)] });
+    const user = userEvent.setup();
+    renderWithProviders(<LooksListPage />, { route: '/looks' });
+    await screen.findByText('Look 1');
+    await user.click(screen.getByRole('button', { name: /next/i }));
+    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('page') === '2')).toBe(true));
+
+    await user.type(screen.getByLabelText('Search looks'), 'ab');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(calls.some((c) => c.url.searchParams.has('query'))).toBe(false);
+    expect(screen.getByText('Type at least 3 characters')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search looks'), 'c');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls.some((c) => c.url.searchParams.has('query'))).toBe(false);
+    await screen.findByText('Look 3', undefined, { timeout: 2000 });
+    const searched = calls.find((c) => c.url.searchParams.get('query') === 'abc')!;
+    expect(searched.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('shows the error state with retry, then the no-looks-yet empty state', async () => {
+    let fail = true;
+    mockApi({
+      'GET /productLooks': () => (fail ? [500, { message: 'boom' }] : [200, page([])]),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LooksListPage />, { route: '/looks' });
+    expect(await screen.findByText('Looks could not be loaded')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Create your first look')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Search looks')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Create look' })).toHaveLength(2);
+  });
+
+  it('shows no-results for a search without matches', async () => {
+    mockApi({ 'GET /productLooks': (url) => [200, url.searchParams.get('query') ? page([]) : page([look(1)])] });
+    const user = userEvent.setup();
+    renderWithProviders(<LooksListPage />, { route: '/looks' });
+    await screen.findByText('Look 1');
+    await user.type(screen.getByLabelText('Search looks'), 'zzz');
+    expect(await screen.findByText('No looks found', undefined, { timeout: 2000 })).toBeInTheDocument();
+  });
+
+  it('deletes after confirmation, toasts and tracks look_deleted; a failure toasts the error', async () => {
+    const send = jest.fn().mockResolvedValue(undefined);
+    initTracker({ identity: 'demo', trackPageViews: false, respectDoNotTrack: false, persistence: 'memory', send });
+    let deleteStatus = 204;
+    const { calls } = mockApi({
+      'GET /productLooks': () => [200, page([look(1), look(2)])],
+      'DELETE /productLooks/:id': () => [deleteStatus, {}],
+    });
+    const user = userEvent.setup();
+    const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
+    await screen.findByText('Look 1');
+    await user.click(screen.getByRole('button', { name: 'Delete Look 2' }));
+    expect(await screen.findByText('Delete Look 2?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete look' }));
+    await waitFor(() => expect((host as unknown as { toasts: unknown[] }).toasts).toEqual([{ message: 'Look deleted', isError: false }]));
+    expect(calls.find((c) => c.method === 'DELETE')?.url.pathname).toBe('/admin/api/v1/productLooks/2');
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_deleted', properties: { id: 2 } }));
+
+    deleteStatus = 500;
+    await user.click(screen.getByRole('button', { name: 'Delete Look 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete look' }));
+    await waitFor(() =>
+      expect((host as unknown as { toasts: unknown[] }).toasts).toContainEqual({ message: 'Could not delete the look. Please try again.', isError: true }),
+    );
+  });
+});

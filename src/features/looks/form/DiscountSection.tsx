@@ -1,0 +1,45 @@
+import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
+import { useField } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import { FormCheckbox, FormSelect, FormTextField } from '../../../components/form';
+
+/** Discount: enabled, label (min 3), type fixed|percentage, value, discount text. */
+export function DiscountSection() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const enabled = useField<boolean>('discount.enabled', { subscription: { value: true } }).input.value;
+  const type = useField<string>('discount.type', { subscription: { value: true } }).input.value;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">{t('Looks.discount.title')}</Text>
+        <FormCheckbox name="discount.enabled" label={t('Looks.discount.enabled')} />
+        {enabled && (
+          <BlockStack gap="300">
+            <FormTextField name="discount.label" label={t('fields.discount.label')} maxLength={100} />
+            <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+              <FormSelect
+                name="discount.type"
+                label={t('fields.discount.type')}
+                options={[
+                  { value: 'percentage', label: t('Looks.discount.type.percentage') },
+                  { value: 'fixed', label: t('Looks.discount.type.fixed') },
+                ]}
+              />
+              <FormTextField
+                name="discount.value"
+                label={t('fields.discount.value')}
+                type="number"
+                numeric
+                min={0}
+                max={type === 'percentage' ? 100 : undefined}
+                suffix={type === 'percentage' ? '%' : undefined}
+              />
+            </InlineGrid>
+            <FormTextField name="discount.discountText" label={t('fields.discount.discountText')} maxLength={255} />
+          </BlockStack>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { Banner, BlockStack, Layout, Page, type PageProps } from '@shopify/polaris';
+import { Form, FormSpy } from 'react-final-form';
+import type { FormApi, SubmissionErrors } from 'final-form';
+import { useIntl } from 'react-intl';
+import { FormSaveBar, makeValidate } from '../../../components/form';
+import { lookFormSchema, type LookFormValues } from '../../../contracts/looks';
+import { useGetLayoutTemplateQuery } from '../looksApi';
+import { RegisterFields } from './RegisterFields';
+import { MainProductSection } from './MainProductSection';
+import { RelatedItemsSection } from './RelatedItemsSection';
+import { MarkerSettingsSection } from './MarkerSettingsSection';
+import { MediaSection } from './MediaSection';
+import { DiscountSection } from './DiscountSection';
+import { FeaturedSection } from './FeaturedSection';
+import { TagsSection } from './TagsSection';
+import { StatusSection } from './StatusSection';
+
+const validate = makeValidate(lookFormSchema);
+const sameValues = (a?: object, b?: object) => JSON.stringify(a) === JSON.stringify(b);
+
+export interface LookFormProps {
+  title: string;
+  initialValues: LookFormValues;
+  onSubmit(values: LookFormValues, form: FormApi<LookFormValues>): Promise<SubmissionErrors | void>;
+  /** Banners above the form (upgrade notice, preselect error…). */
+  notices?: ReactNode;
+  secondaryActions?: PageProps['secondaryActions'];
+  /** The create page can be saved while pristine (an empty submit shows the errors). */
+  savableWhenPristine?: boolean;
+}
+
+/** The look form (SPEC §2): every section, save bar, discard, leave confirmation. */
+export function LookForm({ title, initialValues, onSubmit, notices, secondaryActions, savableWhenPristine }: LookFormProps) {
+  const intl = useIntl();
+  // Marker settings show only for the 'shoppable' template; a failed layout call means "not shoppable".
+  const { data: layout } = useGetLayoutTemplateQuery();
+  const shoppable = layout?.definedTemplate === 'shoppable';
+  return (
+    <Form<LookFormValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      initialValuesEqual={sameValues}
+      validate={validate}
+      subscription={{ submitting: true, pristine: true }}
+    >
+      {({ handleSubmit, submitting, pristine }) => (
+        <form onSubmit={handleSubmit} noValidate>
+          <RegisterFields />
+          <FormSaveBar />
+          <Page
+            title={title}
+            backAction={{ content: intl.formatMessage({ id: 'Looks.form.back' }), url: '/looks' }}
+            primaryAction={{
+              content: intl.formatMessage({ id: 'General.actions.save' }),
+              onAction: () => void handleSubmit(),
+              loading: submitting,
+              disabled: pristine && !savableWhenPristine,
+            }}
+            secondaryActions={secondaryActions}
+          >
+            <BlockStack gap="400">
+              {notices}
+              <FormSpy subscription={{ submitFailed: true, hasValidationErrors: true, dirtySinceLastSubmit: true }}>
+                {({ submitFailed, hasValidationErrors }) =>
+                  submitFailed && hasValidationErrors ? (
+                    <Banner tone="critical">
+                      <p data-testid="form-error-banner">{intl.formatMessage({ id: 'Looks.form.errorBanner' })}</p>
+                    </Banner>
+                  ) : null
+                }
+              </FormSpy>
+              <Layout>
+                <Layout.Section>
+                  <BlockStack gap="400">
+                    <MainProductSection />
+                    <RelatedItemsSection />
+                    {shoppable && <MarkerSettingsSection />}
+                    <MediaSection />
+                    <DiscountSection />
+                  </BlockStack>
+                </Layout.Section>
+                <Layout.Section variant="oneThird">
+                  <BlockStack gap="400">
+                    <StatusSection />
+                    <FeaturedSection />
+                    <TagsSection />
+                  </BlockStack>
+                </Layout.Section>
+              </Layout>
+            </BlockStack>
+          </Page>
+        </form>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,53 @@
+import { BlockStack, Card, InlineGrid, RangeSlider, Text } from '@shopify/polaris';
+import { useField } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import { FormHexColorField } from '../../../components/HexColorField';
+import { MARKER_TITLE_TRUNCATE, truncate, type LookRelatedItem } from '../../../contracts/looks';
+
+/** Marker settings (only for the 'shoppable' template): colour without alpha, X/Y per related item 0–100 step 1. */
+export function MarkerSettingsSection() {
+  const intl = useIntl();
+  const { input } = useField<LookRelatedItem[]>('relatedItems');
+  const items = input.value || [];
+  const t = (id: string) => intl.formatMessage({ id });
+  const setMarker = (index: number, key: 'markerX' | 'markerY', value: number) =>
+    input.onChange(items.map((item, i) => (i === index ? { ...item, [key]: Math.round(value) } : item)));
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">{t('Looks.marker.title')}</Text>
+          <Text as="p" tone="subdued">{t('Looks.marker.description')}</Text>
+        </BlockStack>
+        <FormHexColorField name="markerColor" label={t('Looks.marker.color')} />
+        {items.length === 0 && <Text as="p" tone="subdued">{t('Looks.marker.empty')}</Text>}
+        {items.map((item, index) => (
+          <BlockStack gap="200" key={item.itemId}>
+            <Text as="h3" variant="headingSm">{truncate(item.title, MARKER_TITLE_TRUNCATE)}</Text>
+            <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+              <RangeSlider
+                label={t('Looks.marker.x')}
+                min={0}
+                max={100}
+                step={1}
+                value={item.markerX}
+                output
+                onChange={(value) => setMarker(index, 'markerX', Number(value))}
+              />
+              <RangeSlider
+                label={t('Looks.marker.y')}
+                min={0}
+                max={100}
+                step={1}
+                value={item.markerY}
+                output
+                onChange={(value) => setMarker(index, 'markerY', Number(value))}
+              />
+            </InlineGrid>
+          </BlockStack>
+        ))}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  ButtonGroup,
+  Card,
+  EmptySearchResult,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Pagination,
+  SkeletonBodyText,
+  SkeletonThumbnail,
+  Text,
+  TextField,
+  Thumbnail,
+  Banner,
+  Icon,
+} from '@shopify/polaris';
+import { DeleteIcon, EditIcon, ExternalIcon, ImageIcon, SearchIcon } from '@shopify/polaris-icons';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { splitTags, TITLE_TRUNCATE, truncate, type LookListItem } from '../../../contracts/looks';
+import { useGetLooksQuery } from '../looksApi';
+import { selectLooksOfPage } from '../looksSelectors';
+import { useDebouncedSearch } from '../useDebouncedSearch';
+import { EMPTY_LOOKS_ILLUSTRATION } from './emptyIllustration';
+
+export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const resetPage = useCallback(() => setPage(1), []);
+  const search = useDebouncedSearch(resetPage);
+  const args = { page, query: search.applied };
+  const { looks, pagination, isLoading, isFetching, isError, refetch } = useGetLooksQuery(args, {
+    selectFromResult: ({ data, isLoading, isFetching, isError }) => ({
+      looks: selectLooksOfPage(data),
+      pagination: data?.paginationDetails,
+      isLoading,
+      isFetching,
+      isError,
+    }),
+  });
+
+  // Deleting the last look of a page goes back one page.
+  useEffect(() => {
+    if (!isFetching && pagination && looks.length === 0 && page > 1) setPage(pagination.previousPage ?? 1);
+  }, [isFetching, pagination, looks.length, page]);
+
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+
+  if (isLoading) return <LooksSkeleton />;
+
+  if (isError && !pagination) {
+    return (
+      <Card>
+        <BlockStack gap="300" inlineAlign="start">
+          <Text as="h2" variant="headingMd">{t('Looks.loadError.title')}</Text>
+          <Banner tone="critical">{t('Looks.loadError.description')}</Banner>
+          <Button onClick={() => refetch()}>{t('General.actions.retry')}</Button>
+        </BlockStack>
+      </Card>
+    );
+  }
+
+  if (pagination?.totalItems === 0 && search.applied === '' && search.text.trim() === '') {
+    return (
+      <Card>
+        <EmptyState
+          heading={t('Looks.empty.heading')}
+          action={{ content: t('Looks.list.create'), onAction: () => navigate('/looks/new') }}
+          image={EMPTY_LOOKS_ILLUSTRATION}
+        >
+          <p>{t('Looks.empty.description')}</p>
+        </EmptyState>
+      </Card>
+    );
+  }
+
+  const resourceName = { singular: t('Looks.list.resourceName.singular'), plural: t('Looks.list.resourceName.plural') };
+  const rows = looks.map((look, index) => (
+    <IndexTable.Row id={String(look.id)} key={look.id} position={index}>
+      <IndexTable.Cell>
+        <Thumbnail source={look.image || ImageIcon} alt="" size="small" />
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <Text as="span" fontWeight="semibold" truncate>
+          {truncate(look.title, TITLE_TRUNCATE)}
+        </Text>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <Badge tone={look.active ? 'success' : undefined}>{t(look.active ? 'Looks.status.active' : 'Looks.status.draft')}</Badge>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <InlineStack gap="100">
+          {splitTags(look.tags).map((tag) => (
+            <Badge key={tag} tone="info">{tag}</Badge>
+          ))}
+        </InlineStack>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <InlineStack align="end">
+          <ButtonGroup>
+            {look.active && look.storeFrontUrl && (
+              <Button
+                icon={ExternalIcon}
+                variant="tertiary"
+                accessibilityLabel={t('Looks.actions.viewLiveLabel', { title: look.title })}
+                onClick={() => window.open(look.storeFrontUrl!, '_blank', 'noopener,noreferrer')}
+              >
+                {t('Looks.actions.viewLive')}
+              </Button>
+            )}
+            <Button
+              icon={EditIcon}
+              variant="tertiary"
+              accessibilityLabel={t('Looks.actions.editLabel', { title: look.title })}
+              onClick={() => navigate(`/looks/edit/${look.id}`)}
+            >
+              {t('Looks.actions.edit')}
+            </Button>
+            <Button
+              icon={DeleteIcon}
+              variant="tertiary"
+              tone="critical"
+              accessibilityLabel={t('Looks.actions.deleteLabel', { title: look.title })}
+              onClick={() => onDelete(look)}
+            >
+              {t('Looks.actions.delete')}
+            </Button>
+          </ButtonGroup>
+        </InlineStack>
+      </IndexTable.Cell>
+    </IndexTable.Row>
+  ));
+
+  return (
+    <Card padding="0">
+      <Box padding="300">
+        <TextField
+          label={t('Looks.list.searchLabel')}
+          labelHidden
+          placeholder={t('Looks.list.searchPlaceholder')}
+          prefix={<SearchIconPrefix />}
+          value={search.text}
+          onChange={search.setText}
+          clearButton
+          onClearButtonClick={() => search.setText('')}
+          helpText={search.pendingTooShort ? t('Looks.list.searchHint') : undefined}
+          autoComplete="off"
+        />
+      </Box>
+      {isError && (
+        <Box paddingInline="300" paddingBlockEnd="300">
+          <Banner tone="critical" action={{ content: t('General.actions.retry'), onAction: () => void refetch() }}>
+            {t('Looks.loadError.title')}
+          </Banner>
+        </Box>
+      )}
+      <IndexTable
+        resourceName={resourceName}
+        itemCount={looks.length}
+        selectable={false}
+        loading={isFetching}
+        emptyState={<EmptySearchResult title={t('Looks.noResults.heading')} description={t('Looks.noResults.description')} withIllustration />}
+        headings={[
+          { title: t('Looks.list.columns.image') },
+          { title: t('Looks.list.columns.title') },
+          { title: t('Looks.list.columns.status') },
+          { title: t('Looks.list.columns.tags') },
+          { title: t('Looks.list.columns.actions'), alignment: 'end' },
+        ]}
+      >
+        {rows}
+      </IndexTable>
+      {pagination && pagination.totalItems > 0 && (
+        <Box padding="300" borderBlockStartWidth="025" borderColor="border">
+          <InlineStack align="center">
+            <Pagination
+              hasPrevious={!!pagination.previousPage}
+              hasNext={!!pagination.nextPage}
+              onPrevious={() => pagination.previousPage && setPage(pagination.previousPage)}
+              onNext={() => pagination.nextPage && setPage(pagination.nextPage)}
+              label={t('Looks.pagination.label', { page, total: pagination.totalItems })}
+            />
+          </InlineStack>
+        </Box>
+      )}
+    </Card>
+  );
+}
+
+function SearchIconPrefix() {
+  return <Icon source={SearchIcon} tone="subdued" />;
+}
+
+function LooksSkeleton() {
+  return (
+    <Card>
+      <BlockStack gap="400">
+        {[0, 1, 2, 3].map((i) => (
+          <InlineStack key={i} gap="400" blockAlign="center" wrap={false}>
+            <SkeletonThumbnail size="small" />
+            <div style={{ flex: 1 }}>
+              <SkeletonBodyText lines={1} />
+            </div>
+          </InlineStack>
+        ))}
+      </BlockStack>
+    </Card>
+  );
+}
