@@ -1,6 +1,110 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import { useIntl } from 'react-intl';
+import { StatCards, useMoney, useQueryErrorToast } from '../../components/SummaryCard';
+import { DateRangePicker, useAppliedDateRange } from '../../components/DateRangePicker';
+import { track } from '../../analytics/tracker';
+import { useShop } from '../shop';
+import { useGetShopOrdersQuery, useGetStatsQuery } from './analyticsApi';
+import { OrdersTable } from './OrdersTable';
+import { TopLooksCard } from './TopLooksCard';
 
-/** Analytics (built by its issue). */
+const RevenueChart = lazy(() => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart'));
+
+/** Analytics (/analytics): the range's cards, orders, top looks and revenue chart (SPEC §2). */
 export default function AnalyticsPage() {
-  return <PagePlaceholder titleId="Pages.analytics.title" comingSoon />;
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const shop = useShop();
+  const money = useMoney(shop.currency);
+  const range = useAppliedDateRange(shop.timezone);
+  const { since: fromDate, until: toDate } = range.period;
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    track('analytics_viewed');
+  }, []);
+  // A new range starts at its first page.
+  useEffect(() => setPage(1), [fromDate, toDate]);
+
+  const stats = useGetStatsQuery({ fromDate, toDate });
+  const orders = useGetShopOrdersQuery({ page, fromDate, toDate });
+  const failed = (stats.isError && !stats.isFetching) || (orders.isError && !orders.isFetching);
+  useQueryErrorToast(stats.isError || orders.isError);
+
+  const retry = () => {
+    if (stats.isError) void stats.refetch();
+    if (orders.isError) void orders.refetch();
+  };
+
+  return (
+    <Page title={t('Pages.analytics.title')} subtitle={t('Analytics.subtitle')}>
+      <BlockStack gap="500">
+        <Box paddingInline={{ xs: '400', sm: '0' }}>
+          <InlineStack align="space-between" blockAlign="center" gap="200">
+            <DateRangePicker timeZone={shop.timezone} />
+            <Text as="span" tone="subdued" variant="bodySm">
+              {intl.formatMessage({ id: 'Analytics.timezoneNote' }, { timezone: shop.timezone })}
+            </Text>
+          </InlineStack>
+        </Box>
+        {failed ? (
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">{t('General.loadError.title')}</Text>
+              <Banner tone="critical" action={{ content: t('General.actions.retry'), onAction: retry }}>
+                {t('Analytics.loadError')}
+              </Banner>
+            </BlockStack>
+          </Card>
+        ) : (
+          <>
+            <StatCards stats={stats.data} loading={stats.isFetching && !stats.data} currency={shop.currency} />
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">{t('Analytics.chart.title')}</Text>
+                {stats.data?.series ? (
+                  <Suspense fallback={<SkeletonBodyText lines={6} />}>
+                    <RevenueChart series={stats.data.series} formatMoney={money} />
+                  </Suspense>
+                ) : (
+                  <SkeletonBodyText lines={6} />
+                )}
+              </BlockStack>
+            </Card>
+            <Layout>
+              <Layout.Section>
+                <OrdersTable
+                  page={page}
+                  data={orders.data}
+                  loading={orders.isFetching}
+                  formatMoney={money}
+                  timeZone={shop.timezone}
+                  onPage={setPage}
+                />
+              </Layout.Section>
+              <Layout.Section variant="oneThird">
+                <InlineGrid columns={1} gap="500">
+                  <TopLooksCard
+                    title={t('Analytics.topAddToCart.title')}
+                    looks={stats.data?.topProductsAddToCart}
+                    loading={stats.isFetching}
+                    emptyText={t('Analytics.topAddToCart.empty')}
+                    testId="top-add-to-cart"
+                  />
+                  <TopLooksCard
+                    title={t('Analytics.topSellers.title')}
+                    looks={stats.data?.topSellers}
+                    loading={stats.isFetching}
+                    emptyText={t('Analytics.topSellers.empty')}
+                    testId="top-sellers"
+                  />
+                </InlineGrid>
+              </Layout.Section>
+            </Layout>
+          </>
+        )}
+      </BlockStack>
+    </Page>
+  );
 }

@@ -1,6 +1,69 @@
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { Banner, BlockStack, Layout, Page } from '@shopify/polaris';
+import { useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { StatCards, useQueryErrorToast } from '../../components/SummaryCard';
+import { useShop } from '../shop';
+import { useGetStatsQuery } from '../analytics';
+import { ExtensionCheckCard, SetupGuide, selectIsOnboardingHidden, showOnboarding, useGetOnboardingQuery } from '../onboarding';
+import { DashboardBanner } from './DashboardBanner';
+import { GetInTouchCard } from './GetInTouchCard';
+import { DocumentationBlock } from './DocumentationBlock';
+import { FeatureAnnouncementCard } from './FeatureAnnouncementCard';
 
-/** Dashboard (built by its issue). */
+/** Dashboard (/): what the looks earn, the setup guide and help (SPEC §2). */
 export default function DashboardPage() {
-  return <PagePlaceholder titleId="Pages.dashboard.title" comingSoon />;
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const shop = useShop();
+  const dispatch = useAppDispatch();
+  const hidden = useAppSelector(selectIsOnboardingHidden);
+  const stats = useGetStatsQuery({ lite: true });
+  // SPEC §4: once hidden, the guide is not queried at all.
+  const onboarding = useGetOnboardingQuery(undefined, { skip: hidden });
+  useQueryErrorToast(stats.isError || onboarding.isError);
+
+  return (
+    <Page
+      title={t('Pages.dashboard.title')}
+      secondaryActions={hidden ? [{ content: t('Onboarding.show'), onAction: () => dispatch(showOnboarding()) }] : []}
+    >
+      <BlockStack gap="500">
+        <DashboardBanner shop={shop} />
+        {stats.isError && !stats.isFetching ? (
+          <Banner tone="critical" title={t('General.loadError.title')} action={{ content: t('General.actions.retry'), onAction: () => void stats.refetch() }}>
+            {t('General.loadError.description')}
+          </Banner>
+        ) : (
+          <StatCards stats={stats.data} loading={stats.isLoading} currency={shop.currency} />
+        )}
+        <Layout>
+          <Layout.Section>
+            <BlockStack gap="500">
+              {!hidden && (
+                <SetupGuide
+                  onboarding={onboarding.data}
+                  loading={onboarding.isLoading}
+                  error={onboarding.isError}
+                  onRetry={() => void onboarding.refetch()}
+                />
+              )}
+              <FeatureAnnouncementCard />
+              <DocumentationBlock />
+            </BlockStack>
+          </Layout.Section>
+          <Layout.Section variant="oneThird">
+            <BlockStack gap="500">
+              <ExtensionCheckCard
+                onboarding={hidden ? undefined : onboarding.data}
+                deepLink={shop.appThemeExtensionDeepLink}
+                scriptTagSupported={shop.scriptTagSupported}
+              />
+              <GetInTouchCard />
+            </BlockStack>
+          </Layout.Section>
+        </Layout>
+      </BlockStack>
+    </Page>
+  );
 }
+

@@ -1,0 +1,2 @@
+export { DateRangePicker, useAppliedDateRange } from './DateRangePicker';
+export type { DateRange, DateRangeAlias, Period } from './dateRange';

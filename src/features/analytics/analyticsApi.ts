@@ -1,0 +1,26 @@
+import { baseApi } from '../../api/baseApi';
+import { listTag } from '../../api/tags';
+import { SHOP_ORDERS_PAGE_SIZE, type ShopOrdersPage, type ShopOrdersQuery, type Stats, type StatsQuery } from '../../contracts/analytics';
+
+export const analyticsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /stats (lite=true: the three totals; with a range: the analytics of that range). */
+    getStats: build.query<Stats, StatsQuery>({
+      query: ({ lite, fromDate, toDate }) => ({
+        url: '/stats',
+        params: { ...(lite ? { lite: true } : {}), ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}) },
+      }),
+      providesTags: ['Stats'],
+    }),
+    /** GET /shopOrders: attributed orders of the range, 10 per page. */
+    getShopOrders: build.query<ShopOrdersPage, ShopOrdersQuery>({
+      query: ({ page, fromDate, toDate, limit = SHOP_ORDERS_PAGE_SIZE }) => ({
+        url: '/shopOrders',
+        params: { page, limit, ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}) },
+      }),
+      providesTags: [listTag('Order')],
+    }),
+  }),
+});
+
+export const { useGetStatsQuery, useGetShopOrdersQuery } = analyticsApi;

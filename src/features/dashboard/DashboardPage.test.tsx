@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import type { Onboarding } from '../../contracts/shop';
+import DashboardPage from './DashboardPage';
+import { mockApi, type FakeCall } from './testApi';
+import { bannerKind } from './DashboardBanner';
+import { TEST_SHOP } from '../../test/renderWithProviders';
+
+const onboarding = (over: Partial<Onboarding> = {}): Onboarding => ({
+  createdLook: true,
+  shopUpdated: false,
+  appBlockInstalled: false,
+  appBlockThemeSupported: true,
+  scriptTagSupported: false,
+  appThemeExtensionDeepLink: 'https://demo-shop.myshopify.com/admin/themes/current/editor?addAppBlockId=x',
+  setupGuideDisplay: true,
+  onboarding: { themeExtensionSupported: true, appThemeExtensionCartDeepLink: 'https://x', canUseCheckoutUIExtension: false },
+  ...over,
+});
+
+function api(ob: Onboarding = onboarding(), stats: unknown = { addToCartRevenue: 1520.5, orderGenerated: 42, looksCount: 4, generatedRevenue: 900 }) {
+  return mockApi((call: FakeCall) => {
+    if (call.path === '/stats') return { body: stats };
+    if (call.path === '/shop/onboarding') return { body: ob };
+    return undefined;
+  });
+}
+
+describe('DashboardPage', () => {
+  it('shows the three totals from GET /stats?lite=true with money in the shop currency', async () => {
+    const calls = api();
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByText('$1,520.50')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '4' })).toHaveAttribute('href', '/looks');
+    expect(screen.getByText('42')).toBeInTheDocument();
+    const statsCall = calls.find((c) => c.path === '/stats')!;
+    expect(statsCall.params.get('lite')).toBe('true');
+  });
+
+  it('shows the setup guide progress and the next step action', async () => {
+    api(onboarding({ createdLook: true, appBlockInstalled: false, shopUpdated: false }));
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByText('1 of 3 tasks completed')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', '33');
+    expect(screen.getByRole('link', { name: 'Enable app extension' })).toHaveAttribute('href', expect.stringContaining('addAppBlockId'));
+    expect(screen.getByRole('link', { name: 'Customize design' })).toHaveAttribute('href', '/layout');
+    expect(screen.queryByRole('link', { name: 'Create look' })).toBeNull();
+    expect(screen.queryByText('You’re all set')).toBeNull();
+  });
+
+  it('script-tag shops get the script tag path instead of the theme extension', async () => {
+    api(onboarding({ createdLook: false, scriptTagSupported: true }));
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByText('1 of 3 tasks completed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create look' })).toHaveAttribute('href', '/looks/new');
+    expect(screen.queryByRole('link', { name: 'Enable app extension' })).toBeNull();
+  });
+
+  it('completes when all three steps are done', async () => {
+    api(onboarding({ createdLook: true, appBlockInstalled: true, shopUpdated: true }));
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByText('You’re all set')).toBeInTheDocument();
+    expect(screen.getByText('3 of 3 tasks completed')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', '100');
+  });
+
+  it('hiding the guide stores the flag and the onboarding query is no longer made', async () => {
+    const calls = api();
+    const { store } = renderWithProviders(<DashboardPage />);
+    await screen.findByText('1 of 3 tasks completed');
+    const before = calls.filter((c) => c.path === '/shop/onboarding').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Hide the setup guide' }));
+    expect(store.getState().onboarding.hidden).toBe(true);
+    expect(screen.queryByText('Setup guide')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Show setup guide' }).length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.filter((c) => c.path === '/shop/onboarding').length).toBe(before);
+  });
+
+  it('when hidden from the start, GET /shop/onboarding is never called', async () => {
+    const calls = api();
+    renderWithProviders(<DashboardPage />, { preloadedState: { onboarding: { hidden: true } } as never });
+    await screen.findByText('$1,520.50');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.map((c) => c.path)).toEqual(['/stats']);
+    expect(screen.queryByText('Setup guide')).toBeNull();
+    // the extension card still offers the theme editor link, without a status
+    expect(screen.getByRole('link', { name: 'Enable in theme editor' })).toHaveAttribute('href', TEST_SHOP.appThemeExtensionDeepLink);
+  });
+
+  it('a failed stats load shows the general error toast and a retry', async () => {
+    let fail = true;
+    const host = (await import('../../test/fakeHost')).createFakeHost();
+    mockApi((call) => {
+      if (call.path === '/stats') return fail ? { status: 500, body: { message: 'boom' } } : { body: { addToCartRevenue: 1, orderGenerated: 2, looksCount: 3 } };
+      if (call.path === '/shop/onboarding') return { body: onboarding() };
+      return undefined;
+    });
+    renderWithProviders(<DashboardPage />, { host });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(host.toasts).toEqual([{ message: 'Something went wrong. Please try again.', isError: true }]);
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByText('$1.00')).toBeInTheDocument();
+  });
+
+  it('shows the extension status and the upgrade banner from shop state; the announcement stays off', async () => {
+    api(onboarding({ appBlockInstalled: true }));
+    renderWithProviders(<DashboardPage />, { shop: { shouldUpgradeToPaidPlan: true } });
+    expect(await screen.findByText('Enabled')).toBeInTheDocument();
+    expect(screen.getByText('Your free plan is full')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing/plans');
+    expect(screen.queryByText('New: AI images for your looks')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Email' })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+  });
+
+  it('bannerKind picks the most urgent banner', () => {
+    expect(bannerKind(TEST_SHOP)).toBeNull();
+    expect(bannerKind({ ...TEST_SHOP, shouldUpgradeToPaidPlan: true, reOAuthUrl: '/api/auth' })).toBe('reauthorize');
+    expect(bannerKind({ ...TEST_SHOP, usesLatestVersion: false })).toBe('update');
+  });
+});
