@@ -57,7 +57,7 @@ describe('looks API', () => {
     const page2 = (await t.request({ method: 'GET', url: `${URL_}?page=2&limit=2`, shop: DEMO })).json();
     expect(page2.paginationDetails).toEqual({ nextPage: null, previousPage: 1, totalItems: 4 });
     const all = [...json.data, ...page2.data];
-    const summer = all.find((l: { title: string }) => l.title === 'Linen Shirt Sand' || l.tags === 'summer,city');
+    const summer = all.find((l: { title: string }) => l.title === 'Summer in the City');
     expect(summer.storeFrontUrl).toMatch(new RegExp(`^${t.config.appUrl}/storefront/products/linen-shirt-sand\\?look=${summer.id}$`));
     expect(summer.image).toMatch(/^http:\/\/localhost:\d+\/files\/catalog\//);
     expect(new Set(all.map((l: { id: number }) => l.id)).size).toBe(4);
@@ -95,6 +95,11 @@ describe('looks API', () => {
     expect(updated.statusCode).toBe(200);
     expect(updated.json().look.relatedItems.map((r: { itemId: string }) => r.itemId)).toEqual(['gid://shopify/Product/1003', 'gid://shopify/Product/1002']);
     expect(updated.json().previewUrl).toContain(`?look=${id}`);
+    // The title stays while the main product is the same; a new main product names the look.
+    const renamedProduct = body({ mainProduct: { ...body().mainProduct, title: 'Renamed in shop' } });
+    expect((await t.request({ method: 'PATCH', url: `${URL_}/${id}`, payload: renamedProduct, shop: DEMO })).json().look.title).toBe('Main tee');
+    const otherMain = body({ mainProduct: { itemId: 'gid://shopify/Product/1004', title: 'Other main', image: '' } });
+    expect((await t.request({ method: 'PATCH', url: `${URL_}/${id}`, payload: otherMain, shop: DEMO })).json().look.title).toBe('Other main');
 
     expect((await t.request({ method: 'DELETE', url: `${URL_}/${id}`, shop: DEMO })).statusCode).toBe(204);
     expect((await t.request({ method: 'GET', url: `${URL_}/${id}`, shop: DEMO })).statusCode).toBe(404);
