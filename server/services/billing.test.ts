@@ -72,7 +72,7 @@ describe('billing (standalone)', () => {
     expect(data.plans.monthly.featuredText.split(';').length).toBeGreaterThan(2);
     expect(data.pricingInfo).toEqual({ monthlyPrice: 9.97, yearlyPrice: 119.64, yearlyPriceWithDiscount: 95.71, yearlyDiscount: 20 });
     const de = await plans('plans.myshopify.com', 'de');
-    expect(de.plans.monthly.featuredText).toContain('Unbegrenzt');
+    expect(de.plans.monthly.featuredText).toContain('Warenkorb-Booster');
     expect(de.plans.yearly.savingsText).toBe('Spare 20 %');
   });
 
@@ -337,4 +337,50 @@ describe('billing (APP_MODE=shopify, fake Admin API)', () => {
     expect(noToken.statusCode).toBe(503);
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
   });
+});
+
+describe('plan limits through the looks API (demo store)', () => {
+  let t: TestApp;
+  const shop = 'demo-shop.myshopify.com';
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const lookValues = async (id: number) => {
+    const { look } = (await t.request({ method: 'GET', url: `${API_PREFIX}/productLooks/${id}`, shop })).json();
+    const { id: _id, title: _title, ...values } = look;
+    return values;
+  };
+  const create = async () => t.request({ method: 'POST', url: `${API_PREFIX}/productLooks`, shop, ...json({ ...(await lookValues(2)), active: true }) });
+  const activate = async (id: number) =>
+    t.request({ method: 'PATCH', url: `${API_PREFIX}/productLooks/${id}`, shop, ...json({ ...(await lookValues(id)), active: true }) });
+  const activeIds = async () =>
+    (await t.db.selectFrom('productLooks').select('id').where('active', '=', true).orderBy('id').execute()).map((l) => l.id);
+
+  it('free caps creating and activating; a confirmed paid plan lifts the cap; downgrade brings it back', async () => {
+    expect(await activeIds()).toEqual([1]);
+    const refusedCreate = await create();
+    expect(refusedCreate.statusCode).toBe(403);
+    expect(refusedCreate.json().code).toBe('planUpgrade.is_required');
+    expect((await activate(2)).json().code).toBe('planUpgrade.is_required');
+
+    const selected = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop, ...json({ planName: 'monthly' }) });
+    // Not confirmed yet: still capped.
+    expect((await activate(2)).statusCode).toBe(403);
+    await approve(t, selected.json().confirmationUrl);
+    const details = (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop })).json();
+    expect(details.shouldUpgradeToPaidPlan).toBe(false);
+
+    expect((await create()).statusCode).toBe(201);
+    expect((await activate(3)).statusCode).toBe(200);
+    expect((await activeIds()).length).toBe(3);
+
+    const down = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=free`, shop, headers: { 'content-type': 'application/json' } });
+    expect(down.statusCode).toBe(200);
+    // Look 3 was updated last: it stays live.
+    expect(await activeIds()).toEqual([3]);
+    expect((await activate(2)).json().code).toBe('planUpgrade.is_required');
+    expect((await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop })).json().shouldUpgradeToPaidPlan).toBe(true);
+  }, 30_000);
 });

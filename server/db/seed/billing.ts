@@ -5,19 +5,19 @@ import { BILLING } from '../../../src/contracts/billing';
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const PAID_FEATURES: Record<string, string> = {
-  en: 'Unlimited active looks;Widget, popup and shoppable image layouts;Bundle discounts and cart booster;Revenue and order analytics;Priority support',
-  de: 'Unbegrenzt aktive Looks;Widget-, Pop-up- und Shoppable-Image-Layouts;Bundle-Rabatte und Warenkorb-Booster;Umsatz- und Bestellanalysen;Bevorzugter Support',
-  fr: 'Looks actifs illimités;Mises en page widget, pop-up et image shoppable;Remises groupées et booster de panier;Analyses du chiffre d’affaires et des commandes;Support prioritaire',
-  it: 'Look attivi illimitati;Layout widget, popup e immagine acquistabile;Sconti bundle e booster del carrello;Analisi di ricavi e ordini;Supporto prioritario',
-  es: 'Looks activos ilimitados;Diseños de widget, ventana emergente e imagen comprable;Descuentos de paquete y potenciador del carrito;Analíticas de ingresos y pedidos;Soporte prioritario',
+  en: 'Widget, popup and shoppable image layouts;Bundle discounts and cart booster;Revenue and order analytics;Priority support',
+  de: 'Widget-, Pop-up- und Shoppable-Image-Layouts;Bundle-Rabatte und Warenkorb-Booster;Umsatz- und Bestellanalysen;Bevorzugter Support',
+  fr: 'Mises en page widget, pop-up et image shoppable;Remises groupées et booster de panier;Analyses du chiffre d’affaires et des commandes;Support prioritaire',
+  it: 'Layout widget, popup e immagine acquistabile;Sconti bundle e booster del carrello;Analisi di ricavi e ordini;Supporto prioritario',
+  es: 'Diseños de widget, ventana emergente e imagen comprable;Descuentos de paquete y potenciador del carrito;Analíticas de ingresos y pedidos;Soporte prioritario',
 };
 
 const FREE_FEATURES: Record<string, string> = {
-  en: '1 active look;Widget and popup layouts;Basic analytics;Email support',
-  de: '1 aktiver Look;Widget- und Pop-up-Layouts;Einfache Analysen;E-Mail-Support',
-  fr: '1 look actif;Mises en page widget et pop-up;Analyses de base;Support par e-mail',
-  it: '1 look attivo;Layout widget e popup;Analisi di base;Supporto via e-mail',
-  es: '1 look activo;Diseños de widget y ventana emergente;Analíticas básicas;Soporte por correo electrónico',
+  en: 'Widget and popup layouts;Basic analytics;Email support',
+  de: 'Widget- und Pop-up-Layouts;Einfache Analysen;E-Mail-Support',
+  fr: 'Mises en page widget et pop-up;Analyses de base;Support par e-mail',
+  it: 'Layout widget e popup;Analisi di base;Supporto via e-mail',
+  es: 'Diseños de widget y ventana emergente;Analíticas básicas;Soporte por correo electrónico',
 };
 
 /** The plans the app offers (SPEC §9 prices: monthly 9.97, yearly 20% off twelve months, lifetime 199). */
