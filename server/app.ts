@@ -11,6 +11,7 @@ import { authPlugin } from './auth/plugin';
 import shopRoutes from './routes/shop';
 import eventRoutes from './routes/events';
 import devRoutes from './routes/dev';
+import authRoutes from './routes/auth';
 import catalogRoutes from './routes/catalog';
 import looksRoutes from './routes/looks';
 import storefrontRoutes from './routes/storefront';
@@ -18,6 +19,7 @@ import analyticsRoutes from './routes/analytics';
 import billingRoutes from './routes/billing';
 import galleryRoutes from './routes/gallery';
 import chargeRoutes from './routes/charges';
+import type { GalleryOptions } from './routes/gallery';
 
 export interface AppDeps {
   config: Config;
@@ -26,11 +28,13 @@ export interface AppDeps {
   now?: () => Date;
   /** Background work started by features (workers, timers); stopped on close. */
   onClose?: Array<() => Promise<void> | void>;
+  /** Image generation pipeline knobs (generator, pool size, timeouts); tests inject fakes. */
+  gallery?: GalleryOptions;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<Pick<AppDeps, 'config' | 'db' | 'now'>>;
+    deps: Required<Pick<AppDeps, 'config' | 'db' | 'now'>> & Pick<AppDeps, 'gallery'>;
   }
 }
 
@@ -44,7 +48,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     trustProxy: true,
     ...opts,
   });
-  app.decorate('deps', { config: deps.config, db: deps.db, now: deps.now ?? (() => new Date()) });
+  app.decorate('deps', { config: deps.config, db: deps.db, now: deps.now ?? (() => new Date()), gallery: deps.gallery });
   for (const fn of deps.onClose ?? []) app.addHook('onClose', async () => fn());
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -66,6 +70,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     shopRoutes,
     eventRoutes,
     devRoutes,
+    authRoutes,
     catalogRoutes,
     looksRoutes,
     storefrontRoutes,

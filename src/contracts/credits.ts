@@ -1,0 +1,46 @@
+/** Credits and credit packages (SPEC §3, §4, §9). */
+
+/** GET /credits */
+export interface Credits {
+  creditsRemaining: number;
+  creditsUsed: number;
+  freeCreditsClaimedFlag: boolean;
+  lowCreditWarning: boolean;
+}
+
+/** GET /credits/packages item. Prices in dollars. */
+export interface CreditPackage {
+  id: number;
+  name: string;
+  price: number;
+  credits: number;
+  pricePerCredit: number;
+}
+
+export interface PurchaseResponse {
+  confirmationUrl: string;
+}
+
+export interface VerifyPurchaseResponse {
+  success: boolean;
+  package: CreditPackage;
+  credits: number;
+}
+
+export interface ClaimFreeResponse {
+  credits: number;
+  message: string;
+}
+
+/** Low credit threshold: 5 or fewer (SPEC §9). */
+export const LOW_CREDIT_THRESHOLD = 5;
+export const FREE_CREDITS = 5;
+/** The package priced at 20 is the best offer. */
+export const BEST_OFFER_PRICE = 20;
+
+export const isLowCredit = (remaining: number) => remaining <= LOW_CREDIT_THRESHOLD;
+export const isBestOffer = (pkg: Pick<CreditPackage, 'price'>) => Number(pkg.price) === BEST_OFFER_PRICE;
+/** Per-image price shown as pricePerCredit × 100 to one decimal. */
+export const perImagePrice = (pkg: Pick<CreditPackage, 'pricePerCredit'>) => (Number(pkg.pricePerCredit) * 100).toFixed(1);
+/** Dollars with 2 decimals. */
+export const formatDollars = (amount: number) => `$${Number(amount).toFixed(2)}`;

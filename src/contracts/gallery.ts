@@ -1,0 +1,112 @@
+/** Gallery of generated images (SPEC §3 image generation, §4 states, §5 rules, §9 constants). */
+import { yup } from './validation';
+
+export const IMAGE_TYPES = ['flat_lay', 'model'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export const GENERATION_STATUSES = ['PENDING', 'IN_QUEUE', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+/** Statuses in which a job is running (settings locked, spinner shown). */
+export const ACTIVE_STATUSES: readonly GenerationStatus[] = ['IN_QUEUE', 'IN_PROGRESS'];
+export const TERMINAL_STATUSES: readonly GenerationStatus[] = ['COMPLETED', 'FAILED'];
+
+/** GET /image-generation/{id}, list items. */
+export interface ImageGeneration {
+  id: number;
+  productLook: { id: number | null; title: string };
+  imageType: ImageType;
+  customPrompt: string | null;
+  status: GenerationStatus;
+  generatedImageUrl: string | null;
+  errorMessage: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  title: string;
+}
+
+export interface ImageGenerationCounts {
+  all: number;
+  flat_lay: number;
+  model: number;
+}
+
+/** GET /image-generations?imageType&page&limit */
+export interface ImageGenerationsPage {
+  data: ImageGeneration[];
+  counts: ImageGenerationCounts;
+  paginationDetails: { nextPage: number | null; previousPage: number | null; totalItems: number };
+}
+
+export interface CreateGenerationResponse {
+  imageGenerationId: number;
+}
+
+/** SPEC §9 gallery constants. */
+export const GALLERY_SEARCH_LIMIT = 50;
+export const GALLERY_SEARCH_MIN_CHARS = 2;
+export const GALLERY_SEARCH_DEBOUNCE_MS = 150;
+export const GALLERY_DROPDOWN_MAX_HEIGHT = 200;
+export const GALLERY_PAGE_SIZE = 20;
+export const CUSTOM_PROMPT_MAX = 500;
+
+/** Stream (SSE) event names of GET /image-generation/{id}/stream. */
+export const STREAM_EVENTS = ['connected', 'status', 'complete', 'error', 'timeout', 'close'] as const;
+export type StreamEventName = (typeof STREAM_EVENTS)[number];
+
+/** JSON payload of every stream event. */
+export interface StreamEventPayload {
+  generationId: number;
+  status?: GenerationStatus;
+  generatedImageUrl?: string | null;
+  message?: string;
+}
+
+/** Download file name: `<look title>-<type>-<id>.jpg` (SPEC §9), safe for file systems. */
+export function downloadFileName(g: Pick<ImageGeneration, 'id' | 'imageType' | 'productLook' | 'title'>): string {
+  const title = (g.productLook?.title || g.title || 'look')
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${title || 'look'}-${g.imageType}-${g.id}.jpg`;
+}
+
+const customPrompt = () =>
+  yup
+    .string()
+    .transform((v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v))
+    .max(CUSTOM_PROMPT_MAX)
+    .nullable()
+    .optional();
+
+/** POST /image-generation body. */
+export const createGenerationSchema = yup
+  .object({
+    productLookId: yup.number().integer().positive().required(),
+    imageType: yup.mixed<ImageType>().oneOf([...IMAGE_TYPES]).required(),
+    customPrompt: customPrompt(),
+  })
+  .noUnknown();
+export type CreateGenerationBody = yup.InferType<typeof createGenerationSchema>;
+
+/** PUT /image-generation/{id} body. */
+export const updateGenerationSchema = yup
+  .object({
+    imageType: yup.mixed<ImageType>().oneOf([...IMAGE_TYPES]).required(),
+    customPrompt: customPrompt(),
+  })
+  .noUnknown();
+export type UpdateGenerationBody = yup.InferType<typeof updateGenerationSchema>;
+
+/** Client form values of the generation form. */
+export interface GenerationFormValues {
+  productLookId: number | null;
+  imageType: ImageType;
+  customPrompt: string;
+}
+
+/** Body sent for the form: an empty prompt is absent (SPEC §5). */
+export function generationBody(values: Pick<GenerationFormValues, 'imageType' | 'customPrompt'>): { imageType: ImageType; customPrompt?: string } {
+  const prompt = values.customPrompt?.trim();
+  return prompt ? { imageType: values.imageType, customPrompt: prompt } : { imageType: values.imageType };
+}
