@@ -1,6 +1,67 @@
+import { useCallback, useMemo } from 'react';
+import { Box, Layout, Page } from '@shopify/polaris';
+import type { FormApi } from 'final-form';
+import { Form } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import { track } from '../../analytics/tracker';
+import { errorBody } from '../../api/errors';
+import { FormSaveBar, makeValidate, submitErrorsFrom } from '../../components/form';
 import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { boosterSchema, type BoosterValues } from '../../contracts/booster';
+import { useHost } from '../../host/HostContext';
+import { useGetBoosterOnboardingQuery, useGetBoosterQuery, useUpdateBoosterMutation } from './boosterApi';
+import { toBoosterFormValues } from './boosterForm';
+import { BundleDiscountSection, CartPageSection, CheckoutSection, DiscountSection } from './BoosterSections';
+import { CollectionsCard } from './CollectionsCard';
+import { BoosterLoadError } from './BoosterLoadError';
 
-/** Booster settings (built by its issue). */
+const validateBooster = makeValidate(boosterSchema);
+
+/** /booster: bundle discount, checkout and cart placement, discount settings, collections. */
 export default function BoosterPage() {
-  return <PagePlaceholder titleId="Pages.booster.title" comingSoon />;
+  const intl = useIntl();
+  const host = useHost();
+  const { data, isLoading, isError, refetch } = useGetBoosterQuery();
+  const { data: onboarding } = useGetBoosterOnboardingQuery();
+  const [update] = useUpdateBoosterMutation();
+  const initialValues = useMemo(() => toBoosterFormValues(data), [data]);
+
+  const onSubmit = useCallback(
+    async (values: BoosterValues, form: FormApi<BoosterValues>) => {
+      try {
+        const saved = await update(toBoosterFormValues(values)).unwrap();
+        form.initialize(toBoosterFormValues(saved));
+        host.toast(intl.formatMessage({ id: 'General.notifications.updateSuccess' }));
+        track('booster_updated', { discountType: saved.discountType, showOnCartPage: saved.showOnCartPage });
+        return undefined;
+      } catch (error) {
+        host.toast(intl.formatMessage({ id: 'General.notifications.updateError' }), { isError: true });
+        return submitErrorsFrom(errorBody(error) as { errors?: Record<string, string> });
+      }
+    },
+    [update, host, intl],
+  );
+
+  if (isLoading) return <PagePlaceholder titleId="Pages.booster.title" />;
+  if (isError || !data) return <BoosterLoadError onRetry={refetch} />;
+
+  return (
+    <Form<BoosterValues> onSubmit={onSubmit} initialValues={initialValues} validate={validateBooster} subscription={{}}>
+      {({ handleSubmit }) => (
+        <form onSubmit={handleSubmit}>
+          <FormSaveBar />
+          <Page title={intl.formatMessage({ id: 'Pages.booster.title' })} subtitle={intl.formatMessage({ id: 'Booster.subtitle' })}>
+            <Layout>
+              <BundleDiscountSection />
+              {onboarding?.onboarding.canUseCheckoutUIExtension && <CheckoutSection />}
+              <CartPageSection onboarding={onboarding} />
+              <DiscountSection />
+              <CollectionsCard collections={data.collections} />
+            </Layout>
+            <Box paddingBlockEnd="800" />
+          </Page>
+        </form>
+      )}
+    </Form>
+  );
 }

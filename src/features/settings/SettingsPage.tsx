@@ -1,6 +1,68 @@
+import { useCallback, useMemo } from 'react';
+import { Box, Layout, Page } from '@shopify/polaris';
+import type { FormApi } from 'final-form';
+import { Form } from 'react-final-form';
+import { useIntl } from 'react-intl';
+import { track } from '../../analytics/tracker';
+import { errorBody } from '../../api/errors';
+import { FormSaveBar, makeValidate, submitErrorsFrom } from '../../components/form';
 import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { shopSettingsSchema, type ShopSettings } from '../../contracts/shop';
+import { useHost } from '../../host/HostContext';
+import { useShop } from '../shop';
+import { useGetLayoutQuery, useGetShopSettingsQuery, useUpdateShopSettingsMutation } from './settingsApi';
+import { toSettingsFormValues, toSettingsPayload } from './settingsRules';
+import { ApiAccessSection, ContactSection, LanguageSection, MainSection } from './SettingsSections';
+import { SettingsLoadError } from './SettingsLoadError';
 
-/** Settings (built by its issue). */
+const validateSettings = makeValidate(shopSettingsSchema);
+
+/** /settings: main, language, API access, contact us. */
 export default function SettingsPage() {
-  return <PagePlaceholder titleId="Pages.settings.title" comingSoon />;
+  const intl = useIntl();
+  const host = useHost();
+  const { scriptTagSupported } = useShop();
+  const { data, isLoading, isError, refetch } = useGetShopSettingsQuery();
+  const { data: layout } = useGetLayoutQuery();
+  const [update] = useUpdateShopSettingsMutation();
+  const initialValues = useMemo(() => toSettingsFormValues(data), [data]);
+
+  const onSubmit = useCallback(
+    async (values: ShopSettings, form: FormApi<ShopSettings>) => {
+      try {
+        // Saving invalidates the shop: a new locale switches the UI language.
+        const saved = await update(toSettingsPayload(values)).unwrap();
+        form.initialize(toSettingsFormValues(saved));
+        host.toast(intl.formatMessage({ id: 'General.notifications.updateSuccess' }));
+        track('settings_updated', { locale: saved.locale, enabled: saved.enabled });
+        return undefined;
+      } catch (error) {
+        host.toast(intl.formatMessage({ id: 'General.notifications.updateError' }), { isError: true });
+        return submitErrorsFrom(errorBody(error) as { errors?: Record<string, string> });
+      }
+    },
+    [update, host, intl],
+  );
+
+  if (isLoading) return <PagePlaceholder titleId="Pages.settings.title" />;
+  if (isError || !data) return <SettingsLoadError onRetry={refetch} />;
+
+  return (
+    <Form<ShopSettings> onSubmit={onSubmit} initialValues={initialValues} validate={validateSettings} subscription={{}}>
+      {({ handleSubmit }) => (
+        <form onSubmit={handleSubmit}>
+          <FormSaveBar />
+          <Page title={intl.formatMessage({ id: 'Pages.settings.title' })}>
+            <Layout>
+              <MainSection scriptTagSupported={scriptTagSupported} template={layout?.definedTemplate} />
+              <LanguageSection />
+              <ApiAccessSection />
+              <ContactSection />
+            </Layout>
+            <Box paddingBlockEnd="800" />
+          </Page>
+        </form>
+      )}
+    </Form>
+  );
 }

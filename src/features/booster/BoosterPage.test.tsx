@@ -1,0 +1,118 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { createFakeHost } from '../../test/fakeHost';
+import { DEFAULT_BOOSTER_VALUES, type BoosterSettings } from '../../contracts/booster';
+import { withCartPage, withDiscountType } from './boosterForm';
+import BoosterPage from './BoosterPage';
+
+describe('booster rules', () => {
+  it('code or app → applyDiscountAtc true; none → false and discountType null', () => {
+    expect(withDiscountType(DEFAULT_BOOSTER_VALUES, 'code')).toMatchObject({ discountType: 'code', applyDiscountAtc: true });
+    expect(withDiscountType(DEFAULT_BOOSTER_VALUES, 'app')).toMatchObject({ discountType: 'app', applyDiscountAtc: true });
+    expect(withDiscountType({ ...DEFAULT_BOOSTER_VALUES, discountType: 'code', applyDiscountAtc: true }, 'none')).toMatchObject({ discountType: null, applyDiscountAtc: false });
+    expect(withDiscountType({ ...DEFAULT_BOOSTER_VALUES, discountType: 'app', applyDiscountAtc: true }, null)).toMatchObject({ discountType: null, applyDiscountAtc: false });
+  });
+
+  it('turning the cart toggle off clears the selector; on keeps it', () => {
+    const on = { ...DEFAULT_BOOSTER_VALUES, showOnCartPage: true, cartPageCssSelector: '.cart' };
+    expect(withCartPage(on, false)).toMatchObject({ showOnCartPage: false, cartPageCssSelector: null });
+    expect(withCartPage(on, true)).toMatchObject({ showOnCartPage: true, cartPageCssSelector: '.cart' });
+  });
+});
+
+const BOOSTER: BoosterSettings = {
+  ...DEFAULT_BOOSTER_VALUES,
+  showOnCartPage: true,
+  cartPageCssSelector: '.cart__footer',
+  discountType: 'code',
+  applyDiscountAtc: true,
+  discountCode: 'LOOK10',
+  collections: [
+    { id: 1, name: 'Featured looks', isFeatured: true, storeFrontLink: 'https://demo-shop.myshopify.com/apps/shoppable-looks/collections/1-featured-looks' },
+    { id: 2, name: 'Summer', isFeatured: false, storeFrontLink: 'https://demo-shop.myshopify.com/apps/shoppable-looks/collections/2-summer' },
+  ],
+};
+
+function mockApi(onboardingCheckout = false) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  jest.spyOn(global, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url, 'http://localhost').pathname;
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    calls.push({ method: request.method, url, body: text ? JSON.parse(text) : undefined });
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    if (url.endsWith('/shop/onboarding')) return json({ onboarding: { canUseCheckoutUIExtension: onboardingCheckout, appThemeExtensionCartDeepLink: '' } });
+    if (url.endsWith('/booster') && request.method === 'GET') return json(BOOSTER);
+    if (url.endsWith('/booster') && request.method === 'PATCH') {
+      const body = JSON.parse(text);
+      if (typeof body.discountValue !== 'number') return json({ message: 'invalid', errors: { discountValue: 'Discount value must be a number' } }, 400);
+      return json({ ...BOOSTER, ...body });
+    }
+    return json({ message: 'not found' }, 404);
+  });
+  return calls;
+}
+
+describe('BoosterPage', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('choosing no discount saves applyDiscountAtc false and discountType null; the cart toggle clears the selector', async () => {
+    const calls = mockApi();
+    const host = createFakeHost();
+    renderWithProviders(<BoosterPage />, { host });
+    const select = await screen.findByLabelText('Discount type');
+    fireEvent.change(select, { target: { value: 'none' } });
+    await userEvent.click(screen.getByLabelText('Show on cart page'));
+    expect(screen.queryByLabelText('Cart page CSS selector')).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.body).toMatchObject({ discountType: null, applyDiscountAtc: false, showOnCartPage: false, cartPageCssSelector: null });
+    expect(patch.body).not.toHaveProperty('collections');
+    await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Changes saved', isError: false }));
+  });
+
+  it('choosing app sets applyDiscountAtc; a non-numeric value shows an error and is not sent', async () => {
+    const calls = mockApi();
+    renderWithProviders(<BoosterPage />);
+    const select = await screen.findByLabelText('Discount type');
+    fireEvent.change(select, { target: { value: 'none' } });
+    fireEvent.change(select, { target: { value: 'app' } });
+    expect(screen.getByLabelText('Apply discount on add to cart')).toBeChecked();
+    const value = screen.getByLabelText('Discount value');
+    await userEvent.clear(value);
+    await userEvent.type(value, '12abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Discount value must be a number')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows the checkout section only when the checkout UI extension can be used; featured collections have no delete', async () => {
+    mockApi(false);
+    const first = renderWithProviders(<BoosterPage />);
+    await screen.findByText('Summer');
+    expect(screen.queryByText('Enable on checkout page')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Featured looks' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Summer' })).toBeInTheDocument();
+    first.unmount();
+    jest.restoreAllMocks();
+    mockApi(true);
+    renderWithProviders(<BoosterPage />);
+    expect(await screen.findByText('Enable on checkout page')).toBeInTheDocument();
+  });
+});
+
+describe('BoosterPage discount type display', () => {
+  afterEach(() => jest.restoreAllMocks());
+  it('a saved null discount type shows "No discount"', async () => {
+    jest.spyOn(global, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const body = request.url.endsWith('/booster') ? { ...BOOSTER, discountType: null, applyDiscountAtc: false } : { onboarding: { canUseCheckoutUIExtension: false } };
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    });
+    renderWithProviders(<BoosterPage />);
+    expect(await screen.findByLabelText('Discount type')).toHaveValue('none');
+    expect(screen.queryByLabelText('Discount value')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,23 @@
+import { baseApi } from '../../api/baseApi';
+import type { LayoutSettings } from '../../contracts/layout';
+
+export const layoutApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /layout: saved layout settings, SPEC defaults when nothing is saved. */
+    getLayout: build.query<LayoutSettings, void>({
+      query: () => '/layout',
+      providesTags: ['Layout'],
+    }),
+    updateLayout: build.mutation<LayoutSettings, LayoutSettings>({
+      query: (body) => ({ url: '/layout', method: 'PATCH', body }),
+      // Saving the layout completes onboarding's "customize design" step.
+      invalidatesTags: (_r, error) => (error ? [] : ['Layout', 'Onboarding']),
+    }),
+    /** POST /layout/preview: the widget HTML for unsaved settings and a sample look. */
+    previewLayout: build.mutation<string, LayoutSettings>({
+      query: (body) => ({ url: '/layout/preview', method: 'POST', body, responseHandler: 'text' }),
+    }),
+  }),
+});
+
+export const { useGetLayoutQuery, useUpdateLayoutMutation, usePreviewLayoutMutation } = layoutApi;

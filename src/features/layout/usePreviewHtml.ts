@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { isPopupTemplate, layoutSettingsSchema, type LayoutSettings } from '../../contracts/layout';
+import { validate } from '../../contracts/validation';
+import { useHost } from '../../host/HostContext';
+import { usePreviewLayoutMutation } from './layoutApi';
+import { isImmediatePreviewChange, PREVIEW_DEBOUNCE_MS, sameLayout, toLayoutPayload } from './layoutForm';
+
+/**
+ * Which settings the preview shows: template/placement changes at once,
+ * everything else 1500 ms after the last edit.
+ */
+export function usePreviewSettings(values: LayoutSettings, delay = PREVIEW_DEBOUNCE_MS): LayoutSettings {
+  const [shown, setShown] = useState(values);
+  const last = useRef(values);
+  useEffect(() => {
+    const prev = last.current;
+    last.current = values;
+    if (sameLayout(prev, values)) return undefined;
+    if (isImmediatePreviewChange(prev, values)) {
+      setShown(values);
+      return undefined;
+    }
+    const timer = setTimeout(() => setShown(values), delay);
+    return () => clearTimeout(timer);
+  }, [values, delay]);
+  return shown;
+}
+
+export interface PreviewState {
+  html: string | null;
+  loading: boolean;
+  popup: boolean;
+}
+
+/** Fetches the preview HTML for the shown settings; a failure is the preview-error toast. */
+export function usePreviewHtml(values: LayoutSettings): PreviewState {
+  const intl = useIntl();
+  const host = useHost();
+  const shown = usePreviewSettings(values);
+  const [preview, { isLoading }] = usePreviewLayoutMutation();
+  const [html, setHtml] = useState<string | null>(null);
+  const popup = isPopupTemplate(shown.definedTemplate);
+
+  useEffect(() => {
+    if (popup) return undefined;
+    const payload = toLayoutPayload(shown);
+    // Half-typed invalid values (e.g. an empty button text) keep the last preview.
+    if (validate(layoutSettingsSchema, payload).errors) return undefined;
+    let current = true;
+    preview(payload)
+      .unwrap()
+      .then((text) => current && setHtml(text))
+      .catch(() => current && host.toast(intl.formatMessage({ id: 'Layout.notifications.previewError' }), { isError: true }));
+    return () => {
+      current = false;
+    };
+  }, [shown, popup, preview, host, intl]);
+
+  return { html, loading: isLoading, popup };
+}

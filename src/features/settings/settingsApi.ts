@@ -1,0 +1,2 @@
+export { useGetShopSettingsQuery, useUpdateShopSettingsMutation, useCreateApiTokenMutation } from '../shop';
+export { useGetLayoutQuery } from '../layout';
