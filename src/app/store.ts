@@ -7,7 +7,7 @@ import type { Host } from '../host/Host';
 import { onboardingSlice } from '../features/onboarding/onboardingSlice';
 import { dateRangeSlice } from '../components/DateRangePicker/dateRangeSlice';
 import { generationStreamSlice } from '../features/gallery/stream/generationStreamSlice';
-import { generationStreamMiddleware } from '../features/gallery/stream/generationStreamMiddleware';
+import { createGenerationStreamMiddleware } from '../features/gallery/stream/generationStreamMiddleware';
 
 /**
  * Only UI slices are persisted (each under its own key); the `api` cache and
@@ -37,7 +37,7 @@ export function makeStore(host: Host, preloadedState?: Partial<RootState>) {
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: PERSIST_ACTIONS },
         thunk: { extraArgument: { host } },
-      }).concat(baseApi.middleware, generationStreamMiddleware),
+      }).concat(baseApi.middleware, createGenerationStreamMiddleware(host)),
   });
   setupListeners(store.dispatch);
   return store;
