@@ -33,7 +33,6 @@ export function storefrontUrl(config: Pick<Config, 'appUrl'>, handle: string | n
   return `${config.appUrl}/storefront/products/${encodeURIComponent(handle)}?look=${lookId}`;
 }
 
-export const lookImage = (main: LookMainProduct): string | null => main.selectedMainImage || main.image || main.productImages?.[0] || null;
 
 function toLook(row: LookRow): Look {
   return {
@@ -67,29 +66,42 @@ export async function listLooks(
     const pattern = `%${escapeLike(text)}%`;
     base = base.where((eb) => eb.or([eb('l.title', 'ilike', pattern), eb('l.tags', 'ilike', pattern)]));
   }
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .leftJoin('catalogProducts as p', (join) =>
-        join.onRef('p.shopId', '=', 'l.shopId').on(sql<string>`p.gid`, '=', sql<string>`l.main_product->>'itemId'`),
-      )
-      .select(['l.id', 'l.title', 'l.active', 'l.tags', 'l.mainProduct', 'p.handle'])
-      .orderBy('l.createdAt', 'desc')
-      .orderBy('l.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-  ]);
+  const offset = (page - 1) * limit;
+  const rows = await base
+    .leftJoin('catalogProducts as p', (join) =>
+      join.onRef('p.shopId', '=', 'l.shopId').on(sql<string>`p.gid`, '=', sql<string>`l.main_product->>'itemId'`),
+    )
+    .select([
+      'l.id',
+      'l.title',
+      'l.active',
+      'l.tags',
+      'p.handle',
+      // Only the image fields of the main product, not its whole JSON.
+      sql<string | null>`coalesce(nullif(l.main_product->>'selectedMainImage', ''), nullif(l.main_product->>'image', ''), l.main_product->'productImages'->>0)`.as('image'),
+    ])
+    .orderBy('l.createdAt', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  // A page that is not full tells the total by itself; only a full (or empty, past the end) page needs a count.
+  const totalItems =
+    rows.length > 0 && rows.length < limit
+      ? offset + rows.length
+      : rows.length === 0 && page === 1
+        ? 0
+        : Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   return {
     data: rows.map((r) => ({
       id: r.id,
       title: r.title,
       active: r.active,
-      image: absoluteUrl(config, lookImage(r.mainProduct)),
+      image: absoluteUrl(config, r.image),
       storeFrontUrl: storefrontUrl(config, r.handle, r.id),
       tags: r.tags,
     })),
-    paginationDetails: paginationDetails(page, limit, Number(count.n)),
+    paginationDetails: paginationDetails(page, limit, totalItems),
   };
 }
 

@@ -1,0 +1,78 @@
+/**
+ * Looks list under load: the real app (buildApp) on a seeded demo database,
+ * started in-process on a free port; autocannon drives GET /productLooks at a
+ * fixed 200 req/s. Target (issue 3): p99 ≤ 25 ms.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../../server/app';
+import { loadConfig, DEMO_SHOP_DOMAIN } from '../../server/config';
+import { openDatabase } from '../../server/db';
+import { seedDemo } from '../../server/db/seed';
+import { signSessionToken } from '../../server/auth/sessionToken';
+
+export const name = 'looks list (GET /admin/api/v1/productLooks, 200 req/s)';
+
+const RATE = 200;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
+const TARGET_P99_MS = 25;
+
+function fire(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+export async function run(): Promise<Record<string, string | number>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'looks-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', PORT: '0' });
+  const handle = await openDatabase({});
+  await seedDemo(handle.db, config);
+  const app = await buildApp({ config, db: handle.db }, { logger: false });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}/admin/api/v1/productLooks`;
+    // A session token of the demo shop lives one minute: sign one per run phase.
+    const headers = async () => ({ authorization: `Bearer ${await signSessionToken(DEMO_SHOP_DOMAIN, config.apiKey, config.apiSecret)}` });
+
+    const check = await fetch(`${base}?page=1&limit=10`, { headers: await headers() });
+    const body = (await check.json()) as { data: unknown[]; paginationDetails: { totalItems: number } };
+    if (!check.ok || !body.data.length) throw new Error(`list answered ${check.status}`);
+
+    // Warm-up (JIT, query plans, pools), then the measured run.
+    await fire({ url: `${base}?page=1&limit=10`, headers: await headers(), connections: 10, overallRate: RATE, duration: 3 });
+    // The load generator runs in a worker thread so it does not share the server's event loop.
+    const result = await fire({
+      url: `${base}?page=1&limit=10`,
+      headers: await headers(),
+      connections: 10,
+      workers: 1,
+      overallRate: RATE,
+      duration: DURATION_S,
+      requests: [
+        { method: 'GET', path: '/admin/api/v1/productLooks?page=1&limit=10' },
+        { method: 'GET', path: '/admin/api/v1/productLooks?page=1&limit=10&query=summer' },
+      ],
+    });
+    const p99 = result.latency.p99;
+    return {
+      'looks in demo data': body.paginationDetails.totalItems,
+      'rate (req/s, target)': RATE,
+      'duration (s)': DURATION_S,
+      'requests sent': result.requests.total,
+      'throughput (req/s)': Math.round(result.requests.average),
+      'latency p50 (ms)': result.latency.p50,
+      'latency p99 (ms)': p99,
+      'latency max (ms)': result.latency.max,
+      'non-2xx / errors / timeouts': `${result.non2xx} / ${result.errors} / ${result.timeouts}`,
+      [`p99 ≤ ${TARGET_P99_MS} ms`]: p99 <= TARGET_P99_MS ? 'yes' : 'NO',
+    };
+  } finally {
+    await app.close();
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
