@@ -143,6 +143,8 @@ describe('billing (standalone)', () => {
     // Switching to yearly replaces the monthly charge once approved.
     const yearly = await select(domain, { planName: 'yearly' });
     await approve(t, yearly.json().confirmationUrl);
+    // No second free trial when switching between paid plans.
+    expect((await t.db.selectFrom('charges').select('trialDays').where('reference', '=', 'yearly').where('shopId', '=', shop.id).executeTakeFirstOrThrow()).trialDays).toBe(0);
     const charges = await t.db.selectFrom('charges').select(['reference', 'status']).where('shopId', '=', shop.id).orderBy('id').execute();
     expect(charges).toEqual([
       { reference: 'monthly', status: 'cancelled' },

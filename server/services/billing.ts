@@ -63,7 +63,8 @@ export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectP
       name: `Shoppable Looks ${plan.title}`,
       amount: Number(plan.price),
       interval: plan.interval,
-      trialDays: plan.trialDays,
+      // The free trial is for shops coming from the free plan, not for switching between paid plans.
+      trialDays: current.planName === 'free' ? plan.trialDays : 0,
       discountPercentage,
       discountCode,
       returnUrl,

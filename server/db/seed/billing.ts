@@ -5,11 +5,11 @@ import { BILLING } from '../../../src/contracts/billing';
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const PAID_FEATURES: Record<string, string> = {
-  en: 'Widget, popup and shoppable image layouts;Bundle discounts and cart booster;Revenue and order analytics;Priority support',
-  de: 'Widget-, Pop-up- und Shoppable-Image-Layouts;Bundle-Rabatte und Warenkorb-Booster;Umsatz- und Bestellanalysen;Bevorzugter Support',
-  fr: 'Mises en page widget, pop-up et image shoppable;Remises groupées et booster de panier;Analyses du chiffre d’affaires et des commandes;Support prioritaire',
-  it: 'Layout widget, popup e immagine acquistabile;Sconti bundle e booster del carrello;Analisi di ricavi e ordini;Supporto prioritario',
-  es: 'Diseños de widget, ventana emergente e imagen comprable;Descuentos de paquete y potenciador del carrito;Analíticas de ingresos y pedidos;Soporte prioritario',
+  en: 'Shoppable images with product markers;Bundle discounts and cart booster;Revenue and order analytics;Priority support',
+  de: 'Shoppable Images mit Produktmarkierungen;Bundle-Rabatte und Warenkorb-Booster;Umsatz- und Bestellanalysen;Bevorzugter Support',
+  fr: 'Images shoppables avec repères produits;Remises groupées et booster de panier;Analyses du chiffre d’affaires et des commandes;Support prioritaire',
+  it: 'Immagini acquistabili con indicatori dei prodotti;Sconti bundle e booster del carrello;Analisi di ricavi e ordini;Supporto prioritario',
+  es: 'Imágenes comprables con marcadores de productos;Descuentos de paquete y potenciador del carrito;Analíticas de ingresos y pedidos;Soporte prioritario',
 };
 
 const FREE_FEATURES: Record<string, string> = {

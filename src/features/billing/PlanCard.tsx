@@ -1,7 +1,7 @@
 import { Badge, BlockStack, Box, Button, Card, Icon, InlineStack, Text } from '@shopify/polaris';
 import { CheckIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
-import type { BillingPlan, BillingPlans } from '../../contracts/billing';
+import { BILLING, type BillingPlan, type BillingPlans } from '../../contracts/billing';
 import { planPricing, splitFeatures, type AppliedDiscount } from './pricing';
 import { formatPrice } from './formatPrice';
 
@@ -22,6 +22,8 @@ export function PlanCard({ plan, pricingInfo, currentPlanName, applied, selectin
   const features = splitFeatures(plan.featuredText);
   const isFree = plan.name === 'free';
   const per = isFree ? null : t(`Billing.plan.per.${plan.name}`);
+  // The free trial is for shops coming from the free plan.
+  const onPaidPlan = currentPlanName !== 'free';
 
   let cta;
   if (plan.isCurrent) {
@@ -33,7 +35,11 @@ export function PlanCard({ plan, pricingInfo, currentPlanName, applied, selectin
   } else {
     cta = (
       <Button variant="primary" fullWidth loading={selecting} disabled={!plan.isActive} onClick={onSelect}>
-        {t(plan.name === 'lifetime' ? 'Billing.plan.ctaLifetime' : 'Billing.plan.ctaTrial', { days: 7 })}
+        {plan.name === 'lifetime'
+          ? t('Billing.plan.ctaLifetime')
+          : onPaidPlan
+            ? t('Billing.plan.ctaSwitch', { plan: t(`Billing.plans.${plan.name}`) })
+            : t('Billing.plan.ctaTrial', { days: BILLING.trialDays })}
       </Button>
     );
   }
@@ -70,8 +76,8 @@ export function PlanCard({ plan, pricingInfo, currentPlanName, applied, selectin
                 {plan.savingsText || t('Billing.plan.savings', { percentage: pricing.savingsPercentage })}
               </Text>
             )}
-            {!isFree && plan.name !== 'lifetime' && (
-              <Text as="p" tone="subdued">{t('Billing.plan.trialNote', { days: 7 })}</Text>
+            {!isFree && plan.name !== 'lifetime' && !onPaidPlan && (
+              <Text as="p" tone="subdued">{t('Billing.plan.trialNote', { days: BILLING.trialDays })}</Text>
             )}
           </BlockStack>
           <Box paddingBlockStart="100">

@@ -158,3 +158,20 @@ describe('PlansPage', () => {
     expect(router.state.location.search).toBe('');
   });
 });
+
+describe('PlansPage on a paid plan', () => {
+  it('offers a switch (no new trial) to another paid plan', async () => {
+    api(undefined, plansData('monthly'));
+    renderWithProviders(<PlansPage />, { route: '/billing/plans?period=yearly' });
+    await screen.findByTestId('price-yearly');
+    expect(within(card('yearly')).getByRole('button', { name: 'Switch to Yearly' })).toBeInTheDocument();
+    expect(within(card('yearly')).queryByText(/free trial/)).toBeNull();
+  });
+
+  it('on lifetime, the other paid plans are included', async () => {
+    api(undefined, plansData('lifetime'));
+    renderWithProviders(<PlansPage />, { route: '/billing/plans?period=monthly' });
+    await screen.findByTestId('price-monthly');
+    expect(within(card('monthly')).getByRole('button', { name: 'Included in your lifetime plan' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
