@@ -13,6 +13,9 @@ const product = (n: number, images = [`/files/catalog/p${n}-1.jpg`, `/files/cata
   images: images.map((originalSrc) => ({ originalSrc })),
 });
 
+// Form pages render all of Polaris; give slow (shared) machines time.
+jest.setTimeout(30_000);
+
 afterEach(() => {
   jest.restoreAllMocks();
   resetTracker();

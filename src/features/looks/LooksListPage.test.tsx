@@ -13,6 +13,9 @@ const page = (data: LookListItem[], totalItems = data.length, nextPage: number |
   data, paginationDetails: { nextPage, previousPage: null, totalItems },
 });
 
+// Form pages render all of Polaris; give slow (shared) machines time.
+jest.setTimeout(30_000);
+
 afterEach(() => {
   jest.restoreAllMocks();
   resetTracker();

@@ -15,7 +15,7 @@ export function useLookSubmitErrors(onUpgradeRequired: () => void, toastId: stri
   return (error: unknown): SubmissionErrors | undefined => {
     if (errorCode(error) === PLAN_UPGRADE_REQUIRED) {
       onUpgradeRequired();
-      window.scrollTo?.({ top: 0, behavior: 'smooth' });
+      document.getElementById('AppFrameMain')?.scrollIntoView?.({ behavior: 'smooth' });
       return undefined;
     }
     const fieldErrors = errorStatus(error) === 400 ? submitErrorsFrom(errorBody(error)) : undefined;

@@ -52,6 +52,7 @@ export function LookForm({ title, initialValues, onSubmit, notices, secondaryAct
             title={title}
             backAction={{ content: intl.formatMessage({ id: 'Looks.form.back' }), url: '/looks' }}
             primaryAction={{
+              id: 'look-save',
               content: intl.formatMessage({ id: 'General.actions.save' }),
               onAction: () => void handleSubmit(),
               loading: submitting,

@@ -6,7 +6,14 @@ export function mockApi(routes: Record<string, Handler>) {
   const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url, 'http://localhost');
-    const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
+    let text = '';
+    if (request.method !== 'GET' && request.method !== 'DELETE') {
+      try {
+        text = await request.clone().text();
+      } catch {
+        text = '[form data]'; // whatwg-fetch cannot read a FormData body as text
+      }
+    }
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
