@@ -138,3 +138,28 @@ test('activating beyond the free plan shows the upgrade notice linking to the pl
   await page.getByRole('dialog').getByRole('button', { name: 'Leave page' }).click();
   await expect(page).toHaveURL(/\/billing\/plans/);
 });
+
+test('uploads one look image; a fake image shows the upload error', async ({ page }) => {
+  const sharp = (await import('sharp')).default;
+  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+  await openApp(page, '/looks');
+  await page.getByRole('button', { name: 'Edit Summer in the City' }).click();
+  await expect(page.getByRole('heading', { name: 'Summer in the City', level: 1 })).toBeVisible();
+  const input = page.locator('input[type="file"]');
+  await input.setInputFiles({ name: 'look.png', mimeType: 'image/png', buffer: png });
+  const image = page.getByAltText('Look image');
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('src', /\/files\/uploads\/\d+\/[0-9a-f-]+\.png$/);
+  const served = await page.request.get((await image.getAttribute('src'))!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+
+  await input.setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await expect(page.getByText('Failed to upload image. Please try again.')).toBeVisible();
+
+  // Saving keeps the uploaded image.
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByText('Look updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByAltText('Look image')).toHaveAttribute('src', /\/files\/uploads\//);
+});
