@@ -6,6 +6,9 @@ import { activeLookLimit, shouldUpgradeToPaidPlan } from './planLimits';
 import { setAccessTokenProvider } from './platformBilling';
 import type { ShopRow } from './shops';
 
+// Whole apps on cloned databases (one seeded): generous under a loaded machine.
+jest.setTimeout(60_000);
+
 const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 async function addLook(t: TestApp, shop: ShopRow, title: string, active: boolean, updatedAt: Date) {
@@ -384,5 +387,5 @@ describe('plan limits through the looks API (demo store)', () => {
     expect(await activeIds()).toEqual([3]);
     expect((await activate(2)).json().code).toBe('planUpgrade.is_required');
     expect((await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop })).json().shouldUpgradeToPaidPlan).toBe(true);
-  }, 30_000);
+  }, 60_000);
 });
