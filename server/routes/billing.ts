@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../src/contracts/api';
 import { billingPlansQuerySchema, discountValidateSchema, selectPlanSchema } from '../../src/contracts/billing';
 import { parse } from '../http/validate';
@@ -6,6 +7,8 @@ import { getBillingPlans } from '../services/plans';
 import { validateDiscountCode } from '../services/discounts';
 import { BILLING_RETURN_PATH, confirmPlanCharge, downgrade, downgradePreview, selectPlan, type BillingDeps } from '../services/billing';
 import { platformBillingFor } from '../services/platformBilling';
+
+export const DISCOUNT_CHECKS_PER_MINUTE = 20;
 
 export default async function billingRoutes(app: FastifyInstance) {
   const { db, config, now } = app.deps;
@@ -38,9 +41,17 @@ export default async function billingRoutes(app: FastifyInstance) {
     return selectPlan(deps, req.shop, body);
   });
 
-  app.post(`${API_PREFIX}/discount/validate`, async (req) => {
-    const body = parse(discountValidateSchema, req.body);
-    return validateDiscountCode(db, body.code, req.locale, now());
+  // Discount checks are rate-limited per shop, so codes cannot be guessed in bulk.
+  await app.register(async (scoped) => {
+    await scoped.register(rateLimit, {
+      max: DISCOUNT_CHECKS_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => `discount:${req.shop?.id ?? req.ip}`,
+    });
+    scoped.post(`${API_PREFIX}/discount/validate`, async (req) => {
+      const body = parse(discountValidateSchema, req.body);
+      return validateDiscountCode(db, body.code, req.locale, now());
+    });
   });
 
   app.get(`${API_PREFIX}/shop/downgrade/preview`, async (req) => downgradePreview(db, req.shop.id));

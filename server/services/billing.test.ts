@@ -5,6 +5,7 @@ import type { BillingPlans, DowngradePreview } from '../../src/contracts/billing
 import { activeLookLimit, shouldUpgradeToPaidPlan } from './planLimits';
 import { setAccessTokenProvider } from './platformBilling';
 import type { ShopRow } from './shops';
+import { DISCOUNT_CHECKS_PER_MINUTE } from '../routes/billing';
 
 // Whole apps on cloned databases (one seeded): generous under a loaded machine.
 jest.setTimeout(60_000);
@@ -90,6 +91,13 @@ describe('billing (standalone)', () => {
     expect((await check({})).statusCode).toBe(400);
     expect((await check({ code: 20 })).statusCode).toBe(400);
     expect((await check({ code: 'WELCOME20', extra: 1 })).statusCode).toBe(400);
+  });
+
+  it('limits discount checks per shop', async () => {
+    const check = (shop: string) => t.request({ method: 'POST', url: `${API_PREFIX}/discount/validate`, shop, ...json({ code: 'GUESS' }) });
+    for (let i = 0; i < DISCOUNT_CHECKS_PER_MINUTE; i++) expect((await check('guesser.myshopify.com')).statusCode).toBe(200);
+    expect((await check('guesser.myshopify.com')).statusCode).toBe(429);
+    expect((await check('honest.myshopify.com')).statusCode).toBe(200);
   });
 
   it('rejects bad select-plan bodies with 4xx and the SPEC messages, writing nothing', async () => {
