@@ -65,7 +65,7 @@ function setup(maxRetries = 3) {
   const stream = fakeStream();
   const host = createFakeHost();
   const middleware = createGenerationStreamMiddleware(host, { fetchEventSource: stream.fetchEventSource, maxRetries, baseDelayMs: 5, maxDelayMs: 20 });
-  const store = configureMockStore<{ generationStream: GenerationStreamState }>([middleware])({
+  const store = configureMockStore<{ generationStream: GenerationStreamState }>([middleware as never])({
     generationStream: generationStreamSlice.getInitialState(),
   });
   const types = () => store.getActions().map((a: UnknownAction) => a.type);

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import { test, expect, openApp } from './fixtures';
+
+/**
+ * The gallery end to end on the demo store: free credits, a flat_lay
+ * generation watched live over the stream, the image and its download, the
+ * tab counts, a forced failure (the `[fail]` marker of the custom prompt,
+ * honoured in standalone mode) that refunds its credit, and a credit purchase.
+ */
+test.describe.configure({ mode: 'serial' });
+
+test.describe('gallery', () => {
+  test('claim free credits, generate a flat lay live, see and download it; tabs count it', async ({ page }) => {
+    await openApp(page, '/gallery');
+    await expect(page.getByText('No generated images yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Create image' }).first().click();
+    await expect(page).toHaveURL(/\/gallery\/new$/);
+
+    const credits = page.locator('#credits-remaining');
+    await expect(credits).toHaveText('0');
+    await page.getByRole('button', { name: 'Claim free credits' }).click();
+    await expect(credits).toHaveText('5');
+    await expect(page.getByRole('button', { name: 'Claim free credits' })).toHaveCount(0);
+    await expect(page.getByText('Low credits')).toBeVisible();
+
+    // look search: 1 character only hints, 2+ characters search
+    const search = page.getByLabel('Look', { exact: true });
+    await search.fill('S');
+    await expect(page.getByText('Type at least 2 characters (minimum characters)')).toBeVisible();
+    await expect(page.getByTestId('look-search-results')).toHaveCount(0);
+    await search.fill('Summer');
+    const results = page.getByTestId('look-search-results');
+    await expect(results.getByText('Summer in the City')).toBeVisible();
+    await results.getByText('Summer in the City').click();
+    await expect(page.locator('#selected-look')).toHaveText('Summer in the City');
+
+    await page.getByLabel('Flat lay').check({ force: true });
+    await page.getByRole('button', { name: 'Generate image' }).click();
+
+    await expect(page).toHaveURL(/\/gallery\/edit\/\d+$/);
+    const id = page.url().split('/').pop()!;
+    const status = page.getByTestId('generation-status');
+    await expect(status).toHaveText('Generation completed.', { timeout: 15_000 });
+    const image = page.getByTestId('generated-image');
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    await expect(page.locator('#credits-remaining')).toHaveText('4');
+    // the look is locked on edit
+    await expect(page.getByText('Look cannot be changed')).toBeVisible();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download/ }).first().click()]);
+    expect(download.suggestedFilename()).toBe(`Summer in the City-flat_lay-${id}.jpg`);
+    const file = await download.path();
+    expect(fs.readFileSync(file!).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    await page.getByRole('link', { name: 'Gallery' }).first().click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(page.getByRole('tab', { name: 'All (1)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Flat lay (1)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Model (0)' })).toBeVisible();
+    const row = page.getByRole('row', { name: /Summer in the City/ });
+    await expect(row.getByText('Completed')).toBeVisible();
+    await expect(row.getByText('Flat lay')).toBeVisible();
+    await page.getByRole('tab', { name: 'Model (0)' }).click();
+    await expect(page.getByText('No images of this type yet.')).toBeVisible();
+  });
+
+  test('a forced failure shows the failure message and refunds the credit', async ({ page }) => {
+    await openApp(page, '/gallery/new');
+    await expect(page.locator('#credits-remaining')).toHaveText('4');
+    await page.getByLabel('Look', { exact: true }).fill('Evening');
+    await page.getByTestId('look-search-results').getByText('Evening Out').click();
+    await page.getByLabel('Model').check({ force: true });
+    await page.getByLabel('Custom prompt (optional)').fill('studio light [fail]');
+    await page.getByRole('button', { name: 'Generate image' }).click();
+    await expect(page).toHaveURL(/\/gallery\/edit\/\d+$/);
+    const status = page.getByTestId('generation-status');
+    await expect(status.getByRole('heading', { name: 'Generation failed' })).toBeVisible({ timeout: 15_000 });
+    await expect(status.getByText(/\[fail\] marker/)).toBeVisible();
+    await expect(page.locator('#credits-remaining')).toHaveText('4');
+
+    await page.goto('/gallery');
+    await expect(page.getByRole('row', { name: /Evening Out/ }).getByText('Failed')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'All (2)' })).toBeVisible();
+  });
+
+  test('buying a package: confirmation, verify on return, success modal, query cleared', async ({ page }) => {
+    await openApp(page, '/gallery/new');
+    await expect(page.locator('#credits-remaining')).toHaveText('4');
+    await expect(page.getByText('Best offer')).toBeVisible();
+    await expect(page.getByText('50 credits · 40.0¢ per image')).toBeVisible();
+    await page.getByRole('button', { name: 'Buy Popular' }).click();
+    await expect(page).toHaveURL(/\/charges\/\d+\/confirm/);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('dialog').getByText('Purchase complete')).toBeVisible();
+    await expect(page.getByText('50 credits from the Popular package were added to your balance.')).toBeVisible();
+    await expect(page).toHaveURL(/\/gallery\/new$/);
+    await expect(page.locator('#credits-remaining')).toHaveText('54');
+    // a replayed return adds nothing
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+  });
+
+  test('an unknown generation shows a back button; alternate purchase return shows a banner', async ({ page }) => {
+    await openApp(page, '/gallery/edit/999999');
+    await expect(page.getByText('This generation was not found.')).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await openApp(page, '/gallery/new?purchase=other&message=Card%20declined');
+    await expect(page.getByText('Card declined')).toBeVisible();
+    await expect(page).toHaveURL(/\/gallery\/new$/);
+  });
+});

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Badge, Banner, BlockStack, Button, Card, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
+import { useIntl } from 'react-intl';
+import { errorMessage } from '../../api/errors';
+import { isLowCredit } from '../../contracts/credits';
+import { useClaimFreeCreditsMutation, useGetCreditsQuery } from './creditsApi';
+
+/** Credit balance with the low-credit badge and warning, and the one-time free credits claim. */
+export function CreditBalanceCard() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { data, isLoading, isError, refetch } = useGetCreditsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [claim, { isLoading: claiming }] = useClaimFreeCreditsMutation();
+  const [claimError, setClaimError] = useState<string | null>(null);
+  const [lowAfterClaim, setLowAfterClaim] = useState(false);
+
+  if (isLoading) {
+    return (
+      <Card>
+        <SkeletonBodyText lines={3} />
+      </Card>
+    );
+  }
+  if (isError || !data) {
+    return (
+      <Banner tone="critical" title={t('Credits.balance.loadFailed')} action={{ content: t('General.actions.retry'), onAction: () => void refetch() }} />
+    );
+  }
+  const low = data.lowCreditWarning || lowAfterClaim;
+
+  const onClaim = async () => {
+    setClaimError(null);
+    try {
+      const res = await claim().unwrap();
+      setLowAfterClaim(isLowCredit(res.credits));
+    } catch (error) {
+      setClaimError(errorMessage(error) ?? t('Credits.claim.failed'));
+    }
+  };
+
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            {t('Credits.balance.title')}
+          </Text>
+          {low && <Badge tone="warning">{t('Credits.balance.lowBadge')}</Badge>}
+        </InlineStack>
+        <BlockStack gap="100">
+          <Text as="p" variant="heading2xl" id="credits-remaining">
+            {intl.formatNumber(data.creditsRemaining)}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t('Credits.balance.remaining', { count: data.creditsRemaining })} · {t('Credits.balance.used', { count: data.creditsUsed })}
+          </Text>
+        </BlockStack>
+        {low && <Banner tone="warning">{t('Credits.balance.lowWarning')}</Banner>}
+        {claimError && (
+          <Banner tone="critical" onDismiss={() => setClaimError(null)}>
+            {claimError}
+          </Banner>
+        )}
+        {!data.freeCreditsClaimedFlag && (
+          <InlineStack>
+            <Button variant="primary" onClick={onClaim} loading={claiming}>
+              {t('Credits.claim.action')}
+            </Button>
+          </InlineStack>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
+import { useIntl } from 'react-intl';
+import { errorMessage } from '../../api/errors';
+import { formatDollars, isBestOffer, perImagePrice } from '../../contracts/credits';
+import { useHost } from '../../host/HostContext';
+import { useGetCreditPackagesQuery, usePurchaseCreditsMutation } from './creditsApi';
+
+/** Credit packages; buying one sends the top window to the charge confirmation page. */
+export function CreditPackagesCard() {
+  const intl = useIntl();
+  const host = useHost();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { data, isLoading, isError, refetch } = useGetCreditPackagesQuery(undefined, { refetchOnMountOrArgChange: 300 });
+  const [purchase] = usePurchaseCreditsMutation();
+  const [buying, setBuying] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onBuy = async (id: number) => {
+    setBuying(id);
+    setError(null);
+    try {
+      const { confirmationUrl } = await purchase(id).unwrap();
+      host.redirectTop(confirmationUrl);
+    } catch (e) {
+      setError(errorMessage(e) ?? t('Credits.packages.purchaseFailed'));
+      setBuying(null);
+    }
+  };
+
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t('Credits.packages.title')}
+        </Text>
+        {isLoading && <SkeletonBodyText lines={4} />}
+        {isError && (
+          <Banner tone="critical" title={t('Credits.packages.loadError')} action={{ content: t('General.actions.retry'), onAction: () => void refetch() }} />
+        )}
+        {error && (
+          <Banner tone="critical" onDismiss={() => setError(null)}>
+            {error}
+          </Banner>
+        )}
+        {data?.map((pkg) => (
+          <Box key={pkg.id} padding="300" borderWidth="025" borderColor={isBestOffer(pkg) ? 'border-success' : 'border'} borderRadius="200">
+            <BlockStack gap="200">
+              <InlineStack align="space-between" blockAlign="center" gap="200">
+                <InlineStack gap="200" blockAlign="center">
+                  <Text as="h3" variant="headingSm">
+                    {pkg.name}
+                  </Text>
+                  {isBestOffer(pkg) && <Badge tone="success">{t('Credits.packages.bestOffer')}</Badge>}
+                </InlineStack>
+                <Text as="span" variant="headingMd">
+                  {formatDollars(pkg.price)}
+                </Text>
+              </InlineStack>
+              <InlineStack align="space-between" blockAlign="center" gap="200">
+                <Text as="span" tone="subdued">
+                  {t('Credits.packages.credits', { count: pkg.credits })} · {t('Credits.packages.perImage', { price: perImagePrice(pkg) })}
+                </Text>
+                <Button onClick={() => onBuy(pkg.id)} loading={buying === pkg.id} disabled={buying !== null && buying !== pkg.id} accessibilityLabel={t('Credits.packages.buyLabel', { name: pkg.name })}>
+                  {t('Credits.packages.buy')}
+                </Button>
+              </InlineStack>
+            </BlockStack>
+          </Box>
+        ))}
+      </BlockStack>
+    </Card>
+  );
+}

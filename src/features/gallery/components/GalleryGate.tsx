@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Card, EmptyState, Page } from '@shopify/polaris';
+import { useIntl } from 'react-intl';
+import { useShop } from '../../shop';
+
+/** The gallery needs the shop's imageGalleryEnabled option (and, to generate, the AI generation flag). */
+export function GalleryGate({ needsGeneration, children }: { needsGeneration?: boolean; children: ReactNode }) {
+  const intl = useIntl();
+  const { options } = useShop();
+  const enabled = options.imageGalleryEnabled && (!needsGeneration || options.aiImageGenerationEnabled);
+  if (enabled) return <>{children}</>;
+  return (
+    <Page title={intl.formatMessage({ id: 'Pages.gallery.title' })}>
+      <Card>
+        <EmptyState heading={intl.formatMessage({ id: 'Gallery.disabled.title' })} image="">
+          <p>{intl.formatMessage({ id: 'Gallery.disabled.description' })}</p>
+        </EmptyState>
+      </Card>
+    </Page>
+  );
+}
