@@ -27,13 +27,14 @@ export interface ShopifyBillingOptions {
 }
 
 /**
- * Reads the token the OAuth work stores. The table is owned by the foundation
- * (oauth_sessions); until it exists this finds nothing and billing answers 503.
+ * Reads the offline token the OAuth install stores in the foundation's
+ * oauth_sessions (shop_id, access_token). Raw SQL so billing does not depend
+ * on that table's types; with no row (or no table) billing answers 503.
  */
 export function oauthSessionAccessToken(db: Db): AccessTokenProvider {
   return async (shop) => {
     try {
-      const result = await sql<{ accessToken: string }>`select access_token from oauth_sessions where shop_id = ${shop.id} limit 1`.execute(db);
+      const result = await sql<{ accessToken: string }>`select access_token as "accessToken" from oauth_sessions where shop_id = ${shop.id} order by updated_at desc limit 1`.execute(db);
       return result.rows[0]?.accessToken;
     } catch {
       return undefined;
