@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Config } from '../config';
 import type { ShopRow } from './shops';
+import { invalidateStats } from './stats';
 import { paginationDetails } from '../../src/contracts/api';
 import type { AnalyticsOrderRow, ShopOrdersPage } from '../../src/contracts/analytics';
 
@@ -82,71 +83,63 @@ export type RecordOrderResult = { recorded: true; orderId: number; generatedReve
 
 /**
  * Records an order once (idempotent on the platform order id) with its
- * attributed items and the daily rollups, in one transaction.
+ * attributed items and the daily rollups. The writes are ONE statement
+ * (data-modifying CTEs), so they are atomic without a transaction and cost a
+ * single round trip: the order insert decides (ON CONFLICT DO NOTHING) whether
+ * the items and rollups are written at all, which makes replays no-ops.
  */
 export async function recordOrder(db: Db, shop: ShopRow, order: OrderPayload): Promise<RecordOrderResult> {
   const platformOrderId = String(order.id);
   const candidateIds = [
     ...new Set((order.line_items ?? []).map(lookIdOf).filter((id): id is number => id !== null && id <= 2147483647)),
   ];
-  return db.transaction().execute(async (trx) => {
-    const looks = candidateIds.length
-      ? await trx.selectFrom('productLooks').select('id').where('shopId', '=', shop.id).where('id', 'in', candidateIds).execute()
-      : [];
-    const items = attributeItems(order, new Set(looks.map((l) => l.id)));
-    const generatedCents = items.reduce((s, i) => s + i.revenueCents, 0);
-    const top = [...items].sort((a, b) => b.revenueCents - a.revenueCents)[0];
-    const orderedAt = parseDate(order.created_at) ?? new Date();
-    const inserted = await trx
-      .insertInto('orders')
-      .values({
-        shopId: shop.id,
-        platformOrderId,
-        identifier: order.name ?? (order.order_number ? `#${order.order_number}` : `#${platformOrderId}`),
-        currency: order.currency ?? shop.currency,
-        orderTotal: fromCents(toCents(order.total_price)),
-        generatedRevenue: fromCents(generatedCents),
-        financialStatus: order.financial_status ?? 'pending',
-        lookId: top?.lookId ?? null,
-        productGid: top?.productGid ?? null,
-        orderedAt,
-        localDay: sql<string>`(${orderedAt.toISOString()}::timestamptz AT TIME ZONE ${shop.timezone})::date`,
-      })
-      .onConflict((oc) => oc.columns(['shopId', 'platformOrderId']).doNothing())
-      .returning(['id', 'localDay'])
-      .executeTakeFirst();
-    if (!inserted) return { recorded: false } as const;
-    if (items.length) {
-      await trx
-        .insertInto('orderLookItems')
-        .values(items.map((i) => ({ shopId: shop.id, orderId: inserted.id, lookId: i.lookId, productGid: i.productGid, quantity: i.quantity, revenue: fromCents(i.revenueCents) })))
-        .execute();
-      const perLook = new Map<number, number>();
-      for (const i of items) perLook.set(i.lookId, (perLook.get(i.lookId) ?? 0) + i.revenueCents);
-      const day = sql<string>`(SELECT local_day FROM orders WHERE id = ${inserted.id})`;
-      await trx
-        .insertInto('lookDailyStats')
-        .values([...perLook].map(([lookId, cents]) => ({ shopId: shop.id, day, lookId, orders: 1, generatedRevenue: fromCents(cents) })))
-        .onConflict((oc) =>
-          oc.columns(['shopId', 'day', 'lookId']).doUpdateSet({
-            orders: sql`look_daily_stats.orders + 1`,
-            generatedRevenue: sql`look_daily_stats.generated_revenue + excluded.generated_revenue`,
-          }),
-        )
-        .execute();
-      await trx
-        .insertInto('shopDailyStats')
-        .values({ shopId: shop.id, day, orders: 1, generatedRevenue: fromCents(generatedCents) })
-        .onConflict((oc) =>
-          oc.columns(['shopId', 'day']).doUpdateSet({
-            orders: sql`shop_daily_stats.orders + 1`,
-            generatedRevenue: sql`shop_daily_stats.generated_revenue + excluded.generated_revenue`,
-          }),
-        )
-        .execute();
-    }
-    return { recorded: true, orderId: inserted.id, generatedRevenue: fromCents(generatedCents) } as const;
-  });
+  const looks = candidateIds.length
+    ? await db.selectFrom('productLooks').select('id').where('shopId', '=', shop.id).where('id', 'in', candidateIds).execute()
+    : [];
+  const items = attributeItems(order, new Set(looks.map((l) => l.id)));
+  const generatedCents = items.reduce((s, i) => s + i.revenueCents, 0);
+  const top = [...items].sort((a, b) => b.revenueCents - a.revenueCents)[0];
+  const orderedAt = parseDate(order.created_at) ?? new Date();
+  const identifier = order.name ?? (order.order_number ? `#${order.order_number}` : `#${platformOrderId}`);
+  const perLook = new Map<number, number>();
+  for (const i of items) perLook.set(i.lookId, (perLook.get(i.lookId) ?? 0) + i.revenueCents);
+
+  const insertOrder = sql`
+    INSERT INTO orders (shop_id, platform_order_id, identifier, currency, order_total, generated_revenue, financial_status, look_id, product_gid, ordered_at, local_day)
+    VALUES (${shop.id}, ${platformOrderId}, ${identifier}, ${order.currency ?? shop.currency}, ${fromCents(toCents(order.total_price))}::numeric,
+            ${fromCents(generatedCents)}::numeric, ${order.financial_status ?? 'pending'}, ${top?.lookId ?? null}::int, ${top?.productGid ?? null}::text,
+            ${orderedAt.toISOString()}::timestamptz, (${orderedAt.toISOString()}::timestamptz AT TIME ZONE ${shop.timezone})::date)
+    ON CONFLICT (shop_id, platform_order_id) DO NOTHING
+    RETURNING id, local_day`;
+  const statement = items.length
+    ? sql<{ id: number }>`
+        WITH o AS (${insertOrder}),
+        i AS (
+          INSERT INTO order_look_items (shop_id, order_id, look_id, product_gid, quantity, revenue)
+          SELECT ${shop.id}, o.id, x.look_id, x.product_gid, x.quantity, x.revenue
+          FROM o, (VALUES ${sql.join(items.map((i) => sql`(${i.lookId}::int, ${i.productGid}::text, ${i.quantity}::int, ${fromCents(i.revenueCents)}::numeric)`))})
+            AS x(look_id, product_gid, quantity, revenue)),
+        l AS (
+          INSERT INTO look_daily_stats (shop_id, day, look_id, orders, generated_revenue)
+          SELECT ${shop.id}, o.local_day, x.look_id, 1, x.revenue
+          FROM o, (VALUES ${sql.join([...perLook].map(([lookId, cents]) => sql`(${lookId}::int, ${fromCents(cents)}::numeric)`))}) AS x(look_id, revenue)
+          ON CONFLICT (shop_id, day, look_id) DO UPDATE SET
+            orders = look_daily_stats.orders + 1,
+            generated_revenue = look_daily_stats.generated_revenue + excluded.generated_revenue),
+        s AS (
+          INSERT INTO shop_daily_stats (shop_id, day, orders, generated_revenue)
+          SELECT ${shop.id}, o.local_day, 1, ${fromCents(generatedCents)}::numeric FROM o
+          ON CONFLICT (shop_id, day) DO UPDATE SET
+            orders = shop_daily_stats.orders + 1,
+            generated_revenue = shop_daily_stats.generated_revenue + excluded.generated_revenue)
+        SELECT id FROM o`
+    : sql<{ id: number }>`${insertOrder}`;
+  const inserted = (await statement.execute(db)).rows[0];
+  const result: RecordOrderResult = inserted
+    ? { recorded: true, orderId: Number(inserted.id), generatedRevenue: fromCents(generatedCents) }
+    : { recorded: false };
+  if (result.recorded) invalidateStats(db, shop.id);
+  return result;
 }
 
 /** orders/paid: marks a known order paid; an order seen first as paid is recorded. */

@@ -1,4 +1,5 @@
 jest.setTimeout(60_000);
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { signWebhook } from './webhooks';
 
@@ -141,6 +142,24 @@ describe('stats and shop orders', () => {
     expect(empty).toEqual({ data: [], paginationDetails: { nextPage: null, previousPage: null, totalItems: 0 } });
     const emptyStats = await get('/stats', 'tz-empty.myshopify.com');
     expect(emptyStats).toMatchObject({ addToCartRevenue: 0, orderGenerated: 0, looksCount: 0, topSellers: [], topProductsAddToCart: [] });
+  });
+
+  it('cached aggregates follow new orders at once; look count and titles are always live', async () => {
+    const before = await get('/stats?fromDate=2025-03-01&toDate=2025-03-31');
+    await sendOrder(t, NY, 50, ny.lookId, '2025-03-15T15:00:00Z', '5.00');
+    const after = await get('/stats?fromDate=2025-03-01&toDate=2025-03-31');
+    expect(after.orderGenerated).toBe(before.orderGenerated + 1);
+    expect(after.generatedRevenue).toBeCloseTo(before.generatedRevenue + 5);
+    await t.db.updateTable('productLooks').set({ title: 'Summer renamed' }).where('id', '=', ny.lookId).execute();
+    const extra = await makeLook(t, NY, 'Brand new');
+    const renamed = await get('/stats?fromDate=2025-03-01&toDate=2025-03-31');
+    expect(renamed.topSellers.map((l: { title: string }) => l.title)).toContain('Summer renamed');
+    expect(renamed.looksCount).toBe(before.looksCount + 1);
+    await t.db.deleteFrom('productLooks').where('id', '=', extra.lookId).execute();
+    await t.db.updateTable('productLooks').set({ title: 'Summer' }).where('id', '=', ny.lookId).execute();
+    // back to the state the other tests expect
+    await t.db.deleteFrom('orders').where('platformOrderId', '=', '50').execute();
+    await t.db.updateTable('shopDailyStats').set({ orders: sql`orders - 1`, generatedRevenue: sql`generated_revenue - 5` }).where('day', '=', '2025-03-15').execute();
   });
 
   it('rejects bad query parameters with 400', async () => {
