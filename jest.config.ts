@@ -40,7 +40,10 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
+      // One migrated template per run (PGlite, or PostgreSQL with TEST_DATABASE_URL); each suite clones it.
       globalSetup: '<rootDir>/server/test/globalSetup.ts',
+      globalTeardown: '<rootDir>/server/test/globalTeardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/server/test/setupServerTests.ts'],
       transform: {
         '^.+\\.tsx?$': tsJest as unknown as [string, Record<string, unknown>],
         '^.+\\.m?js$': 'babel-jest',

@@ -17,8 +17,10 @@ export interface Config {
   logLevel: string;
   distDir: string;
   seedDemo: boolean;
-  /** Base URL of the platform Admin API (injectable for tests / fakes). */
+  /** Base URL of the platform Admin API and OAuth endpoints (default https://<shop>; injectable for tests / fakes). */
   adminApiBaseUrl?: string;
+  /** OAuth scopes requested on install (APP_MODE=shopify). */
+  scopes: string;
   imageApiUrl?: string;
   imageApiKey?: string;
 }
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     seedDemo: appMode === 'standalone' && env.SEED_DEMO !== '0',
     adminApiBaseUrl: env.SHOPIFY_ADMIN_API_BASE_URL || undefined,
+    scopes: env.SCOPES || 'read_products,write_discounts',
     imageApiUrl: env.IMAGE_API_URL || undefined,
     imageApiKey: env.IMAGE_API_KEY || undefined,
   };

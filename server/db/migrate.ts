@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_storefront';
 import * as m0004 from './migrations/0004_analytics';
 import * as m0005 from './migrations/0005_billing';
 import * as m0006 from './migrations/0006_gallery';
+import * as m0007 from './migrations/0007_oauth';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0004_analytics': m0004,
   '0005_billing': m0005,
   '0006_gallery': m0006,
+  '0007_oauth': m0007,
 };
 
 class StaticProvider implements MigrationProvider {

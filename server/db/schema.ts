@@ -8,6 +8,7 @@ import type { StorefrontTables } from './tables/storefront';
 import type { AnalyticsTables } from './tables/analytics';
 import type { BillingTables } from './tables/billing';
 import type { GalleryTables } from './tables/gallery';
+import type { OauthTables } from './tables/oauth';
 
 export interface Database
   extends FoundationTables,
@@ -15,4 +16,5 @@ export interface Database
     StorefrontTables,
     AnalyticsTables,
     BillingTables,
-    GalleryTables {}
+    GalleryTables,
+    OauthTables {}

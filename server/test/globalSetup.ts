@@ -5,13 +5,25 @@ import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { migrateToLatest } from '../db/migrate';
+import { openDatabase } from '../db';
+import { createDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
 
 /**
- * Builds one migrated PGlite database for the whole server test run and dumps
- * it to a tarball; every suite clones it (loadDataDir) instead of paying
- * ~2 s for a fresh database.
+ * Builds one migrated database for the whole server test run; every test app
+ * clones it instead of migrating again.
+ * - PGlite (default): dumped to a tarball, loaded with loadDataDir (~2 s saved per suite).
+ * - PostgreSQL (TEST_DATABASE_URL set): a template database, cloned with CREATE DATABASE … TEMPLATE.
  */
 export default async function globalSetup() {
+  const base = TEST_DATABASE_URL();
+  if (base) {
+    const name = uniqueDatabaseName('sl_template');
+    const url = await createDatabase(base, name);
+    const handle = await openDatabase({ databaseUrl: url });
+    await handle.close();
+    process.env.PG_TEMPLATE_DATABASE = name;
+    return;
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-template-'));
   const pglite = await PGlite.create();
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });

@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle, type Db } from '../db';
 import { signSessionToken } from '../auth/sessionToken';
 import { provisionShop, type ShopRow } from '../services/shops';
 import { seedDemo } from '../db/seed';
+import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,8 +31,25 @@ export interface TestAppOptions {
   deps?: Partial<AppDeps>;
 }
 
-/** Loads the migrated template database built by globalSetup (a fresh copy, in memory). */
+/**
+ * A fresh migrated database: a copy of the template built by globalSetup —
+ * in-memory PGlite by default, or, with TEST_DATABASE_URL, a new PostgreSQL
+ * database cloned from the template and dropped again on close().
+ */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const base = TEST_DATABASE_URL();
+  if (base) {
+    const name = uniqueDatabaseName('sl_test');
+    const url = await createDatabase(base, name, process.env.PG_TEMPLATE_DATABASE);
+    const handle = await openDatabase({ databaseUrl: url, migrate: true });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await dropDatabase(base, name);
+      },
+    };
+  }
   const file = process.env.PGLITE_TEMPLATE;
   if (file && fs.existsSync(file)) {
     return openDatabase({ loadDataDir: new Blob([fs.readFileSync(file)]), migrate: true });

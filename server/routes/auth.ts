@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  authorizeUrl,
+  completeInstall,
+  embeddedAppUrl,
+  exchangeCode,
+  isShopDomain,
+  signState,
+  verifyQueryHmac,
+  verifyState,
+} from '../auth/oauth';
+import { badRequest, unauthorized } from '../http/errors';
+
+/**
+ * OAuth install (APP_MODE=shopify only): the reauthorize answers of the API
+ * point here (/api/auth?shop=…). Standalone mode has no platform to install from.
+ */
+export default async function authRoutes(app: FastifyInstance) {
+  const { config, db } = app.deps;
+  if (config.appMode !== 'shopify') return;
+
+  app.get<{ Querystring: { shop?: string } }>('/api/auth', async (req, reply) => {
+    const shop = String(req.query.shop ?? '').toLowerCase();
+    if (!isShopDomain(shop)) throw badRequest('auth.invalidShop', 'invalid_shop');
+    reply.header('Cache-Control', 'no-store');
+    return reply.redirect(authorizeUrl(config, shop, signState(shop, config.apiSecret, app.deps.now().getTime())), 302);
+  });
+
+  app.get<{ Querystring: Record<string, string> }>('/api/auth/callback', async (req, reply) => {
+    const query = req.query;
+    const shop = String(query.shop ?? '');
+    if (!isShopDomain(shop)) throw badRequest('auth.invalidShop', 'invalid_shop');
+    if (!verifyQueryHmac(query, config.apiSecret)) throw unauthorized('auth.invalidHmac');
+    if (!verifyState(query.state, shop, config.apiSecret, app.deps.now().getTime())) throw unauthorized('auth.invalidState');
+    if (!query.code) throw badRequest('auth.missingCode', 'missing_code');
+    let token;
+    try {
+      token = await exchangeCode(config, shop, query.code);
+    } catch (error) {
+      req.log.warn({ err: error, shop }, 'OAuth code exchange failed');
+      throw unauthorized('auth.exchangeFailed');
+    }
+    await completeInstall(db, shop, token);
+    req.log.info({ shop }, 'app installed');
+    reply.header('Cache-Control', 'no-store');
+    return reply.redirect(embeddedAppUrl(shop, config.apiKey), 302);
+  });
+}
