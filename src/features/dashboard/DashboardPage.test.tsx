@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+jest.setTimeout(30_000);
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import type { Onboarding } from '../../contracts/shop';

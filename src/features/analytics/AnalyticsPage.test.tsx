@@ -1,0 +1,83 @@
+jest.setTimeout(30_000);
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { createFakeHost } from '../../test/fakeHost';
+import { track } from '../../analytics/tracker';
+import { mockApi } from './testApi';
+import { todayInTimeZone, addDays } from '../../components/DateRangePicker/dateRange';
+import AnalyticsPage from './AnalyticsPage';
+
+jest.mock('../../analytics/tracker', () => ({ track: jest.fn() }));
+
+const stats = {
+  addToCartRevenue: 250.5,
+  orderGenerated: 12,
+  looksCount: 4,
+  generatedRevenue: 300,
+  topSellers: [{ id: 7, title: 'Summer in the City' }],
+  topProductsAddToCart: [{ id: 8, title: 'Evening Out' }],
+  series: [{ date: '2025-03-01', orders: 1, generatedRevenue: 300, addToCartRevenue: 250.5 }],
+};
+const orders = (page: number) => ({
+  data: Array.from({ length: page === 1 ? 10 : 3 }, (_, i) => ({
+    id: page * 100 + i,
+    identifier: `#${page * 100 + i}`,
+    orderTotal: 100,
+    generatedRevenue: 40,
+    orderDate: '2025-03-01T10:00:00Z',
+    productStoreFrontLink: 'http://localhost/storefront/products/linen-shirt-sand',
+    productLookId: 7,
+  })),
+  paginationDetails: { nextPage: page === 1 ? 2 : null, previousPage: page === 1 ? null : 1, totalItems: 13 },
+});
+
+describe('AnalyticsPage', () => {
+  it('tracks analytics_viewed and shows cards, orders, top lists for the default range (last 7 days)', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/stats') return { body: stats };
+      if (c.path === '/shopOrders') return { body: orders(Number(c.params.get('page'))) };
+      return undefined;
+    });
+    renderWithProviders(<AnalyticsPage />);
+    expect(await screen.findByText('$250.50')).toBeInTheDocument();
+    expect(track).toHaveBeenCalledWith('analytics_viewed');
+    const today = todayInTimeZone('UTC');
+    const statsCall = calls.find((c) => c.path === '/stats')!;
+    expect([statsCall.params.get('fromDate'), statsCall.params.get('toDate')]).toEqual([addDays(today, -7), addDays(today, -1)]);
+    expect(await screen.findByText('#100')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Summer in the City' })).toHaveAttribute('href', '/looks/edit/7');
+    expect(screen.getByRole('link', { name: 'Evening Out' })).toHaveAttribute('href', '/looks/edit/8');
+    expect(screen.getAllByRole('link', { name: 'View look' })[0]).toHaveAttribute('href', '/looks/edit/7');
+    expect(screen.getByText('Page 1 of 2 · 13 orders')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('#200')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/shopOrders').at(-1)!.params.get('page')).toBe('2');
+    expect(await screen.findByTestId('revenue-chart')).toBeInTheDocument();
+  });
+
+  it('errors: the general error toast and an error state with retry', async () => {
+    let fail = true;
+    mockApi((c) => {
+      if (c.path === '/stats') return fail ? { status: 500, body: { message: 'x' } } : { body: stats };
+      if (c.path === '/shopOrders') return { body: orders(1) };
+      return undefined;
+    });
+    const host = createFakeHost();
+    renderWithProviders(<AnalyticsPage />, { host });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(host.toasts).toEqual([{ message: 'Something went wrong. Please try again.', isError: true }]);
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByText('$250.50')).toBeInTheDocument();
+  });
+
+  it('the picker button shows the applied range title', async () => {
+    mockApi((c) => (c.path === '/stats' ? { body: stats } : c.path === '/shopOrders' ? { body: orders(1) } : undefined));
+    renderWithProviders(<AnalyticsPage />, {
+      preloadedState: { dateRange: { applied: { alias: 'custom', title: 'x', period: { since: '2025-01-02', until: '2025-01-09' } }, picker: { open: false, draft: { alias: 'custom', title: '', period: { since: '', until: '' } }, sinceInput: '', untilInput: '', view: { month: 0, year: 2025 }, visibleMonths: 2 } } } as never,
+    });
+    const button = await screen.findByRole('button', { name: 'Date range: 2025-01-02 – 2025-01-09' });
+    expect(within(button).getByText('2025-01-02 – 2025-01-09')).toBeInTheDocument();
+  });
+});
