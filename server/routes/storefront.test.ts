@@ -185,6 +185,20 @@ describe('layout, booster, collections and the demo storefront', () => {
     });
   });
 
+  it('NUL characters are refused with 400 everywhere (PostgreSQL cannot store them)', async () => {
+    const shop = 'nul.myshopify.com';
+    for (const [method, url, payload] of [
+      ['PATCH', L, { customCss: 'a\u0000b' }],
+      ['POST', `${L}/preview`, { customTitle: 'a\u0000b' }],
+      ['PATCH', B, { discountLabel: 'a\u0000b' }],
+      ['POST', C, { name: 'a\u0000b' }],
+      ['PATCH', '/admin/api/v1/shop', { variantLabel: 'a\u0000b' }],
+    ] as const) {
+      const res = await t.request({ method, url, payload, shop });
+      expect([url, res.statusCode]).toEqual([url, 400]);
+    }
+  });
+
   describe('shop settings rules', () => {
     it('required strings and booleans, positive delay or null', async () => {
       const bad = await t.request({

@@ -145,7 +145,9 @@ export async function renderLayoutPreview(db: Db, shop: ShopRow, layout: LayoutS
       },
       widgets: [widget],
       addToCartLabel: translate(locale, 'Widget.productAddToCart'),
+      cartLabel: translate(locale, 'Widget.cart'),
       baseUrl,
+      compact: true,
     },
     newNonce(),
   );
@@ -206,6 +208,7 @@ export async function renderStorefrontProduct(
       },
       widgets,
       addToCartLabel: translate(locale, 'Widget.productAddToCart'),
+      cartLabel: translate(locale, 'Widget.cart'),
       baseUrl,
       note: translate(locale, 'Widget.demoNote'),
       emptyMessage: translate(locale, 'Widget.noLooks'),

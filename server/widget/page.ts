@@ -21,6 +21,9 @@ export interface ProductPageInput {
   baseUrl: string;
   /** A note above the page (preview or demo banner). */
   note?: string;
+  cartLabel: string;
+  /** Layout preview: a compact product header so the widget is in view. */
+  compact?: boolean;
   /** Widgets with no look to show: a short message instead. */
   emptyMessage?: string;
 }
@@ -46,14 +49,16 @@ const PAGE_CSS = `
 .sf-note{background:#eef4ff;color:#1f3a8a;padding:8px 24px;font-size:13px}
 .sf-wrap{max-width:1200px;margin:0 auto;padding:24px}
 .sf-product{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:32px}
-.sf-gallery img{width:100%;border-radius:10px;display:block;background:#f2f2f2}
+.sf-gallery img{width:100%;max-height:520px;object-fit:cover;border-radius:10px;display:block;background:#f2f2f2}
 .sf-thumbs{display:flex;gap:8px;margin-top:8px}.sf-thumbs img{width:72px;height:72px;object-fit:cover}
 .sf-info h1{margin:0 0 8px;font-size:28px}
 .sf-price{font-size:20px;margin:0 0 16px}.sf-price s{color:#8a8a8a;margin-left:8px;font-size:16px}
 .sf-atc{width:100%;padding:14px;border:0;border-radius:8px;background:#1a1a1a;color:#fff;font-size:16px;font-weight:600;cursor:pointer}
 .sf-desc{margin-top:20px;line-height:1.6;color:#444}
 .sf-empty{margin-top:32px;color:#6b6b6b}
-@media (max-width:700px){.sf-product{grid-template-columns:1fr}.sf-wrap{padding:16px}}
+.sf-cart{font-weight:400;font-size:14px;color:#555}
+.sf-compact .sf-wrap{padding:16px 20px}.sf-compact .sf-product{grid-template-columns:minmax(0,220px) minmax(0,1fr);gap:20px}.sf-compact .sf-thumbs{display:none}.sf-compact .sf-info h1{font-size:20px}.sf-compact .sf-desc{margin-top:12px;font-size:14px}.sf-compact .sf-atc{width:auto;padding:10px 24px}
+@media (max-width:700px){.sf-product,.sf-compact .sf-product{grid-template-columns:1fr}.sf-wrap{padding:16px}.sf-compact .sf-gallery img{max-height:200px;object-fit:cover}}
 `;
 
 /** A product page of a storefront with the widgets placed in it (demo storefront and layout preview). */
@@ -61,7 +66,7 @@ export function renderProductPage(input: ProductPageInput, nonce: string): strin
   const { product } = input;
   const main = safeUrl(product.image, input.baseUrl);
   const thumbs = product.images.map((src) => safeUrl(src, input.baseUrl)).filter((src): src is string => !!src);
-  const body: SafeHtml = html`<header class="sf-header"><span>${input.shopName}</span><span aria-hidden="true">🛒</span></header>
+  const body: SafeHtml = html`<header class="sf-header"><span>${input.shopName}</span><span class="sf-cart">${input.cartLabel}</span></header>
 ${input.note ? html`<div class="sf-note">${input.note}</div>` : ''}
 <div class="sf-wrap">
 <main class="sf-product">
@@ -86,7 +91,7 @@ ${input.emptyMessage && !input.widgets.length ? html`<p class="sf-empty">${input
 <title>${html`${product.title} – ${input.shopName}`.value}</title>
 <style>${PAGE_CSS}</style>
 </head>
-<body>
+<body${input.compact ? ' class="sf-compact"' : ''}>
 ${body.value}
 <script nonce="${nonce}">${WIDGET_SCRIPT}</script>
 </body>

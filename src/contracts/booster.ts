@@ -1,5 +1,5 @@
 import { yup } from './validation';
-import { nonBlank } from './layout';
+import { nonBlank, text as safeText } from './layout';
 
 export const DISCOUNT_TYPES = ['code', 'app'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
@@ -52,7 +52,7 @@ export const DEFAULT_BOOSTER_VALUES: BoosterValues = {
   enableCheckoutUIExtension: false,
 };
 
-const text = (max: number) => yup.string().nullable().defined().max(max);
+const text = (max: number) => safeText().nullable().defined().max(max);
 
 /** SPEC §5 booster rules; the booster form and PATCH /booster. */
 export const boosterSchema = yup

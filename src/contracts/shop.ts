@@ -51,7 +51,10 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   autoHideOutOfStockItems: false,
 };
 
-const optionalString = () => yup.string().nullable().optional();
+/** No NUL characters: PostgreSQL jsonb cannot store them (400 instead of 500). */
+const noNulString = () =>
+  yup.string().test('noNul', (p) => ({ key: 'validation.invalid', values: { path: String(p.path ?? '') } }), (v) => v === null || v === undefined || !v.includes('\u0000'));
+const optionalString = () => noNulString().nullable().optional();
 
 /** SPEC §5 settings rules; used by the settings form and by PATCH /shop. */
 export const shopSettingsSchema = yup
@@ -69,7 +72,7 @@ export const shopSettingsSchema = yup
     discountButtonText: optionalString().max(100),
     discountCode: optionalString().max(100),
     lowQuantityUnitLimit: optionalString().matches(/^-?\d+$/),
-    variantLabel: yup.string().trim().required().max(60),
+    variantLabel: noNulString().trim().required().max(60),
     useProductLookDiscount: yup.boolean().strict().optional(),
     removeUTMParam: yup.boolean().strict().required(),
     definedVariantStyle: yup.mixed<VariantStyle>().oneOf([...VARIANT_STYLES]).required(),

@@ -31,8 +31,8 @@ export function CollectionsCard({ collections }: { collections: LookCollection[]
               {collections.map((collection) => (
                 <li key={collection.id} data-testid="collection-row" style={{ borderTop: '1px solid var(--p-color-border-secondary)', padding: 'var(--p-space-300) var(--p-space-400)' }}>
                   <InlineStack align="space-between" blockAlign="center" wrap={false} gap="300">
-                    <BlockStack gap="100">
-                      <InlineStack gap="200" blockAlign="center">
+                    <BlockStack gap="100" inlineAlign="start">
+                      <InlineStack gap="200" align="start" blockAlign="center">
                         <Text as="span" variant="bodyMd" fontWeight="semibold">{collection.name}</Text>
                         {collection.isFeatured && <Badge tone="info">{t('Booster.collections.featured')}</Badge>}
                       </InlineStack>
