@@ -45,6 +45,7 @@ export async function run(): Promise<Record<string, string | number>> {
     // Warm-up (JIT, query plans, pools), then the measured run.
     await fire({ url: `${base}?page=1&limit=10`, headers: await headers(), connections: 10, overallRate: RATE, duration: 3 });
     // The load generator runs in a worker thread so it does not share the server's event loop.
+    const cpuBefore = process.cpuUsage();
     const result = await fire({
       url: `${base}?page=1&limit=10`,
       headers: await headers(),
@@ -57,6 +58,7 @@ export async function run(): Promise<Record<string, string | number>> {
         { method: 'GET', path: '/admin/api/v1/productLooks?page=1&limit=10&query=summer' },
       ],
     });
+    const cpu = process.cpuUsage(cpuBefore);
     const p99 = result.latency.p99;
     return {
       'looks in demo data': body.paginationDetails.totalItems,
@@ -67,6 +69,9 @@ export async function run(): Promise<Record<string, string | number>> {
       'latency p50 (ms)': result.latency.p50,
       'latency p99 (ms)': p99,
       'latency max (ms)': result.latency.max,
+      // Server + load-generator thread CPU per request: the cost that does not depend on other load on the machine.
+      'process CPU per request (ms)': ((cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total)).toFixed(2),
+      'load average (1 min) / CPUs': `${os.loadavg()[0].toFixed(1)} / ${os.cpus().length}`,
       'non-2xx / errors / timeouts': `${result.non2xx} / ${result.errors} / ${result.timeouts}`,
       [`p99 ≤ ${TARGET_P99_MS} ms`]: p99 <= TARGET_P99_MS ? 'yes' : 'NO',
     };

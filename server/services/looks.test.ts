@@ -86,6 +86,10 @@ describe('looks API', () => {
       ['gid://shopify/Product/1003', 1],
     ]);
 
+    // The (briefly cached) list shows a write of this process at once.
+    const listed = async () => (await t.request({ method: 'GET', url: `${URL_}?limit=50`, shop: DEMO })).json().data.map((l: { id: number }) => l.id);
+    expect(await listed()).toContain(id);
+
     const read = (await t.request({ method: 'GET', url: `${URL_}/${id}`, shop: DEMO })).json();
     expect(read.look).toEqual(look);
     expect(read.previewUrl).toMatch(/\/storefront\/products\/[a-z-]+\?look=\d+$/);
@@ -101,7 +105,9 @@ describe('looks API', () => {
     const otherMain = body({ mainProduct: { itemId: 'gid://shopify/Product/1004', title: 'Other main', image: '' } });
     expect((await t.request({ method: 'PATCH', url: `${URL_}/${id}`, payload: otherMain, shop: DEMO })).json().look.title).toBe('Other main');
 
+    expect((await t.request({ method: 'GET', url: `${URL_}?limit=50&query=Other`, shop: DEMO })).json().data[0].title).toBe('Other main');
     expect((await t.request({ method: 'DELETE', url: `${URL_}/${id}`, shop: DEMO })).statusCode).toBe(204);
+    expect(await listed()).not.toContain(id);
     expect((await t.request({ method: 'GET', url: `${URL_}/${id}`, shop: DEMO })).statusCode).toBe(404);
     expect((await t.request({ method: 'DELETE', url: `${URL_}/${id}`, shop: DEMO })).statusCode).toBe(404);
   });

@@ -53,8 +53,48 @@ function toLook(row: LookRow): Look {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** GET /productLooks: newest first, case-insensitive search in title and tags. */
+/**
+ * The list is read far more often than written: pages are kept for one second
+ * per database and shop, and dropped at once when this process writes a look
+ * of that shop (other writers — another instance, a downgrade — show within 1 s).
+ */
+const LIST_CACHE_TTL_MS = 1000;
+const LIST_CACHE_MAX = 1000;
+const listCaches = new WeakMap<Db, Map<string, { expires: number; value: Paginated<LookListItem> }>>();
+
+function listCache(db: Db) {
+  let cache = listCaches.get(db);
+  if (!cache) listCaches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** Drops the cached list pages of a shop (after a write). */
+export function invalidateLooksList(db: Db, shopId: number): void {
+  const cache = listCaches.get(db);
+  if (!cache) return;
+  for (const key of cache.keys()) if (key.startsWith(`${shopId}|`)) cache.delete(key);
+}
+
+/** GET /productLooks (cached for a second, see above). */
 export async function listLooks(
+  db: Db,
+  config: Config,
+  shopId: number,
+  params: { page: number; limit: number; query: string },
+): Promise<Paginated<LookListItem>> {
+  const cache = listCache(db);
+  const key = `${shopId}|${params.page}|${params.limit}|${params.query.trim().toLowerCase()}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit.value;
+  const value = await queryLooks(db, config, shopId, params);
+  if (cache.size >= LIST_CACHE_MAX) cache.clear();
+  cache.set(key, { expires: now + LIST_CACHE_TTL_MS, value });
+  return value;
+}
+
+/** The list from the database: newest first, case-insensitive search in title and tags. */
+async function queryLooks(
   db: Db,
   config: Config,
   shopId: number,
@@ -172,7 +212,7 @@ const columns = (v: LookFormValues) => ({
 /** POST /productLooks. Values come validated by lookFormSchema. */
 export async function createLook(db: Db, config: Config, shopId: number, input: LookFormValues) {
   const values = normalise({ ...input, media: await resolveMedia(db, config, shopId, input.media) });
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     // Serialise creates/activations of one shop so two requests cannot both pass the plan check.
     await trx.selectFrom('shops').select('id').where('id', '=', shopId).forUpdate().execute();
     if (values.active) await assertActiveAllowed(trx, shopId);
@@ -180,6 +220,8 @@ export async function createLook(db: Db, config: Config, shopId: number, input: 
     const look = toLook(row);
     return { look, id: look.id };
   });
+  invalidateLooksList(db, shopId);
+  return created;
 }
 
 /** PATCH /productLooks/:id: the whole form; activating checks the plan limit. */
@@ -199,12 +241,14 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
       .executeTakeFirstOrThrow();
     return toLook(row);
   });
+  invalidateLooksList(db, shopId);
   return { look, previewUrl: await previewUrlOf(db, config, shopId, look) };
 }
 
 export async function deleteLook(db: Db, shopId: number, id: number): Promise<void> {
   await findRow(db, shopId, id);
   await db.deleteFrom('productLooks').where('shopId', '=', shopId).where('id', '=', id).execute();
+  invalidateLooksList(db, shopId);
 }
 
 /** Main product of a discount link (/looks/discounts/:id): the catalog product by numeric id or gid. */
