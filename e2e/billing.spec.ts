@@ -31,6 +31,8 @@ const card = (page: Page, plan: string) => page.locator(`[data-plan="${plan}"]`)
 
 test.describe('billing', () => {
   test('discount, subscribe monthly through the confirmation page, use the paid limit, downgrade', async ({ page, request }) => {
+    // A long flow through three documents (app, confirmation page, app): room for a loaded machine.
+    test.setTimeout(120_000);
     // The free plan allows one active look: a second is refused.
     expect((await createActiveLook(request)).status()).toBe(403);
 
