@@ -12,7 +12,6 @@ import shopRoutes from './routes/shop';
 import eventRoutes from './routes/events';
 import devRoutes from './routes/dev';
 import authRoutes from './routes/auth';
-import authRoutes from './routes/auth';
 import catalogRoutes from './routes/catalog';
 import looksRoutes from './routes/looks';
 import storefrontRoutes from './routes/storefront';
@@ -71,7 +70,6 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     shopRoutes,
     eventRoutes,
     devRoutes,
-    authRoutes,
     authRoutes,
     catalogRoutes,
     looksRoutes,
