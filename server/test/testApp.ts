@@ -62,9 +62,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', ...options.env });
   const handle = await openTestDatabase();
-  if (options.seed) await seedDemo(handle.db, config, options.now?.());
-  const app = await buildApp({ config, db: handle.db, now: options.now, ...options.deps }, { logger: false });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    if (options.seed) await seedDemo(handle.db, config, options.now?.());
+    app = await buildApp({ config, db: handle.db, now: options.now, ...options.deps }, { logger: false });
+    await app.ready();
+  } catch (error) {
+    // Never leave a database (a PostgreSQL pool keeps jest alive) behind a failed setup.
+    await handle.close().catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const tokenFor = (shop = 'shop-a.myshopify.com') => signSessionToken(shop, config.apiKey, config.apiSecret);
   return {
     app,
