@@ -349,6 +349,8 @@ describe('billing (APP_MODE=shopify, fake Admin API)', () => {
     const noToken = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: 'notoken.myshopify.com', ...json({ planName: 'monthly' }) });
     expect(noToken.statusCode).toBe(503);
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
+    const left = await t.db.selectFrom('charges').select('id').where('shopId', 'in', [shop.id, (await t.provision('notoken.myshopify.com')).id]).execute();
+    expect(left).toEqual([]);
   });
 });
 

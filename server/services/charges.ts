@@ -71,7 +71,14 @@ export async function createCharge(
     return { charge, confirmationUrl: `${config.appUrl}/charges/${charge.id}/confirm?token=${token}` };
   }
   if (!platform) throw new HttpError(501, 'Billing through the platform is not configured');
-  const created = await platform.create(shop, charge);
+  let created: Awaited<ReturnType<PlatformBilling['create']>>;
+  try {
+    created = await platform.create(shop, charge);
+  } catch (error) {
+    // The platform refused or could not be reached: leave no pending charge behind.
+    await db.deleteFrom('charges').where('id', '=', charge.id).where('status', '=', 'pending').execute();
+    throw error;
+  }
   const updated = await db
     .updateTable('charges')
     .set({ platformChargeId: created.platformChargeId })
