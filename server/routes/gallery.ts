@@ -45,7 +45,7 @@ export default async function galleryRoutes(app: FastifyInstance) {
     opts.generator ??
     (config.imageApiUrl
       ? createExternalGenerator({ url: config.imageApiUrl, apiKey: config.imageApiKey, appUrl: config.appUrl })
-      : createLocalGenerator({ filesDir: filesDir(config), allowFailMarker: config.appMode === 'standalone' }));
+      : createLocalGenerator({ filesDir: filesDir(config), allowFailMarker: config.appMode === 'standalone', appUrl: config.appUrl }));
   const jobTimeoutMs = opts.jobTimeoutMs ?? 60000;
   const pool = new WorkerPool({
     db,

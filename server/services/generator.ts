@@ -17,7 +17,11 @@ export interface ImageGenerator {
   generate(request: GenerationRequest): Promise<Buffer>;
 }
 
-/** Marker a test or demo puts in the custom prompt to force a failure (standalone mode only). */
+/**
+ * Marker a test or demo puts in the custom prompt to force a failure. Only the
+ * local generator in APP_MODE=standalone honours it (e2e uses it to check the
+ * failure message and the refund); in shopify mode it is an ordinary prompt.
+ */
 export const FORCE_FAIL_MARKER = '[fail]';
 
 const FLAT_LAY = { width: 1200, height: 1200 };
@@ -87,7 +91,7 @@ function flatLaySlots(count: number): Array<{ x: number; y: number; size: number
  * photos with sharp. flat_lay = a styled arrangement on a background; model =
  * a portrait lookbook page (hero photo, item strip, title).
  */
-export function createLocalGenerator(options: { filesDir: string; allowFailMarker: boolean }): ImageGenerator {
+export function createLocalGenerator(options: { filesDir: string; allowFailMarker: boolean; appUrl?: string }): ImageGenerator {
   return {
     name: 'local',
     async generate(req) {
@@ -96,7 +100,7 @@ export function createLocalGenerator(options: { filesDir: string; allowFailMarke
       }
       const sources = [req.look.mainImage, ...req.look.itemImages].filter((u): u is string => !!u).slice(0, 7);
       if (!sources.length) throw new Error('The look has no product images');
-      const images = await Promise.all(sources.map((u) => loadImage(options.filesDir, u)));
+      const images = await Promise.all(sources.map((u) => loadImage(options.filesDir, u, fetch, options.appUrl)));
       if (req.signal.aborted) throw new Error('Generation cancelled');
       return req.imageType === 'flat_lay' ? flatLay(images, req.look.title) : model(images, req.look.title);
     },

@@ -16,8 +16,13 @@ const REMOTE_TIMEOUT_MS = 5000;
  * the files folder (never outside it), an http(s) URL is fetched with a
  * timeout and a size cap. Anything else is refused.
  */
-export async function loadImage(filesDir: string, url: string, fetchImpl: typeof fetch = fetch): Promise<Buffer> {
-  if (/^https?:\/\//i.test(url)) return fetchRemote(url, fetchImpl);
+export async function loadImage(filesDir: string, url: string, fetchImpl: typeof fetch = fetch, appUrl?: string): Promise<Buffer> {
+  if (/^https?:\/\//i.test(url)) {
+    // An absolute URL of this app's own files is read from disk, not fetched.
+    const parsed = new URL(url);
+    if (appUrl && parsed.origin === new URL(appUrl).origin && parsed.pathname.startsWith('/files/')) url = parsed.pathname;
+    else return fetchRemote(url, fetchImpl);
+  }
   const clean = url.split(/[?#]/)[0];
   if (!clean.startsWith('/files/')) throw new Error(`Unsupported image URL: ${url.slice(0, 100)}`);
   let relative: string;

@@ -28,7 +28,8 @@ function GalleryEdit() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
-  const { data, isLoading, isError, error } = useGetGenerationQuery(id, { refetchOnMountOrArgChange: true });
+  // currentData: never the previous generation's data while another id loads.
+  const { currentData: data, isError, error } = useGetGenerationQuery(id, { refetchOnMountOrArgChange: true });
   const lookId = data?.productLook.id ?? null;
   const look = useGetGalleryLookQuery(lookId ?? 0, { skip: !lookId, refetchOnMountOrArgChange: false });
   const stream = useAppSelector(selectGenerationStream);
@@ -38,13 +39,13 @@ function GalleryEdit() {
 
   // Opening the page: no image yet → the live stream (which starts the generation). Leaving closes it.
   useEffect(() => {
-    if (!data || opened.current === id) return;
+    if (!data || String(data.id) !== id || opened.current === id) return;
     opened.current = id;
     if (!data.generatedImageUrl) dispatch(startGenerationStream({ generationId: id }));
   }, [data, id, dispatch]);
   useEffect(() => () => void dispatch(stopGenerationStream()), [dispatch, id]);
 
-  if (isLoading) {
+  if (!data && !isError) {
     return (
       <SkeletonPage primaryAction backAction>
         <Card>

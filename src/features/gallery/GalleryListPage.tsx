@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   BlockStack,
   Button,
@@ -18,7 +18,7 @@ import {
 import { ImageIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { IMAGE_TYPES, type ImageGeneration, type ImageType } from '../../contracts/gallery';
+import { ACTIVE_STATUSES, IMAGE_TYPES, type ImageGeneration, type ImageType } from '../../contracts/gallery';
 import { useGetGenerationsQuery } from './galleryApi';
 import { GalleryGate } from './components/GalleryGate';
 import { GenerationStatusBadge } from './components/GenerationStatusBadge';
@@ -43,7 +43,11 @@ function GalleryList() {
   const [tab, setTab] = useState(0);
   const [page, setPage] = useState(1);
   const imageType = TABS[tab] === 'all' ? undefined : (TABS[tab] as ImageType);
-  const { data, isLoading, isError, isFetching } = useGetGenerationsQuery({ imageType, page }, { refetchOnMountOrArgChange: true });
+  // While a generation runs, the list refreshes itself so statuses move without a reload.
+  const [polling, setPolling] = useState(0);
+  const { data, isLoading, isError, isFetching } = useGetGenerationsQuery({ imageType, page }, { refetchOnMountOrArgChange: true, pollingInterval: polling });
+  const running = !!data?.data.some((g) => ACTIVE_STATUSES.includes(g.status));
+  useEffect(() => setPolling(running ? 3000 : 0), [running]);
   const counts = data?.counts;
 
   const tabs = TABS.map((key) => ({
