@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { Config } from '../config';
 import type { ShopRow } from './shops';
-import { cancelCharges, createCharge, type ChargeRow } from './charges';
+import { cancelCharges, createCharge, findReturnedCharge } from './charges';
 import { findDiscountCode } from './discounts';
 import { findPlan, getShopPlan } from './plans';
 import type { ShopifyBilling } from './platformBilling';
@@ -80,18 +80,6 @@ export function appUrlFor(config: Config, shop: ShopRow, pathAndQuery: string): 
   return `${config.appUrl}${pathAndQuery}`;
 }
 
-async function findReturnedCharge(deps: BillingDeps, shop: ShopRow, chargeId: string): Promise<ChargeRow | undefined> {
-  if (!/^\d{1,18}$/.test(chargeId)) return undefined;
-  const query = deps.db.selectFrom('charges').selectAll().where('shopId', '=', shop.id).where('purpose', '=', 'plan');
-  if (deps.config.appMode === 'shopify') {
-    return query
-      .where('platformChargeId', 'in', [`gid://shopify/AppSubscription/${chargeId}`, `gid://shopify/AppPurchaseOneTime/${chargeId}`])
-      .executeTakeFirst();
-  }
-  const id = Number(chargeId);
-  return Number.isSafeInteger(id) ? query.where('id', '=', id).executeTakeFirst() : undefined;
-}
-
 /**
  * GET /api/billing/return?shop=…&charge_id=…: public. Activates the plan of
  * an APPROVED charge of that shop (once) and answers where to send the browser.
@@ -100,21 +88,8 @@ export async function confirmPlanCharge(deps: BillingDeps, shopDomain: string, c
   const { db, config, now } = deps;
   const shop = await db.selectFrom('shops').selectAll().where('domain', '=', shopDomain).executeTakeFirst();
   if (!shop) throw notFound();
-  let charge = await findReturnedCharge(deps, shop, chargeId);
+  const charge = await findReturnedCharge(db, config, shop, 'plan', chargeId, now(), deps.platform);
   if (!charge) throw notFound(PLAN_ERRORS.noInvoice);
-
-  if (charge.status === 'pending' && config.appMode === 'shopify' && deps.platform) {
-    const status = await deps.platform.status(shop, charge);
-    if (status !== 'pending') {
-      charge = await db
-        .updateTable('charges')
-        .set({ status, decidedAt: now() })
-        .where('id', '=', charge.id)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst() ?? charge;
-    }
-  }
   if (charge.status !== 'active') return appUrlFor(config, shop, `/billing/plans?declined=1`);
 
   const planName = charge.reference as PlanName;

@@ -29,6 +29,8 @@ export interface ChargeInput {
 export interface PlatformBilling {
   create(shop: ShopRow, charge: ChargeRow): Promise<{ platformChargeId: string; confirmationUrl: string }>;
   cancel?(shop: ShopRow, charge: ChargeRow): Promise<void>;
+  /** The platform's decision on a charge (after the merchant returned). */
+  status?(shop: ShopRow, charge: ChargeRow): Promise<'pending' | 'active' | 'declined'>;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -130,4 +132,47 @@ export async function cancelCharges(db: Db, shopId: number, purpose: ChargeRow['
     .where('purpose', '=', purpose)
     .where('status', '=', 'active')
     .execute();
+}
+
+/**
+ * The charge a return URL names with `charge_id`: this backend's id in
+ * standalone mode, the platform's numeric id (AppSubscription /
+ * AppPurchaseOneTime) in shopify mode — only a charge of this shop and
+ * purpose. While it is pending in shopify mode, its status is taken from the
+ * platform and stored.
+ */
+export async function findReturnedCharge(
+  db: Db,
+  config: Config,
+  shop: ShopRow,
+  purpose: ChargeRow['purpose'],
+  chargeIdParam: string,
+  now: Date,
+  platform?: PlatformBilling,
+): Promise<ChargeRow | undefined> {
+  if (!/^\d{1,18}$/.test(chargeIdParam)) return undefined;
+  const query = db.selectFrom('charges').selectAll().where('shopId', '=', shop.id).where('purpose', '=', purpose);
+  let charge: ChargeRow | undefined;
+  if (config.appMode === 'shopify') {
+    charge = await query
+      .where('platformChargeId', 'in', [`gid://shopify/AppSubscription/${chargeIdParam}`, `gid://shopify/AppPurchaseOneTime/${chargeIdParam}`])
+      .executeTakeFirst();
+  } else {
+    const id = Number(chargeIdParam);
+    charge = Number.isSafeInteger(id) ? await query.where('id', '=', id).executeTakeFirst() : undefined;
+  }
+  if (charge?.status === 'pending' && config.appMode === 'shopify' && platform?.status) {
+    const status = await platform.status(shop, charge);
+    if (status !== 'pending') {
+      charge =
+        (await db
+          .updateTable('charges')
+          .set({ status, decidedAt: now })
+          .where('id', '=', charge.id)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .executeTakeFirst()) ?? charge;
+    }
+  }
+  return charge;
 }

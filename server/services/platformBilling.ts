@@ -13,7 +13,7 @@ export type AccessTokenProvider = (shop: ShopRow) => Promise<string | undefined>
 
 export type PlatformChargeStatus = 'pending' | 'active' | 'declined';
 
-export interface ShopifyBilling extends PlatformBilling {
+export interface ShopifyBilling extends Required<PlatformBilling> {
   status(shop: ShopRow, charge: ChargeRow): Promise<PlatformChargeStatus>;
 }
 
