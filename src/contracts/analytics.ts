@@ -1,6 +1,7 @@
 /** Analytics entities (SPEC §3 stats, analytics order row) and the public add-to-cart contract. */
 import { yup } from './validation';
 import type { Paginated } from './api';
+import { isValidYmd } from './analyticsDate';
 
 export interface LookRef {
   id: number;
@@ -55,13 +56,7 @@ export interface ShopOrdersQuery {
 
 export const SHOP_ORDERS_PAGE_SIZE = 10;
 
-/** SPEC §5 date typing: exactly 10 characters, YYYY-MM-DD with dashes, a real date. */
-export function isValidYmd(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length !== 10 || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
+export { isValidYmd };
 
 const ymd = () =>
   yup

@@ -3,7 +3,7 @@
  * (SPEC §9 format), compared as strings and shifted in UTC, so no local
  * timezone ever leaks in; "today" is computed in the shop's timezone.
  */
-import { isValidYmd } from '../../contracts/analytics';
+import { isValidYmd } from '../../contracts/analyticsDate';
 
 export { isValidYmd };
 
