@@ -59,6 +59,7 @@ export default async function galleryRoutes(app: FastifyInstance) {
     log: app.log,
   });
   let sweep: NodeJS.Timeout | null = null;
+  const openStreams = new Set<() => void>();
 
   app.addHook('onReady', async () => {
     const at = now();
@@ -71,6 +72,10 @@ export default async function galleryRoutes(app: FastifyInstance) {
       void recoverJobs(db, bus, new Date(t.getTime() - jobTimeoutMs * 2), t).catch((err) => app.log.error({ err }, 'recover failed'));
     }, Math.max(jobTimeoutMs, 10000));
     sweep.unref();
+  });
+  // Open event streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => {
+    for (const finish of [...openStreams]) finish();
   });
   app.addHook('onClose', async () => {
     if (sweep) clearInterval(sweep);
@@ -106,6 +111,7 @@ export default async function galleryRoutes(app: FastifyInstance) {
       heartbeatMs: opts.heartbeatMs ?? 15000,
       timeoutMs: opts.streamTimeoutMs ?? 180000,
       pollMs: opts.pollMs ?? 2000,
+      open: openStreams,
     }),
   );
 

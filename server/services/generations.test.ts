@@ -410,3 +410,35 @@ describe('external image API generator', () => {
     }
   });
 });
+
+describe('shutdown with open streams', () => {
+  it('closing the server ends open streams (no `close` event: clients reconnect) instead of hanging', async () => {
+    const t = await createTestApp({ deps: { gallery: { workers: false, heartbeatMs: 50 } } });
+    try {
+      const shop = await t.provision('stream.myshopify.com');
+      await t.db.updateTable('shops').set({ imageGalleryEnabled: true, aiImageGenerationEnabled: true }).where('id', '=', shop.id).execute();
+      const look = await t.db
+        .insertInto('productLooks')
+        .values({ shopId: shop.id, title: 'L', active: false, mainProduct: JSON.stringify({ itemId: 'x', title: 'L', image: '' }), relatedItems: '[]', markerColor: 'FFFFFF', featured: false, media: '[]', discount: null, tags: '' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await setCredits(t, 1, 'stream.myshopify.com');
+      const created = await t.request({ method: 'POST', url: '/admin/api/v1/image-generation', shop: 'stream.myshopify.com', payload: { productLookId: look.id, imageType: 'model' } });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/admin/api/v1/image-generation/${created.json().imageGenerationId}/stream`, {
+        headers: { authorization: `Bearer ${await t.tokenFor('stream.myshopify.com')}` },
+      });
+      const body = res.text();
+      await new Promise((r) => setTimeout(r, 150));
+      const started = Date.now();
+      await t.app.close();
+      expect(Date.now() - started).toBeLessThan(2000);
+      const events = parseSse(await body);
+      expect(events.map((e) => e.event)).toEqual(['connected', 'status']);
+      expect(events[1].data.status).toBe('IN_QUEUE');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -15,6 +15,8 @@ export interface StreamOptions {
   timeoutMs: number;
   /** Safety poll of the event table (events written by another process). */
   pollMs: number;
+  /** Open streams; the server ends them on close (clients reconnect elsewhere with Last-Event-ID). */
+  open: Set<() => void>;
 }
 
 const TERMINAL_EVENTS: StreamEventName[] = ['complete', 'error'];
@@ -64,6 +66,7 @@ export async function streamGeneration(req: FastifyRequest, reply: FastifyReply,
   const finish = () => {
     if (closed) return;
     closed = true;
+    o.open.delete(finish);
     for (const t of timers) clearInterval(t);
     o.bus.off(signal, onChange);
     res.end();
@@ -104,6 +107,7 @@ export async function streamGeneration(req: FastifyRequest, reply: FastifyReply,
     if (live) void pump();
   };
 
+  o.open.add(finish);
   req.raw.on('close', finish);
   res.on('error', finish);
   write('connected', { generationId: id });
