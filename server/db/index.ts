@@ -34,6 +34,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   let handle: DatabaseHandle;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover, DROP DATABASE … FORCE) must not crash the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle connection error: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {
