@@ -57,8 +57,9 @@ const PAGE_CSS = `
 .sf-desc{margin-top:20px;line-height:1.6;color:#444}
 .sf-empty{margin-top:32px;color:#6b6b6b}
 .sf-cart{font-weight:400;font-size:14px;color:#555}
-.sf-compact .sf-wrap{padding:16px 20px}.sf-compact .sf-product{grid-template-columns:minmax(0,220px) minmax(0,1fr);gap:20px}.sf-compact .sf-thumbs{display:none}.sf-compact .sf-info h1{font-size:20px}.sf-compact .sf-desc{margin-top:12px;font-size:14px}.sf-compact .sf-atc{width:auto;padding:10px 24px}
-@media (max-width:700px){.sf-product,.sf-compact .sf-product{grid-template-columns:1fr}.sf-wrap{padding:16px}.sf-compact .sf-gallery img{max-height:200px;object-fit:cover}}
+.sf-compact .sf-wrap{padding:16px 20px}.sf-compact .sf-thumbs,.sf-compact .sf-desc>p{display:none}.sf-compact .sf-desc{margin-top:0}.sf-compact .sf-info h1{font-size:20px}.sf-compact .sf-price{font-size:16px;margin-bottom:10px}.sf-compact .sf-atc{width:auto;padding:10px 24px;font-size:14px}
+@media (max-width:700px){.sf-product{grid-template-columns:1fr}.sf-wrap{padding:16px}}
+.sf-compact .sf-product{grid-template-columns:120px minmax(0,1fr);gap:16px;align-items:center}.sf-compact .sf-gallery img{aspect-ratio:1/1;max-height:none}
 `;
 
 /** A product page of a storefront with the widgets placed in it (demo storefront and layout preview). */

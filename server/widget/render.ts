@@ -16,14 +16,25 @@ export function widgetTitle(customTitle: string, productTitle: string): string {
   return customTitle.split(TITLE_PRODUCT_PLACEHOLDER).join(productTitle);
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency: currency || 'USD' });
+    } catch {
+      format = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+    }
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 function makeCtx(input: WidgetContext): Ctx {
   const locale = input.settings.locale ?? 'en';
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: input.currency || 'USD' });
-  } catch {
-    format = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
-  }
+  const format = moneyFormat(locale, input.currency);
   return { ...input, t: widgetText(locale), money: (n) => format.format(n) };
 }
 

@@ -25,8 +25,9 @@ export const WIDGET_CSS = `
 .sl-option.is-selected{border-color:var(--sl-atc);box-shadow:inset 0 0 0 1px var(--sl-atc)}
 .sl-swatch{width:14px;height:14px;border-radius:50%;background:var(--sl-swatch,#ddd);border:1px solid #0002}
 .sl-shoppable{display:grid;gap:20px}
-.sl-stage{position:relative;border-radius:10px;overflow:hidden;background:#f2f2f2}
-.sl-stage .sl-main{display:block;width:100%;height:auto;max-height:640px;object-fit:cover}
+.sl-stage{position:relative;border-radius:10px;overflow:hidden;background:#f2f2f2;width:100%;max-width:560px;justify-self:center}
+.sl-stage .sl-main{display:block;width:100%;height:auto}
+.sl-stage .sl-noimg{display:block;width:100%;aspect-ratio:4/5}
 .sl-marker{position:absolute;transform:translate(-50%,-50%);width:30px;height:30px;border-radius:50%;border:2px solid #0003;background:var(--sl-marker);color:#111;font-weight:700;cursor:pointer;box-shadow:0 2px 6px #0004}
 .sl-t-shoppable .sl-list{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(160px,1fr))}
 .sl-t-left_sha .sl-shoppable{grid-template-columns:minmax(0,1.2fr) minmax(0,1fr);align-items:start}

@@ -39,7 +39,7 @@ export function LayoutPreview({ values }: { values: LayoutSettings }) {
           <Box background="bg-surface-secondary" padding="200" borderRadius="200">
             <div style={{ display: 'flex', justifyContent: 'center' }}>
               {html === null ? (
-                <div style={{ height: 640, display: 'flex', alignItems: 'center' }}>
+                <div style={{ height: 720, display: 'flex', alignItems: 'center' }}>
                   <Spinner accessibilityLabel={intl.formatMessage({ id: 'General.loading' })} />
                 </div>
               ) : (
@@ -52,7 +52,7 @@ export function LayoutPreview({ values }: { values: LayoutSettings }) {
                   style={{
                     width: device === 'mobile' ? MOBILE_PREVIEW_WIDTH : '100%',
                     maxWidth: '100%',
-                    height: 640,
+                    height: 720,
                     border: '1px solid var(--p-color-border)',
                     borderRadius: 8,
                     background: '#fff',
