@@ -10,7 +10,7 @@ import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { shopSettingsSchema, type ShopSettings } from '../../contracts/shop';
 import { useHost } from '../../host/HostContext';
 import { useShop } from '../shop';
-import { useGetLayoutQuery, useGetShopSettingsQuery, useUpdateShopSettingsMutation } from './settingsApi';
+import { useGetLayoutQuery, useGetSettingsOnboardingQuery, useGetShopSettingsQuery, useUpdateShopSettingsMutation } from './settingsApi';
 import { toSettingsFormValues, toSettingsPayload } from './settingsRules';
 import { ApiAccessSection, ContactSection, LanguageSection, MainSection } from './SettingsSections';
 import { SettingsLoadError } from './SettingsLoadError';
@@ -24,6 +24,7 @@ export default function SettingsPage() {
   const { scriptTagSupported } = useShop();
   const { data, isLoading, isError, refetch } = useGetShopSettingsQuery();
   const { data: layout } = useGetLayoutQuery();
+  const { data: onboarding } = useGetSettingsOnboardingQuery();
   const [update] = useUpdateShopSettingsMutation();
   const initialValues = useMemo(() => toSettingsFormValues(data), [data]);
 
@@ -54,7 +55,7 @@ export default function SettingsPage() {
           <FormSaveBar />
           <Page title={intl.formatMessage({ id: 'Pages.settings.title' })}>
             <Layout>
-              <MainSection scriptTagSupported={scriptTagSupported} template={layout?.definedTemplate} />
+              <MainSection scriptTagSupported={scriptTagSupported} template={layout?.definedTemplate} canUseCheckout={onboarding?.onboarding.canUseCheckoutUIExtension} />
               <LanguageSection />
               <ApiAccessSection />
               <ContactSection />

@@ -18,7 +18,7 @@ const useT = () => {
 /** Text fields are capped at 320 px (SPEC §9). */
 const Narrow = ({ children }: { children: React.ReactNode }) => <Box maxWidth="320px">{children}</Box>;
 
-export function MainSection({ scriptTagSupported, template }: { scriptTagSupported: boolean; template?: string }) {
+export function MainSection({ scriptTagSupported, template, canUseCheckout }: { scriptTagSupported: boolean; template?: string; canUseCheckout?: boolean }) {
   const t = useT();
   const { values } = useFormState<ShopSettings>({ subscription: { values: true } });
   return (
@@ -31,6 +31,7 @@ export function MainSection({ scriptTagSupported, template }: { scriptTagSupport
             <FormCheckbox name="autoHideOutOfStockItems" label={t('fields.autoHideOutOfStockItems')} />
             <FormCheckbox name="removeUTMParam" label={t('fields.removeUTMParam')} />
             <FormCheckbox name="useProductLookDiscount" label={t('fields.useProductLookDiscount')} helpText={t('Settings.main.lookDiscountHelp')} />
+            {canUseCheckout && <FormCheckbox name="enableCheckoutUIExtension" label={t('fields.enableCheckoutUIExtension')} />}
           </BlockStack>
         </Card>
         <Card>

@@ -1,0 +1,79 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { createFakeHost } from '../../test/fakeHost';
+import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '../../contracts/shop';
+import { DEFAULT_LAYOUT_SETTINGS } from '../../contracts/layout';
+import SettingsPage from './SettingsPage';
+
+function mockApi(settings: Partial<ShopSettings> = {}, template = 'inpage_r', canUseCheckout = false) {
+  const patches: ShopSettings[] = [];
+  jest.spyOn(global, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url, 'http://localhost').pathname;
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    if (url.endsWith('/layout')) return json({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: template });
+    if (url.endsWith('/shop/onboarding')) return json({ onboarding: { canUseCheckoutUIExtension: canUseCheckout } });
+    if (url.endsWith('/shop') && request.method === 'PATCH') {
+      const body = JSON.parse(await request.text());
+      patches.push(body);
+      return json(body);
+    }
+    return json({ ...DEFAULT_SHOP_SETTINGS, ...settings });
+  });
+  return patches;
+}
+
+describe('SettingsPage', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('popup options only with script tags; the delay only for post_onload_time', async () => {
+    mockApi({ usePoopUpEvent: 'onload' });
+    const first = renderWithProviders(<SettingsPage />, { shop: { scriptTagSupported: false } });
+    await screen.findByLabelText('Variant label');
+    expect(screen.queryByLabelText('Open the popup')).not.toBeInTheDocument();
+    first.unmount();
+    jest.restoreAllMocks();
+
+    mockApi({ usePoopUpEvent: 'onload' });
+    renderWithProviders(<SettingsPage />, { shop: { scriptTagSupported: true } });
+    const event = await screen.findByLabelText('Open the popup');
+    expect(screen.queryByLabelText('Popup delay (seconds)')).not.toBeInTheDocument();
+    fireEvent.change(event, { target: { value: 'post_onload_time' } });
+    expect(screen.getByLabelText('Popup delay (seconds)')).toBeInTheDocument();
+  });
+
+  it('the color variant option depends on script tags, style and template', async () => {
+    mockApi({}, 'full_width');
+    const a = renderWithProviders(<SettingsPage />);
+    const select = await screen.findByLabelText('Variant style');
+    await waitFor(() => expect(select.querySelector('option[value="color"]')).not.toBeNull());
+    a.unmount();
+    jest.restoreAllMocks();
+    mockApi({}, 'shoppable');
+    renderWithProviders(<SettingsPage />);
+    const other = await screen.findByLabelText('Variant style');
+    expect(other.querySelector('option[value="color"]')).toBeNull();
+  });
+
+  it('a non-positive delay is refused; a valid save sends every field and tracks the toast', async () => {
+    const patches = mockApi({ usePoopUpEvent: 'post_onload_time' });
+    const host = createFakeHost();
+    renderWithProviders(<SettingsPage />, { host, shop: { scriptTagSupported: true } });
+    const delay = await screen.findByLabelText('Popup delay (seconds)');
+    fireEvent.change(delay, { target: { value: '-2' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Popup delay (seconds) must be a positive number')).toBeInTheDocument();
+    expect(patches).toHaveLength(0);
+    fireEvent.change(delay, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ usePoopUpDelay: 5, usePoopUpEvent: 'post_onload_time', locale: 'en' });
+    await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Changes saved', isError: false }));
+  });
+
+  it('the checkout setting shows only when the checkout UI extension can be used', async () => {
+    mockApi({}, 'inpage_r', true);
+    renderWithProviders(<SettingsPage />);
+    expect(await screen.findByLabelText('Show looks on the checkout page')).toBeInTheDocument();
+  });
+});
