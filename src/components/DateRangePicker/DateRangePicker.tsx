@@ -212,6 +212,7 @@ export function DateRangePicker({ timeZone }: { timeZone: string }) {
                         dispatch(calendarRangeSelected({ since: fromLocalDate(start), until: fromLocalDate(end ?? start), today }))
                       }
                       multiMonth={visibleMonths === 2}
+                      disableDatesAfter={toLocalDate(today)}
                       allowRange
                     />
                   )}
