@@ -109,4 +109,19 @@ test.describe('gallery', () => {
     await expect(page.getByText('Card declined')).toBeVisible();
     await expect(page).toHaveURL(/\/gallery\/new$/);
   });
+
+  test('the edit page shows the live status with a spinner while it runs, then the image', async ({ page }) => {
+    await openApp(page, '/gallery/new');
+    await page.getByLabel('Look', { exact: true }).fill('Autumn');
+    await page.getByTestId('look-search-results').getByText('Autumn Layers').click();
+    await page.getByLabel('Model').check({ force: true });
+    await page.getByLabel('Custom prompt (optional)').fill('[slow] warm light');
+    await page.getByRole('button', { name: 'Generate image' }).click();
+    const status = page.getByTestId('generation-status');
+    await expect(status).toContainText('Generation in progress…');
+    await expect(page.getByText('Generating your image…')).toBeVisible(); // the image area's spinner
+    await expect(page.getByRole('button', { name: 'Save and generate' })).toBeDisabled();
+    await expect(status).toHaveText('Generation completed.', { timeout: 15_000 });
+    expect(await page.getByTestId('generated-image').evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(1200);
+  });
 });

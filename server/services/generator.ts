@@ -23,6 +23,9 @@ export interface ImageGenerator {
  * failure message and the refund); in shopify mode it is an ordinary prompt.
  */
 export const FORCE_FAIL_MARKER = '[fail]';
+/** Same rules: `[slow]` makes the local generator take 3 s more (to watch the live status). */
+export const SLOW_MARKER = '[slow]';
+const SLOW_MS = 3000;
 
 const FLAT_LAY = { width: 1200, height: 1200 };
 const MODEL = { width: 900, height: 1200 };
@@ -97,6 +100,15 @@ export function createLocalGenerator(options: { filesDir: string; allowFailMarke
     async generate(req) {
       if (options.allowFailMarker && req.customPrompt?.includes(FORCE_FAIL_MARKER)) {
         throw new Error('Generation failed on purpose ([fail] marker in the custom prompt)');
+      }
+      if (options.allowFailMarker && req.customPrompt?.includes(SLOW_MARKER)) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, SLOW_MS);
+          req.signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
       }
       const sources = [req.look.mainImage, ...req.look.itemImages].filter((u): u is string => !!u).slice(0, 7);
       if (!sources.length) throw new Error('The look has no product images');
