@@ -28,7 +28,11 @@ const config: Config = {
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFiles: ['<rootDir>/src/test/setupGlobals.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/test/setupTests.ts'],
-      moduleNameMapper: { '\\.css$': '<rootDir>/src/test/styleStub.ts' },
+      moduleNameMapper: {
+        '\\.css$': '<rootDir>/src/test/styleStub.ts',
+        // webpack's ?shell subset of a translations file (compileMessagesLoader): the whole file in tests.
+        '^(.*translations/[a-z]{2}\\.json)\\?shell$': '$1',
+      },
       transform: {
         '^.+\\.tsx?$': tsJest as unknown as [string, Record<string, unknown>],
         '^.+\\.m?js$': 'babel-jest',

@@ -5,7 +5,7 @@ import type { Persistor } from 'redux-persist';
 import { createBrowserRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import type { Host } from '../host/Host';
 import { HostProvider } from '../host/HostContext';
-import { I18nProvider } from '../i18n/I18nProvider';
+import { I18nProvider, useMessagesReady } from '../i18n/I18nProvider';
 import { resolveLocale } from '../i18n/locale';
 import { ShopProvider, useGetShopDetailsQuery } from '../features/shop';
 import { AnalyticsTracking } from '../analytics/AnalyticsTracking';
@@ -68,6 +68,8 @@ export function appRoutes(queryLocale?: string): RouteObject[] {
 
 function RoutedPage() {
   const location = useLocation();
+  // Pages wait for their language's messages (a chunk loaded in parallel with the shop and the page).
+  if (!useMessagesReady()) return <PagePlaceholder />;
   return (
     <ErrorBoundary key={location.pathname}>
       <Suspense fallback={<PagePlaceholder />}>

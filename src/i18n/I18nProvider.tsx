@@ -1,12 +1,18 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { AppProvider, type AppProviderProps } from '@shopify/polaris';
 import type { Locale } from '../contracts/api';
-import { EN_BUNDLE, loadLocaleBundle, type LocaleBundle } from './messages';
+import { loadLocaleBundle, SHELL_BUNDLE, type LocaleBundle } from './messages';
+
+const MessagesReady = createContext(true);
+
+/** False until the full messages of the requested language are loaded (only the shell's are before). */
+export const useMessagesReady = () => useContext(MessagesReady);
 
 /**
- * react-intl and Polaris in one language. While another language loads, the
- * previous one stays on screen (no flash of keys).
+ * react-intl and Polaris in one language. Starts with the shell's English
+ * messages; while a language loads, the previous one stays on screen (no
+ * flash of keys) and useMessagesReady() is false.
  */
 export function I18nProvider({
   locale,
@@ -17,13 +23,21 @@ export function I18nProvider({
   linkComponent?: AppProviderProps['linkComponent'];
   children: ReactNode;
 }) {
-  const [loaded, setLoaded] = useState<{ locale: Locale; bundle: LocaleBundle }>({ locale: 'en', bundle: EN_BUNDLE });
+  const [loaded, setLoaded] = useState<{ locale: Locale; bundle: LocaleBundle; complete: boolean }>({
+    locale: 'en',
+    bundle: SHELL_BUNDLE,
+    complete: false,
+  });
 
   useEffect(() => {
     let cancelled = false;
     loadLocaleBundle(locale)
-      .then((bundle) => !cancelled && setLoaded({ locale, bundle }))
-      .catch((error) => console.error('Could not load translations', error));
+      .then((bundle) => !cancelled && setLoaded({ locale, bundle, complete: true }))
+      .catch((error) => {
+        console.error('Could not load translations', error);
+        // Never keep the pages waiting: show what we have (missing keys fall back to their ids).
+        if (!cancelled) setLoaded((prev) => ({ ...prev, locale, complete: true }));
+      });
     return () => {
       cancelled = true;
     };
@@ -34,9 +48,13 @@ export function I18nProvider({
   }, [loaded.locale]);
 
   return (
-    <IntlProvider locale={loaded.locale} defaultLocale="en" messages={loaded.bundle.messages} onError={onIntlError}>
-      <AppProvider i18n={loaded.bundle.polaris} linkComponent={linkComponent}>{children}</AppProvider>
-    </IntlProvider>
+    <MessagesReady.Provider value={loaded.complete && loaded.locale === locale}>
+      <IntlProvider locale={loaded.locale} defaultLocale="en" messages={loaded.bundle.messages} onError={onIntlError}>
+        <AppProvider i18n={loaded.bundle.polaris} linkComponent={linkComponent}>
+          {children}
+        </AppProvider>
+      </IntlProvider>
+    </MessagesReady.Provider>
   );
 }
 

@@ -52,3 +52,19 @@ describe('locale bundles', () => {
     expect(document.documentElement.lang).toBe('de');
   });
 });
+
+describe('messages readiness', () => {
+  it('is false until the requested language is loaded, then true', async () => {
+    const { useMessagesReady } = await import('./I18nProvider');
+    function Probe() {
+      return <p>{useMessagesReady() ? 'ready' : 'waiting'}</p>;
+    }
+    render(
+      <I18nProvider locale="fr">
+        <Probe />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(await screen.findByText('ready')).toBeInTheDocument();
+  });
+});
