@@ -17,6 +17,7 @@ import {
 } from '../services/generations';
 import { streamGeneration } from '../services/generationsStream';
 import { recoverJobs, WorkerPool } from '../services/jobs';
+import { platformBillingFor } from '../services/platformBilling';
 import { claimFreeCredits, getCredits, listPackages, purchasePackage, verifyPurchase } from '../services/credits';
 
 /** Knobs of the generation pipeline (AppDeps.gallery; tests pass a fake generator or short timeouts). */
@@ -120,12 +121,15 @@ export default async function galleryRoutes(app: FastifyInstance) {
 
   app.get(`${API_PREFIX}/credits/packages`, async () => listPackages(db));
 
+  // Credit purchases are one-time platform charges (the billing feature's client in shopify mode).
+  const platform = config.appMode === 'shopify' ? platformBillingFor(config, db) : undefined;
+
   app.post<{ Params: { packageId: string } }>(`${API_PREFIX}/credits/purchase/:packageId`, async (req) =>
-    purchasePackage(db, config, req.shop, Number(req.params.packageId)),
+    purchasePackage(db, config, req.shop, Number(req.params.packageId), platform),
   );
 
   app.post<{ Params: { packageId: string; chargeId: string } }>(`${API_PREFIX}/credits/verify/:packageId/:chargeId`, async (req) =>
-    verifyPurchase(db, req.shop.id, Number(req.params.packageId), Number(req.params.chargeId)),
+    verifyPurchase(db, config, req.shop, Number(req.params.packageId), req.params.chargeId, now(), platform),
   );
 
   app.post(`${API_PREFIX}/credits/claim-free`, async (req) => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Config } from '../config';
 import type { ShopRow } from './shops';
-import { createCharge, getCharge } from './charges';
+import { createCharge, findReturnedCharge, type PlatformBilling } from './charges';
 import { badRequest, notFound, paymentRequired, conflict } from '../http/errors';
 import {
   FREE_CREDITS,
@@ -95,7 +95,13 @@ async function findPackage(db: Db, packageId: number): Promise<CreditPackage> {
 }
 
 /** Creates the platform one-time charge of a package; the merchant confirms it at confirmationUrl. */
-export async function purchasePackage(db: Db, config: Config, shop: ShopRow, packageId: number): Promise<{ confirmationUrl: string }> {
+export async function purchasePackage(
+  db: Db,
+  config: Config,
+  shop: ShopRow,
+  packageId: number,
+  platform?: PlatformBilling,
+): Promise<{ confirmationUrl: string }> {
   const pkg = await findPackage(db, packageId);
   const { confirmationUrl } = await createCharge(db, config, shop, {
     kind: 'one_time',
@@ -104,7 +110,7 @@ export async function purchasePackage(db: Db, config: Config, shop: ShopRow, pac
     name: `${pkg.credits} image credits (${pkg.name})`,
     amount: pkg.price,
     returnUrl: `${config.appUrl}/gallery/new?page=thankYou&package_id=${pkg.id}`,
-  });
+  }, platform);
   return { confirmationUrl };
 }
 
@@ -112,10 +118,20 @@ export async function purchasePackage(db: Db, config: Config, shop: ShopRow, pac
  * Credits an approved purchase exactly once: the charge must be active, the
  * shop's own and for this package. Replaying it adds nothing.
  */
-export async function verifyPurchase(db: Db, shopId: number, packageId: number, chargeId: number): Promise<VerifyPurchaseResponse> {
+export async function verifyPurchase(
+  db: Db,
+  config: Config,
+  shop: ShopRow,
+  packageId: number,
+  chargeIdParam: string,
+  now: Date,
+  platform?: PlatformBilling,
+): Promise<VerifyPurchaseResponse> {
+  const shopId = shop.id;
   const pkg = await findPackage(db, packageId);
-  const charge = await getCharge(db, shopId, chargeId);
-  if (!charge || charge.purpose !== 'credits' || charge.reference !== String(pkg.id)) throw notFound('Credits.errors.chargeNotFound');
+  // The standalone id or the platform's id (status refreshed from the platform in shopify mode).
+  const charge = await findReturnedCharge(db, config, shop, 'credits', chargeIdParam, now, platform);
+  if (!charge || charge.reference !== String(pkg.id)) throw notFound('Credits.errors.chargeNotFound');
   if (charge.status !== 'active') throw badRequest('Credits.errors.chargeNotActive', 'charge_not_active');
   await db.transaction().execute((trx) => creditOnce(trx, shopId, pkg.credits, 'purchase', String(charge.id)));
   const credits = await getCredits(db, shopId);
