@@ -52,4 +52,15 @@ test.describe('app shell', () => {
     await openApp(page, '/billing/plans');
     await expect(page.locator('nav.Polaris-Navigation')).toBeVisible();
   });
+
+  test('on a phone the menu opens from the top bar toggle', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openApp(page, '/');
+    const settings = page.locator('nav.Polaris-Navigation').getByRole('link', { name: 'Settings', exact: true });
+    await expect(settings).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expect(settings).toBeInViewport();
+    await settings.click();
+    await expect(page).toHaveURL(/\/settings$/);
+  });
 });
