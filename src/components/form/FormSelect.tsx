@@ -10,7 +10,8 @@ type Props = Omit<SelectProps, 'value' | 'onChange' | 'error' | 'name'> & {
 };
 
 export function FormSelect({ name, nullValue, onSelect, ...props }: Props) {
-  const { input, meta } = useField<string | null>(name);
+  // allowNull: final-form would otherwise turn a saved null into '' and show the first option.
+  const { input, meta } = useField<string | null>(name, { allowNull: true });
   return (
     <Select
       {...props}
