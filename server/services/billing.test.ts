@@ -209,8 +209,15 @@ describe('billing (standalone)', () => {
     expect(wrong.statusCode).toBe(400);
     expect((await plans(domain)).currentPlan.name).toBe('monthly');
 
+    // The looks list is read (and cached) before the downgrade…
+    const listBefore = (await t.request({ method: 'GET', url: `${API_PREFIX}/productLooks?page=1&limit=10`, shop: domain })).json();
+    expect(listBefore.data.filter((l: { active: boolean }) => l.active)).toHaveLength(3);
+
     // The JSON header with an empty body, as the app sends it.
     const res = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=free`, shop: domain, headers: { 'content-type': 'application/json' } });
+    // …and shows the drafts right after it.
+    const listAfter = (await t.request({ method: 'GET', url: `${API_PREFIX}/productLooks?page=1&limit=10`, shop: domain })).json();
+    expect(listAfter.data.filter((l: { active: boolean }) => l.active).map((l: { id: number }) => l.id)).toEqual([newest]);
     expect(res.statusCode).toBe(200);
     expect(res.json().deactivatedLooks.map((l: { id: number }) => l.id)).toEqual([middle, oldest]);
     const looks = await t.db.selectFrom('productLooks').select(['id', 'active']).where('shopId', '=', shop.id).orderBy('id').execute();

@@ -4,6 +4,7 @@ import type { ShopRow } from './shops';
 import { cancelCharges, createCharge, findReturnedCharge } from './charges';
 import { findDiscountCode } from './discounts';
 import { findPlan, getShopPlan } from './plans';
+import { invalidateLooksList } from './looks';
 import type { ShopifyBilling } from './platformBilling';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import {
@@ -176,7 +177,7 @@ export async function downgrade(deps: BillingDeps, shop: ShopRow, planName: unkn
   }
 
   const limit = await freeUsageLimit(db);
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     await cancelCharges(trx, shop.id, 'plan', now());
     const values = { planName: 'free' as const, chargeId: null, discountPercentage: null, discountCode: null, activatedAt: now() };
     await trx
@@ -193,6 +194,9 @@ export async function downgrade(deps: BillingDeps, shop: ShopRow, planName: unkn
         .where('id', 'in', beyond.map((l) => l.id))
         .execute();
     }
-    return { plan: 'free', deactivatedLooks: beyond };
+    return { plan: 'free' as const, deactivatedLooks: beyond };
   });
+  // Looks went to draft: the looks list must show it at once.
+  invalidateLooksList(db, shop.id);
+  return result;
 }
