@@ -109,4 +109,18 @@ describe('LooksListPage', () => {
       expect((host as unknown as { toasts: unknown[] }).toasts).toContainEqual({ message: 'Could not delete the look. Please try again.', isError: true }),
     );
   });
+
+  it('offers the AI image gallery only when the shop has the gallery and AI flags', async () => {
+    mockApi({ 'GET /productLooks': () => [200, page([look(1)])] });
+    const { unmount } = renderWithProviders(<LooksListPage />, { route: '/looks' });
+    // Polaris renders page actions twice (visible + overflow measurement).
+    expect((await screen.findAllByRole('button', { name: 'AI image gallery' })).length).toBeGreaterThan(0);
+    unmount();
+    renderWithProviders(<LooksListPage />, {
+      route: '/looks',
+      shop: { options: { imageGalleryEnabled: true, aiImageGenerationEnabled: false } },
+    });
+    await screen.findByText('Look 1');
+    expect(screen.queryAllByRole('button', { name: 'AI image gallery' })).toHaveLength(0);
+  });
 });

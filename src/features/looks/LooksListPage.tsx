@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { LooksTable } from './list/LooksTable';
 import { DeleteLookModal } from './list/DeleteLookModal';
 import type { LookListItem } from '../../contracts/looks';
+import { useShop } from '../shop';
 
 /** /looks: search, table, pagination, empty states and delete (SPEC §2 Looks list). */
 export default function LooksListPage() {
@@ -12,10 +13,16 @@ export default function LooksListPage() {
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<LookListItem | null>(null);
   const onDelete = useCallback((look: LookListItem) => setToDelete(look), []);
+  // SPEC §6: imageGalleryEnabled is read on the looks page; the gallery also needs the AI flag.
+  const { options } = useShop();
+  const galleryEnabled = options.imageGalleryEnabled && options.aiImageGenerationEnabled;
   return (
     <Page
       title={intl.formatMessage({ id: 'Looks.list.title' })}
       primaryAction={{ content: intl.formatMessage({ id: 'Looks.list.create' }), onAction: () => navigate('/looks/new') }}
+      secondaryActions={
+        galleryEnabled ? [{ content: intl.formatMessage({ id: 'Looks.list.gallery' }), onAction: () => navigate('/gallery') }] : []
+      }
     >
       <LooksTable onDelete={onDelete} />
       {toDelete && <DeleteLookModal look={toDelete} onClose={() => setToDelete(null)} />}
