@@ -4,8 +4,11 @@ import { yup } from './validation';
 export const IMAGE_TYPES = ['flat_lay', 'model'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
-export const GENERATION_STATUSES = ['PENDING', 'IN_QUEUE', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
-export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+// Statuses and stream events live in a yup-free module: the stream slice and
+// middleware are in the first-load bundle.
+export { GENERATION_STATUSES, STREAM_EVENTS } from './generationStream';
+export type { GenerationStatus, StreamEventName, StreamEventPayload } from './generationStream';
+import type { GenerationStatus } from './generationStream';
 
 /** Statuses in which a job is running (settings locked, spinner shown). */
 export const ACTIVE_STATUSES: readonly GenerationStatus[] = ['IN_QUEUE', 'IN_PROGRESS'];
@@ -50,17 +53,6 @@ export const GALLERY_DROPDOWN_MAX_HEIGHT = 200;
 export const GALLERY_PAGE_SIZE = 20;
 export const CUSTOM_PROMPT_MAX = 500;
 
-/** Stream (SSE) event names of GET /image-generation/{id}/stream. */
-export const STREAM_EVENTS = ['connected', 'status', 'complete', 'error', 'timeout', 'close'] as const;
-export type StreamEventName = (typeof STREAM_EVENTS)[number];
-
-/** JSON payload of every stream event. */
-export interface StreamEventPayload {
-  generationId: number;
-  status?: GenerationStatus;
-  generatedImageUrl?: string | null;
-  message?: string;
-}
 
 /** Download file name: `<look title>-<type>-<id>.jpg` (SPEC §9), safe for file systems. */
 export function downloadFileName(g: Pick<ImageGeneration, 'id' | 'imageType' | 'productLook' | 'title'>): string {

@@ -1,7 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
-import { fetchEventSource, type EventSourceMessage, type FetchEventSourceInit } from '@microsoft/fetch-event-source';
+import type { EventSourceMessage, FetchEventSourceInit } from '@microsoft/fetch-event-source';
 import { API_PREFIX } from '../../../contracts/api';
-import { GENERATION_STATUSES, type GenerationStatus, type StreamEventPayload } from '../../../contracts/gallery';
+import { GENERATION_STATUSES, type GenerationStatus, type StreamEventPayload } from '../../../contracts/generationStream';
 import { applyAuthHeaders } from '../../../api/authHeaders';
 import { baseApi } from '../../../api/baseApi';
 import { idTag, listTag } from '../../../api/tags';
@@ -46,7 +46,13 @@ const isStatus = (s: unknown): s is GenerationStatus => (GENERATION_STATUSES as 
  * terminal event.
  */
 export function createGenerationStreamMiddleware(host: Host, options: StreamMiddlewareOptions = {}): Middleware {
-  const sse = options.fetchEventSource ?? fetchEventSource;
+  // The SSE client loads with the first stream, not with the app.
+  const sse =
+    options.fetchEventSource ??
+    (async (url: string, init: FetchEventSourceInit) => {
+      const { fetchEventSource } = await import(/* webpackChunkName: "event-source" */ '@microsoft/fetch-event-source');
+      return fetchEventSource(url, init);
+    });
   const maxRetries = options.maxRetries ?? 5;
   const baseDelay = options.baseDelayMs ?? 500;
   const maxDelay = options.maxDelayMs ?? 8000;

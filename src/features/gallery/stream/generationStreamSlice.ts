@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { GenerationStatus } from '../../../contracts/gallery';
+import type { GenerationStatus } from '../../../contracts/generationStream';
 
 export type StreamConnection = 'disconnected' | 'connecting' | 'connected' | 'error';
 
