@@ -96,8 +96,8 @@ test.describe('analytics', () => {
     await page.locator('#nextURL, button[aria-label="Next"]').first().click();
     await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
     await expect.poll(() => requests.at(-1)?.searchParams.get('page')).toBe('2');
-    const secondPage = await page.locator('tbody tr td:first-child').allTextContents();
-    expect(secondPage[0]).not.toBe(firstPage[0]);
+    // The label moves first; the rows follow when page 2 has arrived.
+    await expect.poll(async () => (await page.locator('tbody tr td:first-child').allTextContents())[0]).not.toBe(firstPage[0]);
     await page.locator('#previousURL, button[aria-label="Previous"]').first().click();
     await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible();
     // rows link to the storefront product and to the look
