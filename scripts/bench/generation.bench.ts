@@ -12,6 +12,7 @@ import { loadConfig, DEMO_SHOP_DOMAIN } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { buildApp } from '../../server/app';
 import { seedDemo } from '../../server/db/seed';
+import { insertLook } from '../../server/test/looks';
 import { signSessionToken } from '../../server/auth/sessionToken';
 import { createLocalGenerator, type ImageGenerator } from '../../server/services/generator';
 
@@ -32,22 +33,14 @@ export async function run(): Promise<Record<string, string | number>> {
   // A look with 5 products (main + 4 related).
   const products = await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shop.id).where('status', '=', 'active').limit(5).execute();
   const [main, ...rest] = products;
-  const look = await db
-    .insertInto('productLooks')
-    .values({
-      shopId: shop.id,
+  const look = {
+    id: await insertLook(db, shop.id, {
       title: 'Five piece look',
       active: false,
-      mainProduct: JSON.stringify({ itemId: main.gid, title: main.title, image: main.images[0], selectedMainImage: main.images[0], productImages: main.images }),
-      relatedItems: JSON.stringify(rest.map((p, order) => ({ itemId: p.gid, title: p.title, image: p.images[0], order, type: 'product', markerX: 50, markerY: 50 }))),
-      markerColor: 'FFFFFF',
-      featured: false,
-      media: JSON.stringify([]),
-      discount: null,
-      tags: '',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+      mainProduct: { itemId: main.gid, title: main.title, image: main.images[0], selectedMainImage: main.images[0], productImages: main.images },
+      relatedItems: rest.map((p, order) => ({ itemId: p.gid, title: p.title, image: p.images[0], order, type: 'product' as const, markerX: 50, markerY: 50 })),
+    }),
+  };
 
   // The real local generator, with a gate the latency run uses to time the status change.
   const local = createLocalGenerator({ filesDir: path.join(dataDir, 'files'), allowFailMarker: true });

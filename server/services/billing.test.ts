@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/testApp';
+import { insertLook } from '../test/looks';
 import { API_PREFIX } from '../../src/contracts/api';
 import type { BillingPlans, DowngradePreview } from '../../src/contracts/billing';
 import { activeLookLimit, shouldUpgradeToPaidPlan } from './planLimits';
@@ -12,26 +13,8 @@ jest.setTimeout(60_000);
 
 const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
-async function addLook(t: TestApp, shop: ShopRow, title: string, active: boolean, updatedAt: Date) {
-  const row = await t.db
-    .insertInto('productLooks')
-    .values({
-      shopId: shop.id,
-      title,
-      active,
-      mainProduct: JSON.stringify({ itemId: 'gid://shopify/Product/1', title, image: '', selectedMainImage: null, productImages: [] }),
-      relatedItems: JSON.stringify([]),
-      markerColor: 'FFFFFF',
-      featured: false,
-      media: JSON.stringify([]),
-      discount: null,
-      tags: '',
-      updatedAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const addLook = (t: TestApp, shop: ShopRow, title: string, active: boolean, updatedAt: Date) =>
+  insertLook(t.db, shop.id, { title, active, updatedAt });
 
 const chargeCount = async (t: TestApp) =>
   Number((await t.db.selectFrom('charges').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../test/testApp';
+import { insertLook } from '../test/looks';
 import { buildApp } from '../app';
 import { DEMO_SHOP_DOMAIN } from '../config';
 import type { ImageGenerator } from './generator';
@@ -417,11 +418,7 @@ describe('shutdown with open streams', () => {
     try {
       const shop = await t.provision('stream.myshopify.com');
       await t.db.updateTable('shops').set({ imageGalleryEnabled: true, aiImageGenerationEnabled: true }).where('id', '=', shop.id).execute();
-      const look = await t.db
-        .insertInto('productLooks')
-        .values({ shopId: shop.id, title: 'L', active: false, mainProduct: JSON.stringify({ itemId: 'x', title: 'L', image: '' }), relatedItems: '[]', markerColor: 'FFFFFF', featured: false, media: '[]', discount: null, tags: '' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const look = { id: await insertLook(t.db, shop.id, { title: 'L', active: false, mainProduct: { itemId: 'x' } }) };
       await setCredits(t, 1, 'stream.myshopify.com');
       const created = await t.request({ method: 'POST', url: '/admin/api/v1/image-generation', shop: 'stream.myshopify.com', payload: { productLookId: look.id, imageType: 'model' } });
       await t.app.listen({ port: 0, host: '127.0.0.1' });

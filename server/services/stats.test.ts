@@ -1,27 +1,12 @@
 jest.setTimeout(60_000);
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../test/testApp';
+import { insertLook } from '../test/looks';
 import { signWebhook } from './webhooks';
 
 async function makeLook(t: TestApp, shopDomain: string, title: string) {
   const shop = await t.provision(shopDomain);
-  const look = await t.db
-    .insertInto('productLooks')
-    .values({
-      shopId: shop.id,
-      title,
-      active: true,
-      mainProduct: JSON.stringify({ itemId: 'gid://shopify/Product/1', title: 'P', image: '' }),
-      relatedItems: JSON.stringify([]),
-      markerColor: 'FFFFFF',
-      featured: false,
-      media: JSON.stringify([]),
-      discount: null,
-      tags: '',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { shop, lookId: look.id };
+  return { shop, lookId: await insertLook(t.db, shop.id, { title }) };
 }
 
 async function sendOrder(t: TestApp, shop: string, id: number, lookId: number, createdAt: string, price = '10.00', qty = 1) {

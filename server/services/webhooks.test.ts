@@ -1,5 +1,6 @@
 jest.setTimeout(60_000);
 import { createTestApp, type TestApp } from '../test/testApp';
+import { insertLook } from '../test/looks';
 import { signWebhook, verifyWebhookHmac } from './webhooks';
 import { DEV_API_SECRET } from '../config';
 
@@ -7,22 +8,7 @@ const SHOP = 'hooks.myshopify.com';
 
 async function makeLook(t: TestApp, shopDomain: string, title = 'Look') {
   const shop = await t.provision(shopDomain);
-  return t.db
-    .insertInto('productLooks')
-    .values({
-      shopId: shop.id,
-      title,
-      active: true,
-      mainProduct: JSON.stringify({ itemId: 'gid://shopify/Product/1', title: 'P', image: '' }),
-      relatedItems: JSON.stringify([]),
-      markerColor: 'FFFFFF',
-      featured: false,
-      media: JSON.stringify([]),
-      discount: null,
-      tags: '',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return { id: await insertLook(t.db, shop.id, { title }) };
 }
 
 function post(t: TestApp, body: unknown, opts: { topic?: string; shop?: string; secret?: string; hmac?: string | null; raw?: string } = {}) {

@@ -42,35 +42,4 @@ export const previewData = (titles: string[] = []): DowngradePreview => ({
   looksToDeactivate: titles.map((title, i) => ({ id: i + 10, title })),
 });
 
-export interface FakeCall {
-  method: string;
-  path: string;
-  search: string;
-  headers: Headers;
-  body: unknown;
-}
-
-type Handler = (call: FakeCall) => { status?: number; body: unknown } | undefined;
-
-/** Replaces fetch with a small router over the API paths; records the calls. */
-export function mockApi(handler: Handler) {
-  const calls: FakeCall[] = [];
-  const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url, 'http://localhost');
-    const text = request.method === 'GET' ? '' : await request.text();
-    const call: FakeCall = {
-      method: request.method,
-      path: url.pathname.replace('/admin/api/v1', ''),
-      search: url.search,
-      headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
-    };
-    calls.push(call);
-    const answer = handler(call) ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-  });
-  window.fetch = fetchMock as unknown as typeof fetch;
-  global.fetch = window.fetch;
-  return calls;
-}
+export { mockBackend as mockApi, type FakeCall } from '../../test/fakeBackend';

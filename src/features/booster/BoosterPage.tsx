@@ -13,7 +13,7 @@ import { useGetBoosterOnboardingQuery, useGetBoosterQuery, useUpdateBoosterMutat
 import { toBoosterFormValues } from './boosterForm';
 import { BundleDiscountSection, CartPageSection, CheckoutSection, DiscountSection } from './BoosterSections';
 import { CollectionsCard } from './CollectionsCard';
-import { BoosterLoadError } from './BoosterLoadError';
+import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
 
 const validateBooster = makeValidate(boosterSchema);
 
@@ -43,7 +43,7 @@ export default function BoosterPage() {
   );
 
   if (isLoading) return <PagePlaceholder titleId="Pages.booster.title" />;
-  if (isError || !data) return <BoosterLoadError onRetry={refetch} />;
+  if (isError || !data) return <LoadErrorPage titleId="Pages.booster.title" onRetry={refetch} />;
 
   return (
     <Form<BoosterValues> onSubmit={onSubmit} initialValues={initialValues} validate={validateBooster} subscription={{}}>

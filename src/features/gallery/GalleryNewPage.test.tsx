@@ -2,30 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import GalleryNewPage from './GalleryNewPage';
+import { mockBackend, type FakeCall } from '../../test/fakeBackend';
 
-interface Call {
-  method: string;
-  path: string;
-  params: URLSearchParams;
-  body: unknown;
-}
-
-/** A scripted backend: records calls, answers from the handler. */
-function mockApi(handler: (call: Call) => { status?: number; body: unknown } | undefined) {
-  const calls: Call[] = [];
-  const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url, 'http://localhost');
-    const text = await request.text();
-    const call = { method: request.method, path: url.pathname.replace('/admin/api/v1', ''), params: url.searchParams, body: text ? JSON.parse(text) : undefined };
-    calls.push(call);
-    const answer = handler(call) ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-  });
-  window.fetch = fetchMock as unknown as typeof fetch;
-  global.fetch = window.fetch;
-  return calls;
-}
+const mockApi = mockBackend;
 
 const CREDITS = { creditsRemaining: 3, creditsUsed: 2, freeCreditsClaimedFlag: true, lowCreditWarning: true };
 const PACKAGES = [
@@ -44,7 +23,7 @@ function backend(generate: { status?: number; body: unknown }) {
   });
 }
 
-async function pickLook(user: ReturnType<typeof userEvent.setup>, calls: Call[]) {
+async function pickLook(user: ReturnType<typeof userEvent.setup>, calls: FakeCall[]) {
   const search = screen.getByLabelText('Look');
   await user.type(search, 'S');
   expect(screen.getByText('Type at least 2 characters (minimum characters)')).toBeInTheDocument();

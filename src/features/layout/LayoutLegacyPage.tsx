@@ -10,7 +10,7 @@ import { useShop } from '../shop';
 import { useGetLayoutQuery } from './layoutApi';
 import { toLayoutFormValues } from './layoutForm';
 import { LayoutFields } from './LayoutFields';
-import { LoadError } from './LoadError';
+import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
 import { useLayoutSubmit } from './useLayoutSubmit';
 
 const validateLayout = makeValidate(layoutSettingsSchema);
@@ -43,7 +43,7 @@ export default function LayoutLegacyPage() {
   const onSubmit = useLayoutSubmit('layoutLegacy');
 
   if (isLoading) return <PagePlaceholder titleId="Pages.layoutLegacy.title" />;
-  if (isError || !data) return <LoadError titleId="Pages.layoutLegacy.title" onRetry={refetch} />;
+  if (isError || !data) return <LoadErrorPage titleId="Pages.layoutLegacy.title" onRetry={refetch} />;
 
   return (
     <Form<LayoutSettings> onSubmit={onSubmit} initialValues={initialValues} validate={validateLayout} subscription={{}}>

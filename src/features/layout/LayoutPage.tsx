@@ -11,7 +11,7 @@ import { useGetLayoutQuery } from './layoutApi';
 import { toLayoutFormValues } from './layoutForm';
 import { LayoutFields } from './LayoutFields';
 import { LayoutPreview } from './LayoutPreview';
-import { LoadError } from './LoadError';
+import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
 import { useLayoutSubmit } from './useLayoutSubmit';
 
 const validateLayout = makeValidate(layoutSettingsSchema);
@@ -26,7 +26,7 @@ export default function LayoutPage() {
   const onSubmit = useLayoutSubmit('layout');
 
   if (isLoading) return <PagePlaceholder titleId="Pages.layout.title" />;
-  if (isError || !data) return <LoadError titleId="Pages.layout.title" onRetry={refetch} />;
+  if (isError || !data) return <LoadErrorPage titleId="Pages.layout.title" onRetry={refetch} />;
 
   return (
     <Form<LayoutSettings> onSubmit={onSubmit} initialValues={initialValues} validate={validateLayout} subscription={{}}>

@@ -13,7 +13,7 @@ import { useShop } from '../shop';
 import { useGetLayoutQuery, useGetSettingsOnboardingQuery, useGetShopSettingsQuery, useUpdateShopSettingsMutation } from './settingsApi';
 import { toSettingsFormValues, toSettingsPayload } from './settingsRules';
 import { ApiAccessSection, ContactSection, LanguageSection, MainSection } from './SettingsSections';
-import { SettingsLoadError } from './SettingsLoadError';
+import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
 
 const validateSettings = makeValidate(shopSettingsSchema);
 
@@ -46,7 +46,7 @@ export default function SettingsPage() {
   );
 
   if (isLoading) return <PagePlaceholder titleId="Pages.settings.title" />;
-  if (isError || !data) return <SettingsLoadError onRetry={refetch} />;
+  if (isError || !data) return <LoadErrorPage titleId="Pages.settings.title" onRetry={refetch} />;
 
   return (
     <Form<ShopSettings> onSubmit={onSubmit} initialValues={initialValues} validate={validateSettings} subscription={{}}>

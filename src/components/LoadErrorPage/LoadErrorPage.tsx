@@ -1,10 +1,11 @@
-import { Banner, BlockStack, Button, Card, Page } from '@shopify/polaris';
+import { Banner, Button, Card, BlockStack, Page } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 
-export function BoosterLoadError({ onRetry }: { onRetry(): void }) {
+/** A page whose settings could not be loaded: message and retry, never a blank screen. */
+export function LoadErrorPage({ titleId, onRetry }: { titleId: string; onRetry(): void }) {
   const intl = useIntl();
   return (
-    <Page title={intl.formatMessage({ id: 'Pages.booster.title' })}>
+    <Page title={intl.formatMessage({ id: titleId })}>
       <Card>
         <BlockStack gap="300">
           <Banner tone="critical" title={intl.formatMessage({ id: 'General.loadError.title' })}>
