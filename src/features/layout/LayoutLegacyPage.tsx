@@ -1,19 +1,11 @@
-import { useMemo } from 'react';
 import { BlockStack, Box, Card, Checkbox, Layout, Page, Text } from '@shopify/polaris';
-import { Form, useField } from 'react-final-form';
+import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { FormSaveBar, FormTextField, makeValidate } from '../../components/form';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
-import { layoutSettingsSchema, type LayoutSettings } from '../../contracts/layout';
+import { FormTextField } from '../../components/form';
 import { useShop } from '../shop';
-import { useGetLayoutQuery } from './layoutApi';
-import { toLayoutFormValues } from './layoutForm';
 import { LayoutFields } from './LayoutFields';
-import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
-import { useLayoutSubmit } from './useLayoutSubmit';
-
-const validateLayout = makeValidate(layoutSettingsSchema);
+import { LayoutForm } from './LayoutForm';
 
 /** SPEC §4: the custom CSS toggle; off sets customCss to null, on starts from an empty stylesheet. */
 export function CustomCssToggle() {
@@ -38,40 +30,30 @@ export default function LayoutLegacyPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { scriptTagSupported } = useShop();
-  const { data, isLoading, isError, refetch } = useGetLayoutQuery();
-  const initialValues = useMemo(() => toLayoutFormValues(data), [data]);
-  const onSubmit = useLayoutSubmit('layoutLegacy');
-
-  if (isLoading) return <PagePlaceholder titleId="Pages.layoutLegacy.title" />;
-  if (isError || !data) return <LoadErrorPage titleId="Pages.layoutLegacy.title" onRetry={refetch} />;
-
   return (
-    <Form<LayoutSettings> onSubmit={onSubmit} initialValues={initialValues} validate={validateLayout} subscription={{}}>
-      {({ handleSubmit }) => (
-        <form onSubmit={handleSubmit}>
-          <FormSaveBar />
-          <Page
-            title={intl.formatMessage({ id: 'Pages.layoutLegacy.title' })}
-            backAction={{ content: intl.formatMessage({ id: 'Pages.layout.title' }), onAction: () => navigate('/layout') }}
-          >
-            <Layout>
-              <Layout.AnnotatedSection title={intl.formatMessage({ id: 'Layout.settingsTitle' })} description={intl.formatMessage({ id: 'Layout.legacy.description' })}>
-                <Card>
-                  <LayoutFields scriptTagSupported={scriptTagSupported} initialTemplate={data.definedTemplate} customCss={false} />
-                </Card>
-              </Layout.AnnotatedSection>
-              <Layout.AnnotatedSection title={intl.formatMessage({ id: 'fields.customCss' })} description={intl.formatMessage({ id: 'Layout.legacy.cssDescription' })}>
-                <Card>
-                  <CustomCssToggle />
-                </Card>
-              </Layout.AnnotatedSection>
-            </Layout>
-            <Box paddingBlockEnd="800">
-              <Text as="p" tone="subdued">{intl.formatMessage({ id: 'Layout.legacy.newEditorHint' })}</Text>
-            </Box>
-          </Page>
-        </form>
+    <LayoutForm titleId="Pages.layoutLegacy.title" page="layoutLegacy">
+      {(data) => (
+        <Page
+          title={intl.formatMessage({ id: 'Pages.layoutLegacy.title' })}
+          backAction={{ content: intl.formatMessage({ id: 'Pages.layout.title' }), onAction: () => navigate('/layout') }}
+        >
+          <Layout>
+            <Layout.AnnotatedSection title={intl.formatMessage({ id: 'Layout.settingsTitle' })} description={intl.formatMessage({ id: 'Layout.legacy.description' })}>
+              <Card>
+                <LayoutFields scriptTagSupported={scriptTagSupported} initialTemplate={data.definedTemplate} customCss={false} />
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection title={intl.formatMessage({ id: 'fields.customCss' })} description={intl.formatMessage({ id: 'Layout.legacy.cssDescription' })}>
+              <Card>
+                <CustomCssToggle />
+              </Card>
+            </Layout.AnnotatedSection>
+          </Layout>
+          <Box paddingBlockEnd="800">
+            <Text as="p" tone="subdued">{intl.formatMessage({ id: 'Layout.legacy.newEditorHint' })}</Text>
+          </Box>
+        </Page>
       )}
-    </Form>
+    </LayoutForm>
   );
 }
