@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, openApp } from './fixtures';
+import { pickProducts } from './picker';
 
 const API = '/admin/api/v1';
 
@@ -83,11 +84,19 @@ test.describe('billing', () => {
     await expect(card(page, 'monthly').getByRole('button', { name: 'Current plan' })).toBeDisabled();
     await expect(card(page, 'monthly').getByText('20% off')).toBeVisible();
 
-    // The paid plan lifts the cap: a second active look is allowed.
-    const created = await createActiveLook(request);
-    expect(created.status()).toBe(201);
-    const newTitle = (await created.json()).look.title as string;
+    // The paid plan lifts the cap: a second ACTIVE look is created in the look form.
+    const newTitle = 'Wrap Dress — Coral';
+    await page.goto('/looks/new');
+    await page.getByRole('button', { name: 'Select main product' }).click();
+    await pickProducts(page, [newTitle], { search: 'Search products', select: 'Select 1 product' });
+    await page.getByRole('button', { name: 'Add products' }).click();
+    await pickProducts(page, ['Straw Hat — Natural'], { search: 'Search products', select: 'Select 1 product' });
+    await page.getByLabel('Status').selectOption('active');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(page.getByText('Look created')).toBeVisible();
+    await expect(page).toHaveURL(/\/looks\/edit\/\d+$/);
     expect((await activeLookTitles(request)).sort()).toEqual(['Summer in the City', newTitle].sort());
+    await openApp(page, '/billing/plans');
 
     // Downgrade: consequences name the look that goes to draft; confirm in the modal.
     await card(page, 'free').getByRole('link', { name: 'Downgrade to free' }).click();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Page } from '@playwright/test';
 import { test, expect, openApp } from './fixtures';
+import { pickProducts } from './picker';
 
 type Locale = 'en' | 'fr';
 const catalogs: Record<Locale, Record<string, string>> = {
@@ -16,16 +17,8 @@ const MAIN = 'Sun Dress — Lemon';
 const RELATED = ['Bucket Hat — Cream', 'Tote Bag — Natural'];
 
 /** Picks products in the standalone picker modal (search, tick, select). */
-async function pick(page: Page, t: ReturnType<typeof translator>, titles: string[]) {
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  for (const title of titles) {
-    await dialog.getByPlaceholder(t('Picker.search')).fill(title.split(' — ')[0]);
-    await dialog.getByTestId('picker-product').filter({ hasText: title }).locator('label').first().click();
-  }
-  await dialog.getByRole('button', { name: t('Picker.select', { count: titles.length }) }).click();
-  await expect(dialog).toBeHidden();
-}
+const pick = (page: Page, t: ReturnType<typeof translator>, titles: string[]) =>
+  pickProducts(page, titles, { search: t('Picker.search'), select: t('Picker.select', { count: titles.length }) });
 
 const relatedTitles = (page: Page) => page.getByTestId('related-item').allInnerTexts();
 
