@@ -1,20 +1,8 @@
 import type { BillingPlan, BillingPlans } from '../../contracts/billing';
+import { base } from './testData';
 import { canApplyCode, defaultPeriod, discountCodeFromQuery, discountCodeToSend, planPricing, splitFeatures } from './pricing';
 
-const plan = (over: Partial<BillingPlan>): BillingPlan => ({
-  name: 'monthly',
-  price: 9.97,
-  originalPrice: 9.97,
-  discountedPrice: null,
-  discount: 0,
-  discountCode: null,
-  isCurrent: false,
-  isActive: true,
-  usageLimit: null,
-  featuredText: 'a;b',
-  savingsText: null,
-  ...over,
-});
+const plan = (over: Partial<BillingPlan>): BillingPlan => base({ featuredText: 'a;b', ...over });
 const pricingInfo: BillingPlans['pricingInfo'] = { monthlyPrice: 9.97, yearlyPrice: 119.64, yearlyPriceWithDiscount: 95.71, yearlyDiscount: 20 };
 const data = (period: 'monthly' | 'yearly' | 'lifetime') =>
   ({ currentPlan: { name: period, period, discount: null } }) as unknown as BillingPlans;

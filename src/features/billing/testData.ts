@@ -1,6 +1,7 @@
 import type { BillingPlan, BillingPlans, DowngradePreview } from '../../contracts/billing';
 
-const base = (over: Partial<BillingPlan>): BillingPlan => ({
+/** One plan of the plans data with test defaults (monthly at $9.97). */
+export const base = (over: Partial<BillingPlan>): BillingPlan => ({
   name: 'monthly',
   price: 9.97,
   originalPrice: 9.97,
