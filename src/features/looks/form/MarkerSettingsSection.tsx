@@ -26,24 +26,18 @@ export function MarkerSettingsSection() {
           <BlockStack gap="200" key={item.itemId}>
             <Text as="h3" variant="headingSm">{truncate(item.title, MARKER_TITLE_TRUNCATE)}</Text>
             <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-              <RangeSlider
-                label={t('Looks.marker.x')}
-                min={0}
-                max={100}
-                step={1}
-                value={item.markerX}
-                output
-                onChange={(value) => setMarker(index, 'markerX', Number(value))}
-              />
-              <RangeSlider
-                label={t('Looks.marker.y')}
-                min={0}
-                max={100}
-                step={1}
-                value={item.markerY}
-                output
-                onChange={(value) => setMarker(index, 'markerY', Number(value))}
-              />
+              {(['markerX', 'markerY'] as const).map((axis) => (
+                <RangeSlider
+                  key={axis}
+                  label={t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y')}
+                  min={0}
+                  max={100}
+                  step={1}
+                  value={item[axis]}
+                  output
+                  onChange={(value) => setMarker(index, axis, Number(value))}
+                />
+              ))}
             </InlineGrid>
           </BlockStack>
         ))}
