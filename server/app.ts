@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import type { Config } from './config';
+import { filesDir, type Config } from './config';
 import type { Db } from './db';
 import { HttpError, sendHttpError } from './http/errors';
 import { authPlugin } from './auth/plugin';
@@ -37,9 +37,6 @@ declare module 'fastify' {
     deps: Required<Pick<AppDeps, 'config' | 'db' | 'now'>> & Pick<AppDeps, 'gallery'>;
   }
 }
-
-/** Folder under the data dir where uploads, catalog and generated images live (served at /files/). */
-export const filesDir = (config: Config) => path.join(config.dataDir, 'files');
 
 export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

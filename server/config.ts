@@ -29,6 +29,9 @@ export const DEV_API_KEY = 'shoppable-looks-dev-key';
 export const DEV_API_SECRET = 'shoppable-looks-dev-secret-do-not-use-in-production';
 export const DEMO_SHOP_DOMAIN = 'demo-shop.myshopify.com';
 
+/** Folder under the data dir where uploads, catalog and generated images live (served at /files/). */
+export const filesDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'files');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const appMode: AppMode = env.APP_MODE === 'shopify' ? 'shopify' : 'standalone';

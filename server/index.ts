@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { buildApp } from './app';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './demo';
 
 async function main() {
   const config = loadConfig();

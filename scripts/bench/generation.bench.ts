@@ -11,10 +11,10 @@ import sharp from 'sharp';
 import { loadConfig, DEMO_SHOP_DOMAIN } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { buildApp } from '../../server/app';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo';
 import { insertLook } from '../../server/test/looks';
 import { signSessionToken } from '../../server/auth/sessionToken';
-import { createLocalGenerator, type ImageGenerator } from '../../server/services/generator';
+import { createLocalGenerator, type ImageGenerator } from '../../server/services/gallery/generator';
 
 export const name = 'image generation (local generator, live stream)';
 

@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../../server/app';
 import { loadConfig, DEMO_SHOP_DOMAIN } from '../../server/config';
 import { openDatabase } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo';
 import { signSessionToken } from '../../server/auth/sessionToken';
 
 export const name = 'looks list (GET /admin/api/v1/productLooks, 200 req/s)';

@@ -13,9 +13,9 @@ import { sql } from 'kysely';
 import { buildApp } from '../../server/app';
 import { loadConfig, DEMO_SHOP_DOMAIN } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo';
 import { signSessionToken } from '../../server/auth/sessionToken';
-import { signWebhook } from '../../server/services/webhooks';
+import { signWebhook } from '../../server/platform/webhooks';
 
 export const name = 'stats (GET /admin/api/v1/stats over 100k orders, 200 req/s)';
 

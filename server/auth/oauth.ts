@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { provisionShop, type ShopRow } from '../services/shops';
+import { provisionShop, type ShopRow } from '../services/shop/shops';
 
 /**
  * The platform's OAuth install flow (authorization code grant), APP_MODE=shopify:

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REAUTHORIZE_HEADER, REAUTHORIZE_URL_HEADER } from '../../src/contracts/api';
 import { unauthorized } from '../http/errors';
 import { verifySessionToken } from './sessionToken';
-import { findShopByDomain, provisionShop, type ShopRow } from '../services/shops';
+import { findShopByDomain, provisionShop, type ShopRow } from '../services/shop/shops';
 import { localeFromAcceptLanguage } from '../i18n';
 
 declare module 'fastify' {

@@ -5,10 +5,10 @@ import { API_PREFIX } from '../../src/contracts/api';
 import { addToCartEventSchema, shopOrdersQuerySchema, statsQuerySchema } from '../../src/contracts/analytics';
 import { parse } from '../http/validate';
 import { badRequest } from '../http/errors';
-import { getStats } from '../services/stats';
-import { listShopOrders } from '../services/orders';
-import { receiveWebhook } from '../services/webhooks';
-import { recordAddToCart } from '../services/addToCart';
+import { getStats } from '../services/analytics/stats';
+import { listShopOrders } from '../services/analytics/orders';
+import { receiveWebhook } from '../platform/webhooks';
+import { recordAddToCart } from '../services/analytics/addToCart';
 
 export const ADD_TO_CART_PATH = '/api/storefront/add-to-cart';
 export const ADD_TO_CART_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };

@@ -3,10 +3,10 @@ import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../src/contracts/api';
 import { billingPlansQuerySchema, discountValidateSchema, selectPlanSchema } from '../../src/contracts/billing';
 import { parse } from '../http/validate';
-import { getBillingPlans } from '../services/plans';
-import { validateDiscountCode } from '../services/discounts';
-import { BILLING_RETURN_PATH, confirmPlanCharge, downgrade, downgradePreview, selectPlan, type BillingDeps } from '../services/billing';
-import { platformBillingFor } from '../services/platformBilling';
+import { getBillingPlans } from '../services/billing/plans';
+import { validateDiscountCode } from '../services/billing/discounts';
+import { BILLING_RETURN_PATH, confirmPlanCharge, downgrade, downgradePreview, selectPlan, type BillingDeps } from '../services/billing/billing';
+import { platformBillingFor } from '../services/billing/platformBilling';
 
 export const DISCOUNT_CHECKS_PER_MINUTE = 20;
 

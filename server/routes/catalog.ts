@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
-import { searchCatalog } from '../services/catalog';
+import { searchCatalog } from '../services/shop/catalog';
 
 /** The shop's product catalog, read by the standalone product picker (variants and archived excluded). */
 export default async function catalogRoutes(app: FastifyInstance) {

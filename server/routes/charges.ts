@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { decideCharge, getChargeForConfirmation } from '../services/charges';
-import { renderConfirmationPage } from '../services/chargePage';
+import { decideCharge, getChargeForConfirmation } from '../services/billing/charges';
+import { renderConfirmationPage } from '../services/billing/chargePage';
 
 /**
  * Standalone mode only: the approve/decline page the platform would show for

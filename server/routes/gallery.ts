@@ -1,11 +1,11 @@
+import { filesDir } from '../config';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
 import { createGenerationSchema, updateGenerationSchema } from '../../src/contracts/gallery';
-import { filesDir } from '../app';
 import { parse } from '../http/validate';
 import { translate } from '../i18n';
-import { createLocalGenerator, type ImageGenerator } from '../services/generator';
-import { createExternalGenerator } from '../services/generatorExternal';
+import { createLocalGenerator, type ImageGenerator } from '../services/gallery/generator';
+import { createExternalGenerator } from '../services/gallery/generatorExternal';
 import {
   createGeneration,
   findGeneration,
@@ -14,11 +14,11 @@ import {
   parseId,
   toGeneration,
   updateGenerationSettings,
-} from '../services/generations';
-import { streamGeneration } from '../services/generationsStream';
-import { recoverJobs, WorkerPool } from '../services/jobs';
-import { platformBillingFor } from '../services/platformBilling';
-import { claimFreeCredits, getCredits, listPackages, purchasePackage, verifyPurchase } from '../services/credits';
+} from '../services/gallery/generations';
+import { streamGeneration } from '../services/gallery/generationsStream';
+import { recoverJobs, WorkerPool } from '../services/gallery/jobs';
+import { platformBillingFor } from '../services/billing/platformBilling';
+import { claimFreeCredits, getCredits, listPackages, purchasePackage, verifyPurchase } from '../services/gallery/credits';
 
 /** Knobs of the generation pipeline (AppDeps.gallery; tests pass a fake generator or short timeouts). */
 export interface GalleryOptions {

@@ -4,8 +4,8 @@ import { lookFormSchema, lookListQuerySchema, type LookFormValues } from '../../
 import { yup } from '../../src/contracts/validation';
 import { parse } from '../http/validate';
 import { HttpError, notFound } from '../http/errors';
-import { createLook, deleteLook, discountLinkProduct, getLook, listLooks, updateLook } from '../services/looks';
-import { fileTooLarge, storeLookMedia } from '../services/media';
+import { createLook, deleteLook, discountLinkProduct, getLook, listLooks, updateLook } from '../services/looks/looks';
+import { fileTooLarge, storeLookMedia } from '../services/looks/media';
 
 const BASE = `${API_PREFIX}/productLooks`;
 

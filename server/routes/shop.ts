@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
-import { createApiToken, getOnboarding, getSettings, getShopContext, updateSettings } from '../services/shops';
+import { createApiToken, getOnboarding, getSettings, getShopContext, updateSettings } from '../services/shop/shops';
 
 export default async function shopRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;

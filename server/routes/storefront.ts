@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
 import { DEMO_SHOP_DOMAIN } from '../config';
-import { getLayout, parseLayout, updateLayout } from '../services/layout';
-import { getBooster, updateBooster } from '../services/booster';
-import { createCollection, deleteCollection } from '../services/collections';
-import { renderLayoutPreview, renderStorefrontProduct } from '../services/storefront';
-import { findShopByDomain } from '../services/shops';
+import { getLayout, parseLayout, updateLayout } from '../services/looks/layout';
+import { getBooster, updateBooster } from '../services/storefront/booster';
+import { createCollection, deleteCollection } from '../services/storefront/collections';
+import { renderLayoutPreview, renderStorefrontProduct } from '../services/storefront/storefront';
+import { findShopByDomain } from '../services/shop/shops';
 import { widgetCsp } from '../widget/page';
 import { notFound } from '../http/errors';
 

@@ -6,8 +6,8 @@ import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle, type Db } from '../db';
 import { signSessionToken } from '../auth/sessionToken';
-import { provisionShop, type ShopRow } from '../services/shops';
-import { seedDemo } from '../db/seed';
+import { provisionShop, type ShopRow } from '../services/shop/shops';
+import { seedDemo } from '../demo';
 import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
 
 export interface TestApp {

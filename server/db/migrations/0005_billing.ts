@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { seedBillingCatalog } from '../seed/billing';
+import { seedBillingCatalog } from '../reference/billingCatalog';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,0 +1,231 @@
+import { EventEmitter } from 'node:events';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db';
+import type { ImageGenerationsTable } from '../../db/tables/gallery';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { debitOne } from './credits';
+import type { ShopRow } from '../shop/shops';
+import {
+  ACTIVE_STATUSES,
+  GALLERY_PAGE_SIZE,
+  IMAGE_TYPES,
+  type CreateGenerationBody,
+  type GenerationStatus,
+  type ImageGeneration,
+  type ImageGenerationsPage,
+  type ImageType,
+  type StreamEventName,
+  type StreamEventPayload,
+  type UpdateGenerationBody,
+} from '../../../src/contracts/gallery';
+import { paginationDetails } from '../../../src/contracts/api';
+
+export type GenerationRow = Selectable<ImageGenerationsTable>;
+
+/**
+ * In-process signals: `generation:<id>` when a generation got a new event (the
+ * SSE streams then read it from the database), `queued` when a job waits.
+ */
+export class GenerationBus extends EventEmitter {
+  constructor() {
+    super();
+    this.setMaxListeners(0);
+  }
+  changed(generationId: number) {
+    this.emit(`generation:${generationId}`);
+  }
+  queued() {
+    this.emit('queued');
+  }
+}
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+export function toGeneration(row: GenerationRow): ImageGeneration {
+  return {
+    id: row.id,
+    productLook: { id: row.productLookId, title: row.lookTitle },
+    imageType: row.imageType,
+    customPrompt: row.customPrompt,
+    status: row.status,
+    generatedImageUrl: row.generatedImageUrl,
+    errorMessage: row.errorMessage,
+    createdAt: iso(row.createdAt)!,
+    completedAt: iso(row.completedAt),
+    title: row.lookTitle,
+  };
+}
+
+/** The event a status stands for on the stream. */
+export function eventFor(status: GenerationStatus): StreamEventName {
+  return status === 'COMPLETED' ? 'complete' : status === 'FAILED' ? 'error' : 'status';
+}
+
+export function payloadFor(row: Pick<GenerationRow, 'id' | 'status' | 'generatedImageUrl' | 'errorMessage'>): StreamEventPayload {
+  const payload: StreamEventPayload = { generationId: row.id, status: row.status };
+  if (row.status === 'COMPLETED') payload.generatedImageUrl = row.generatedImageUrl;
+  if (row.status === 'FAILED') payload.message = row.errorMessage ?? 'Generation failed';
+  return payload;
+}
+
+/** Records the row's current status as a stream event (call inside the transaction that changed it). */
+export async function recordEvent(db: Db, row: GenerationRow): Promise<number> {
+  const inserted = await db
+    .insertInto('generationEvents')
+    .values({ generationId: row.id, shopId: row.shopId, event: eventFor(row.status), payload: JSON.stringify(payloadFor(row)) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export function parseId(value: unknown): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) throw notFound('Generation.errors.notFound');
+  return id;
+}
+
+export async function findGeneration(db: Db, shopId: number, id: number): Promise<GenerationRow> {
+  const row = await db.selectFrom('imageGenerations').selectAll().where('shopId', '=', shopId).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Generation.errors.notFound');
+  return row;
+}
+
+export async function listGenerations(
+  db: Db,
+  shopId: number,
+  query: { imageType?: unknown; page?: unknown; limit?: unknown },
+): Promise<ImageGenerationsPage> {
+  const imageType = (IMAGE_TYPES as readonly unknown[]).includes(query.imageType) ? (query.imageType as ImageType) : undefined;
+  const page = Math.max(1, Math.floor(Number(query.page) || 1));
+  const limit = Math.min(50, Math.max(1, Math.floor(Number(query.limit) || GALLERY_PAGE_SIZE)));
+  const countRows = await db
+    .selectFrom('imageGenerations')
+    .select(['imageType', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('shopId', '=', shopId)
+    .groupBy('imageType')
+    .execute();
+  const counts = { all: 0, flat_lay: 0, model: 0 };
+  for (const r of countRows) {
+    counts[r.imageType] = Number(r.n);
+    counts.all += Number(r.n);
+  }
+  let q = db.selectFrom('imageGenerations').selectAll().where('shopId', '=', shopId);
+  if (imageType) q = q.where('imageType', '=', imageType);
+  const rows = await q.orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute();
+  const total = imageType ? counts[imageType] : counts.all;
+  return { data: rows.map(toGeneration), counts, paginationDetails: paginationDetails(page, limit, total) };
+}
+
+export function assertGenerationEnabled(shop: ShopRow) {
+  if (!shop.aiImageGenerationEnabled || !shop.imageGalleryEnabled) throw forbidden('Generation.errors.disabled', 'generation_disabled');
+}
+
+/**
+ * Queues a PENDING generation and debits one credit, atomically (the caller's
+ * transaction): returns false when it was not PENDING, throws 402 without credit.
+ */
+export async function startGeneration(trx: Db, shopId: number, id: number, now: Date): Promise<boolean> {
+  const row = await trx
+    .updateTable('imageGenerations')
+    .set((eb) => ({
+      status: 'IN_QUEUE',
+      run: eb('run', '+', 1),
+      attempts: 0,
+      queuedAt: now,
+      startedAt: null,
+      lockedAt: null,
+      errorMessage: null,
+      updatedAt: now,
+    }))
+    .where('shopId', '=', shopId)
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return false;
+  await debitOne(trx, shopId, `${row.id}:${row.run}`);
+  await recordEvent(trx, row);
+  return true;
+}
+
+/** POST /image-generation: a generation for one of the shop's looks, started at once (1 credit). */
+export async function createGeneration(db: Db, bus: GenerationBus, shop: ShopRow, body: CreateGenerationBody, now: Date): Promise<number> {
+  assertGenerationEnabled(shop);
+  const id = await db.transaction().execute(async (trx) => {
+    const look = await trx
+      .selectFrom('productLooks')
+      .select(['id', 'title'])
+      .where('shopId', '=', shop.id)
+      .where('id', '=', body.productLookId)
+      .executeTakeFirst();
+    if (!look) throw notFound('Generation.errors.lookNotFound');
+    const row = await trx
+      .insertInto('imageGenerations')
+      .values({
+        shopId: shop.id,
+        productLookId: look.id,
+        lookTitle: look.title,
+        imageType: body.imageType,
+        customPrompt: body.customPrompt ?? null,
+        generatedImageUrl: null,
+        errorMessage: null,
+        lockedAt: null,
+        queuedAt: null,
+        startedAt: null,
+        completedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordEvent(trx, row);
+    await startGeneration(trx, shop.id, row.id, now);
+    return row.id;
+  });
+  bus.changed(id);
+  bus.queued();
+  return id;
+}
+
+/** PUT /image-generation/{id}: new settings; the generation goes back to PENDING (the stream starts it). */
+export async function updateGenerationSettings(
+  db: Db,
+  bus: GenerationBus,
+  shop: ShopRow,
+  id: number,
+  body: UpdateGenerationBody,
+  now: Date,
+): Promise<ImageGeneration> {
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await findGeneration(trx, shop.id, id);
+    if (ACTIVE_STATUSES.includes(current.status)) throw conflict('Generation.errors.busy', 'generation_in_progress');
+    const updated = await trx
+      .updateTable('imageGenerations')
+      .set({ imageType: body.imageType, customPrompt: body.customPrompt ?? null, status: 'PENDING', errorMessage: null, updatedAt: now })
+      .where('shopId', '=', shop.id)
+      .where('id', '=', id)
+      .where('status', 'not in', [...ACTIVE_STATUSES])
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw conflict('Generation.errors.busy', 'generation_in_progress');
+    await recordEvent(trx, updated);
+    return updated;
+  });
+  bus.changed(id);
+  return toGeneration(row);
+}
+
+/** Starts the generation if it is PENDING (opening the stream does this). 402 without credit. */
+export async function ensureStarted(db: Db, bus: GenerationBus, shop: ShopRow, id: number, now: Date): Promise<boolean> {
+  const started = await db.transaction().execute(async (trx) => {
+    const row = await findGeneration(trx, shop.id, id);
+    if (row.status !== 'PENDING') return false;
+    assertGenerationEnabled(shop);
+    return startGeneration(trx, shop.id, id, now);
+  });
+  if (started) {
+    bus.changed(id);
+    bus.queued();
+  }
+  return started;
+}

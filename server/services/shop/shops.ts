@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db';
+import type { ShopsTable } from '../../db/tables/foundation';
+import {
+  DEFAULT_SHOP_SETTINGS,
+  shopSettingsSchema,
+  type Onboarding,
+  type ShopContext,
+  type ShopSettings,
+} from '../../../src/contracts/shop';
+import { validate } from '../../../src/contracts/validation';
+import { isLocale } from '../../../src/contracts/api';
+import { validationFailed } from '../../http/errors';
+import { shouldUpgradeToPaidPlan } from '../billing/planLimits';
+
+export type ShopRow = Selectable<ShopsTable>;
+
+export async function findShopByDomain(db: Db, domain: string): Promise<ShopRow | undefined> {
+  return db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirst();
+}
+
+/** Creates (or re-installs) a shop; used on first valid token in standalone mode and by the seed. */
+export async function provisionShop(
+  db: Db,
+  domain: string,
+  init: Partial<Pick<ShopRow, 'locale' | 'email' | 'currency' | 'timezone'>> = {},
+): Promise<ShopRow> {
+  const locale = isLocale(init.locale) ? init.locale : 'en';
+  return db
+    .insertInto('shops')
+    .values({
+      domain,
+      locale,
+      email: init.email ?? `owner@${domain}`,
+      currency: init.currency ?? 'USD',
+      timezone: init.timezone ?? 'UTC',
+      installedAt: new Date(),
+      settings: JSON.stringify({ ...DEFAULT_SHOP_SETTINGS, locale }),
+    })
+    .onConflict((oc) => oc.column('domain').doUpdateSet({ installedAt: new Date() }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function themeEditorDeepLink(shop: ShopRow, apiKey: string, target: 'product' | 'cart' = 'product'): string {
+  const template = target === 'cart' ? 'cart' : 'product';
+  const block = target === 'cart' ? 'cart-looks' : 'shoppable-looks';
+  return `https://${shop.domain}/admin/themes/current/editor?template=${template}&addAppBlockId=${apiKey}/${block}&target=newAppsSection`;
+}
+
+export async function getShopContext(db: Db, shop: ShopRow, apiKey: string): Promise<ShopContext> {
+  return {
+    shopDomain: shop.domain,
+    locale: isLocale(shop.locale) ? shop.locale : 'en',
+    shopEmail: shop.email,
+    currency: shop.currency,
+    timezone: shop.timezone,
+    scriptTagSupported: shop.scriptTagSupported,
+    usesLatestVersion: true,
+    reOAuthUrl: null,
+    options: {
+      imageGalleryEnabled: shop.imageGalleryEnabled,
+      aiImageGenerationEnabled: shop.aiImageGenerationEnabled,
+    },
+    appThemeExtensionDeepLink: themeEditorDeepLink(shop, apiKey),
+    shouldUpgradeToPaidPlan: await shouldUpgradeToPaidPlan(db, shop.id),
+  };
+}
+
+export function getSettings(shop: ShopRow): ShopSettings {
+  return { ...DEFAULT_SHOP_SETTINGS, ...shop.settings };
+}
+
+/**
+ * PATCH /shop: the body may hold some or all settings; the merged result must
+ * pass the SPEC §5 rules, otherwise nothing is written.
+ */
+export async function updateSettings(db: Db, shop: ShopRow, body: unknown): Promise<ShopSettings> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw validationFailed({ _: { key: 'validation.invalidBody' } });
+  }
+  const merged = { ...getSettings(shop), ...(body as object) };
+  const result = validate(shopSettingsSchema, merged);
+  if (result.errors) throw validationFailed(result.errors);
+  const settings = result.value as ShopSettings;
+  await db
+    .updateTable('shops')
+    .set({ settings: JSON.stringify(settings), locale: settings.locale, shopUpdated: true })
+    .where('id', '=', shop.id)
+    .execute();
+  return settings;
+}
+
+export const hashApiToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Issues a new API token; only its hash is stored, so it can be shown once. */
+export async function createApiToken(db: Db, shop: ShopRow): Promise<string> {
+  const token = `shpl_${randomBytes(24).toString('base64url')}`;
+  await db.updateTable('shops').set({ apiTokenHash: hashApiToken(token) }).where('id', '=', shop.id).execute();
+  return token;
+}
+
+export async function getOnboarding(db: Db, shop: ShopRow, apiKey: string): Promise<Onboarding> {
+  const look = await db
+    .selectFrom('productLooks')
+    .select('id')
+    .where('shopId', '=', shop.id)
+    .limit(1)
+    .executeTakeFirst();
+  const createdLook = !!look;
+  const extensionDone = shop.scriptTagSupported || shop.appBlockInstalled;
+  return {
+    createdLook,
+    shopUpdated: shop.shopUpdated,
+    appBlockInstalled: shop.appBlockInstalled,
+    appBlockThemeSupported: shop.appBlockThemeSupported,
+    scriptTagSupported: shop.scriptTagSupported,
+    appThemeExtensionDeepLink: themeEditorDeepLink(shop, apiKey),
+    setupGuideDisplay: !(createdLook && extensionDone && shop.shopUpdated),
+    onboarding: {
+      themeExtensionSupported: shop.appBlockThemeSupported,
+      appThemeExtensionCartDeepLink: themeEditorDeepLink(shop, apiKey, 'cart'),
+      canUseCheckoutUIExtension: shop.canUseCheckoutUiExtension,
+    },
+  };
+}
