@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004_analytics';
 import * as m0005 from './migrations/0005_billing';
 import * as m0006 from './migrations/0006_gallery';
 import * as m0007 from './migrations/0007_oauth';
+import * as m0008 from './migrations/0008_rate_limits';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0005_billing': m0005,
   '0006_gallery': m0006,
   '0007_oauth': m0007,
+  '0008_rate_limits': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -9,6 +9,7 @@ import type { AnalyticsTables } from './tables/analytics';
 import type { BillingTables } from './tables/billing';
 import type { GalleryTables } from './tables/gallery';
 import type { OauthTables } from './tables/oauth';
+import type { RateLimitTables } from './tables/rateLimits';
 
 export interface Database
   extends FoundationTables,
@@ -17,4 +18,5 @@ export interface Database
     AnalyticsTables,
     BillingTables,
     GalleryTables,
-    OauthTables {}
+    OauthTables,
+    RateLimitTables {}
