@@ -11,6 +11,8 @@ export class HttpError extends Error {
     public readonly code?: string,
     public readonly fieldErrors?: FieldErrors,
     public readonly headers?: Record<string, string>,
+    /** Values for the message's placeholders (ICU: counts, limits). */
+    public readonly messageValues?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -29,7 +31,7 @@ export const validationFailed = (errors: FieldErrors) =>
 
 /** Formats an error answer in the locale of the request (shop locale, else Accept-Language). */
 export function errorBody(error: HttpError, locale: string): ApiErrorBody {
-  const body: ApiErrorBody = { message: translate(locale, error.message) };
+  const body: ApiErrorBody = { message: translate(locale, error.message, error.messageValues) };
   if (error.code) body.code = error.code;
   if (error.fieldErrors) {
     body.errors = Object.fromEntries(
