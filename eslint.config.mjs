@@ -1,0 +1,154 @@
+// ESLint flat config. Besides the usual checks it encodes the architecture (docs/ARCHITECTURE.md):
+// which room may import which (import-x/no-restricted-paths zones) and no import circles (import-x/no-cycle).
+// scripts/lint/boundaries.test.ts proves each boundary rule reports a violation.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const abs = (p) => path.join(root, p);
+
+// ---------- client rooms (src/) ----------
+const features = fs
+  .readdirSync(abs('src/features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const clientZones = [
+  {
+    target: './src/contracts',
+    from: './',
+    except: ['./src/contracts', './node_modules'],
+    message: 'src/contracts is shared with the server: it imports only libraries (e.g. yup), nothing of the app.',
+  },
+  {
+    target: ['./src/components', './src/api'],
+    from: './src/features',
+    message: 'Shared code (components, api) imports no feature; move what both need down a layer.',
+  },
+  // A feature imports another feature only through that feature's index.ts (its public API).
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: abs(`src/features/!(${feature})/**`),
+    except: [abs('src/features/*/index.ts'), abs('src/features/*/index.tsx')],
+    message: `A feature imports another feature only through its index.ts; export what ${feature} needs on purpose there, or move it down to components/ or contracts/.`,
+  })),
+  {
+    target: './src',
+    from: ['./server', './e2e', './scripts'],
+    message: 'The client never imports server code; share types and schemas through src/contracts.',
+  },
+];
+
+// ---------- server rooms ----------
+// Production code only: tests beside the code sit on top (they may drive buildApp and seed demo data).
+const serverZones = [
+  {
+    target: './server/db',
+    from: [
+      './server/services',
+      './server/routes',
+      './server/platform',
+      './server/demo',
+      './server/auth',
+      './server/http',
+      './server/app.ts',
+      './server/index.ts',
+      './server/test',
+    ],
+    message: 'server/db is the bottom layer: it imports no service, route, platform, demo, auth or http code.',
+  },
+  {
+    target: './server/services',
+    from: ['./server/routes', './server/app.ts', './server/index.ts', './server/demo', './server/test'],
+    message: 'Services are called by routes, platform and demo; they import none of them, nor the app.',
+  },
+  {
+    target: './server/routes',
+    from: ['./server/demo', './server/index.ts'],
+    message: 'Routes never import the demo store.',
+  },
+  {
+    // Only server/index.ts, server/test and scripts (outside these targets) may seed the demo store.
+    target: [abs('server/!(demo|test)/**'), abs('server/!(index).ts')],
+    from: './server/demo',
+    message: 'Only server/index.ts, server/test and scripts use the demo store; services, routes and platform never do.',
+  },
+];
+
+const restrictedPaths = (zones) => ['error', { basePath: root, zones }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'e2e/.tmp/',
+      '.bench/',
+      'data/',
+      '**/*.d.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: abs('tsconfig.json'), alwaysTryTypes: true })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Playwright fixtures take `({}, use)`: it reads the destructured parameter to find dependencies.
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
+      // Sanitizers (URL/CSS escaping, file names, parse()) match control characters on purpose.
+      'no-control-regex': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': restrictedPaths([...clientZones, ...serverZones]),
+    },
+  },
+  {
+    // Migrations (and the reference data they insert) work on the schema as it was, not on today's
+    // table types: Kysely's guidance is `Kysely<any>` there.
+    files: ['server/db/migrations/**', 'server/db/migrate.ts', 'server/db/reference/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths(clientZones),
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['server/**', 'scripts/**', 'e2e/**', '*.{js,mjs,cjs,ts}', '**/*.cjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.cjs', 'babel.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'server/test/**'],
+    languageOptions: { globals: { ...globals.jest, ...globals.node } },
+  },
+);
