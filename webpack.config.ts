@@ -99,7 +99,6 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           compiler.hooks.thisCompilation.tap('CopyPublic', (compilation) => {
             const { RawSource } = compiler.webpack.sources;
             compilation.hooks.processAssets.tap({ name: 'CopyPublic', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-              const fs = require('node:fs') as typeof import('node:fs');
               const dir = path.resolve(__dirname, 'public');
               for (const file of fs.readdirSync(dir)) {
                 if (file === 'index.html') continue;

@@ -5,7 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { migrateToLatest } from '../db/migrate';
-import { openDatabase } from '../db';
+import { openDatabase, type Db } from '../db';
+import type { Database } from '../db/schema';
 import { createDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
 
 /**
@@ -26,7 +27,7 @@ export default async function globalSetup() {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-template-'));
   const pglite = await PGlite.create();
-  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+  const db: Db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
   await migrateToLatest(db);
   const dump = await pglite.dumpDataDir('none');
   const file = path.join(dir, 'migrated.tar');

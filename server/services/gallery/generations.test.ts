@@ -19,7 +19,7 @@ jest.setTimeout(60000);
 function gatedGenerator() {
   const calls: number[] = [];
   let release: (() => void) | null = null;
-  let gate = new Promise<void>((r) => (release = r));
+  const gate = new Promise<void>((r) => (release = r));
   const gen: ImageGenerator & { open(): void; calls: number[] } = {
     name: 'gated',
     calls,
