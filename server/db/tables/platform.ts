@@ -1,0 +1,41 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/**
+ * The shop's Admin API token pair (APP_MODE=shopify), one row per shop. `accessToken` and
+ * `refreshToken` hold AES-256-GCM envelopes (server/platform/tokenCipher.ts), never plaintext.
+ */
+export interface AccessTokensTable {
+  shopId: number;
+  accessToken: string;
+  /** Null for a non-expiring token. */
+  expiresAt: NullableTimestamp;
+  refreshToken: string | null;
+  refreshTokenExpiresAt: NullableTimestamp;
+  /** Scopes granted (comma separated, as the platform answers). */
+  scope: Generated<string>;
+  createdAt: Generated<Date>;
+  updatedAt: Timestamp;
+}
+
+export type CatalogSyncStatus = 'running' | 'done' | 'failed';
+
+/** Progress of the shop's product sync from the Admin API. */
+export interface CatalogSyncsTable {
+  shopId: number;
+  status: CatalogSyncStatus;
+  synced: Generated<number>;
+  /** The shop's product count, once known. */
+  total: number | null;
+  error: string | null;
+  startedAt: Timestamp;
+  finishedAt: NullableTimestamp;
+  updatedAt: Timestamp;
+}
+
+export interface PlatformTables {
+  accessTokens: AccessTokensTable;
+  catalogSyncs: CatalogSyncsTable;
+}
