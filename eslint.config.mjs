@@ -28,9 +28,15 @@ const clientZones = [
     message: 'src/contracts is shared with the server: it imports only libraries (e.g. yup), nothing of the app.',
   },
   {
-    target: ['./src/components', './src/api'],
+    target: ['./src/components', './src/api', './src/host', './src/i18n', './src/analytics'],
     from: './src/features',
-    message: 'Shared code (components, api) imports no feature; move what both need down a layer.',
+    message: 'Shared code (components, api, host, i18n, analytics) imports no feature; move what both need down a layer.',
+  },
+  {
+    target: ['./src/features', './src/components', './src/api', './src/host', './src/i18n', './src/analytics'],
+    from: './src/app',
+    except: ['./hooks.ts', './store.ts'],
+    message: 'Below src/app only the typed hooks (app/hooks.ts) and the store types (app/store.ts) are used, never the shell (App, routes, frame).',
   },
   // A feature imports another feature only through that feature's index.ts (its public API).
   ...features.map((feature) => ({

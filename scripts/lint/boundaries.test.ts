@@ -28,6 +28,8 @@ describe('architecture boundaries (eslint.config.mjs)', () => {
     ['src/contracts importing the api layer', 'src/contracts/probe.ts', reExport('../api/tags', 'idTag')],
     ['a shared component importing a feature', 'src/components/Probe.tsx', reExport('../features/shop', 'useShop')],
     ['the api layer importing a feature', 'src/api/probe.ts', reExport('../features/shop', 'useShop')],
+    ['a feature importing the app shell', 'src/features/looks/Probe.ts', reExport('../../app/routes', 'routes')],
+    ['host code importing a feature', 'src/host/probe.ts', reExport('../features/shop', 'useShop')],
     ['the client importing server code', 'src/app/probe.ts', reExport('../../server/config', 'DEMO_SHOP_DOMAIN')],
     ['server/db importing a service', 'server/db/probe.ts', reExport('../services/shop/shops', 'findShopByDomain')],
     ['server/db importing http helpers', 'server/db/probe.ts', reExport('../http/errors', 'HttpError')],
@@ -51,6 +53,7 @@ describe('architecture boundaries (eslint.config.mjs)', () => {
   it.each([
     ['a feature using another feature’s public index.ts', 'src/features/looks/Probe.ts', reExport('../shop', 'useShop')],
     ['a feature using shared components and contracts', 'src/features/looks/Probe.ts', reExport('../../components/SummaryCard', 'SummaryCard')],
+    ['a feature using the typed hooks of src/app', 'src/features/looks/Probe.ts', reExport('../../app/hooks', 'useAppDispatch')],
     ['src/contracts importing a library', 'src/contracts/probe.ts', reExport('yup', 'object')],
     ['the server importing shared contracts', 'server/services/looks/probe.ts', reExport('../../../src/contracts/looks', 'LOOKS_PAGE_SIZE')],
     ['a route importing a service', 'server/routes/probe.ts', reExport('../services/shop/shops', 'findShopByDomain')],
