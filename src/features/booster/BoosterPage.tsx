@@ -9,7 +9,8 @@ import { FormSaveBar, makeValidate, submitErrorsFrom } from '../../components/fo
 import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { boosterSchema, type BoosterValues } from '../../contracts/booster';
 import { useHost } from '../../host/HostContext';
-import { useGetBoosterOnboardingQuery, useGetBoosterQuery, useUpdateBoosterMutation } from './boosterApi';
+import { useGetOnboardingQuery } from '../onboarding';
+import { useGetBoosterQuery, useUpdateBoosterMutation } from './boosterApi';
 import { toBoosterFormValues } from './boosterForm';
 import { BundleDiscountSection, CartPageSection, CheckoutSection, DiscountSection } from './BoosterSections';
 import { CollectionsCard } from './CollectionsCard';
@@ -22,7 +23,8 @@ export default function BoosterPage() {
   const intl = useIntl();
   const host = useHost();
   const { data, isLoading, isError, refetch } = useGetBoosterQuery();
-  const { data: onboarding } = useGetBoosterOnboardingQuery();
+  // Onboarding flags (canUseCheckoutUIExtension, cart deep link) for the booster sections.
+  const { data: onboarding } = useGetOnboardingQuery();
   const [update] = useUpdateBoosterMutation();
   const initialValues = useMemo(() => toBoosterFormValues(data), [data]);
 

@@ -1,7 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 import { invalidateOnSuccess, listTag } from '../../api/tags';
 import type { BoosterSettings, BoosterValues, CreatedCollection } from '../../contracts/booster';
-import type { Onboarding } from '../../contracts/shop';
 
 export const boosterApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -21,11 +20,6 @@ export const boosterApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/productLookCollections/${id}`, method: 'DELETE' }),
       invalidatesTags: (_r, error) => invalidateOnSuccess(error, [listTag('Collection')]),
     }),
-    /** Onboarding flags (canUseCheckoutUIExtension, cart deep link) for the booster sections. */
-    getBoosterOnboarding: build.query<Onboarding, void>({
-      query: () => '/shop/onboarding',
-      providesTags: ['Onboarding'],
-    }),
   }),
 });
 
@@ -34,5 +28,4 @@ export const {
   useUpdateBoosterMutation,
   useCreateCollectionMutation,
   useDeleteCollectionMutation,
-  useGetBoosterOnboardingQuery,
 } = boosterApi;

@@ -6,7 +6,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorStatus } from '../../api/errors';
 import { generationBody } from '../../contracts/gallery';
 import { CreditBalanceCard } from '../credits';
-import { useGetGalleryLookQuery, useGetGenerationQuery, useUpdateGenerationMutation } from './galleryApi';
+import { useGetGenerationQuery, useUpdateGenerationMutation } from './galleryApi';
+import { useGalleryLook } from './galleryLooks';
 import { selectGenerationStream, startGenerationStream, stopGenerationStream } from './stream/generationStreamSlice';
 import { GalleryGate } from './components/GalleryGate';
 import { GenerationForm, type GenerationFormSubmit } from './components/GenerationForm';
@@ -31,7 +32,7 @@ function GalleryEdit() {
   // currentData: never the previous generation's data while another id loads.
   const { currentData: data, isError, error } = useGetGenerationQuery(id, { refetchOnMountOrArgChange: true });
   const lookId = data?.productLook.id ?? null;
-  const look = useGetGalleryLookQuery(lookId ?? 0, { skip: !lookId, refetchOnMountOrArgChange: false });
+  const look = useGalleryLook(lookId);
   const stream = useAppSelector(selectGenerationStream);
   const [update, { isLoading: saving }] = useUpdateGenerationMutation();
   const [formError, setFormError] = useState<string | null>(null);

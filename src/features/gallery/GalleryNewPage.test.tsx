@@ -33,7 +33,7 @@ async function pickLook(user: ReturnType<typeof userEvent.setup>, calls: FakeCal
   await user.click(await screen.findByText('Summer in the City'));
   const searches = calls.filter((c) => c.path === '/productLooks');
   expect(searches).toHaveLength(1); // debounced: one request for "Su"
-  expect(Object.fromEntries(searches[0].params)).toEqual({ query: 'Su', limit: '50' });
+  expect(Object.fromEntries(searches[0].params)).toEqual({ page: '1', query: 'Su', limit: '50' });
 }
 
 describe('GalleryNewPage', () => {

@@ -4,7 +4,8 @@ import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { generationBody } from '../../contracts/gallery';
 import { CreditBalanceCard, CreditPackagesCard, PurchaseReturn } from '../credits';
-import { useCreateGenerationMutation, useGetGalleryLookQuery } from './galleryApi';
+import { useCreateGenerationMutation } from './galleryApi';
+import { useGalleryLook } from './galleryLooks';
 import { GalleryGate } from './components/GalleryGate';
 import { GenerationForm, type GenerationFormSubmit } from './components/GenerationForm';
 import { HowItWorksCard, PreviewPlaceholder, TipsCard } from './components/GalleryInfoCards';
@@ -26,7 +27,7 @@ function GalleryNew() {
   const [params] = useSearchParams();
   const preselectId = Number(params.get('productLookId'));
   const hasPreselect = Number.isSafeInteger(preselectId) && preselectId > 0;
-  const preselect = useGetGalleryLookQuery(preselectId, { skip: !hasPreselect, refetchOnMountOrArgChange: false });
+  const preselect = useGalleryLook(hasPreselect ? preselectId : null);
   const [create, { isLoading }] = useCreateGenerationMutation();
   const [error, setError] = useState<string | null>(null);
 

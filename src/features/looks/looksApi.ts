@@ -17,6 +17,8 @@ import { looksAdapter } from './looksAdapter';
 export interface LooksQuery {
   page: number;
   query: string;
+  /** Page size: the list's 10 unless given (the gallery's look search asks for 50). */
+  limit?: number;
 }
 
 /** A page of looks, normalised by the entity adapter (ids in server order). */
@@ -24,26 +26,24 @@ export interface LooksPage extends EntityState<LookListItem, number> {
   paginationDetails: PaginationDetails;
 }
 
-/** Layout settings as far as the look form needs them (owned by the layout feature). */
-export interface LayoutTemplate {
-  definedTemplate: string | null;
-}
-
 const lookTags = (id: number | string) => [idTag('Look', id), listTag('Look'), 'Stats' as const, 'Shop' as const, 'Onboarding' as const];
 
 export const looksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /productLooks: the list pages and the gallery's look search (one resource, one endpoint). */
     getLooks: build.query<LooksPage, LooksQuery>({
-      query: ({ page, query }) => ({
+      query: ({ page, query, limit = LOOKS_PAGE_SIZE }) => ({
         url: '/productLooks',
-        params: { page, limit: LOOKS_PAGE_SIZE, ...(query ? { query } : {}) },
+        params: { page, limit, ...(query ? { query } : {}) },
       }),
       transformResponse: (response: Paginated<LookListItem>): LooksPage =>
         looksAdapter.setAll(looksAdapter.getInitialState({ paginationDetails: response.paginationDetails }), response.data),
       providesTags: (result) => [...(result?.ids ?? []).map((id) => idTag('Look', id)), listTag('Look')],
     }),
+    /** GET /productLooks/:id: the edit form and the gallery's look (SPEC §9: cached 5 minutes). */
     getLook: build.query<LookDetailResponse, string>({
       query: (id) => `/productLooks/${encodeURIComponent(id)}`,
+      keepUnusedDataFor: 300,
       providesTags: (_r, _e, id) => [idTag('Look', id)],
     }),
     getDiscountDefaults: build.query<{ mainProduct: LookMainProduct }, string>({
@@ -68,14 +68,6 @@ export const looksApi = baseApi.injectEndpoints({
         return { url: '/productLooks/media', method: 'POST', body };
       },
     }),
-    /** The layout's defined template: marker settings show only for 'shoppable'. */
-    getLayoutTemplate: build.query<LayoutTemplate, void>({
-      query: () => '/layout',
-      transformResponse: (response: { definedTemplate?: string | null; layout?: { definedTemplate?: string | null } }) => ({
-        definedTemplate: response?.definedTemplate ?? response?.layout?.definedTemplate ?? null,
-      }),
-      providesTags: ['Layout'],
-    }),
   }),
 });
 
@@ -87,5 +79,4 @@ export const {
   useUpdateLookMutation,
   useDeleteLookMutation,
   useUploadLookMediaMutation,
-  useGetLayoutTemplateQuery,
 } = looksApi;

@@ -9,8 +9,9 @@ import { FormSaveBar, makeValidate, submitErrorsFrom } from '../../components/fo
 import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { shopSettingsSchema, type ShopSettings } from '../../contracts/shop';
 import { useHost } from '../../host/HostContext';
-import { useShop } from '../shop';
-import { useGetLayoutQuery, useGetSettingsOnboardingQuery, useGetShopSettingsQuery, useUpdateShopSettingsMutation } from './settingsApi';
+import { useShop, useGetShopSettingsQuery, useUpdateShopSettingsMutation } from '../shop';
+import { useGetLayoutQuery } from '../layout';
+import { useGetOnboardingQuery } from '../onboarding';
 import { toSettingsFormValues, toSettingsPayload } from './settingsRules';
 import { ApiAccessSection, ContactSection, LanguageSection, MainSection } from './SettingsSections';
 import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
@@ -24,7 +25,8 @@ export default function SettingsPage() {
   const { scriptTagSupported } = useShop();
   const { data, isLoading, isError, refetch } = useGetShopSettingsQuery();
   const { data: layout } = useGetLayoutQuery();
-  const { data: onboarding } = useGetSettingsOnboardingQuery();
+  // canUseCheckoutUIExtension decides whether the checkout setting shows.
+  const { data: onboarding } = useGetOnboardingQuery();
   const [update] = useUpdateShopSettingsMutation();
   const initialValues = useMemo(() => toSettingsFormValues(data), [data]);
 

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
 import type { ShopSettings } from '../../contracts/shop';
 import { useHost } from '../../host/HostContext';
-import { useCreateApiTokenMutation } from './settingsApi';
+import { useCreateApiTokenMutation } from '../shop';
 import { ApiTokenModal } from './ApiTokenModal';
 import { localeOptions, popupEventOptions, showPopupDelay, variantStyleOptions } from './settingsRules';
 

@@ -3,7 +3,7 @@ import { ImageIcon } from '@shopify/polaris-icons';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CUSTOM_PROMPT_MAX, IMAGE_TYPES, type ImageType } from '../../../contracts/gallery';
-import type { GalleryLook } from '../galleryApi';
+import type { GalleryLook } from '../galleryLooks';
 import { LookSearch } from './LookSearch';
 
 export interface GenerationFormSubmit {

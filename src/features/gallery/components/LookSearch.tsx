@@ -3,7 +3,7 @@ import { BlockStack, Box, Listbox, Spinner, Text, TextField, Thumbnail, InlineSt
 import { ImageIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import { GALLERY_DROPDOWN_MAX_HEIGHT, GALLERY_SEARCH_DEBOUNCE_MS, GALLERY_SEARCH_MIN_CHARS } from '../../../contracts/gallery';
-import { useSearchGalleryLooksQuery, type GalleryLook } from '../galleryApi';
+import { useGalleryLookSearch, type GalleryLook } from '../galleryLooks';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -25,7 +25,7 @@ export function LookSearch({ onSelect, error }: { onSelect(look: GalleryLook): v
   const [open, setOpen] = useState(false);
   const query = useDebounced(text.trim(), GALLERY_SEARCH_DEBOUNCE_MS);
   const enough = query.length >= GALLERY_SEARCH_MIN_CHARS;
-  const { data, isFetching, isError } = useSearchGalleryLooksQuery(query, { skip: !enough, refetchOnMountOrArgChange: 30 });
+  const { data, isFetching, isError } = useGalleryLookSearch(query, !enough);
   const tooShort = text.trim().length > 0 && text.trim().length < GALLERY_SEARCH_MIN_CHARS;
 
   return (

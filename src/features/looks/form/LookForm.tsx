@@ -5,7 +5,7 @@ import type { FormApi, SubmissionErrors } from 'final-form';
 import { useIntl } from 'react-intl';
 import { FormSaveBar, makeValidate } from '../../../components/form';
 import { lookFormSchema, type LookFormValues } from '../../../contracts/looks';
-import { useGetLayoutTemplateQuery } from '../looksApi';
+import { useGetLayoutQuery } from '../../layout';
 import { RegisterFields } from './RegisterFields';
 import { MainProductSection } from './MainProductSection';
 import { RelatedItemsSection } from './RelatedItemsSection';
@@ -34,8 +34,7 @@ export interface LookFormProps {
 export function LookForm({ title, initialValues, onSubmit, notices, secondaryActions, savableWhenPristine }: LookFormProps) {
   const intl = useIntl();
   // Marker settings show only for the 'shoppable' template; a failed layout call means "not shoppable".
-  const { data: layout } = useGetLayoutTemplateQuery();
-  const shoppable = layout?.definedTemplate === 'shoppable';
+  const { shoppable } = useGetLayoutQuery(undefined, { selectFromResult: ({ data }) => ({ shoppable: data?.definedTemplate === 'shoppable' }) });
   return (
     <Form<LookFormValues>
       onSubmit={onSubmit}
