@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { ShopSettings } from '../../../src/contracts/shop';
 
+export type ShopOrigin = 'standalone' | 'platform';
+
 export interface ShopsTable {
   id: Generated<number>;
   domain: string;
@@ -20,6 +22,8 @@ export interface ShopsTable {
   /** True once the merchant saved settings or layout (onboarding "customize design"). */
   shopUpdated: Generated<boolean>;
   apiTokenHash: string | null;
+  /** `standalone`: made by the standalone app (demo seed, its own provisioning); `platform`: installed from the platform. */
+  origin: ColumnType<ShopOrigin, ShopOrigin | undefined, ShopOrigin>;
   createdAt: Generated<Date>;
 }
 

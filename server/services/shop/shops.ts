@@ -20,13 +20,18 @@ export async function findShopByDomain(db: Db, domain: string): Promise<ShopRow 
   return db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirst();
 }
 
-/** Creates (or re-installs) a shop; used on first valid token in standalone mode and by the seed. */
+/**
+ * Creates (or re-installs) a shop; used on first valid token in standalone mode,
+ * by the seed and by the platform install. `origin` (default `platform`) records
+ * who made it; a platform install turns a standalone shop into a platform one.
+ */
 export async function provisionShop(
   db: Db,
   domain: string,
-  init: Partial<Pick<ShopRow, 'locale' | 'email' | 'currency' | 'timezone'>> = {},
+  init: Partial<Pick<ShopRow, 'locale' | 'email' | 'currency' | 'timezone' | 'origin'>> = {},
 ): Promise<ShopRow> {
   const locale = isLocale(init.locale) ? init.locale : 'en';
+  const origin = init.origin ?? 'platform';
   return db
     .insertInto('shops')
     .values({
@@ -37,8 +42,11 @@ export async function provisionShop(
       timezone: init.timezone ?? 'UTC',
       installedAt: new Date(),
       settings: JSON.stringify({ ...DEFAULT_SHOP_SETTINGS, locale }),
+      origin,
     })
-    .onConflict((oc) => oc.column('domain').doUpdateSet({ installedAt: new Date() }))
+    .onConflict((oc) =>
+      oc.column('domain').doUpdateSet(origin === 'platform' ? { installedAt: new Date(), origin } : { installedAt: new Date() }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
 }
