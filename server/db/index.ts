@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrateToLatest } from './migrate';
+import { attachNotifier, PgliteNotifier, PgNotifier, type Notifier } from './notify';
 
 export type Db = Kysely<Database>;
 
@@ -14,6 +15,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, when kind is pglite (tests dump/clone it). */
   pglite?: PGlite;
+  /** Signals to and from other instances on the same database (LISTEN/NOTIFY); also `notifierFor(db)`. */
+  notifier: Notifier;
   close(): Promise<void>;
 }
 
@@ -37,21 +40,34 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // An idle connection the server closes (restart, failover, DROP DATABASE … FORCE) must not crash the process.
     pool.on('error', (error) => console.warn(`PostgreSQL idle connection error: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-    handle = { db, kind: 'postgres', close: () => db.destroy() };
+    const notifier = new PgNotifier(options.databaseUrl);
+    handle = {
+      db,
+      kind: 'postgres',
+      notifier,
+      close: async () => {
+        await notifier.close();
+        await db.destroy();
+      },
+    };
   } else {
     if (options.pgliteDir) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
     const pglite = await PGlite.create(options.pgliteDir, { loadDataDir: options.loadDataDir });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+    const notifier = new PgliteNotifier(pglite, db);
     handle = {
       db,
       kind: 'pglite',
       pglite,
+      notifier,
       close: async () => {
+        await notifier.close();
         await db.destroy().catch(() => undefined);
         if (!pglite.closed) await pglite.close();
       },
     };
   }
+  attachNotifier(handle.db, handle.notifier);
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return handle;
 }

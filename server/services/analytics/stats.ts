@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { cacheVersion, canCache, invalidateShared } from '../../db/sharedCache';
 import type { ShopRow } from '../shop/shops';
 import type { LookRef, Stats, StatsSeriesPoint } from '../../../src/contracts/analytics';
 
@@ -31,13 +32,13 @@ interface Row {
 export async function getStats(db: Db, shop: ShopRow, opts: StatsOptions = {}): Promise<Stats> {
   const key = `${shop.id}|${opts.lite ? 1 : 0}|${opts.fromDate ?? ''}|${opts.toDate ?? ''}`;
   const cache = cacheOf(db);
-  const version = versionOf(db, shop.id);
+  const version = cacheVersion(db, statsKey(shop.id));
   const hit = cache.get(key);
-  const now = Date.now();
-  const aggregates = hit && hit.version === version && hit.expires > now ? hit.value : await queryStats(db, shop, opts);
-  if (aggregates !== hit?.value) {
+  const fresh = hit && hit.version === version && hit.expires > Date.now();
+  const aggregates = fresh ? hit.value : await queryStats(db, shop, opts);
+  if (!fresh && (await canCache(db))) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(key, { version, expires: now + CACHE_TTL_MS, value: aggregates });
+    cache.set(key, { version, expires: Date.now() + CACHE_TTL_MS, value: aggregates });
   }
   // Looks are edited by another feature: their count and titles are always read live.
   const looks = await db.selectFrom('productLooks').select(['id', 'title']).where('shopId', '=', shop.id).execute();
@@ -54,23 +55,21 @@ export async function getStats(db: Db, shop: ShopRow, opts: StatsOptions = {}): 
 
 /**
  * Aggregates are cached per shop and query; every write to a shop's analytics
- * (order webhook, add-to-cart) bumps the shop's version, and entries expire
- * after CACHE_TTL_MS for writers in other processes. The embedded database
- * runs one query at a time, so repeated dashboard loads must not queue on it.
+ * (order webhook, add-to-cart) makes them stale in this instance at once and,
+ * through the database's NOTIFY, in every other instance (db/sharedCache).
+ * Entries also expire after CACHE_TTL_MS. The embedded database runs one query
+ * at a time, so repeated dashboard loads must not queue on it.
  */
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 2000;
 type Entry = { version: number; expires: number; value: Stats };
 const caches = new WeakMap<object, Map<string, Entry>>();
-const versions = new WeakMap<object, Map<number, number>>();
 const cacheOf = (db: Db) => caches.get(db) ?? caches.set(db, new Map()).get(db)!;
-const versionsOf = (db: Db) => versions.get(db) ?? versions.set(db, new Map()).get(db)!;
-const versionOf = (db: Db, shopId: number) => versionsOf(db).get(shopId) ?? 0;
+const statsKey = (shopId: number) => `stats:${shopId}`;
 
-/** Called after every analytics write of a shop (inside or after its transaction). */
-export function invalidateStats(db: Db, shopId: number): void {
-  const v = versionsOf(db);
-  v.set(shopId, (v.get(shopId) ?? 0) + 1);
+/** Called after every committed analytics write of a shop; reaches every instance. Never throws. */
+export async function invalidateStats(db: Db, shopId: number): Promise<void> {
+  await invalidateShared(db, statsKey(shopId));
 }
 
 async function queryStats(db: Db, shop: ShopRow, opts: StatsOptions): Promise<Stats> {

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { Config } from '../../config';
+import { cacheVersion, canCache, invalidateShared } from '../../db/sharedCache';
 import type { ProductLooksTable } from '../../db/tables/looks';
 import {
   PLAN_UPGRADE_REQUIRED,
@@ -55,12 +56,14 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The list is read far more often than written: pages are kept for one second
- * per database and shop, and dropped at once when this process writes a look
- * of that shop (other writers — another instance, a downgrade — show within 1 s).
+ * per database and shop. A write of a look drops the shop's pages at once in
+ * this instance and, through the database's NOTIFY, in every other instance
+ * (db/sharedCache); other writers (catalog changes) show within the second.
  */
 const LIST_CACHE_TTL_MS = 1000;
 const LIST_CACHE_MAX = 1000;
-const listCaches = new WeakMap<Db, Map<string, { expires: number; value: Paginated<LookListItem> }>>();
+const listCaches = new WeakMap<Db, Map<string, { version: number; expires: number; value: Paginated<LookListItem> }>>();
+const listKey = (shopId: number) => `looks:${shopId}`;
 
 function listCache(db: Db) {
   let cache = listCaches.get(db);
@@ -68,11 +71,9 @@ function listCache(db: Db) {
   return cache;
 }
 
-/** Drops the cached list pages of a shop (after a write). */
-export function invalidateLooksList(db: Db, shopId: number): void {
-  const cache = listCaches.get(db);
-  if (!cache) return;
-  for (const key of cache.keys()) if (key.startsWith(`${shopId}|`)) cache.delete(key);
+/** Drops the cached list pages of a shop in every instance (after a committed write). Never throws. */
+export async function invalidateLooksList(db: Db, shopId: number): Promise<void> {
+  await invalidateShared(db, listKey(shopId));
 }
 
 /** GET /productLooks (cached for a second, see above). */
@@ -84,12 +85,14 @@ export async function listLooks(
 ): Promise<Paginated<LookListItem>> {
   const cache = listCache(db);
   const key = `${shopId}|${params.page}|${params.limit}|${params.query.trim().toLowerCase()}`;
-  const now = Date.now();
+  const version = cacheVersion(db, listKey(shopId));
   const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.value;
+  if (hit && hit.version === version && hit.expires > Date.now()) return hit.value;
   const value = await queryLooks(db, config, shopId, params);
-  if (cache.size >= LIST_CACHE_MAX) cache.clear();
-  cache.set(key, { expires: now + LIST_CACHE_TTL_MS, value });
+  if (await canCache(db)) {
+    if (cache.size >= LIST_CACHE_MAX) cache.clear();
+    cache.set(key, { version, expires: Date.now() + LIST_CACHE_TTL_MS, value });
+  }
   return value;
 }
 
@@ -220,7 +223,7 @@ export async function createLook(db: Db, config: Config, shopId: number, input: 
     const look = toLook(row);
     return { look, id: look.id };
   });
-  invalidateLooksList(db, shopId);
+  await invalidateLooksList(db, shopId);
   return created;
 }
 
@@ -241,14 +244,14 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
       .executeTakeFirstOrThrow();
     return toLook(row);
   });
-  invalidateLooksList(db, shopId);
+  await invalidateLooksList(db, shopId);
   return { look, previewUrl: await previewUrlOf(db, config, shopId, look) };
 }
 
 export async function deleteLook(db: Db, shopId: number, id: number): Promise<void> {
   await findRow(db, shopId, id);
   await db.deleteFrom('productLooks').where('shopId', '=', shopId).where('id', '=', id).execute();
-  invalidateLooksList(db, shopId);
+  await invalidateLooksList(db, shopId);
 }
 
 /** Main product of a discount link (/looks/discounts/:id): the catalog product by numeric id or gid. */
