@@ -1,37 +1,216 @@
-import type { yup } from '../../src/contracts/validation';
-import type { FieldErrors } from '../../src/contracts/validation';
-import { validate } from '../../src/contracts/validation';
-import { validationFailed } from './errors';
+import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import { yup, validate, type FieldErrors, type ValidationMessage } from '../../src/contracts/validation';
+import { HttpError, notFound, validationFailed } from './errors';
+
+/** Largest value of a PostgreSQL `integer` (every id column and every counter the API takes). */
+export const INT32_MAX = 2147483647;
+export const INT32_MIN = -2147483648;
+/** Deeper request values are refused (no legitimate body nests this far; jsonb and the checks stay bounded). */
+export const MAX_INPUT_DEPTH = 32;
+
+/** Where a value comes from: a JSON body keeps its types; path and query values are always text. */
+export type InputSource = 'json' | 'text';
+
+declare module 'yup' {
+  interface CustomSchemaMetadata {
+    /** Unknown keys of this object are dropped instead of refused (forms that send whole entities). */
+    stripUnknown?: boolean;
+    /** Path parameters: any invalid value is a 404 with this message (per parameter or one for all). */
+    notFound?: string | Record<string, string>;
+  }
+}
+
+export interface ParseOptions {
+  stripUnknown?: boolean;
+  /** 'json' (default): types must match exactly; 'text': numbers and booleans are read from strings. */
+  source?: InputSource;
+  /** yup context (e.g. `appOrigin` for image URLs). */
+  context?: Record<string, unknown>;
+}
 
 /**
- * Validates a request body/query with a shared yup schema; a failure is a 400
- * with per-field messages. Strings with NUL characters are refused up front:
- * PostgreSQL cannot store them, and they are never legitimate input.
+ * Validates a request value with a shared yup schema; a failure is a 400 with
+ * per-field messages. Before yup runs (and casts), two checks refuse what yup
+ * would otherwise coerce or pass on to the database:
+ * - every string (and object key) must be storable: no NUL character, no
+ *   unpaired UTF-16 surrogate, nesting at most MAX_INPUT_DEPTH levels;
+ * - every value must have the type the schema declares (`[true]` is not a
+ *   boolean, `"5"` is not a number in a JSON body), numbers are finite and
+ *   integers fit a PostgreSQL integer.
  */
-export function parse<T>(schema: yup.Schema<T>, value: unknown, options?: { stripUnknown?: boolean }): T {
+export function parse<T>(schema: yup.Schema<T>, value: unknown, options: ParseOptions = {}): T {
   if (value === undefined || value === null) value = {};
-  const nul = findNulCharacters(value);
-  if (nul) throw validationFailed(nul);
-  const result = validate(schema, value, options);
+  const unstorable = findUnstorable(value);
+  if (unstorable) throw validationFailed(unstorable);
+  const wrongTypes = findTypeErrors(schema, value, options.source ?? 'json');
+  if (wrongTypes) throw validationFailed(wrongTypes);
+  const result = validate(schema, value, {
+    stripUnknown: options.stripUnknown ?? schema.meta()?.stripUnknown,
+    context: options.context,
+  });
   if (result.errors) throw validationFailed(result.errors);
   return result.value;
 }
 
-function findNulCharacters(value: unknown, path = '', depth = 0): FieldErrors | null {
-  if (depth > 20) return null;
-  if (typeof value === 'string') {
-    return value.includes('\u0000') ? { [path || '_']: { key: 'validation.invalidCharacters', values: { path: path || '_' } } } : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacters(value[i], `${path}[${i}]`, depth + 1);
-      if (found) return found;
+const message = (key: string, path: string, values: Record<string, string | number> = {}): ValidationMessage => ({
+  key,
+  values: { path: path || '_', ...values },
+});
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A string PostgreSQL can store in text and jsonb: no NUL, no unpaired surrogate. */
+export function isStorableString(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/** Shown in a field path instead of an unstorable key. */
+const printable = (key: string) => (isStorableString(key) ? key : key.replace(/[\uD800-\uDFFF\u0000]/g, '\uFFFD'));
+
+/**
+ * The first string, object key or nesting level that cannot be stored, as a
+ * field error naming its path; null when the whole value is storable.
+ */
+export function findUnstorable(value: unknown): FieldErrors | null {
+  const stack: Array<[unknown, string, number]> = [[value, '', 0]];
+  while (stack.length) {
+    const [item, path, depth] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (!isStorableString(item)) return { [path || '_']: message('validation.invalidCharacters', path) };
+      continue;
     }
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNulCharacters(item, path ? `${path}.${key}` : key, depth + 1);
-      if (found) return found;
+    if (!item || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
+    if (depth >= MAX_INPUT_DEPTH) return { [path || '_']: message('validation.tooDeep', path, { max: MAX_INPUT_DEPTH }) };
+    if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}[${i}]`, depth + 1]);
+      continue;
+    }
+    const entries = Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i];
+      const childPath = path ? `${path}.${printable(key)}` : printable(key);
+      if (!isStorableString(key)) return { [childPath]: message('validation.invalidCharacters', childPath) };
+      stack.push([child, childPath, depth + 1]);
     }
   }
   return null;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+
+const DECIMAL_TEXT = /^-?\d{1,20}(\.\d{1,20})?$/;
+const BOOLEAN_TEXT = /^(true|false|1|0)$/;
+
+// yup keeps its schema internals untyped; these are the public fields of its classes.
+type AnySchema = yup.Schema<unknown> & {
+  fields?: Record<string, AnySchema>;
+  innerType?: AnySchema;
+};
+
+function isIntegerSchema(schema: AnySchema): boolean {
+  return schema.describe().tests.some((t) => t.name === 'integer');
+}
+
+/** Type errors yup would have cast away, by field path; null when every value has its declared type. */
+export function findTypeErrors(schema: yup.Schema<unknown>, value: unknown, source: InputSource): FieldErrors | null {
+  const errors: FieldErrors = {};
+  checkType(schema as AnySchema, value, source, '', errors);
+  return Object.keys(errors).length ? errors : null;
+}
+
+function checkType(schema: AnySchema, value: unknown, source: InputSource, path: string, errors: FieldErrors): void {
+  if (value === undefined || value === null) return; // required / nullable are yup's to judge
+  const typeError = (type: string) => {
+    errors[path || '_'] = message('validation.typeError', path, { type });
+  };
+  switch (schema.type) {
+    case 'object': {
+      if (!isPlainObject(value)) return typeError('object');
+      for (const [key, field] of Object.entries(schema.fields ?? {})) {
+        checkType(field, value[key], source, path ? `${path}.${key}` : key, errors);
+      }
+      return;
+    }
+    case 'array': {
+      if (!Array.isArray(value)) return typeError('array');
+      if (schema.innerType) value.forEach((item, i) => checkType(schema.innerType!, item, source, `${path}[${i}]`, errors));
+      return;
+    }
+    case 'string':
+      if (typeof value !== 'string') typeError('string');
+      return;
+    case 'boolean':
+      if (source === 'json' ? typeof value !== 'boolean' : typeof value !== 'string' || !BOOLEAN_TEXT.test(value)) typeError('boolean');
+      return;
+    case 'number': {
+      let n: number;
+      if (source === 'json') {
+        if (typeof value !== 'number' || !Number.isFinite(value)) return typeError('number');
+        n = value;
+      } else {
+        if (typeof value !== 'string' || !DECIMAL_TEXT.test(value)) return typeError('number');
+        n = Number(value);
+      }
+      if (isIntegerSchema(schema)) {
+        if (n > INT32_MAX) errors[path || '_'] = message('validation.maxNumber', path, { max: INT32_MAX });
+        else if (n < INT32_MIN) errors[path || '_'] = message('validation.minNumber', path, { min: INT32_MIN });
+      }
+      return;
+    }
+    default:
+      // mixed (oneOf lists), lazy, date: yup's own tests decide; text input is never an array there.
+      if (source === 'text' && typeof value !== 'string') typeError('string');
+  }
+}
+
+// ---- Route schemas: declared once per route (`schema: { params, querystring, body }`) ----
+
+/** A path parameter naming a stored row: a positive PostgreSQL integer. */
+export const pathId = () => yup.number().integer().min(1).max(INT32_MAX).required();
+
+/**
+ * Path parameters; any invalid value answers 404 with `notFoundMessage` (no
+ * such resource can exist), one message for all or one per parameter.
+ */
+export function pathParams<F extends yup.ObjectShape>(fields: F, notFoundMessage: string | { [K in keyof F]: string } = 'Not found') {
+  return yup.object(fields).meta({ notFound: notFoundMessage });
+}
+
+/** Body/query of a form that sends whole entities: unknown keys are dropped, not refused. */
+export function stripUnknown<S extends yup.Schema<unknown>>(schema: S): S {
+  return schema.meta({ ...schema.meta(), stripUnknown: true }) as S;
+}
+
+/** Route handler types from the yup schemas of `schema: { params, querystring, body }`. */
+export interface YupTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends yup.ISchema<unknown> ? yup.InferType<this['schema']> : unknown;
+  serializer: unknown;
+}
+
+function notFoundFor(messages: string | Record<string, string>, error: HttpError): string {
+  if (typeof messages === 'string') return messages;
+  const field = Object.keys(error.fieldErrors ?? {}).find((name) => name in messages);
+  return field ? messages[field] : Object.values(messages)[0];
+}
+
+/**
+ * Fastify validator compiler for yup route schemas: bodies are JSON (exact
+ * types), params and querystrings text. A failure is the HttpError of parse()
+ * (400 with field errors), or a 404 for path parameters marked with pathParams().
+ */
+export function yupValidatorCompiler(context: { appOrigin: string }): FastifySchemaCompiler<yup.Schema<unknown>> {
+  return ({ schema, httpPart }) => {
+    if (!yup.isSchema(schema)) throw new Error(`Route schemas are yup schemas (${String(httpPart)})`);
+    const source: InputSource = httpPart === 'body' ? 'json' : 'text';
+    const notFoundMessage = httpPart === 'params' ? schema.meta()?.notFound : undefined;
+    return (data: unknown) => {
+      try {
+        return { value: parse(schema, data, { source, context }) };
+      } catch (error) {
+        if (error instanceof HttpError && notFoundMessage) return { error: notFound(notFoundFor(notFoundMessage, error)) };
+        return { error: error as Error };
+      }
+    };
+  };
 }

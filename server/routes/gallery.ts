@@ -1,8 +1,9 @@
 import { filesDir } from '../config';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
-import { createGenerationSchema, updateGenerationSchema } from '../../src/contracts/gallery';
-import { parse } from '../http/validate';
+import { createGenerationSchema, generationsQuerySchema, updateGenerationSchema } from '../../src/contracts/gallery';
+import { yup } from '../../src/contracts/validation';
+import { pathId, pathParams, type YupTypeProvider } from '../http/validate';
 import { translate } from '../i18n';
 import { createLocalGenerator, type ImageGenerator } from '../services/gallery/generator';
 import { createExternalGenerator } from '../services/gallery/generatorExternal';
@@ -11,7 +12,6 @@ import {
   findGeneration,
   GenerationBus,
   listGenerations,
-  parseId,
   toGeneration,
   updateGenerationSettings,
 } from '../services/gallery/generations';
@@ -28,20 +28,37 @@ export interface GalleryOptions {
   pollMs?: number;
   streamTimeoutMs?: number;
   heartbeatMs?: number;
-  /** Recover IN_PROGRESS jobs whose lease is older than this at start (0 = all: single-process server). */
-  recoverStaleAfterMs?: number;
+  /** Lease of a running job (renewed every third of it); recovery re-queues only jobs whose lease ran out. */
+  leaseMs?: number;
   /** Do not start the workers (tests that drive the queue by hand). */
   workers?: boolean;
 }
+
+/** A platform charge id (digits; a standalone charge id is a PostgreSQL integer). */
+const chargeId = (standalone: boolean) =>
+  standalone ? pathId() : yup.string().matches(/^\d{1,18}$/).required();
+
+/** The input of every gallery route, declared once (yup; checked before the handler runs). */
+const schemas = (standalone: boolean) => ({
+  generationParams: pathParams({ id: pathId() }, 'Generation.errors.notFound'),
+  packageParams: pathParams({ packageId: pathId() }, 'Credits.errors.packageNotFound'),
+  verifyParams: pathParams(
+    { packageId: pathId(), chargeId: chargeId(standalone) },
+    { packageId: 'Credits.errors.packageNotFound', chargeId: 'Credits.errors.chargeNotFound' },
+  ),
+});
 
 /**
  * Image generations (+ SSE stream) and credits. The worker pool starts when
  * the app is ready and stops when it closes; unfinished jobs are recovered first.
  */
-export default async function galleryRoutes(app: FastifyInstance) {
+export default async function galleryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db, config, now } = app.deps;
+  const input = schemas(config.appMode === 'standalone');
   const opts: GalleryOptions = app.deps.gallery ?? {};
-  const bus = new GenerationBus();
+  // Signals reach every instance on the database (NOTIFY), not only this one.
+  const bus = new GenerationBus(db, app.log);
   const generator =
     opts.generator ??
     (config.imageApiUrl
@@ -57,55 +74,46 @@ export default async function galleryRoutes(app: FastifyInstance) {
     concurrency: opts.concurrency ?? 2,
     jobTimeoutMs,
     pollMs: opts.pollMs ?? 2000,
+    leaseMs: opts.leaseMs ?? 15000,
     log: app.log,
   });
-  let sweep: NodeJS.Timeout | null = null;
   const openStreams = new Set<() => void>();
 
   app.addHook('onReady', async () => {
-    const at = now();
-    await recoverJobs(db, bus, new Date(at.getTime() - (opts.recoverStaleAfterMs ?? 0)), at);
-    if (opts.workers === false) return;
-    pool.start();
-    // Leases older than the job timeout belong to a dead worker (another process).
-    sweep = setInterval(() => {
-      const t = now();
-      void recoverJobs(db, bus, new Date(t.getTime() - jobTimeoutMs * 2), t).catch((err) => app.log.error({ err }, 'recover failed'));
-    }, Math.max(jobTimeoutMs, 10000));
-    sweep.unref();
+    await bus.listen();
+    // Only jobs whose lease ran out: another live instance may be running the others.
+    await recoverJobs(db, bus, now());
+    if (opts.workers !== false) pool.start();
   });
   // Open event streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => {
     for (const finish of [...openStreams]) finish();
   });
   app.addHook('onClose', async () => {
-    if (sweep) clearInterval(sweep);
     await pool.stop();
+    await bus.close();
   });
 
   // --- image generations -------------------------------------------------
-  app.get<{ Querystring: { imageType?: string; page?: string; limit?: string } }>(`${API_PREFIX}/image-generations`, async (req) =>
+  app.get(`${API_PREFIX}/image-generations`, { schema: { querystring: generationsQuerySchema } }, async (req) =>
     listGenerations(db, req.shop.id, req.query),
   );
 
-  app.post(`${API_PREFIX}/image-generation`, async (req, reply) => {
-    const body = parse(createGenerationSchema, req.body, { stripUnknown: false });
-    const imageGenerationId = await createGeneration(db, bus, req.shop, body, now());
+  app.post(`${API_PREFIX}/image-generation`, { schema: { body: createGenerationSchema } }, async (req, reply) => {
+    const imageGenerationId = await createGeneration(db, bus, req.shop, req.body, now());
     return reply.status(201).send({ imageGenerationId });
   });
 
-  app.get<{ Params: { id: string } }>(`${API_PREFIX}/image-generation/:id`, async (req) =>
-    toGeneration(await findGeneration(db, req.shop.id, parseId(req.params.id))),
+  app.get(`${API_PREFIX}/image-generation/:id`, { schema: { params: input.generationParams } }, async (req) =>
+    toGeneration(await findGeneration(db, req.shop.id, req.params.id)),
   );
 
-  app.put<{ Params: { id: string } }>(`${API_PREFIX}/image-generation/:id`, async (req) => {
-    const id = parseId(req.params.id);
-    const body = parse(updateGenerationSchema, req.body);
-    return updateGenerationSettings(db, bus, req.shop, id, body, now());
-  });
+  app.put(`${API_PREFIX}/image-generation/:id`, { schema: { params: input.generationParams, body: updateGenerationSchema } }, async (req) =>
+    updateGenerationSettings(db, bus, req.shop, req.params.id, req.body, now()),
+  );
 
-  app.get<{ Params: { id: string } }>(`${API_PREFIX}/image-generation/:id/stream`, { compress: false }, async (req, reply) =>
-    streamGeneration(req, reply, parseId(req.params.id), {
+  app.get(`${API_PREFIX}/image-generation/:id/stream`, { compress: false, schema: { params: input.generationParams } }, async (req, reply) =>
+    streamGeneration(req, reply, req.params.id, {
       db,
       bus,
       now,
@@ -122,14 +130,14 @@ export default async function galleryRoutes(app: FastifyInstance) {
   app.get(`${API_PREFIX}/credits/packages`, async () => listPackages(db));
 
   // Credit purchases are one-time platform charges (the billing feature's client in shopify mode).
-  const platform = config.appMode === 'shopify' ? platformBillingFor(config, db) : undefined;
+  const platform = config.appMode === 'shopify' ? platformBillingFor(app.platform.admin) : undefined;
 
-  app.post<{ Params: { packageId: string } }>(`${API_PREFIX}/credits/purchase/:packageId`, async (req) =>
-    purchasePackage(db, config, req.shop, Number(req.params.packageId), platform),
+  app.post(`${API_PREFIX}/credits/purchase/:packageId`, { schema: { params: input.packageParams } }, async (req) =>
+    purchasePackage(db, config, req.shop, req.params.packageId, platform),
   );
 
-  app.post<{ Params: { packageId: string; chargeId: string } }>(`${API_PREFIX}/credits/verify/:packageId/:chargeId`, async (req) =>
-    verifyPurchase(db, config, req.shop, Number(req.params.packageId), req.params.chargeId, now(), platform),
+  app.post(`${API_PREFIX}/credits/verify/:packageId/:chargeId`, { schema: { params: input.verifyParams } }, async (req) =>
+    verifyPurchase(db, config, req.shop, req.params.packageId, String(req.params.chargeId), now(), platform),
   );
 
   app.post(`${API_PREFIX}/credits/claim-free`, async (req) => {

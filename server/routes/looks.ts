@@ -2,34 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
 import { lookFormSchema, lookListQuerySchema, type LookFormValues } from '../../src/contracts/looks';
 import { yup } from '../../src/contracts/validation';
-import { parse } from '../http/validate';
-import { HttpError, notFound } from '../http/errors';
+import { pathId, pathParams, stripUnknown, type YupTypeProvider } from '../http/validate';
+import { HttpError } from '../http/errors';
 import { createLook, deleteLook, discountLinkProduct, getLook, listLooks, updateLook } from '../services/looks/looks';
 import { fileTooLarge, storeLookMedia } from '../services/looks/media';
 
 const BASE = `${API_PREFIX}/productLooks`;
 
-const lookId = (raw: string): number => {
-  if (!/^\d{1,12}$/.test(raw)) throw notFound('Looks.errors.notFound');
-  return Number(raw);
+/** The input of every looks route, declared once (yup; checked before the handler runs). */
+const schemas = {
+  lookParams: pathParams({ id: pathId() }, 'Looks.errors.notFound'),
+  discountQuery: yup.object({ productId: yup.string().trim().max(200).required() }),
+  /** The form sends the stored look (id, title…): unknown keys are dropped. */
+  lookBody: stripUnknown(lookFormSchema),
 };
 
-const discountQuerySchema = yup.object({ productId: yup.string().trim().max(200).required() });
-
 /** Looks CRUD (SPEC §7), every query scoped by the shop of the session token. */
-export default async function looksRoutes(app: FastifyInstance) {
+export default async function looksRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db, config } = app.deps;
 
-  app.get(BASE, async (req) => {
-    const query = parse(lookListQuerySchema, req.query);
-    return listLooks(db, config, req.shop.id, query);
-  });
+  app.get(BASE, { schema: { querystring: lookListQuerySchema } }, async (req) => listLooks(db, config, req.shop.id, req.query));
 
   // Static paths before /:id (Fastify prefers static segments anyway).
-  app.get(`${BASE}/discountDefaults`, async (req) => {
-    const { productId } = parse(discountQuerySchema, req.query);
-    return { mainProduct: await discountLinkProduct(db, req.shop.id, productId) };
-  });
+  app.get(`${BASE}/discountDefaults`, { schema: { querystring: schemas.discountQuery } }, async (req) => ({
+    mainProduct: await discountLinkProduct(db, req.shop.id, req.query.productId),
+  }));
 
   app.post(`${BASE}/media`, async (req) => {
     if (!req.isMultipart()) throw new HttpError(415, 'Looks.errors.noFile', 'media.no_file');
@@ -48,22 +46,19 @@ export default async function looksRoutes(app: FastifyInstance) {
     return storeLookMedia(db, config, req.shop.id, data);
   });
 
-  app.get<{ Params: { id: string } }>(`${BASE}/:id`, async (req) => getLook(db, config, req.shop.id, lookId(req.params.id)));
+  app.get(`${BASE}/:id`, { schema: { params: schemas.lookParams } }, async (req) => getLook(db, config, req.shop.id, req.params.id));
 
-  app.post(BASE, async (req, reply) => {
-    const values = parse(lookFormSchema, req.body, { stripUnknown: true }) as LookFormValues;
+  app.post(BASE, { schema: { body: schemas.lookBody } }, async (req, reply) => {
     reply.status(201);
-    return createLook(db, config, req.shop.id, values);
+    return createLook(db, config, req.shop.id, req.body as LookFormValues);
   });
 
-  app.patch<{ Params: { id: string } }>(`${BASE}/:id`, async (req) => {
-    const id = lookId(req.params.id);
-    const values = parse(lookFormSchema, req.body, { stripUnknown: true }) as LookFormValues;
-    return updateLook(db, config, req.shop.id, id, values);
-  });
+  app.patch(`${BASE}/:id`, { schema: { params: schemas.lookParams, body: schemas.lookBody } }, async (req) =>
+    updateLook(db, config, req.shop.id, req.params.id, req.body as LookFormValues),
+  );
 
-  app.delete<{ Params: { id: string } }>(`${BASE}/:id`, async (req, reply) => {
-    await deleteLook(db, req.shop.id, lookId(req.params.id));
+  app.delete(`${BASE}/:id`, { schema: { params: schemas.lookParams } }, async (req, reply) => {
+    await deleteLook(db, req.shop.id, req.params.id);
     return reply.status(204).send();
   });
 }

@@ -1,3 +1,5 @@
+import { yup } from './validation';
+
 /** A product of the shop's catalog as the product picker returns it. */
 export interface CatalogProduct {
   id: string;
@@ -17,3 +19,15 @@ export interface PickedProduct {
   handle?: string;
   images: { originalSrc: string; altText?: string }[];
 }
+
+export const CATALOG_SEARCH_MAX = 200;
+export const CATALOG_LIMIT_MAX = 100;
+
+/** GET /catalog/products query: the search text (longer text is cut), at most 100 products. */
+export const catalogQuerySchema = yup.object({
+  query: yup
+    .string()
+    .default('')
+    .transform((v: unknown) => (typeof v === 'string' ? v.slice(0, CATALOG_SEARCH_MAX) : v)),
+  limit: yup.number().integer().min(1).max(CATALOG_LIMIT_MAX).default(50),
+});

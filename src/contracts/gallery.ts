@@ -71,6 +71,13 @@ const customPrompt = () =>
     .nullable()
     .optional();
 
+/** GET /image-generations query. */
+export const generationsQuerySchema = yup.object({
+  imageType: yup.mixed<ImageType>().oneOf([...IMAGE_TYPES]).optional(),
+  page: yup.number().integer().min(1).max(100000).default(1),
+  limit: yup.number().integer().min(1).max(GALLERY_SEARCH_LIMIT).default(GALLERY_PAGE_SIZE),
+});
+
 /** POST /image-generation body. */
 export const createGenerationSchema = yup
   .object({

@@ -2,6 +2,7 @@ import {
   addTag,
   applyMainImageToggle,
   discountLookDefaults,
+  isStorableImageUrl,
   isValidTags,
   lookFormSchema,
   lookListQuerySchema,
@@ -14,7 +15,8 @@ import {
 } from './looks';
 import { validate } from './validation';
 
-const main = { itemId: 'gid://shopify/Product/1', title: 'Shirt', image: 'a.jpg', selectedMainImage: null, productImages: ['a.jpg', 'b.jpg'] };
+const A = 'https://cdn.shopify.com/a.jpg';
+const main = { itemId: 'gid://shopify/Product/1', title: 'Shirt', image: A, selectedMainImage: null, productImages: [A, '/files/catalog/b.jpg'] };
 
 function valid(overrides: Partial<LookFormValues> = {}): LookFormValues {
   return {
@@ -31,6 +33,36 @@ const keysOf = (values: unknown) => Object.fromEntries(Object.entries(errorsOf(v
 describe('look form schema (SPEC §5)', () => {
   it('accepts a complete look', () => {
     expect(errorsOf(valid())).toEqual({});
+  });
+
+  it('stores image URLs only with https: or the app\'s own /files/ path', () => {
+    const ok = ['', 'https://cdn.shopify.com/s/files/x.jpg', '/files/catalog/x.jpg', 'http://localhost:3000/files/uploads/1/x.webp'];
+    for (const url of ok) expect(isStorableImageUrl(url, 'http://localhost:3000')).toBe(true);
+    const bad = [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'http://evil.example/x.jpg',
+      'http://localhost:3000/admin/x.jpg',
+      'http://localhost:4000/files/x.jpg',
+      'https://user:pw@cdn.example/x.jpg',
+      '/files/../secret',
+      '//evil.example/files/x.jpg',
+      '/admin/x.jpg',
+      'a.jpg',
+      'vbscript:x',
+    ];
+    for (const url of bad) expect([url, isStorableImageUrl(url, 'http://localhost:3000')]).toEqual([url, false]);
+    // The server passes the app's origin; the form (no origin) leaves an http /files/ address to the server.
+    expect(isStorableImageUrl('http://localhost:4000/files/x.jpg')).toBe(true);
+    expect(keysOf(valid({ mainProduct: { ...main, image: 'javascript:alert(1)' } }))).toEqual({ 'mainProduct.image': 'validation.imageUrl' });
+    expect(keysOf(valid({ media: [{ id: 1, url: 'data:image/png;base64,AAAA' }] }))).toEqual({ 'media[0].url': 'validation.imageUrl' });
+    expect(keysOf(valid({ relatedItems: [{ ...newRelatedItem({ id: 'p', title: 'P' }, 0), image: 'http://x.example/a.jpg' }] }))).toEqual({
+      'relatedItems[0].image': 'validation.imageUrl',
+    });
+    const server = validate(lookFormSchema, valid({ mainProduct: { ...main, productImages: ['http://localhost:4000/files/x.jpg'] } }), {
+      context: { appOrigin: 'http://localhost:3000' },
+    });
+    expect(Object.keys(server.errors ?? {})).toEqual(['mainProduct.productImages[0]']);
   });
 
   it('requires the main product itemId', () => {
@@ -106,9 +138,9 @@ describe('look form rules', () => {
   });
 
   it('main-image toggle: on sets the first product image, off clears it', () => {
-    expect(applyMainImageToggle(main, true).selectedMainImage).toBe('a.jpg');
-    expect(applyMainImageToggle({ ...main, selectedMainImage: 'a.jpg' }, false).selectedMainImage).toBeNull();
-    expect(applyMainImageToggle({ ...main, productImages: [] }, true).selectedMainImage).toBe('a.jpg');
+    expect(applyMainImageToggle(main, true).selectedMainImage).toBe(A);
+    expect(applyMainImageToggle({ ...main, selectedMainImage: A }, false).selectedMainImage).toBeNull();
+    expect(applyMainImageToggle({ ...main, productImages: [] }, true).selectedMainImage).toBe(A);
   });
 
   it('drag re-indexes order after a move', () => {

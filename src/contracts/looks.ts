@@ -72,11 +72,15 @@ export interface LookListItem {
   image: string | null;
   storeFrontUrl: string | null;
   tags: string;
+  /** Present (true) when the platform deleted the look's main product or one of its related products. */
+  productDeleted?: boolean;
 }
 
 export interface LookDetailResponse {
   look: Look;
   previewUrl: string | null;
+  /** Ids of the look's products the platform deleted (absent when none). */
+  deletedProducts?: string[];
 }
 export interface LookCreateResponse {
   look: Look;
@@ -213,7 +217,41 @@ export function truncate(text: string, max: number): string {
 // ---- The schema (SPEC §5), reused by the server: parse(lookFormSchema, body) ----
 
 const marker = () => yup.number().integer().min(0).max(100).required();
-const url = () => yup.string().max(2048);
+
+/**
+ * Image URLs a look may store: `https:` anywhere, or the app's own files —
+ * `/files/…` relative, or absolute at the app's origin (uploads answer
+ * `${APP_URL}/files/…`, which is `http:` in standalone mode). `javascript:`,
+ * `data:` and other `http:` addresses are refused. The server passes
+ * `appOrigin` in the yup context; without it (the form) any origin's
+ * `/files/` path is taken and the server decides.
+ */
+export function isStorableImageUrl(value: string, appOrigin?: string): boolean {
+  if (value === '') return true;
+  if (value.startsWith('/')) return /^\/files\/[^/\\]/.test(value) && !/\.\.|[\s\\]/.test(value);
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return false;
+  }
+  if (parsed.username || parsed.password) return false;
+  if (parsed.protocol === 'https:') return true;
+  return parsed.protocol === 'http:' && parsed.pathname.startsWith('/files/') && (appOrigin === undefined || parsed.origin === appOrigin);
+}
+
+const url = () =>
+  yup
+    .string()
+    .max(2048)
+    .test(
+      'imageUrl',
+      (p: { path: string }) => ({ key: 'validation.imageUrl', values: { path: p.path } }),
+      function (value) {
+        const appOrigin = (this.options.context as { appOrigin?: string } | undefined)?.appOrigin;
+        return value === undefined || value === null || isStorableImageUrl(value, appOrigin);
+      },
+    );
 
 export const relatedItemSchema = yup.object({
   itemId: yup.string().trim().required(),

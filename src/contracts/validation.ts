@@ -74,10 +74,10 @@ export function collectErrors(error: yup.ValidationError): FieldErrors {
 export function validate<T>(
   schema: yup.Schema<T>,
   value: unknown,
-  options: { stripUnknown?: boolean } = {},
+  options: { stripUnknown?: boolean; context?: Record<string, unknown> } = {},
 ): { value: T; errors?: undefined } | { value?: undefined; errors: FieldErrors } {
   try {
-    const cast = schema.validateSync(value, { abortEarly: false, stripUnknown: options.stripUnknown ?? false });
+    const cast = schema.validateSync(value, { abortEarly: false, stripUnknown: options.stripUnknown ?? false, context: options.context });
     return { value: cast as T };
   } catch (e) {
     if (e instanceof yup.ValidationError) return { errors: collectErrors(e) };

@@ -208,7 +208,7 @@ describe('looks API', () => {
       const { url, productLookMediaId } = res.json();
       const file = path.join(t.config.dataDir, 'files', new URL(url).pathname.replace('/files/', ''));
       expect((await sharp(fs.readFileSync(file)).metadata()).width).toBe(2048);
-      const created = await t.request({ method: 'POST', url: URL_, payload: body({ media: [{ id: productLookMediaId, url: 'http://ignored' }] }), shop: DEMO });
+      const created = await t.request({ method: 'POST', url: URL_, payload: body({ media: [{ id: productLookMediaId, url: 'https://ignored.example/x.jpg' }] }), shop: DEMO });
       expect(created.json().look.media).toEqual([{ id: productLookMediaId, url }]);
       // Another shop cannot attach it.
       const stolen = await t.request({ method: 'POST', url: URL_, payload: body({ media: [{ id: productLookMediaId, url }] }), shop: 'thief.myshopify.com' });

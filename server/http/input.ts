@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { validationFailed } from './errors';
+import { findUnstorable, yupValidatorCompiler } from './validate';
+
+/**
+ * Request input of every route: the yup schemas a route declares
+ * (`schema: { params, querystring, body }`) are checked by the validator
+ * compiler, and, for every route (declared or not), params, query and body
+ * must be storable — no NUL, no unpaired surrogate, bounded nesting — so
+ * PostgreSQL never sees a value it cannot store.
+ */
+export const inputValidation = fp(async (app: FastifyInstance) => {
+  app.setValidatorCompiler(yupValidatorCompiler({ appOrigin: new URL(app.deps.config.appUrl).origin }));
+  app.addHook('preValidation', async (request) => {
+    const bad = findUnstorable(request.params) ?? findUnstorable(request.query) ?? findUnstorable(request.body);
+    if (bad) throw validationFailed(bad);
+  });
+});
