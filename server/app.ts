@@ -17,6 +17,7 @@ import catalogRoutes from './routes/catalog';
 import looksRoutes from './routes/looks';
 import storefrontRoutes from './routes/storefront';
 import analyticsRoutes from './routes/analytics';
+import webhookRoutes from './routes/webhooks';
 import billingRoutes from './routes/billing';
 import galleryRoutes from './routes/gallery';
 import chargeRoutes from './routes/charges';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     looksRoutes,
     storefrontRoutes,
     analyticsRoutes,
+    webhookRoutes,
     billingRoutes,
     galleryRoutes,
     chargeRoutes,

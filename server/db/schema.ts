@@ -9,6 +9,7 @@ import type { AnalyticsTables } from './tables/analytics';
 import type { BillingTables } from './tables/billing';
 import type { GalleryTables } from './tables/gallery';
 import type { OauthTables } from './tables/oauth';
+import type { WebhookTables } from './tables/webhooks';
 import type { RateLimitTables } from './tables/rateLimits';
 
 export interface Database
@@ -19,4 +20,5 @@ export interface Database
     BillingTables,
     GalleryTables,
     OauthTables,
-    RateLimitTables {}
+    RateLimitTables,
+    WebhookTables {}

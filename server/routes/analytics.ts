@@ -7,13 +7,12 @@ import { parse } from '../http/validate';
 import { badRequest } from '../http/errors';
 import { getStats } from '../services/analytics/stats';
 import { listShopOrders } from '../services/analytics/orders';
-import { receiveWebhook } from '../platform/webhooks';
 import { recordAddToCart } from '../services/analytics/addToCart';
 
 export const ADD_TO_CART_PATH = '/api/storefront/add-to-cart';
 export const ADD_TO_CART_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
-/** HTTP routes of the analytics feature: stats and orders (admin), order webhooks, storefront add-to-cart. */
+/** HTTP routes of the analytics feature: stats and orders (admin), storefront add-to-cart. Orders arrive by webhook (routes/webhooks.ts). */
 export default async function analyticsRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
 
@@ -29,36 +28,11 @@ export default async function analyticsRoutes(app: FastifyInstance) {
     return listShopOrders(db, config, req.shop, { page: q.page, limit: q.limit, fromDate: q.fromDate, toDate: q.toDate });
   });
 
-  await app.register(webhookRoutes);
   await app.register(addToCartRoutes);
 }
 
 function checkRange(from?: string, to?: string) {
   if (from && to && from > to) throw badRequest('Analytics.errors.invalidRange', 'invalid_range');
-}
-
-/** POST /api/webhooks: its own encapsulated context, where JSON bodies stay raw bytes for the HMAC. */
-async function webhookRoutes(app: FastifyInstance) {
-  const { db, config } = app.deps;
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
-  app.post('/api/webhooks', async (req, reply) => {
-    const header = (name: string) => {
-      const v = req.headers[name];
-      return Array.isArray(v) ? v[0] : v;
-    };
-    const result = await receiveWebhook(
-      { db, config },
-      {
-        topic: header('x-shopify-topic'),
-        shopDomain: header('x-shopify-shop-domain'),
-        hmac: header('x-shopify-hmac-sha256'),
-        rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
-      },
-    );
-    if (result.status === 401) req.log.warn({ shop: header('x-shopify-shop-domain') }, 'webhook rejected: bad signature');
-    return reply.status(result.status).send(result.body);
-  });
 }
 
 /** Origins allowed to call the public add-to-cart endpoint: storefronts of the platform and this app's demo storefront. */

@@ -22,6 +22,8 @@ export interface ShopsTable {
   /** True once the merchant saved settings or layout (onboarding "customize design"). */
   shopUpdated: Generated<boolean>;
   apiTokenHash: string | null;
+  /** Scopes the merchant granted (app/scopes_update `current`, comma separated); null until reported. */
+  grantedScopes: ColumnType<string | null, string | null | undefined, string | null>;
   /** `standalone`: made by the standalone app (demo seed, its own provisioning); `platform`: installed from the platform. */
   origin: ColumnType<ShopOrigin, ShopOrigin | undefined, ShopOrigin>;
   createdAt: Generated<Date>;

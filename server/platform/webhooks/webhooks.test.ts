@@ -1,133 +1,228 @@
 jest.setTimeout(60_000);
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { insertLook } from '../../test/looks';
-import { signWebhook, verifyWebhookHmac } from './index';
 import { DEV_API_SECRET } from '../../config';
+import { signWebhook, verifyWebhookHmac } from './hmac';
+import { WEBHOOK_TOPICS } from './registry';
+import { MAX_ATTEMPTS } from './deliveries';
+import { processDelivery } from './process';
+import { countRows, deliver } from './test/deliver';
 
+/** The delivery itself, whatever the topic: signature, record-then-process, de-duplication, retries. */
 const SHOP = 'hooks.myshopify.com';
 
-async function makeLook(t: TestApp, shopDomain: string, title = 'Look') {
-  const shop = await t.provision(shopDomain);
-  return { id: await insertLook(t.db, shop.id, { title }) };
-}
-
-function post(t: TestApp, body: unknown, opts: { topic?: string; shop?: string; secret?: string; hmac?: string | null; raw?: string } = {}) {
-  const raw = opts.raw ?? JSON.stringify(body);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (opts.topic !== '') headers['x-shopify-topic'] = opts.topic ?? 'orders/create';
-  if (opts.shop !== '') headers['x-shopify-shop-domain'] = opts.shop ?? SHOP;
-  const hmac = opts.hmac === undefined ? signWebhook(raw, opts.secret ?? t.config.apiSecret) : opts.hmac;
-  if (hmac !== null) headers['x-shopify-hmac-sha256'] = hmac;
-  return t.app.inject({ method: 'POST', url: '/api/webhooks', payload: raw, headers });
-}
-
-const order = (id: number, lookId: number, extra: Record<string, unknown> = {}) => ({
+const order = (id: number, lookId: number) => ({
   id,
   name: `#${id}`,
-  total_price: '150.00',
+  total_price: '50.00',
   currency: 'USD',
   created_at: '2025-03-10T12:00:00Z',
-  line_items: [
-    { product_id: 1, quantity: 2, price: '50.00', discount_allocations: [{ amount: '10.00' }], properties: [{ name: '_look_id', value: String(lookId) }] },
-    { product_id: 2, quantity: 1, price: '50.00', properties: [] },
-  ],
-  ...extra,
+  line_items: [{ product_id: 1, quantity: 1, price: '50.00', properties: [{ name: '_look_id', value: String(lookId) }] }],
 });
 
 describe('POST /api/webhooks', () => {
   let t: TestApp;
+  let shopId: number;
   let lookId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    lookId = (await makeLook(t, SHOP)).id;
+    shopId = (await t.provision(SHOP)).id;
+    lookId = await insertLook(t.db, shopId);
   });
   afterAll(() => t.close());
 
-  const orderCount = async () =>
-    Number((await t.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const ordersOf = (platformOrderId: string) =>
+    t.db.selectFrom('orders').select(['id', 'generatedRevenue']).where('platformOrderId', '=', platformOrderId).execute();
+  const deliveries = () => t.db.selectFrom('webhookDeliveries').selectAll().orderBy('id').execute();
 
-  it('accepts a correctly signed orders/create and records the attributed revenue', async () => {
-    const res = await post(t, order(1, lookId));
+  it('records a signed delivery with its ids, answers 200 and does the work after the answer', async () => {
+    const res = await deliver(t, 'orders/create', order(1, lookId), { eventId: 'evt-1', webhookId: 'wh-1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ handled: true, duplicate: false });
-    const row = await t.db.selectFrom('orders').selectAll().where('platformOrderId', '=', '1').executeTakeFirstOrThrow();
-    expect(row.generatedRevenue).toBe('90.00');
-    expect(row.orderTotal).toBe('150.00');
-    expect(row.lookId).toBe(lookId);
+    expect(res.json()).toEqual({ received: true, handled: true, duplicate: false });
+    expect(await ordersOf('1')).toEqual([expect.objectContaining({ generatedRevenue: '50.00' })]);
+    const [row] = (await deliveries()).filter((d) => d.eventId === 'evt-1');
+    expect(row).toMatchObject({ shopId, topic: 'orders/create', webhookId: 'wh-1', apiVersion: '2026-10', status: 'processed', attempts: 1, payload: null });
+    expect(row.processedAt).toBeInstanceOf(Date);
   });
 
-  it('rejects a tampered body, a wrong secret and a missing signature with 401, writing nothing', async () => {
-    const before = await orderCount();
+  it('answers 401 and writes nothing for a tampered body, a wrong secret, a missing or malformed signature', async () => {
+    const before = { deliveries: await countRows(t, 'webhook_deliveries'), orders: await countRows(t, 'orders') };
     const raw = JSON.stringify(order(2, lookId));
-    const tampered = await post(t, null, { raw: raw.replace('150.00', '999.00'), hmac: signWebhook(raw, t.config.apiSecret) });
-    expect(tampered.statusCode).toBe(401);
-    expect((await post(t, order(2, lookId), { secret: 'not-the-secret' })).statusCode).toBe(401);
-    expect((await post(t, order(2, lookId), { hmac: null })).statusCode).toBe(401);
-    expect((await post(t, order(2, lookId), { hmac: 'garbage' })).statusCode).toBe(401);
-    expect((await post(t, order(2, lookId), { hmac: '' })).statusCode).toBe(401);
-    expect(await orderCount()).toBe(before);
+    const signed = signWebhook(raw, t.config.apiSecret);
+    const attempts = [
+      deliver(t, 'orders/create', null, { raw: raw.replace('50.00', '99.00'), hmac: signed }),
+      deliver(t, 'orders/create', order(2, lookId), { secret: 'not-the-secret' }),
+      deliver(t, 'orders/create', order(2, lookId), { hmac: null }),
+      deliver(t, 'orders/create', order(2, lookId), { hmac: '' }),
+      deliver(t, 'orders/create', order(2, lookId), { hmac: 'garbage' }),
+      // The same JSON with other whitespace: the signature covers the raw bytes, not the parsed object.
+      deliver(t, 'orders/create', null, { raw: JSON.stringify(order(2, lookId), null, 2), hmac: signed }),
+      // The right digest, but hex instead of base64, or with trailing junk.
+      deliver(t, 'orders/create', null, { raw, hmac: Buffer.from(signed, 'base64').toString('hex') }),
+      deliver(t, 'orders/create', null, { raw, hmac: `${signed}==` }),
+      // Unknown topics and shops are checked after the signature too.
+      deliver(t, 'products/whatever', { id: 1 }, { hmac: 'bad' }),
+      deliver(t, 'shop/redact', { shop_domain: SHOP }, { hmac: signWebhook('{}', t.config.apiSecret) }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ received: false, message: 'Invalid webhook signature' });
+    }
+    expect({ deliveries: await countRows(t, 'webhook_deliveries'), orders: await countRows(t, 'orders') }).toEqual(before);
   });
 
-  it('is idempotent on the order id: a replay does not count twice', async () => {
-    const first = await post(t, order(3, lookId));
-    const replay = await post(t, order(3, lookId));
+  it('takes the exact bytes it was sent (unusual whitespace, unicode) when they are signed', async () => {
+    const raw = `{ "id" : 3,\n "name": "#3 ü", "total_price": "50.00", "line_items": [] }`;
+    const res = await deliver(t, 'orders/create', null, { raw });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.selectFrom('orders').select('identifier').where('platformOrderId', '=', '3').execute()).toEqual([{ identifier: '#3 ü' }]);
+  });
+
+  it('a replayed delivery (same event id, or same webhook id) changes nothing', async () => {
+    const first = await deliver(t, 'orders/create', order(4, lookId), { eventId: 'evt-4', webhookId: 'wh-4a' });
+    const sameEvent = await deliver(t, 'orders/create', order(4, lookId), { eventId: 'evt-4', webhookId: 'wh-4b' });
+    const sameWebhook = await deliver(t, 'orders/create', order(4, lookId), { eventId: null, webhookId: 'wh-4a' });
     expect(first.json().duplicate).toBe(false);
-    expect(replay.statusCode).toBe(200);
-    expect(replay.json().duplicate).toBe(true);
-    const rows = await t.db.selectFrom('orders').select('id').where('platformOrderId', '=', '3').execute();
-    expect(rows).toHaveLength(1);
-    const day = await t.db.selectFrom('shopDailyStats').select(['orders', 'generatedRevenue']).execute();
-    // orders 1 and 3 on the same day: 2 orders, 90 each
-    expect(day).toEqual([{ orders: 2, generatedRevenue: '180.00' }]);
+    expect(sameEvent.json()).toEqual({ received: true, handled: true, duplicate: true });
+    expect(sameWebhook.json()).toEqual({ received: true, handled: true, duplicate: true });
+    expect((await deliveries()).filter((d) => d.eventId === 'evt-4' || d.webhookId?.startsWith('wh-4'))).toHaveLength(1);
+    expect(await ordersOf('4')).toHaveLength(1);
+    const [{ id }] = await ordersOf('4');
+    expect(await t.db.selectFrom('orderLookItems').select('quantity').where('orderId', '=', id).execute()).toEqual([{ quantity: 1 }]);
   });
 
-  it('orders/paid marks a known order paid without counting it again', async () => {
-    await post(t, order(4, lookId, { financial_status: 'pending' }));
-    const res = await post(t, order(4, lookId, { financial_status: 'paid' }), { topic: 'orders/paid' });
+  it('the same event id on another topic or another shop is a different delivery', async () => {
+    const other = await t.provision('hooks-other.myshopify.com');
+    await deliver(t, 'orders/create', order(5, lookId), { eventId: 'evt-5' });
+    const paid = await deliver(t, 'orders/paid', order(5, lookId), { eventId: 'evt-5' });
+    const otherShop = await deliver(t, 'orders/create', order(5, lookId), { eventId: 'evt-5', shop: 'hooks-other.myshopify.com' });
+    expect(paid.json().duplicate).toBe(false);
+    expect(otherShop.json().duplicate).toBe(false);
+    expect(await countRows(t, 'webhook_deliveries', other.id)).toBe(1);
+  });
+
+  it('acknowledges topics without a handler and unknown shops with 200, recording nothing', async () => {
+    const before = await countRows(t, 'webhook_deliveries');
+    const unknownTopic = await deliver(t, 'inventory_levels/update', { inventory_item_id: 1 });
+    const unknownShop = await deliver(t, 'orders/create', order(6, lookId), { shop: 'nobody.myshopify.com' });
+    const erasedShop = await deliver(t, 'shop/redact', { shop_id: 1, shop_domain: 'gone.myshopify.com' }, { shop: 'gone.myshopify.com' });
+    for (const res of [unknownTopic, unknownShop, erasedShop]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true, handled: false });
+    }
+    expect(await countRows(t, 'webhook_deliveries')).toBe(before);
+  });
+
+  it('answers 400 and records nothing for missing headers, a body that is not JSON, or a payload the topic cannot use', async () => {
+    const before = await countRows(t, 'webhook_deliveries');
+    const cases = [
+      await deliver(t, '', order(7, lookId)),
+      await deliver(t, 'orders/create', order(7, lookId), { shop: '' }),
+      await deliver(t, 'orders/create', null, { raw: '{not json' }),
+      await deliver(t, 'orders/create', { name: 'no id' }),
+      await deliver(t, 'orders/create', [1, 2]),
+      await deliver(t, 'orders/create', { id: 7, line_items: 'many' }),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    expect(await countRows(t, 'webhook_deliveries')).toBe(before);
+    expect(await ordersOf('7')).toEqual([]);
+  });
+
+  it('a delivery whose processing fails is kept, answered 200, and retried on the next delivery', async () => {
+    // The database loses the orders table for a moment: processing throws after the answer.
+    await sql`ALTER TABLE orders RENAME TO orders_away`.execute(t.db);
+    let res;
+    try {
+      res = await deliver(t, 'orders/create', order(8, lookId), { eventId: 'evt-8' });
+    } finally {
+      await sql`ALTER TABLE orders_away RENAME TO orders`.execute(t.db);
+    }
     expect(res.statusCode).toBe(200);
-    const rows = await t.db.selectFrom('orders').select('financialStatus').where('platformOrderId', '=', '4').execute();
-    expect(rows).toEqual([{ financialStatus: 'paid' }]);
+    const [failed] = (await deliveries()).filter((d) => d.eventId === 'evt-8');
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.payload).toContain('"id":8');
+    expect(failed.lastError).toMatch(/orders/);
+    expect(await ordersOf('8')).toEqual([]);
+
+    // The platform's retry of the same event is a duplicate, and gives the stored delivery its next try.
+    const retry = await deliver(t, 'orders/create', order(8, lookId), { eventId: 'evt-8' });
+    expect(retry.json().duplicate).toBe(true);
+    expect(await ordersOf('8')).toHaveLength(1);
+    const [done] = (await deliveries()).filter((d) => d.eventId === 'evt-8');
+    expect(done).toMatchObject({ status: 'processed', attempts: 2, payload: null, lastError: null });
   });
 
-  it('answers 400 for missing topic/shop headers or a bad body, 404 for an unknown shop', async () => {
-    expect((await post(t, order(5, lookId), { topic: '' })).statusCode).toBe(400);
-    expect((await post(t, order(5, lookId), { shop: '' })).statusCode).toBe(400);
-    expect((await post(t, null, { raw: '{not json' })).statusCode).toBe(400);
-    expect((await post(t, { name: 'no id' })).statusCode).toBe(400);
-    expect((await post(t, order(5, lookId), { shop: 'nobody.myshopify.com' })).statusCode).toBe(404);
+  it('any later delivery retries earlier failures; a delivery that keeps failing is left for an operator', async () => {
+    await sql`ALTER TABLE orders RENAME TO orders_away`.execute(t.db);
+    try {
+      await deliver(t, 'orders/create', order(9, lookId), { eventId: 'evt-9' });
+    } finally {
+      await sql`ALTER TABLE orders_away RENAME TO orders`.execute(t.db);
+    }
+    // Not before its back-off …
+    await deliver(t, 'orders/create', order(10, lookId));
+    expect(await ordersOf('9')).toEqual([]);
+    // … but once it passed (the clock moves on an hour).
+    await t.db.updateTable('webhookDeliveries').set({ claimedAt: sql`now() - interval '1 hour'` }).where('eventId', '=', 'evt-9').execute();
+    await deliver(t, 'orders/create', order(13, lookId));
+    expect(await ordersOf('9')).toHaveLength(1);
+    expect(await ordersOf('10')).toHaveLength(1);
+
+    // The last allowed attempt fails: dead, payload kept, never claimed again.
+    await sql`ALTER TABLE orders RENAME TO orders_away`.execute(t.db);
+    try {
+      await deliver(t, 'orders/create', order(11, lookId), { eventId: 'evt-11' });
+      await t.db.updateTable('webhookDeliveries').set({ attempts: MAX_ATTEMPTS - 1, status: 'failed' }).where('eventId', '=', 'evt-11').execute();
+      const [row] = (await deliveries()).filter((d) => d.eventId === 'evt-11');
+      expect(await processDelivery({ db: t.db, config: t.config }, row.id)).toBe('failed');
+    } finally {
+      await sql`ALTER TABLE orders_away RENAME TO orders`.execute(t.db);
+    }
+    const [dead] = (await deliveries()).filter((d) => d.eventId === 'evt-11');
+    expect(dead).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS });
+    expect(dead.payload).toContain('"id":11');
+    expect(await processDelivery({ db: t.db, config: t.config }, dead.id)).toBe('skipped');
   });
 
-  it('ignores look ids of other shops and unknown looks (no attribution)', async () => {
-    const foreign = await makeLook(t, 'other-hooks.myshopify.com');
-    await post(t, order(6, foreign.id));
-    await post(t, order(7, 999999));
-    const rows = await t.db.selectFrom('orders').select(['lookId', 'generatedRevenue']).where('platformOrderId', 'in', ['6', '7']).execute();
-    expect(rows).toEqual([
-      { lookId: null, generatedRevenue: '0.00' },
-      { lookId: null, generatedRevenue: '0.00' },
-    ]);
-  });
-
-  it('app/uninstalled clears installed_at; unknown topics are acknowledged', async () => {
-    await t.provision('bye.myshopify.com');
-    const res = await post(t, { id: 1 }, { topic: 'app/uninstalled', shop: 'bye.myshopify.com' });
+  it('a delivery is processed once even when two workers reach for it', async () => {
+    const res = await deliver(t, 'orders/create', order(12, lookId), { eventId: 'evt-12', settle: false });
     expect(res.statusCode).toBe(200);
-    const shop = await t.db.selectFrom('shops').select('installedAt').where('domain', '=', 'bye.myshopify.com').executeTakeFirstOrThrow();
-    expect(shop.installedAt).toBeNull();
-    const other = await post(t, { id: 1 }, { topic: 'products/update' });
-    expect(other.statusCode).toBe(200);
-    expect(other.json().handled).toBe(false);
+    const [row] = (await deliveries()).filter((d) => d.eventId === 'evt-12');
+    const outcomes = await Promise.all([1, 2, 3].map(() => processDelivery({ db: t.db, config: t.config }, row.id)));
+    await t.app.webhookQueue.idle();
+    expect(outcomes.filter((o) => o === 'processed').length).toBeLessThanOrEqual(1);
+    const [done] = (await deliveries()).filter((d) => d.eventId === 'evt-12');
+    expect(done).toMatchObject({ status: 'processed', attempts: 1 });
+    expect(await ordersOf('12')).toHaveLength(1);
+  });
+});
+
+describe('topic registry', () => {
+  it('has one handler file per topic under topics/', () => {
+    expect([...WEBHOOK_TOPICS].sort()).toEqual(
+      ['app/scopes_update', 'customers/data_request', 'customers/redact', 'orders/create', 'orders/paid', 'shop/redact'].sort(),
+    );
+    for (const topic of WEBHOOK_TOPICS) {
+      const file = topic.replace(/[/_](\w)/g, (_m, c: string) => c.toUpperCase());
+      expect(fs.existsSync(path.join(__dirname, 'topics', `${file}.ts`))).toBe(true);
+    }
   });
 });
 
 describe('verifyWebhookHmac', () => {
   const body = Buffer.from('{"id":1}');
-  it('accepts the base64 HMAC-SHA256 of the raw body only', () => {
+  it('accepts exactly the base64 HMAC-SHA256 of the raw body with the secret', () => {
     expect(verifyWebhookHmac(body, signWebhook(body, DEV_API_SECRET), DEV_API_SECRET)).toBe(true);
     expect(verifyWebhookHmac(body, signWebhook(body, 'x'), DEV_API_SECRET)).toBe(false);
     expect(verifyWebhookHmac(Buffer.from('{"id":2}'), signWebhook(body, DEV_API_SECRET), DEV_API_SECRET)).toBe(false);
     expect(verifyWebhookHmac(body, undefined, DEV_API_SECRET)).toBe(false);
-    // hex of the right digest is not the platform's format
+    expect(verifyWebhookHmac(body, signWebhook(body, ''), '')).toBe(false);
     const hex = Buffer.from(signWebhook(body, DEV_API_SECRET), 'base64').toString('hex');
     expect(verifyWebhookHmac(body, hex, DEV_API_SECRET)).toBe(false);
   });

@@ -24,6 +24,7 @@ async function sendOrder(t: TestApp, shop: string, id: number, lookId: number, c
     headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': shop, 'x-shopify-hmac-sha256': signWebhook(raw, t.config.apiSecret) },
   });
   expect(res.statusCode).toBe(200);
+  await t.app.webhookQueue.idle(); // the order is recorded after the answer
 }
 
 const addToCart = (t: TestApp, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
