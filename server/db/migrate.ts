@@ -7,8 +7,8 @@ import * as m0005 from './migrations/0005_billing';
 import * as m0006 from './migrations/0006_gallery';
 import * as m0007 from './migrations/0007_oauth';
 import * as m0008 from './migrations/0008_rate_limits';
-import * as m0010 from './migrations/0010_webhook_deliveries';
 import * as m0009 from './migrations/0009_shop_origin';
+import * as m0010 from './migrations/0010_webhook_deliveries';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -20,8 +20,8 @@ export const migrations: Record<string, Migration> = {
   '0006_gallery': m0006,
   '0007_oauth': m0007,
   '0008_rate_limits': m0008,
-  '0010_webhook_deliveries': m0010,
   '0009_shop_origin': m0009,
+  '0010_webhook_deliveries': m0010,
 };
 
 class StaticProvider implements MigrationProvider {
