@@ -1,1 +1,4 @@
 import '@testing-library/jest-dom';
+import { restoreBackend } from './fakeBackend';
+
+afterEach(() => restoreBackend());

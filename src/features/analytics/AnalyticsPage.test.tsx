@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
 import { track } from '../../analytics/tracker';
-import { mockApi } from './testApi';
+import { fail, mockBackend, ok } from '../../test/fakeBackend';
+import { orderRow, ordersPage, statsData } from '../../test/fixtures';
 import { todayInTimeZone, addDays } from '../../components/DateRangePicker/dateRange';
 import AnalyticsPage from './AnalyticsPage';
 
 jest.mock('../../analytics/tracker', () => ({ track: jest.fn() }));
 
-const stats = {
+const stats = statsData({
   addToCartRevenue: 250.5,
   orderGenerated: 12,
   looksCount: 4,
@@ -18,26 +19,15 @@ const stats = {
   topSellers: [{ id: 7, title: 'Summer in the City' }],
   topProductsAddToCart: [{ id: 8, title: 'Evening Out' }],
   series: [{ date: '2025-03-01', orders: 1, generatedRevenue: 300, addToCartRevenue: 250.5 }],
-};
-const orders = (page: number) => ({
-  data: Array.from({ length: page === 1 ? 10 : 3 }, (_, i) => ({
-    id: page * 100 + i,
-    identifier: `#${page * 100 + i}`,
-    orderTotal: 100,
-    generatedRevenue: 40,
-    orderDate: '2025-03-01T10:00:00Z',
-    productStoreFrontLink: 'http://localhost/storefront/products/linen-shirt-sand',
-    productLookId: 7,
-  })),
-  paginationDetails: { nextPage: page === 1 ? 2 : null, previousPage: page === 1 ? null : 1, totalItems: 13 },
 });
+const orders = (page: number) =>
+  ok(ordersPage(Array.from({ length: page === 1 ? 10 : 3 }, (_, i) => orderRow(page * 100 + i)), { page, totalItems: 13 }));
 
 describe('AnalyticsPage', () => {
   it('tracks analytics_viewed and shows cards, orders, top lists for the default range (last 7 days)', async () => {
-    const calls = mockApi((c) => {
-      if (c.path === '/stats') return { body: stats };
-      if (c.path === '/shopOrders') return { body: orders(Number(c.params.get('page'))) };
-      return undefined;
+    const { calls } = mockBackend({
+      'GET /stats': ok(stats),
+      'GET /shopOrders': ({ params }) => orders(Number(params.get('page'))),
     });
     renderWithProviders(<AnalyticsPage />);
     expect(await screen.findByText('$250.50')).toBeInTheDocument();
@@ -57,23 +47,22 @@ describe('AnalyticsPage', () => {
   });
 
   it('errors: the general error toast and an error state with retry', async () => {
-    let fail = true;
-    mockApi((c) => {
-      if (c.path === '/stats') return fail ? { status: 500, body: { message: 'x' } } : { body: stats };
-      if (c.path === '/shopOrders') return { body: orders(1) };
-      return undefined;
+    let failing = true;
+    mockBackend({
+      'GET /stats': () => (failing ? fail(500, 'x') : ok(stats)),
+      'GET /shopOrders': orders(1),
     });
     const host = createFakeHost();
     renderWithProviders(<AnalyticsPage />, { host });
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(host.toasts).toEqual([{ message: 'Something went wrong. Please try again.', isError: true }]);
-    fail = false;
+    failing = false;
     await userEvent.click(retry);
     expect(await screen.findByText('$250.50')).toBeInTheDocument();
   });
 
   it('the picker button shows the applied range title', async () => {
-    mockApi((c) => (c.path === '/stats' ? { body: stats } : c.path === '/shopOrders' ? { body: orders(1) } : undefined));
+    mockBackend({ 'GET /stats': ok(stats), 'GET /shopOrders': orders(1) });
     renderWithProviders(<AnalyticsPage />, {
       preloadedState: { dateRange: { applied: { alias: 'custom', title: 'x', period: { since: '2025-01-02', until: '2025-01-09' } }, picker: { open: false, draft: { alias: 'custom', title: '', period: { since: '', until: '' } }, sinceInput: '', untilInput: '', view: { month: 0, year: 2025 }, visibleMonths: 2 } } } as never,
     });

@@ -3,16 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
 import DowngradePage from './DowngradePage';
-import { mockApi, plansData, previewData } from './testData';
+import { fail, mockBackend, ok } from '../../test/fakeBackend';
+import { plansData, previewData } from './testData';
 
 describe('DowngradePage', () => {
   it('lists the consequences, asks for confirmation, downgrades and goes home', async () => {
     const host = createFakeHost();
-    const calls = mockApi((call) => {
-      if (call.path === '/shop/billing-plans') return { body: plansData('monthly', 20) };
-      if (call.path === '/shop/downgrade/preview') return { body: previewData(['Evening Out', 'Autumn Layers']) };
-      if (call.path === '/shop/downgrade') return { body: { plan: 'free', deactivatedLooks: [] } };
-      return undefined;
+    const backend = mockBackend({
+      'GET /shop/billing-plans': ok(plansData('monthly', 20)),
+      'GET /shop/downgrade/preview': ok(previewData(['Evening Out', 'Autumn Layers'])),
+      'POST /shop/downgrade': ok({ plan: 'free' as const, deactivatedLooks: [] }),
     });
     const { router } = renderWithProviders(<DowngradePage />, { route: '/billing/downgrade', host });
     expect(await screen.findByText("You're about to leave the Monthly plan")).toBeInTheDocument();
@@ -27,12 +27,11 @@ describe('DowngradePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Downgrade to free' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/2 looks will be set to draft/)).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/shop/downgrade')).toBe(false);
+    expect(backend.callsTo('POST /shop/downgrade')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Downgrade' }));
 
     await waitFor(() => expect(host.toasts).toEqual([{ message: 'Changes saved', isError: false }]));
-    const call = calls.find((c) => c.path === '/shop/downgrade')!;
-    expect(call.method).toBe('POST');
+    const [call] = backend.callsTo('POST /shop/downgrade');
     expect(call.search).toBe('?planName=free');
     expect(call.headers.get('content-type')).toBe('application/json');
     expect(router.state.location.pathname).toBe('/');
@@ -40,11 +39,10 @@ describe('DowngradePage', () => {
 
   it('shows the settings update error toast when the downgrade fails', async () => {
     const host = createFakeHost();
-    mockApi((call) => {
-      if (call.path === '/shop/billing-plans') return { body: plansData('yearly') };
-      if (call.path === '/shop/downgrade/preview') return { body: previewData() };
-      if (call.path === '/shop/downgrade') return { status: 500, body: { message: 'boom' } };
-      return undefined;
+    mockBackend({
+      'GET /shop/billing-plans': ok(plansData('yearly')),
+      'GET /shop/downgrade/preview': ok(previewData()),
+      'POST /shop/downgrade': fail(500, 'boom'),
     });
     const { router } = renderWithProviders(<DowngradePage />, { route: '/billing/downgrade', host });
     expect(await screen.findByText('Your active looks stay live; all looks are kept.')).toBeInTheDocument();
@@ -55,11 +53,7 @@ describe('DowngradePage', () => {
   });
 
   it('on the free plan there is nothing to downgrade', async () => {
-    mockApi((call) => {
-      if (call.path === '/shop/billing-plans') return { body: plansData('free') };
-      if (call.path === '/shop/downgrade/preview') return { body: previewData() };
-      return undefined;
-    });
+    mockBackend({ 'GET /shop/billing-plans': ok(plansData('free')), 'GET /shop/downgrade/preview': ok(previewData()) });
     renderWithProviders(<DowngradePage />, { route: '/billing/downgrade' });
     expect(await screen.findByText("You're on the free plan")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Downgrade to free' })).toBeNull();

@@ -4,27 +4,31 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
 import { track } from '../../analytics/tracker';
 import PlansPage from './PlansPage';
-import { mockApi, plansData, type FakeCall } from './testData';
+import { fail, malformed, mockBackend, ok, type ErrorStatus, type Routes } from '../../test/fakeBackend';
+import type { SelectPlanResponse } from '../../contracts/billing';
+import { plansData } from './testData';
 
 jest.mock('../../analytics/tracker', () => ({ track: jest.fn() }));
 
 const CONFIRM = 'http://localhost/charges/1/confirm?token=abc';
 
-function api(overrides: (call: FakeCall) => { status?: number; body: unknown } | undefined = () => undefined, data = plansData()) {
-  return mockApi((call) => {
-    const custom = overrides(call);
-    if (custom) return custom;
-    if (call.path === '/shop/billing-plans') return { body: data };
-    if (call.path === '/discount/validate') {
-      const code = String((call.body as { code: string }).code).toUpperCase();
-      return code === 'WELCOME20'
-        ? { body: { valid: true, code, percentage: 20, message: 'ok' } }
-        : { body: { valid: false, code, percentage: 0, message: 'This discount code is not valid.' } };
-    }
-    if (call.path === '/shop/select-plan') return { body: { confirmationUrl: CONFIRM } };
-    return undefined;
+function api(overrides: Routes = {}, data = plansData()) {
+  return mockBackend({
+    'GET /shop/billing-plans': ok(data),
+    'POST /discount/validate': ({ body }) => {
+      const code = body.code.toUpperCase();
+      return ok(
+        code === 'WELCOME20'
+          ? { valid: true, code, percentage: 20, message: 'ok' }
+          : { valid: false, code, percentage: 0, message: 'This discount code is not valid.' },
+      );
+    },
+    'POST /shop/select-plan': ok({ confirmationUrl: CONFIRM }),
+    ...overrides,
   });
 }
+
+const selectPlanBodies = (backend: ReturnType<typeof api>) => backend.callsTo('POST /shop/select-plan').map((c) => c.body);
 
 const card = (plan: string) => document.querySelector(`[data-plan="${plan}"]`) as HTMLElement;
 const price = (plan: string) => screen.getByTestId(`price-${plan}`).textContent;
@@ -75,7 +79,7 @@ describe('PlansPage', () => {
   });
 
   it('validates a query code silently, shows discounted prices and sends it with a monthly selection', async () => {
-    const calls = api();
+    const backend = api();
     const host = createFakeHost();
     renderWithProviders(<PlansPage />, { route: '/billing/plans?discountCode=welcome20', host });
     await waitFor(() => expect(price('monthly')).toBe('$7.98'));
@@ -84,26 +88,25 @@ describe('PlansPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Start 7-day free trial' }));
     await waitFor(() => expect(host.redirects).toEqual([CONFIRM]));
-    expect(calls.find((c) => c.path === '/shop/select-plan')?.body).toEqual({ planName: 'monthly', discountCode: 'WELCOME20' });
+    expect(selectPlanBodies(backend)).toEqual([{ planName: 'monthly', discountCode: 'WELCOME20' }]);
     expect(track).toHaveBeenCalledWith('plan_selected', { planName: 'monthly', period: 'monthly', discountCode: 'WELCOME20' });
   });
 
   it('does not send the code for yearly, nor when the monthly plan already has a discount', async () => {
-    const calls = api();
+    const backend = api();
     renderWithProviders(<PlansPage />, { route: '/billing/plans?discount=WELCOME20&period=yearly' });
     await screen.findByText(/Discount code WELCOME20 applied/);
     expect(price('yearly')).toBe('$95.71');
     await userEvent.click(screen.getByRole('button', { name: 'Start 7-day free trial' }));
-    await waitFor(() => expect(calls.some((c) => c.path === '/shop/select-plan')).toBe(true));
-    expect(calls.find((c) => c.path === '/shop/select-plan')?.body).toEqual({ planName: 'yearly' });
+    await waitFor(() => expect(selectPlanBodies(backend)).toEqual([{ planName: 'yearly' }]));
   });
 
   it('ignores an invalid query code silently', async () => {
     const host = createFakeHost();
-    const calls = api();
+    const backend = api();
     renderWithProviders(<PlansPage />, { route: '/billing/plans?discount=NOPE', host });
     await screen.findByTestId('price-monthly');
-    await waitFor(() => expect(calls.some((c) => c.path === '/discount/validate')).toBe(true));
+    await waitFor(() => expect(backend.callsTo('POST /discount/validate')).toHaveLength(1));
     expect(price('monthly')).toBe('$9.97');
     expect(host.toasts).toEqual([]);
     expect(screen.queryByText(/not valid/)).toBeNull();
@@ -134,7 +137,7 @@ describe('PlansPage', () => {
     [500, 'Internal server error', 'Something went wrong. Please try again.'],
   ])('maps a %i "%s" answer to a toast', async (status, message, text) => {
     const host = createFakeHost();
-    api((call) => (call.path === '/shop/select-plan' ? { status, body: { message } } : undefined));
+    api({ 'POST /shop/select-plan': fail(status as ErrorStatus, message) });
     renderWithProviders(<PlansPage />, { route: '/billing/plans', host });
     await userEvent.click(await screen.findByRole('button', { name: 'Start 7-day free trial' }));
     await waitFor(() => expect(host.toasts).toEqual([{ message: text, isError: true }]));
@@ -143,7 +146,7 @@ describe('PlansPage', () => {
 
   it('an answer without a confirmation URL is an error selecting the plan', async () => {
     const host = createFakeHost();
-    api((call) => (call.path === '/shop/select-plan' ? { body: {} } : undefined));
+    api({ 'POST /shop/select-plan': ok(malformed<SelectPlanResponse>({})) });
     renderWithProviders(<PlansPage />, { route: '/billing/plans', host });
     await userEvent.click(await screen.findByRole('button', { name: 'Start 7-day free trial' }));
     await waitFor(() => expect(host.toasts).toEqual([{ message: 'There was an error selecting the plan. Please try again.', isError: true }]));

@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import PlansPage from './PlansPage';
-import { mockApi, plansData } from './testData';
+import { mockBackend, ok } from '../../test/fakeBackend';
+import { plansData } from './testData';
 
 jest.mock('../../analytics/tracker', () => ({ track: jest.fn() }));
 
@@ -21,8 +22,8 @@ describe('billing plans cache (SPEC §9: stale after 5 minutes, kept 10)', () =>
   afterEach(() => jest.useRealTimers());
 
   it('refetches on mount only when the data is older than 300 s', async () => {
-    const calls = mockApi((call) => (call.path === '/shop/billing-plans' ? { body: plansData() } : undefined));
-    const plansCalls = () => calls.filter((c) => c.path === '/shop/billing-plans').length;
+    const backend = mockBackend({ 'GET /shop/billing-plans': ok(plansData()) });
+    const plansCalls = () => backend.callsTo('GET /shop/billing-plans').length;
     // Only the clock is faked (RTK Query compares new Date() with the fulfilled time).
     jest.useFakeTimers({
       doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],

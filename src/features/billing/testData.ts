@@ -42,5 +42,3 @@ export const previewData = (titles: string[] = []): DowngradePreview => ({
   activeLooks: titles.length + 1,
   looksToDeactivate: titles.map((title, i) => ({ id: i + 10, title })),
 });
-
-export { mockBackend as mockApi, type FakeCall } from '../../test/fakeBackend';

@@ -3,34 +3,19 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import type { Onboarding } from '../../contracts/shop';
+import { fail, mockBackend, ok } from '../../test/fakeBackend';
+import { onboardingData as onboarding, statsData } from '../../test/fixtures';
 import DashboardPage from './DashboardPage';
-import { mockApi, type FakeCall } from './testApi';
 import { bannerKind } from './DashboardBanner';
 import { TEST_SHOP } from '../../test/renderWithProviders';
 
-const onboarding = (over: Partial<Onboarding> = {}): Onboarding => ({
-  createdLook: true,
-  shopUpdated: false,
-  appBlockInstalled: false,
-  appBlockThemeSupported: true,
-  scriptTagSupported: false,
-  appThemeExtensionDeepLink: 'https://demo-shop.myshopify.com/admin/themes/current/editor?addAppBlockId=x',
-  setupGuideDisplay: true,
-  onboarding: { themeExtensionSupported: true, appThemeExtensionCartDeepLink: 'https://x', canUseCheckoutUIExtension: false },
-  ...over,
-});
-
-function api(ob: Onboarding = onboarding(), stats: unknown = { addToCartRevenue: 1520.5, orderGenerated: 42, looksCount: 4, generatedRevenue: 900 }) {
-  return mockApi((call: FakeCall) => {
-    if (call.path === '/stats') return { body: stats };
-    if (call.path === '/shop/onboarding') return { body: ob };
-    return undefined;
-  });
+function api(ob: Onboarding = onboarding(), stats = statsData({ addToCartRevenue: 1520.5, orderGenerated: 42, looksCount: 4, generatedRevenue: 900 })) {
+  return mockBackend({ 'GET /stats': ok(stats), 'GET /shop/onboarding': ok(ob) });
 }
 
 describe('DashboardPage', () => {
   it('shows the three totals from GET /stats?lite=true with money in the shop currency', async () => {
-    const calls = api();
+    const { calls } = api();
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByText('$1,520.50')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '4' })).toHaveAttribute('href', '/looks');
@@ -67,7 +52,7 @@ describe('DashboardPage', () => {
   });
 
   it('hiding the guide stores the flag and the onboarding query is no longer made', async () => {
-    const calls = api();
+    const { calls } = api();
     const { store } = renderWithProviders(<DashboardPage />);
     await screen.findByText('1 of 3 tasks completed');
     const before = calls.filter((c) => c.path === '/shop/onboarding').length;
@@ -80,7 +65,7 @@ describe('DashboardPage', () => {
   });
 
   it('when hidden from the start, GET /shop/onboarding is never called', async () => {
-    const calls = api();
+    const { calls } = api();
     renderWithProviders(<DashboardPage />, { preloadedState: { onboarding: { hidden: true } } as never });
     await screen.findByText('$1,520.50');
     await new Promise((r) => setTimeout(r, 50));
@@ -91,17 +76,16 @@ describe('DashboardPage', () => {
   });
 
   it('a failed stats load shows the general error toast and a retry', async () => {
-    let fail = true;
+    let failing = true;
     const host = (await import('../../test/fakeHost')).createFakeHost();
-    mockApi((call) => {
-      if (call.path === '/stats') return fail ? { status: 500, body: { message: 'boom' } } : { body: { addToCartRevenue: 1, orderGenerated: 2, looksCount: 3 } };
-      if (call.path === '/shop/onboarding') return { body: onboarding() };
-      return undefined;
+    mockBackend({
+      'GET /stats': () => (failing ? fail(500, 'boom') : ok(statsData({ addToCartRevenue: 1, orderGenerated: 2, looksCount: 3 }))),
+      'GET /shop/onboarding': ok(onboarding()),
     });
     renderWithProviders(<DashboardPage />, { host });
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(host.toasts).toEqual([{ message: 'Something went wrong. Please try again.', isError: true }]);
-    fail = false;
+    failing = false;
     await userEvent.click(retry);
     expect(await screen.findByText('$1.00')).toBeInTheDocument();
   });

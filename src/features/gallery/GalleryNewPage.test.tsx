@@ -2,43 +2,38 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import GalleryNewPage from './GalleryNewPage';
-import { mockBackend, type FakeCall } from '../../test/fakeBackend';
+import { fail, mockBackend, ok, type Answer, type FakeBackend } from '../../test/fakeBackend';
+import { creditPackages, creditsData, lookListItem, pageOf } from '../../test/fixtures';
+import type { CreateGenerationResponse } from '../../contracts/gallery';
 
-const mockApi = mockBackend;
+const PACKAGES = creditPackages();
 
-const CREDITS = { creditsRemaining: 3, creditsUsed: 2, freeCreditsClaimedFlag: true, lowCreditWarning: true };
-const PACKAGES = [
-  { id: 1, name: 'Starter', price: 5, credits: 10, pricePerCredit: 0.5 },
-  { id: 2, name: 'Popular', price: 20, credits: 50, pricePerCredit: 0.4 },
-];
-
-function backend(generate: { status?: number; body: unknown }) {
-  return mockApi((c) => {
-    if (c.path === '/credits') return { body: CREDITS };
-    if (c.path === '/credits/packages') return { body: PACKAGES };
-    if (c.path === '/productLooks') return { body: { data: [{ id: 4, title: 'Summer in the City', image: null }], paginationDetails: {} } };
-    if (c.path === '/image-generation' && c.method === 'POST') return generate;
-    if (c.path.startsWith('/credits/verify/')) return { body: { success: true, package: PACKAGES[1], credits: 53 } };
-    return undefined;
+function backend(generate: Answer<CreateGenerationResponse>) {
+  return mockBackend({
+    'GET /credits': ok(creditsData({ creditsRemaining: 3, creditsUsed: 2, lowCreditWarning: true })),
+    'GET /credits/packages': ok(PACKAGES),
+    'GET /productLooks': ok(pageOf([lookListItem(4, { title: 'Summer in the City' })])),
+    'POST /image-generation': generate,
+    'POST /credits/verify/:packageId/:chargeId': ok({ success: true, package: PACKAGES[1], credits: 53 }),
   });
 }
 
-async function pickLook(user: ReturnType<typeof userEvent.setup>, calls: FakeCall[]) {
+async function pickLook(user: ReturnType<typeof userEvent.setup>, { callsTo }: FakeBackend) {
   const search = screen.getByLabelText('Look');
   await user.type(search, 'S');
   expect(screen.getByText('Type at least 2 characters (minimum characters)')).toBeInTheDocument();
   await act(() => new Promise((r) => setTimeout(r, 200)));
-  expect(calls.filter((c) => c.path === '/productLooks')).toHaveLength(0);
+  expect(callsTo('GET /productLooks')).toHaveLength(0);
   await user.type(search, 'u');
   await user.click(await screen.findByText('Summer in the City'));
-  const searches = calls.filter((c) => c.path === '/productLooks');
+  const searches = callsTo('GET /productLooks');
   expect(searches).toHaveLength(1); // debounced: one request for "Su"
   expect(Object.fromEntries(searches[0].params)).toEqual({ page: '1', query: 'Su', limit: '50' });
 }
 
 describe('GalleryNewPage', () => {
   it('searches looks from 2 characters, sends an empty prompt as absent and shows the 402 message', async () => {
-    const calls = backend({ status: 402, body: { message: "You don't have enough credits." } });
+    const api = backend(fail(402, "You don't have enough credits."));
     const user = userEvent.setup();
     renderWithProviders(<GalleryNewPage />, { route: '/gallery/new' });
     expect(await screen.findByText('Low credits')).toBeInTheDocument();
@@ -47,26 +42,26 @@ describe('GalleryNewPage', () => {
     expect(screen.getByText('$20.00')).toBeInTheDocument();
     const generate = screen.getByRole('button', { name: 'Generate image' });
     expect(generate).toHaveAttribute('aria-disabled', 'true'); // needs a look
-    await pickLook(user, calls);
+    await pickLook(user, api);
     await user.click(screen.getByRole('button', { name: 'Generate image' }));
     expect(await screen.findByText("You don't have enough credits.")).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ productLookId: 4, imageType: 'flat_lay' });
+    expect(api.callsTo('POST /image-generation')[0].body).toEqual({ productLookId: 4, imageType: 'flat_lay' });
   });
 
   it('402 without a message shows the insufficient-credits text', async () => {
-    const calls = backend({ status: 402, body: {} });
+    const api = backend({ status: 402, body: {} });
     const user = userEvent.setup();
     renderWithProviders(<GalleryNewPage />, { route: '/gallery/new' });
-    await pickLook(user, calls);
+    await pickLook(user, api);
     await user.click(screen.getByRole('button', { name: 'Generate image' }));
     expect(await screen.findByText("You don't have enough credits to generate an image.")).toBeInTheDocument();
   });
 
   it('a return from the confirmation verifies the purchase, shows the success modal and clears the query', async () => {
-    const calls = backend({ body: {} });
+    const api = backend(ok({ imageGenerationId: 1 }));
     const { router } = renderWithProviders(<GalleryNewPage />, { route: '/gallery/new?page=thankYou&charge_id=9&package_id=2', path: '/gallery/new' });
     expect(await screen.findByText('50 credits from the Popular package were added to your balance.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/credits/verify/2/9' && c.method === 'POST')).toHaveLength(1);
+    expect(api.callsTo('POST /credits/verify/:packageId/:chargeId').map((c) => c.pathParams)).toEqual([{ packageId: '2', chargeId: '9' }]);
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -3,30 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
 import { initTracker, resetTracker } from '../../analytics/tracker';
-import type { Look, LookFormValues } from '../../contracts/looks';
+import { DEFAULT_LAYOUT_SETTINGS, type DefinedTemplate } from '../../contracts/layout';
+import { fail, mockBackend, ok, type Routes } from '../../test/fakeBackend';
+import { lookDetail, storedLook } from '../../test/fixtures';
 import LookEditPage from './LookEditPage';
-import { mockApi, type Handler } from './test/mockApi';
 
-const LOOK: Look = {
-  id: 5,
-  title: 'Summer in the City',
-  mainProduct: { itemId: 'gid://shopify/Product/1', title: 'Linen Shirt', image: 'a.jpg', selectedMainImage: 'a.jpg', productImages: ['a.jpg'] },
-  active: true,
+const LOOK = storedLook({
   relatedItems: [
     { itemId: 'gid://shopify/Product/2', title: 'Chino Pants', image: '', order: 0, type: 'product', markerX: 30, markerY: 35 },
     { itemId: 'gid://shopify/Product/3', title: 'A very long related product title that goes on and on beyond fifty characters', image: '', order: 1, type: 'product', markerX: 50, markerY: 50 },
   ],
-  markerColor: 'FFFFFF',
   featured: true,
-  media: [],
-  discount: { enabled: false, label: '', type: 'percentage', value: 10, discountText: '' },
-  tags: 'summer,city',
-};
+});
 
-function api(extra: Record<string, Handler> = {}, template = 'shoppable') {
-  return mockApi({
-    'GET /productLooks/5': () => [200, { look: LOOK, previewUrl: 'http://app/storefront/products/linen-shirt?look=5' }],
-    'GET /layout': () => [200, { definedTemplate: template }],
+function api(extra: Routes = {}, template: DefinedTemplate = 'shoppable') {
+  return mockBackend({
+    'GET /productLooks/:id': ok(lookDetail(LOOK, 'http://app/storefront/products/linen-shirt?look=5')),
+    'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: template }),
     ...extra,
   });
 }
@@ -69,7 +62,7 @@ describe('LookEditPage', () => {
     expect(screen.queryByText('Marker settings')).toBeNull();
     first.unmount();
     jest.restoreAllMocks();
-    api({ 'GET /layout': () => [404, { message: 'Not found' }] });
+    api({ 'GET /layout': fail(404, 'Not found') });
     render();
     await screen.findByRole('heading', { name: 'Summer in the City', level: 1 });
     await new Promise((r) => setTimeout(r, 50));
@@ -79,12 +72,12 @@ describe('LookEditPage', () => {
   it('saves with PATCH, toasts, tracks look_updated and is clean again; discard resets', async () => {
     const send = jest.fn().mockResolvedValue(undefined);
     initTracker({ identity: 'demo', trackPageViews: false, respectDoNotTrack: false, persistence: 'memory', send });
-    let stored: Look = LOOK;
-    const { calls } = api({
-      'GET /productLooks/5': () => [200, { look: stored, previewUrl: 'http://app/p?look=5' }],
-      'PATCH /productLooks/5': async (_u, request) => {
-        stored = { ...stored, ...((await request.json()) as LookFormValues) };
-        return [200, { look: stored, previewUrl: 'http://app/p?look=5' }];
+    let stored = LOOK;
+    const backend = api({
+      'GET /productLooks/:id': () => ok(lookDetail(stored, 'http://app/p?look=5')),
+      'PATCH /productLooks/:id': ({ body }) => {
+        stored = { ...stored, ...body };
+        return ok(lookDetail(stored, 'http://app/p?look=5'));
       },
     });
     const host = createFakeHost();
@@ -102,7 +95,7 @@ describe('LookEditPage', () => {
     fireEvent.change(screen.getAllByLabelText('Vertical position (Y)')[0], { target: { value: '80' } });
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Look updated', isError: false }));
-    const body = calls.find((c) => c.method === 'PATCH')!.body as LookFormValues;
+    const { body } = backend.callsTo('PATCH /productLooks/:id')[0];
     expect(body.relatedItems[0].markerY).toBe(80);
     expect(Object.keys(body).sort()).toEqual(['active', 'discount', 'featured', 'mainProduct', 'markerColor', 'media', 'relatedItems', 'tags']);
     await waitFor(() => expect(pageSave()).toHaveAttribute('aria-disabled', 'true'));
@@ -110,8 +103,8 @@ describe('LookEditPage', () => {
   });
 
   it('shows server field errors and the update-error toast', async () => {
-    let answer: [number, unknown] = [400, { message: 'Some fields are not valid.', errors: { 'discount.label': 'Discount label must be at least 3 characters' } }];
-    api({ 'PATCH /productLooks/5': () => answer });
+    let answer = fail(400, 'Some fields are not valid.', { errors: { 'discount.label': 'Discount label must be at least 3 characters' } });
+    api({ 'PATCH /productLooks/:id': () => answer });
     const host = createFakeHost();
     const user = userEvent.setup();
     render(host);
@@ -119,15 +112,15 @@ describe('LookEditPage', () => {
     await user.type(screen.getByLabelText('Discount label'), 'Bundle');
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
     expect(await screen.findByText('Discount label must be at least 3 characters')).toBeInTheDocument();
-    answer = [500, { message: 'boom' }];
+    answer = fail(500, 'boom');
     await user.type(screen.getByLabelText('Discount label'), '!');
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Could not save the look. Please try again.', isError: true }));
   });
 
   it('uploads one image: uploading state, then the image; a failure shows the exact error', async () => {
-    let status = 200;
-    const { calls } = api({ 'POST /productLooks/media': () => (status === 200 ? [200, { url: 'http://app/files/uploads/1/x.png', productLookMediaId: 9 }] : [415, { message: 'no' }]) });
+    let uploadFails = false;
+    const backend = api({ 'POST /productLooks/media': () => (uploadFails ? fail(415, 'no') : ok({ url: 'http://app/files/uploads/1/x.png', productLookMediaId: 9 })) });
     render();
     await screen.findByRole('heading', { name: 'Summer in the City', level: 1 });
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
@@ -135,14 +128,14 @@ describe('LookEditPage', () => {
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'look.png', { type: 'image/png' });
     await userEvent.upload(input, file);
     expect(await screen.findByAltText('Look image')).toHaveAttribute('src', 'http://app/files/uploads/1/x.png');
-    status = 415;
+    uploadFails = true;
     await userEvent.upload(input, file);
     expect(await screen.findByText('Failed to upload image. Please try again.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST' && c.url.pathname === '/admin/api/v1/productLooks/media')).toHaveLength(2);
+    expect(backend.callsTo('POST /productLooks/media')).toHaveLength(2);
   });
 
   it('shows not found for an unknown look', async () => {
-    mockApi({ 'GET /productLooks/5': () => [404, { message: 'Look not found' }] });
+    mockBackend({ 'GET /productLooks/:id': fail(404, 'Look not found') });
     render();
     expect(await screen.findByText('Look not found')).toBeInTheDocument();
   });

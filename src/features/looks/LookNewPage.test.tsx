@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
 import { initTracker, resetTracker } from '../../analytics/tracker';
-import type { LookFormValues } from '../../contracts/looks';
+import { fail, mockBackend, ok } from '../../test/fakeBackend';
+import { lookDetail, storedLook } from '../../test/fixtures';
 import LookNewPage from './LookNewPage';
-import { mockApi } from './test/mockApi';
 
 const product = (n: number, images = [`/files/catalog/p${n}-1.jpg`, `/files/catalog/p${n}-2.jpg`]) => ({
   id: `gid://shopify/Product/${n}`,
@@ -23,7 +23,7 @@ afterEach(() => {
 
 describe('LookNewPage', () => {
   it('shows the translated errors only after a submit attempt', async () => {
-    const { calls } = mockApi({});
+    const { calls } = mockBackend();
     const user = userEvent.setup();
     renderWithProviders(<LookNewPage />, { route: '/looks/new' });
     await screen.findByText('Select main product');
@@ -38,7 +38,7 @@ describe('LookNewPage', () => {
   it('picks products, toggles the main image, creates the look, tracks it and opens the edit page', async () => {
     const send = jest.fn().mockResolvedValue(undefined);
     initTracker({ identity: 'demo', trackPageViews: false, respectDoNotTrack: false, persistence: 'memory', send });
-    const { calls } = mockApi({ 'POST /productLooks': (_u) => [201, { id: 42, look: {} }] });
+    const api = mockBackend({ 'POST /productLooks': ok({ id: 42, look: storedLook({ id: 42 }) }, 201) });
     const host = createFakeHost();
     const user = userEvent.setup();
     const { router } = renderWithProviders(<LookNewPage />, { route: '/looks/new', host });
@@ -65,7 +65,7 @@ describe('LookNewPage', () => {
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/looks/edit/42'));
-    const body = calls.find((c) => c.method === 'POST')!.body as LookFormValues;
+    const { body } = api.callsTo('POST /productLooks')[0];
     expect(body.mainProduct).toEqual({
       itemId: 'gid://shopify/Product/1',
       title: 'Product 1',
@@ -82,8 +82,8 @@ describe('LookNewPage', () => {
   });
 
   it('shows the upgrade notice with a link to the plans on planUpgrade.is_required, a toast on other errors', async () => {
-    let answer: [number, unknown] = [403, { message: 'limit', code: 'planUpgrade.is_required' }];
-    mockApi({ 'POST /productLooks': () => answer });
+    let answer = fail(403, 'limit', { code: 'planUpgrade.is_required' });
+    mockBackend({ 'POST /productLooks': () => answer });
     const host = createFakeHost();
     const user = userEvent.setup();
     renderWithProviders(<LookNewPage />, { route: '/looks/new', host });
@@ -96,21 +96,23 @@ describe('LookNewPage', () => {
     expect(within(notice.closest('.Polaris-Banner') as HTMLElement).getByRole('button', { name: 'See plans' })).toBeInTheDocument();
     expect(host.toasts).toEqual([]);
 
-    answer = [500, { message: 'boom' }];
+    answer = fail(500, 'boom');
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
     await waitFor(() => expect(host.toasts).toEqual([{ message: 'Could not create the look. Please try again.', isError: true }]));
   });
 
   it('shows the upgrade banner when the shop should upgrade', async () => {
-    mockApi({});
+    mockBackend();
     renderWithProviders(<LookNewPage />, { route: '/looks/new', shop: { shouldUpgradeToPaidPlan: true } });
     expect(await screen.findByText('Upgrade to activate more looks')).toBeInTheDocument();
   });
 
   it('preselects ?productLookId= and shows the exact message when it fails', async () => {
-    mockApi({
-      'GET /productLooks/7': () => [200, { look: { id: 7, title: 'Seven', mainProduct: { itemId: 'gid://shopify/Product/9', title: 'Nine', image: '' }, active: false, relatedItems: [], markerColor: 'FFFFFF', featured: false, media: [], discount: null, tags: 'x' }, previewUrl: null }],
-      'GET /productLooks/8': () => [404, { message: 'Look not found' }],
+    mockBackend({
+      'GET /productLooks/:id': ({ pathParams }) =>
+        pathParams.id === '7'
+          ? ok(lookDetail(storedLook({ id: 7, title: 'Seven', mainProduct: { itemId: 'gid://shopify/Product/9', title: 'Nine', image: '' }, active: false, relatedItems: [], tags: 'x' })))
+          : fail(404, 'Look not found'),
     });
     const first = renderWithProviders(<LookNewPage />, { route: '/looks/new?productLookId=7' });
     expect(await screen.findByTestId('main-product-title')).toHaveTextContent('Nine');
@@ -121,8 +123,9 @@ describe('LookNewPage', () => {
   });
 
   it('pre-fills the discount defaults from a discount link', async () => {
-    mockApi({
-      'GET /productLooks/discountDefaults': (url) => [200, { mainProduct: { itemId: `gid://shopify/Product/${url.searchParams.get('productId')}`, title: 'Linked', image: 'l.jpg', selectedMainImage: 'l.jpg', productImages: ['l.jpg'] } }],
+    mockBackend({
+      'GET /productLooks/discountDefaults': ({ params }) =>
+        ok({ mainProduct: { itemId: `gid://shopify/Product/${params.get('productId')}`, title: 'Linked', image: '/files/catalog/l.jpg', selectedMainImage: '/files/catalog/l.jpg', productImages: ['/files/catalog/l.jpg'] } }),
     });
     renderWithProviders(<LookNewPage />, { route: '/looks/new?discount=1&productId=1005' });
     expect(await screen.findByTestId('main-product-title')).toHaveTextContent('Linked');

@@ -2,16 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { initTracker, resetTracker } from '../../analytics/tracker';
+import { fail, mockBackend, noContent, ok } from '../../test/fakeBackend';
+import { lookListItem as look, pageOf } from '../../test/fixtures';
 import type { LookListItem } from '../../contracts/looks';
 import LooksListPage from './LooksListPage';
-import { mockApi } from './test/mockApi';
 
-const look = (id: number, extra: Partial<LookListItem> = {}): LookListItem => ({
-  id, title: `Look ${id}`, active: false, image: null, storeFrontUrl: null, tags: '', ...extra,
-});
-const page = (data: LookListItem[], totalItems = data.length, nextPage: number | null = null) => ({
-  data, paginationDetails: { nextPage, previousPage: null, totalItems },
-});
+const page = (data: LookListItem[], totalItems = data.length) => ok(pageOf(data, { totalItems }));
 
 // Form pages render all of Polaris; give slow (shared) machines time.
 jest.setTimeout(30_000);
@@ -23,8 +19,8 @@ afterEach(() => {
 
 describe('LooksListPage', () => {
   it('lists looks with status, tags and actions; view live only for active looks', async () => {
-    mockApi({
-      'GET /productLooks': () => [200, page([look(1, { active: true, storeFrontUrl: 'http://x/storefront/products/a?look=1', tags: 'summer,city' }), look(2)], 12, 2)],
+    mockBackend({
+      'GET /productLooks': page([look(1, { active: true, storeFrontUrl: 'http://x/storefront/products/a?look=1', tags: 'summer,city' }), look(2)], 12),
     });
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     renderWithProviders(<LooksListPage />, { route: '/looks' });
@@ -40,35 +36,33 @@ describe('LooksListPage', () => {
   });
 
   it('applies the search after 800 ms only when empty or longer than 2 characters, from page 1', async () => {
-    const { calls } = mockApi({ 'GET /productLooks': (url) => [200, page(url.searchParams.get('query') ? [look(3)] : [look(1), look(2)], 20, 2)] });
+    const { calls } = mockBackend({ 'GET /productLooks': ({ params }) => page(params.get('query') ? [look(3)] : [look(1), look(2)], 20) });
     const user = userEvent.setup();
     renderWithProviders(<LooksListPage />, { route: '/looks' });
     await screen.findByText('Look 1');
     await user.click(screen.getByRole('button', { name: /next/i }));
-    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('page') === '2')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.params.get('page') === '2')).toBe(true));
 
     await user.type(screen.getByLabelText('Search looks'), 'ab');
     await new Promise((r) => setTimeout(r, 1000));
-    expect(calls.some((c) => c.url.searchParams.has('query'))).toBe(false);
+    expect(calls.some((c) => c.params.has('query'))).toBe(false);
     expect(screen.getByText('Type at least 3 characters')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Search looks'), 'c');
     await new Promise((r) => setTimeout(r, 300));
-    expect(calls.some((c) => c.url.searchParams.has('query'))).toBe(false);
+    expect(calls.some((c) => c.params.has('query'))).toBe(false);
     await screen.findByText('Look 3', undefined, { timeout: 2000 });
-    const searched = calls.find((c) => c.url.searchParams.get('query') === 'abc')!;
-    expect(searched.url.searchParams.get('page')).toBe('1');
+    const searched = calls.find((c) => c.params.get('query') === 'abc')!;
+    expect(searched.params.get('page')).toBe('1');
   });
 
   it('shows the error state with retry, then the no-looks-yet empty state', async () => {
-    let fail = true;
-    mockApi({
-      'GET /productLooks': () => (fail ? [500, { message: 'boom' }] : [200, page([])]),
-    });
+    let failing = true;
+    mockBackend({ 'GET /productLooks': () => (failing ? fail(500, 'boom') : page([])) });
     const user = userEvent.setup();
     renderWithProviders(<LooksListPage />, { route: '/looks' });
     expect(await screen.findByText('Looks could not be loaded')).toBeInTheDocument();
-    fail = false;
+    failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Create your first look')).toBeInTheDocument();
     expect(screen.queryByLabelText('Search looks')).toBeNull();
@@ -76,7 +70,7 @@ describe('LooksListPage', () => {
   });
 
   it('shows no-results for a search without matches', async () => {
-    mockApi({ 'GET /productLooks': (url) => [200, url.searchParams.get('query') ? page([]) : page([look(1)])] });
+    mockBackend({ 'GET /productLooks': ({ params }) => (params.get('query') ? page([]) : page([look(1)])) });
     const user = userEvent.setup();
     renderWithProviders(<LooksListPage />, { route: '/looks' });
     await screen.findByText('Look 1');
@@ -87,10 +81,10 @@ describe('LooksListPage', () => {
   it('deletes after confirmation, toasts and tracks look_deleted; a failure toasts the error', async () => {
     const send = jest.fn().mockResolvedValue(undefined);
     initTracker({ identity: 'demo', trackPageViews: false, respectDoNotTrack: false, persistence: 'memory', send });
-    let deleteStatus = 204;
-    const { calls } = mockApi({
-      'GET /productLooks': () => [200, page([look(1), look(2)])],
-      'DELETE /productLooks/:id': () => [deleteStatus, {}],
+    let deleteFails = false;
+    const api = mockBackend({
+      'GET /productLooks': page([look(1), look(2)]),
+      'DELETE /productLooks/:id': () => (deleteFails ? fail(500) : noContent()),
     });
     const user = userEvent.setup();
     const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
@@ -99,10 +93,10 @@ describe('LooksListPage', () => {
     expect(await screen.findByText('Delete Look 2?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete look' }));
     await waitFor(() => expect((host as unknown as { toasts: unknown[] }).toasts).toEqual([{ message: 'Look deleted', isError: false }]));
-    expect(calls.find((c) => c.method === 'DELETE')?.url.pathname).toBe('/admin/api/v1/productLooks/2');
+    expect(api.callsTo('DELETE /productLooks/:id').map((c) => c.path)).toEqual(['/productLooks/2']);
     expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_deleted', properties: { id: 2 } }));
 
-    deleteStatus = 500;
+    deleteFails = true;
     await user.click(screen.getByRole('button', { name: 'Delete Look 1' }));
     await user.click(await screen.findByRole('button', { name: 'Delete look' }));
     await waitFor(() =>
@@ -111,7 +105,7 @@ describe('LooksListPage', () => {
   });
 
   it('offers the AI image gallery only when the shop has the gallery and AI flags', async () => {
-    mockApi({ 'GET /productLooks': () => [200, page([look(1)])] });
+    mockBackend({ 'GET /productLooks': page([look(1)]) });
     const { unmount } = renderWithProviders(<LooksListPage />, { route: '/looks' });
     // Polaris renders page actions twice (visible + overflow measurement).
     expect((await screen.findAllByRole('button', { name: 'AI image gallery' })).length).toBeGreaterThan(0);

@@ -1,21 +1,13 @@
 import { makeStore } from '../../app/store';
 import { createFakeHost } from '../../test/fakeHost';
-import type { LookListItem } from '../../contracts/looks';
+import { mockBackend, ok } from '../../test/fakeBackend';
+import { lookListItem as look, pageOf } from '../../test/fixtures';
 import { looksApi } from './looksApi';
 import { selectLookById, selectLooks, selectLooksOfPage, selectLooksPage, selectPagination } from './looksSelectors';
-import { mockApi } from './test/mockApi';
-
-const look = (id: number, extra: Partial<LookListItem> = {}): LookListItem => ({
-  id, title: `Look ${id}`, active: false, image: null, storeFrontUrl: null, tags: '', ...extra,
-});
-
-afterEach(() => jest.restoreAllMocks());
 
 describe('looks selectors', () => {
   it('normalise a fetched page with the entity adapter and read it in server order', async () => {
-    mockApi({
-      'GET /productLooks': () => [200, { data: [look(9, { active: true }), look(3), look(5)], paginationDetails: { nextPage: 2, previousPage: null, totalItems: 13 } }],
-    });
+    mockBackend({ 'GET /productLooks': ok(pageOf([look(9, { active: true }), look(3), look(5)], { totalItems: 13 })) });
     const store = makeStore(createFakeHost());
     const args = { page: 1, query: '' };
     await store.dispatch(looksApi.endpoints.getLooks.initiate(args));
@@ -37,9 +29,9 @@ describe('looks selectors', () => {
   });
 
   it('sends page, limit 10 and the query', async () => {
-    const { calls } = mockApi({ 'GET /productLooks': () => [200, { data: [], paginationDetails: { nextPage: null, previousPage: null, totalItems: 0 } }] });
+    const { calls } = mockBackend({ 'GET /productLooks': ok(pageOf([])) });
     const store = makeStore(createFakeHost());
     await store.dispatch(looksApi.endpoints.getLooks.initiate({ page: 2, query: 'summer' }));
-    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ page: '2', limit: '10', query: 'summer' });
+    expect(Object.fromEntries(calls[0].params)).toEqual({ page: '2', limit: '10', query: 'summer' });
   });
 });
