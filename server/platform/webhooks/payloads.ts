@@ -32,7 +32,6 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Text PostgreSQL can store in text and JSON columns: no NUL, no unpaired surrogate, bounded. */
 export function cleanText(value: unknown, max = 1000): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
-  // eslint-disable-next-line no-control-regex
   return String(value).replace(/\u0000/g, '').replace(LONE_SURROGATE, '\uFFFD').slice(0, max);
 }
 
