@@ -55,3 +55,15 @@ export function parseOrder(payload: unknown): OrderPayload {
   }
   return order as unknown as OrderPayload;
 }
+
+/** Strings (skipped) or integers too long for a JS number (16+ digits, not part of a decimal). */
+const LONG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\d.])-?\d{16,}(?![\d.eE])/g;
+
+/**
+ * JSON.parse for platform payloads: ids of 16 digits and more (the platform's
+ * sample payloads use 18-digit ids) become strings instead of rounded numbers.
+ */
+export function parsePayload(text: string): unknown {
+  if (!text.trim()) return {};
+  return JSON.parse(text.replace(LONG_INTEGER, (token) => (token.startsWith('"') ? token : `"${token}"`)));
+}

@@ -1,5 +1,6 @@
 import { claimDelivery, completeDelivery, failDelivery } from './deliveries';
 import { handlerFor } from './registry';
+import { parsePayload } from './payloads';
 import { silentLog, type WebhookDeps } from './types';
 
 export type ProcessOutcome = 'processed' | 'failed' | 'skipped';
@@ -19,7 +20,7 @@ export async function processDelivery(deps: WebhookDeps, id: number): Promise<Pr
     const handler = handlerFor(delivery.topic);
     const shop = await db.selectFrom('shops').selectAll().where('id', '=', delivery.shopId).executeTakeFirst();
     if (handler && shop) {
-      const data = handler.parse(JSON.parse(delivery.payload ?? '{}'));
+      const data = handler.parse(parsePayload(delivery.payload ?? ''));
       await handler.handle({ db, config, log, shop, delivery }, data);
     } else {
       log.warn(context, 'webhook delivery has no handler or shop any more; closed without work');

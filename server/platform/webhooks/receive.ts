@@ -3,6 +3,7 @@ import { recordDelivery } from './deliveries';
 import { verifyWebhookHmac } from './hmac';
 import { processDelivery } from './process';
 import { handlerFor } from './registry';
+import { parsePayload } from './payloads';
 import { silentLog, WebhookPayloadError, type WebhookDeps } from './types';
 
 /** A delivery as it arrives: the X-Shopify-* headers and the raw body (the HMAC covers its exact bytes). */
@@ -50,7 +51,7 @@ export async function acceptWebhook(deps: WebhookDeps, req: WebhookRequest): Pro
 
   let payload: unknown;
   try {
-    payload = req.rawBody.length ? JSON.parse(req.rawBody.toString('utf8')) : {};
+    payload = parsePayload(req.rawBody.toString('utf8'));
   } catch {
     return reject(400, 'Body is not JSON');
   }
