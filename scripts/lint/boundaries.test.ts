@@ -35,6 +35,7 @@ describe('architecture boundaries (eslint.config.mjs)', () => {
     ['server/db importing http helpers', 'server/db/probe.ts', reExport('../http/errors', 'HttpError')],
     ['a service importing a route', 'server/services/looks/probe.ts', reExport('../../routes/billing', 'DISCOUNT_CHECKS_PER_MINUTE')],
     ['a service importing the app', 'server/services/looks/probe.ts', reExport('../../app', 'buildApp')],
+    ['a service importing platform code', 'server/services/looks/probe.ts', reExport('../../platform/webhooks', 'signWebhook')],
     ['a route importing the demo store', 'server/routes/probe.ts', reExport('../demo', 'seedDemo')],
     ['platform code importing the demo store', 'server/platform/webhooks/probe.ts', reExport('../../demo', 'seedDemo')],
     ['the app importing the demo store', 'server/app-probe.ts', reExport('./demo', 'seedDemo')],
