@@ -8,6 +8,7 @@ import { filesDir, type Config } from './config';
 import type { Db } from './db';
 import { HttpError, sendHttpError } from './http/errors';
 import { authPlugin } from './auth/plugin';
+import { platformPlugin } from './platform';
 import { inputValidation } from './http/input';
 import shopRoutes from './routes/shop';
 import eventRoutes from './routes/events';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(inputValidation);
+  await app.register(platformPlugin);
   await app.register(authPlugin);
 
   for (const routes of [

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { readAppToml, type AppToml } from './appToml';
 
 export type AppMode = 'standalone' | 'shopify';
 
@@ -19,8 +21,10 @@ export interface Config {
   seedDemo: boolean;
   /** Base URL of the platform Admin API and OAuth endpoints (default https://<shop>; injectable for tests / fakes). */
   adminApiBaseUrl?: string;
-  /** OAuth scopes requested on install (APP_MODE=shopify). */
-  scopes: string;
+  /** shopify.app.toml: scopes (managed install; the OAuth fallback requests the same), handle, API version. */
+  shopifyApp: AppToml;
+  /** AES-256 key of the Admin API tokens at rest (TOKEN_ENCRYPTION_KEY; derived from the secret outside shopify mode). */
+  tokenEncryptionKey: Buffer;
   imageApiUrl?: string;
   imageApiKey?: string;
 }
@@ -53,8 +57,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     seedDemo: appMode === 'standalone' && env.SEED_DEMO !== '0',
     adminApiBaseUrl: env.SHOPIFY_ADMIN_API_BASE_URL || undefined,
-    scopes: env.SCOPES || 'read_products,write_discounts',
+    shopifyApp: readAppToml(env.SHOPIFY_APP_TOML || undefined),
+    tokenEncryptionKey: tokenEncryptionKey(env, appMode, usesDevKeys ? DEV_API_SECRET : env.SHOPIFY_API_SECRET!),
     imageApiUrl: env.IMAGE_API_URL || undefined,
     imageApiKey: env.IMAGE_API_KEY || undefined,
   };
+}
+
+/**
+ * TOKEN_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64. Required in shopify mode; standalone
+ * (and tests without one) derive a key from the API secret, as they only hold demo tokens.
+ */
+export function tokenEncryptionKey(env: NodeJS.ProcessEnv, appMode: AppMode, apiSecret: string): Buffer {
+  const raw = env.TOKEN_ENCRYPTION_KEY?.trim();
+  if (!raw) {
+    if (appMode === 'shopify') throw new Error('APP_MODE=shopify needs TOKEN_ENCRYPTION_KEY (32 bytes, hex or base64: openssl rand -base64 32)');
+    return createHash('sha256').update(`shoppable-looks access tokens:${apiSecret}`).digest();
+  }
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new Error('TOKEN_ENCRYPTION_KEY must be 32 bytes (64 hex digits or base64)');
+  return key;
 }

@@ -1,6 +1,7 @@
 import { SignJWT, base64url } from 'jose';
 import { generateKeyPairSync } from 'node:crypto';
 import { createTestApp, type TestApp } from '../test/testApp';
+import { FakeShopifyAdmin } from '../test/fakeShopifyAdmin';
 
 const URL_ = '/admin/api/v1/shop/details';
 const SHOP = 'auth-shop.myshopify.com';
@@ -144,25 +145,29 @@ describe('tenant scoping', () => {
 
 describe('APP_MODE=shopify', () => {
   let t: TestApp;
+  let fake: FakeShopifyAdmin;
   beforeAll(async () => {
-    t = await createTestApp({ env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: 'real-key', SHOPIFY_API_SECRET: 'real-secret' } });
+    fake = await FakeShopifyAdmin.start({ apiKey: 'real-key', apiSecret: 'real-secret' });
+    t = await createTestApp({ env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: 'real-key', SHOPIFY_API_SECRET: 'real-secret', SHOPIFY_ADMIN_API_BASE_URL: fake.url } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
 
-  it('answers 401 with both reauthorize headers for a valid token of a shop that is not installed', async () => {
+  it('installs a shop on its first valid token by token exchange (managed install: no redirect)', async () => {
     const res = await t.request({ method: 'GET', url: URL_, shop: 'not-installed.myshopify.com' });
-    expect(res.statusCode).toBe(401);
-    expect(res.headers['x-shopify-api-request-failure-reauthorize']).toBe('1');
-    expect(res.headers['x-shopify-api-request-failure-reauthorize-url']).toBe('/api/auth?shop=not-installed.myshopify.com');
-    expect(res.json()).toMatchObject({ code: 'unauthorized' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-shopify-api-request-failure-reauthorize']).toBeUndefined();
+    expect(fake.exchanges).toEqual([{ shop: 'not-installed.myshopify.com', expiring: true }]);
     const rows = await t.db.selectFrom('shops').select('domain').where('domain', '=', 'not-installed.myshopify.com').execute();
-    expect(rows).toEqual([]);
+    expect(rows).toEqual([{ domain: 'not-installed.myshopify.com' }]);
   });
 
   it('serves an installed shop', async () => {
-    await t.provision('installed.myshopify.com');
-    const res = await t.request({ method: 'GET', url: URL_, shop: 'installed.myshopify.com' });
+    const res = await t.request({ method: 'GET', url: URL_, shop: 'not-installed.myshopify.com' });
     expect(res.statusCode).toBe(200);
+    expect(fake.exchanges).toHaveLength(1);
   });
 
   it('offers no dev session tokens', async () => {

@@ -1,24 +1,13 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import fs from 'node:fs';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { queryHmac, signState, verifyQueryHmac, verifyState } from './oauth';
+import { APP_TOML_FILE } from '../appToml';
+import { FakeShopifyAdmin } from '../test/fakeShopifyAdmin';
+import { decryptToken } from '../platform/tokenCipher';
 
 const SECRET = 'oauth-secret';
 const KEY = 'oauth-key';
 const SHOP = 'new-store.myshopify.com';
-
-/** The platform's token endpoint, faked on a free local port. */
-async function fakePlatform() {
-  const calls: Array<{ body: Record<string, string> }> = [];
-  let answer: { status: number; body: unknown } = { status: 200, body: { access_token: 'shpat_fake_123', scope: 'read_products,write_discounts' } };
-  const app: FastifyInstance = Fastify({ logger: false });
-  app.post('/admin/oauth/access_token', async (req, reply) => {
-    calls.push({ body: req.body as Record<string, string> });
-    return reply.status(answer.status).send(answer.body);
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, calls, answer: (a: typeof answer) => (answer = a), close: () => app.close() };
-}
 
 function signedCallback(query: Record<string, string>, secret = SECRET) {
   const hmac = queryHmac(query, secret);
@@ -55,11 +44,14 @@ describe('OAuth helpers', () => {
   });
 });
 
-describe('OAuth install flow (APP_MODE=shopify)', () => {
+/** shopify.app.toml's own lines, read without the app's parser. */
+const tomlLine = (key: string) => new RegExp(`^${key}\\s*=\\s*"([^"]+)"`, 'm').exec(fs.readFileSync(APP_TOML_FILE, 'utf8'))?.[1];
+
+describe('OAuth fallback (APP_MODE=shopify, outside the admin)', () => {
   let t: TestApp;
-  let platform: Awaited<ReturnType<typeof fakePlatform>>;
+  let platform: FakeShopifyAdmin;
   beforeAll(async () => {
-    platform = await fakePlatform();
+    platform = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
     t = await createTestApp({
       env: {
         APP_MODE: 'shopify',
@@ -81,11 +73,23 @@ describe('OAuth install flow (APP_MODE=shopify)', () => {
     return new URL(res.headers.location as string);
   }
 
-  it('GET /api/auth redirects to the store authorize page with client id, scopes, callback and a signed state', async () => {
+  const storedToken = async (shop: string) => {
+    const row = await t.db
+      .selectFrom('accessTokens')
+      .innerJoin('shops', 'shops.id', 'accessTokens.shopId')
+      .select(['accessTokens.accessToken', 'accessTokens.shopId', 'accessTokens.refreshToken', 'shops.installedAt'])
+      .where('shops.domain', '=', shop)
+      .executeTakeFirstOrThrow();
+    return { ...row, plain: decryptToken(t.config.tokenEncryptionKey, row.shopId, 'access', row.accessToken) };
+  };
+
+  it('GET /api/auth redirects to the store authorize page with client id, exactly the toml scopes, callback and a signed state', async () => {
     const url = await authorize();
     expect(`${url.origin}${url.pathname}`).toBe(`https://${SHOP}/admin/oauth/authorize`);
     expect(url.searchParams.get('client_id')).toBe(KEY);
-    expect(url.searchParams.get('scope')).toBe('read_products,write_discounts');
+    const scopes = tomlLine('scopes');
+    expect(scopes).toContain('read_products');
+    expect(url.searchParams.get('scope')).toBe(scopes);
     expect(url.searchParams.get('redirect_uri')).toBe('https://looks.example/api/auth/callback');
     expect(verifyState(url.searchParams.get('state'), SHOP, SECRET)).toBe(true);
   });
@@ -97,51 +101,47 @@ describe('OAuth install flow (APP_MODE=shopify)', () => {
     expect(res.headers.location).toBeUndefined();
   });
 
-  it('the callback exchanges the code, stores the token, installs the shop and opens the embedded app', async () => {
+  it('the callback exchanges the code for an expiring token, stores it encrypted, installs the shop and opens the app in the admin', async () => {
     const state = (await authorize()).searchParams.get('state')!;
-    const res = await t.app.inject({ method: 'GET', url: signedCallback({ shop: SHOP, code: 'the-code', state, timestamp: '1700000000' }) });
+    const code = platform.authorizationCode(SHOP);
+    const res = await t.app.inject({ method: 'GET', url: signedCallback({ shop: SHOP, code, state, timestamp: '1700000000' }) });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe(`https://admin.shopify.com/store/new-store/apps/${KEY}`);
-    expect(platform.calls.at(-1)?.body).toEqual({ client_id: KEY, client_secret: SECRET, code: 'the-code' });
-    const row = await t.db
-      .selectFrom('oauthSessions')
-      .innerJoin('shops', 'shops.id', 'oauthSessions.shopId')
-      .select(['oauthSessions.accessToken', 'oauthSessions.scope', 'shops.installedAt'])
-      .where('shops.domain', '=', SHOP)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ accessToken: 'shpat_fake_123', scope: 'read_products,write_discounts' });
+    expect(res.headers.location).toBe(`https://admin.shopify.com/store/new-store/apps/${tomlLine('handle')}`);
+    expect(platform.codeGrants).toEqual([{ shop: SHOP }]);
+    const row = await storedToken(SHOP);
+    expect(platform.liveAccessTokens(SHOP)).toEqual([row.plain]);
+    expect(row.accessToken).not.toContain(row.plain);
+    expect(row.refreshToken).not.toBeNull();
     expect(row.installedAt).not.toBeNull();
-    // The session token of that shop is now accepted.
+    // The session token of that shop is now accepted, without a token exchange.
     expect((await t.request({ method: 'GET', url: '/admin/api/v1/shop/details', shop: SHOP })).statusCode).toBe(200);
+    expect(platform.exchanges).toEqual([]);
   });
 
-  it('a reinstall replaces the token and sets the shop installed again', async () => {
-    await t.db.updateTable('shops').set({ installedAt: null }).where('domain', '=', SHOP).execute();
-    expect((await t.request({ method: 'GET', url: '/admin/api/v1/shop/details', shop: SHOP })).statusCode).toBe(401);
-    platform.answer({ status: 200, body: { access_token: 'shpat_second', scope: 'read_products' } });
+  it('a second install replaces the pair: one row, the old token dead', async () => {
+    const before = await storedToken(SHOP);
     const state = (await authorize()).searchParams.get('state')!;
-    const res = await t.app.inject({ method: 'GET', url: signedCallback({ shop: SHOP, code: 'c2', state, timestamp: '1700000001' }) });
+    const res = await t.app.inject({ method: 'GET', url: signedCallback({ shop: SHOP, code: platform.authorizationCode(SHOP), state, timestamp: '1700000001' }) });
     expect(res.statusCode).toBe(302);
-    const rows = await t.db.selectFrom('oauthSessions').select('accessToken').execute();
-    expect(rows.map((r) => r.accessToken)).toContain('shpat_second');
-    expect(rows.map((r) => r.accessToken)).not.toContain('shpat_fake_123');
-    expect((await t.request({ method: 'GET', url: '/admin/api/v1/shop/details', shop: SHOP })).statusCode).toBe(200);
+    const after = await storedToken(SHOP);
+    expect(after.plain).not.toBe(before.plain);
+    expect(platform.liveAccessTokens(SHOP)).toEqual([after.plain]);
+    expect(await t.db.selectFrom('accessTokens').select('shopId').where('shopId', '=', after.shopId).execute()).toHaveLength(1);
   });
 
   it('refuses a wrong HMAC, a foreign state, an expired-looking state and a failed exchange, storing nothing', async () => {
     const other = 'other-store.myshopify.com';
     const state = (await authorize(other)).searchParams.get('state')!;
-    const before = platform.calls.length;
-    const tampered = signedCallback({ shop: other, code: 'x', state, timestamp: '1' }).replace('code=x', 'code=y');
+    const code = platform.authorizationCode(other);
+    const tampered = signedCallback({ shop: other, code, state, timestamp: '1' }).replace(`code=${code}`, 'code=y');
     expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code: 'x', state, timestamp: '1' }, 'wrong') })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code, state, timestamp: '1' }, 'wrong') })).statusCode).toBe(401);
     const foreign = signState(SHOP, SECRET);
-    expect((await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code: 'x', state: foreign, timestamp: '1' }) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code: 'x', state: 'forged.state', timestamp: '1' }) })).statusCode).toBe(401);
-    expect(platform.calls.length).toBe(before);
+    expect((await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code, state: foreign, timestamp: '1' }) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code, state: 'forged.state', timestamp: '1' }) })).statusCode).toBe(401);
+    expect(platform.codeGrants.filter((g) => g.shop === other)).toEqual([]);
 
-    platform.answer({ status: 400, body: { error: 'invalid_request' } });
-    const failed = await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code: 'bad', state, timestamp: '1' }) });
+    const failed = await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code: 'never-issued', state, timestamp: '1' }) });
     expect(failed.statusCode).toBe(401);
     expect(failed.json()).toMatchObject({ code: 'unauthorized' });
     const shops = await t.db.selectFrom('shops').select('domain').where('domain', '=', other).execute();

@@ -2,9 +2,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { provisionShop, type ShopRow } from '../services/shop/shops';
+import { storeTokenPair, type TokenPair } from '../platform/accessTokens';
 
 /**
- * The platform's OAuth install flow (authorization code grant), APP_MODE=shopify:
+ * The non-embedded fallback (APP_MODE=shopify): the authorization code grant, for the app opened
+ * outside the admin. Inside the admin the managed install and token exchange need none of this.
  *   GET /api/auth?shop=…          → redirect to https://<shop>/admin/oauth/authorize (signed state)
  *   GET /api/auth/callback?…      → verify query HMAC + state, exchange the code for an offline
  *                                   access token, store it, (re)install the shop, open the app.
@@ -63,49 +65,60 @@ export function verifyQueryHmac(query: Record<string, unknown>, secret: string):
 const oauthBase = (config: Pick<Config, 'adminApiBaseUrl'>, shop: string) =>
   (config.adminApiBaseUrl ?? `https://${shop}`).replace(/\/$/, '');
 
-export function authorizeUrl(config: Pick<Config, 'apiKey' | 'apiSecret' | 'appUrl' | 'scopes'>, shop: string, state: string): string {
+/** The authorize page, asking for exactly the scopes of shopify.app.toml. */
+export function authorizeUrl(config: Pick<Config, 'apiKey' | 'appUrl' | 'shopifyApp'>, shop: string, state: string): string {
   const params = new URLSearchParams({
     client_id: config.apiKey,
-    scope: config.scopes,
+    scope: config.shopifyApp.scopes.join(','),
     redirect_uri: `${config.appUrl}/api/auth/callback`,
     state,
   });
   return `https://${shop}/admin/oauth/authorize?${params}`;
 }
 
-/** The app inside the platform admin: https://admin.shopify.com/store/<store>/apps/<api key>. */
-export function embeddedAppUrl(shop: string, apiKey: string): string {
-  return `https://admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, '')}/apps/${apiKey}`;
+/** The app inside the platform admin: https://admin.shopify.com/store/<store>/apps/<handle>. */
+export function embeddedAppUrl(shop: string, handle: string): string {
+  return `https://admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, '')}/apps/${handle}`;
 }
 
 export class OauthError extends Error {}
 
-/** POST <shop>/admin/oauth/access_token → { access_token, scope }. */
+/**
+ * POST <shop>/admin/oauth/access_token with the code, asking for an expiring offline token
+ * (`expiring=1`) → the token pair. (The library's OAuth begin/callback need its cookie handling
+ * on raw requests; this fallback keeps its own signed state instead.)
+ */
 export async function exchangeCode(
   config: Pick<Config, 'apiKey' | 'apiSecret' | 'adminApiBaseUrl'>,
   shop: string,
   code: string,
+  now: Date,
   fetchImpl: typeof fetch = fetch,
-): Promise<{ accessToken: string; scope: string }> {
+): Promise<TokenPair> {
   const response = await fetchImpl(`${oauthBase(config, shop)}/admin/oauth/access_token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ client_id: config.apiKey, client_secret: config.apiSecret, code }),
+    body: JSON.stringify({ client_id: config.apiKey, client_secret: config.apiSecret, code, expiring: '1' }),
     signal: AbortSignal.timeout(10_000),
   });
   if (!response.ok) throw new OauthError(`Access token request failed (${response.status})`);
-  const body = (await response.json()) as { access_token?: unknown; scope?: unknown };
+  const body = (await response.json()) as Record<string, unknown>;
   if (typeof body.access_token !== 'string' || !body.access_token) throw new OauthError('No access token in the answer');
-  return { accessToken: body.access_token, scope: typeof body.scope === 'string' ? body.scope : '' };
+  const at = (seconds: unknown) => (typeof seconds === 'number' && seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null);
+  return {
+    accessToken: body.access_token,
+    expiresAt: at(body.expires_in),
+    refreshToken: typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : null,
+    refreshTokenExpiresAt: at(body.refresh_token_expires_in),
+    scope: typeof body.scope === 'string' ? body.scope : '',
+  };
 }
 
-/** Stores the shop's access token and (re)installs the shop. */
-export async function completeInstall(db: Db, shop: string, token: { accessToken: string; scope: string }): Promise<ShopRow> {
-  const row = await provisionShop(db, shop);
-  await db
-    .insertInto('oauthSessions')
-    .values({ shopId: row.id, accessToken: token.accessToken, scope: token.scope, updatedAt: new Date() })
-    .onConflict((oc) => oc.column('shopId').doUpdateSet({ accessToken: token.accessToken, scope: token.scope, updatedAt: new Date() }))
-    .execute();
-  return row;
+/** Stores the shop's token pair (encrypted, replacing any earlier pair) and (re)installs the shop. */
+export async function completeInstall(db: Db, config: Pick<Config, 'tokenEncryptionKey'>, shop: string, pair: TokenPair, now: Date): Promise<ShopRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await provisionShop(trx, shop, { origin: 'platform' });
+    await storeTokenPair(trx, config.tokenEncryptionKey, row.id, pair, now);
+    return row;
+  });
 }

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { REAUTHORIZE_HEADER, REAUTHORIZE_URL_HEADER } from '../../src/contracts/api';
 import { unauthorized } from '../http/errors';
 import { verifySessionToken } from './sessionToken';
+import { installedShop } from './tokenExchange';
 import { findShopByDomain, provisionShop, type ShopRow } from '../services/shop/shops';
 import { localeFromAcceptLanguage } from '../i18n';
 
@@ -21,7 +21,7 @@ declare module 'fastify' {
 /**
  * Verifies the bearer session token of every API call and loads its shop.
  * Standalone mode provisions a shop on its first valid token; shopify mode
- * answers 401 with the reauthorize headers for a shop that is not installed.
+ * exchanges the session token for the shop's access token when it has none.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { config, db } = app.deps;
@@ -40,15 +40,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     } catch {
       throw unauthorized('auth.invalidToken');
     }
-    let shop = await findShopByDomain(db, shopDomain);
-    if ((!shop || !shop.installedAt) && config.appMode === 'standalone') {
-      shop = await provisionShop(db, shopDomain);
-    }
-    if (!shop || !shop.installedAt) {
-      throw unauthorized('auth.reauthorize', {
-        [REAUTHORIZE_HEADER]: '1',
-        [REAUTHORIZE_URL_HEADER]: `/api/auth?shop=${encodeURIComponent(shopDomain)}`,
-      });
+    let shop: ShopRow;
+    if (config.appMode === 'shopify') {
+      shop = await installedShop(app.platform, shopDomain, match[1], request.log);
+    } else {
+      const found = await findShopByDomain(db, shopDomain);
+      shop = found?.installedAt ? found : await provisionShop(db, shopDomain, { origin: 'standalone' });
     }
     request.shop = shop;
     request.locale = shop.locale;

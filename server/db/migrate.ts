@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007_oauth';
 import * as m0008 from './migrations/0008_rate_limits';
 import * as m0009 from './migrations/0009_shop_origin';
 import * as m0010 from './migrations/0010_webhook_deliveries';
+import * as m0011 from './migrations/0011_access_tokens';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0008_rate_limits': m0008,
   '0009_shop_origin': m0009,
   '0010_webhook_deliveries': m0010,
+  '0011_access_tokens': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -8,7 +8,7 @@ import type { StorefrontTables } from './tables/storefront';
 import type { AnalyticsTables } from './tables/analytics';
 import type { BillingTables } from './tables/billing';
 import type { GalleryTables } from './tables/gallery';
-import type { OauthTables } from './tables/oauth';
+import type { PlatformTables } from './tables/platform';
 import type { WebhookTables } from './tables/webhooks';
 import type { RateLimitTables } from './tables/rateLimits';
 
@@ -19,6 +19,6 @@ export interface Database
     AnalyticsTables,
     BillingTables,
     GalleryTables,
-    OauthTables,
+    PlatformTables,
     RateLimitTables,
     WebhookTables {}

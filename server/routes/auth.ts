@@ -12,8 +12,9 @@ import {
 import { badRequest, unauthorized } from '../http/errors';
 
 /**
- * OAuth install (APP_MODE=shopify only): the reauthorize answers of the API
- * point here (/api/auth?shop=…). Standalone mode has no platform to install from.
+ * The OAuth fallback (APP_MODE=shopify only) for the app opened outside the admin
+ * (/api/auth?shop=…); inside the admin the token exchange installs. Standalone mode has
+ * no platform to install from.
  */
 export default async function authRoutes(app: FastifyInstance) {
   const { config, db } = app.deps;
@@ -35,14 +36,15 @@ export default async function authRoutes(app: FastifyInstance) {
     if (!query.code) throw badRequest('auth.missingCode', 'missing_code');
     let token;
     try {
-      token = await exchangeCode(config, shop, query.code);
+      token = await exchangeCode(config, shop, query.code, app.deps.now());
     } catch (error) {
       req.log.warn({ err: error, shop }, 'OAuth code exchange failed');
       throw unauthorized('auth.exchangeFailed');
     }
-    await completeInstall(db, shop, token);
+    const installed = await completeInstall(db, config, shop, token, app.deps.now());
     req.log.info({ shop }, 'app installed');
+    void app.platform.catalogSync.start(installed);
     reply.header('Cache-Control', 'no-store');
-    return reply.redirect(embeddedAppUrl(shop, config.apiKey), 302);
+    return reply.redirect(embeddedAppUrl(shop, config.shopifyApp.handle), 302);
   });
 }

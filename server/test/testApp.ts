@@ -10,6 +10,9 @@ import { provisionShop, type ShopRow } from '../services/shop/shops';
 import { seedDemo } from '../demo';
 import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
 
+/** The AES-256 key (hex) test apps encrypt Admin API tokens with. */
+export const TEST_TOKEN_ENCRYPTION_KEY = '4f'.repeat(32);
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
@@ -60,7 +63,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 /** A whole app (buildApp) on a cloned template database, driven with inject(). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    LOG_LEVEL: 'silent',
+    // shopify mode requires a token key; tests use a fixed one (standalone would derive one anyway).
+    TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
+    ...options.env,
+  });
   const handle = await openTestDatabase();
   let app: FastifyInstance;
   try {

@@ -5,6 +5,7 @@ import { customersDataRequest } from './topics/customersDataRequest';
 import { customersRedact } from './topics/customersRedact';
 import { shopRedact } from './topics/shopRedact';
 import { appScopesUpdate } from './topics/appScopesUpdate';
+import { appUninstalled } from './topics/appUninstalled';
 
 /**
  * Topic → handler. To handle another topic: add topics/<topicName>.ts exporting
@@ -19,6 +20,7 @@ const HANDLERS: Array<WebhookHandler<any>> = [
   customersRedact,
   shopRedact,
   appScopesUpdate,
+  appUninstalled,
 ];
 
 export const webhookHandlers: ReadonlyMap<string, WebhookHandler<unknown>> = new Map(HANDLERS.map((h) => [h.topic, h]));

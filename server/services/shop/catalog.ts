@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { CatalogProduct } from '../../../src/contracts/catalog';
 
@@ -27,4 +28,91 @@ export async function searchCatalog(db: Db, shopId: number, query: string, limit
 export async function findProductsByGid(db: Db, shopId: number, gids: string[]) {
   if (!gids.length) return [];
   return db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shopId).where('gid', 'in', gids).execute();
+}
+
+/** A product as the platform (Admin API sync, products/update webhook) or the demo seed describes it. */
+export interface CatalogProductInput {
+  gid: string;
+  handle: string;
+  title: string;
+  status: 'active' | 'draft' | 'archived';
+  price: number | string;
+  compareAtPrice: number | string | null;
+  images: string[];
+  productType: string;
+}
+
+/**
+ * Inserts or updates products by platform id. A handle another product of the shop held before
+ * (handles move when products are renamed) is released first, so the upsert never conflicts.
+ */
+export async function upsertCatalogProducts(db: Db, shopId: number, products: CatalogProductInput[]): Promise<void> {
+  if (!products.length) return;
+  await db
+    .deleteFrom('catalogProducts')
+    .where('shopId', '=', shopId)
+    .where('handle', 'in', products.map((p) => p.handle))
+    .where('gid', 'not in', products.map((p) => p.gid))
+    .execute();
+  await db
+    .insertInto('catalogProducts')
+    .values(
+      products.map((p) => ({
+        shopId,
+        gid: p.gid,
+        handle: p.handle,
+        title: p.title,
+        status: p.status,
+        price: p.price,
+        compareAtPrice: p.compareAtPrice,
+        images: JSON.stringify(p.images),
+        productType: p.productType,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['shopId', 'gid']).doUpdateSet((eb) => ({
+        handle: eb.ref('excluded.handle'),
+        title: eb.ref('excluded.title'),
+        status: eb.ref('excluded.status'),
+        price: eb.ref('excluded.price'),
+        compareAtPrice: eb.ref('excluded.compareAtPrice'),
+        images: eb.ref('excluded.images'),
+        productType: eb.ref('excluded.productType'),
+      })),
+    )
+    .execute();
+}
+
+/** Removes the shop's products a complete sync did not see (deleted on the platform); returns their ids. */
+export async function removeCatalogProductsExcept(db: Db, shopId: number, seenGids: string[]): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('catalogProducts')
+    .where('shopId', '=', shopId)
+    .where(sql<boolean>`gid <> all(${seenGids}::text[])`)
+    .returning('gid')
+    .execute();
+  return rows.map((r) => r.gid);
+}
+
+export interface CatalogSyncState {
+  /** `idle`: never synced (no platform catalog yet); `done` also for the standalone seeded catalog. */
+  status: 'idle' | 'running' | 'done' | 'failed';
+  synced: number;
+  total: number | null;
+}
+
+/**
+ * How far the shop's catalog is: the sync's progress in shopify mode, the seeded catalog
+ * (complete) in standalone mode.
+ */
+export async function getCatalogSyncState(db: Db, shopId: number): Promise<CatalogSyncState> {
+  const row = await db.selectFrom('catalogSyncs').select(['status', 'synced', 'total']).where('shopId', '=', shopId).executeTakeFirst();
+  if (row) return { status: row.status, synced: row.synced, total: row.total };
+  const { n } = await db
+    .selectFrom('catalogProducts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('shopId', '=', shopId)
+    .executeTakeFirstOrThrow();
+  const count = Number(n);
+  return count ? { status: 'done', synced: count, total: count } : { status: 'idle', synced: 0, total: null };
 }
