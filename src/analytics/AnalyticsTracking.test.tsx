@@ -2,17 +2,17 @@ import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { HostProvider } from '../host/HostContext';
 import { createFakeHost } from '../test/fakeHost';
+import { fail, mockBackend, noContent, type ErrorStatus } from '../test/fakeBackend';
 import { AnalyticsTracking } from './AnalyticsTracking';
 import { resetTracker, track } from './tracker';
 
-function mockEvents(status: number) {
-  const bodies: unknown[] = [];
-  const fetch = jest.fn(async (_url: string, init: RequestInit) => {
-    bodies.push(JSON.parse(String(init.body)));
-    return new Response(status === 204 ? null : '{}', { status });
-  });
-  global.fetch = fetch as unknown as typeof global.fetch;
-  return { fetch, bodies };
+/** The events endpoint answering 204, or failing with the given status. */
+function mockEvents(status: 204 | ErrorStatus) {
+  const backend = mockBackend({ 'POST /events': status === 204 ? noContent() : fail(status) });
+  return {
+    calls: () => backend.callsTo('POST /events'),
+    bodies: () => backend.callsTo('POST /events').map((c) => c.body),
+  };
 }
 
 function mount() {
@@ -26,40 +26,35 @@ function mount() {
 }
 
 describe('AnalyticsTracking', () => {
-  const realFetch = global.fetch;
   beforeEach(() => {
     resetTracker();
     localStorage.clear();
   });
-  afterEach(() => {
-    global.fetch = realFetch;
-  });
 
   it('posts page views to /admin/api/v1/events with the session token, one per route', async () => {
-    const { fetch, bodies } = mockEvents(204);
+    const events = mockEvents(204);
     const router = mount();
-    await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(fetch.mock.calls[0][0]).toBe('/admin/api/v1/events');
-    expect(new Headers(fetch.mock.calls[0][1].headers).get('Authorization')).toBe('Bearer test-token');
-    expect(bodies[0]).toEqual({ name: 'page_viewed', distinctId: 'demo-shop.myshopify.com', properties: { path: '/looks' } });
+    await waitFor(() => expect(events.bodies()).toHaveLength(1));
+    expect(events.calls()[0].headers.get('Authorization')).toBe('Bearer test-token');
+    expect(events.bodies()[0]).toEqual({ name: 'page_viewed', distinctId: 'demo-shop.myshopify.com', properties: { path: '/looks' } });
     await router.navigate('/settings');
-    await waitFor(() => expect(bodies).toHaveLength(2));
-    expect(bodies[1]).toMatchObject({ properties: { path: '/settings' } });
+    await waitFor(() => expect(events.bodies()).toHaveLength(2));
+    expect(events.bodies()[1]).toMatchObject({ properties: { path: '/settings' } });
   });
 
   it('drops an event the backend refuses with 4xx instead of blocking the queue', async () => {
-    mockEvents(400);
+    const events = mockEvents(400);
     mount();
-    await waitFor(() => expect(global.fetch).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(events.calls()).toHaveLength(1));
     track('look_created');
-    await waitFor(() => expect(global.fetch).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(events.calls()).toHaveLength(2));
     await waitFor(() => expect(JSON.parse(localStorage.getItem('shoppable-looks:analytics')!).queue).toEqual([]));
   });
 
   it('keeps events queued on a 5xx', async () => {
-    mockEvents(503);
+    const events = mockEvents(503);
     mount();
-    await waitFor(() => expect(global.fetch).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(events.calls()).toHaveLength(1));
     await waitFor(() => expect(JSON.parse(localStorage.getItem('shoppable-looks:analytics')!).queue).toHaveLength(1));
   });
 });

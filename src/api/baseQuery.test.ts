@@ -3,28 +3,24 @@ import { makeStore } from '../app/store';
 import { createFakeHost } from '../test/fakeHost';
 import { SHOP_VERIFICATION_HEADER, VERIFICATION_TOKEN_STORAGE_KEY } from '../contracts/api';
 import { rememberVerificationToken } from './verificationToken';
+import type { ShopContext } from '../contracts/shop';
+import { fail, mockBackend, ok, type Answer } from '../test/fakeBackend';
+import { TEST_SHOP } from '../test/renderWithProviders';
 
+// A query through the one API and its base query (the shop load is the app's first call).
 const testApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    ping: build.query<{ ok: boolean }, number>({ query: (n) => `/ping?n=${n}` }),
+    ping: build.query<ShopContext, number>({ query: () => '/shop/details' }),
   }),
 });
 
-type Answer = { status?: number; headers?: Record<string, string>; body?: unknown };
+const REAUTHORIZE = 'X-Shopify-API-Request-Failure-Reauthorize';
+const REAUTHORIZE_URL = 'X-Shopify-API-Request-Failure-Reauthorize-Url';
 
-function mockFetch(answer: Answer | ((req: Request) => Answer) = {}) {
-  const requests: Request[] = [];
-  const fn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(String(input), init);
-    requests.push(req);
-    const a = typeof answer === 'function' ? answer(req) : answer;
-    return new Response(JSON.stringify(a.body ?? { ok: true }), {
-      status: a.status ?? 200,
-      headers: { 'Content-Type': 'application/json', ...a.headers },
-    });
-  });
-  global.fetch = fn as unknown as typeof fetch;
-  return requests;
+/** The backend answering the shop load; returns the requests' headers. */
+function mockFetch(answer: Answer<ShopContext> = ok(TEST_SHOP)) {
+  const backend = mockBackend({ 'GET /shop/details': answer });
+  return backend.calls;
 }
 
 function setup() {
@@ -35,18 +31,15 @@ function setup() {
 }
 
 describe('base query', () => {
-  const realFetch = global.fetch;
-  afterEach(() => {
-    global.fetch = realFetch;
-    localStorage.clear();
-  });
+  afterEach(() => localStorage.clear());
 
   it('calls /admin/api/v1/… with a fresh bearer token from the host on every request', async () => {
     const requests = mockFetch();
     const { ping } = setup();
     await ping(1);
     await ping(2);
-    expect(requests.map((r) => new URL(r.url, window.location.href).pathname)).toEqual(['/admin/api/v1/ping', '/admin/api/v1/ping']);
+    // The fake answers only routes below /admin/api/v1.
+    expect(requests.map((r) => r.route)).toEqual(['GET /shop/details', 'GET /shop/details']);
     expect(requests.map((r) => r.headers.get('Authorization'))).toEqual(['Bearer token-1', 'Bearer token-2']);
     expect(requests[0].headers.get(SHOP_VERIFICATION_HEADER)).toBeNull();
   });
@@ -63,12 +56,8 @@ describe('base query', () => {
 
   it('redirects the top window to the companion URL on a reauthorize answer', async () => {
     mockFetch({
-      status: 401,
-      headers: {
-        'X-Shopify-API-Request-Failure-Reauthorize': '1',
-        'X-Shopify-API-Request-Failure-Reauthorize-Url': 'https://demo.myshopify.com/admin/oauth/authorize?x=1',
-      },
-      body: { message: 'reauthorize' },
+      ...fail(401, 'reauthorize'),
+      headers: { [REAUTHORIZE]: '1', [REAUTHORIZE_URL]: 'https://demo.myshopify.com/admin/oauth/authorize?x=1' },
     });
     const { ping, host } = setup();
     const result = await ping(1);
@@ -77,15 +66,12 @@ describe('base query', () => {
   });
 
   it('defaults to /api/auth and prefixes a relative URL with the current host', async () => {
-    mockFetch({ status: 401, headers: { 'X-Shopify-API-Request-Failure-Reauthorize': '1' } });
+    mockFetch({ ...fail(401), headers: { [REAUTHORIZE]: '1' } });
     const first = setup();
     await first.ping(1);
     expect(first.host.redirects).toEqual([`${window.location.protocol}//${window.location.host}/api/auth`]);
 
-    mockFetch({
-      status: 401,
-      headers: { 'X-Shopify-API-Request-Failure-Reauthorize': '1', 'X-Shopify-API-Request-Failure-Reauthorize-Url': '/api/auth?shop=a.myshopify.com' },
-    });
+    mockFetch({ ...fail(401), headers: { [REAUTHORIZE]: '1', [REAUTHORIZE_URL]: '/api/auth?shop=a.myshopify.com' } });
     const second = setup();
     await second.ping(1);
     expect(second.host.redirects).toEqual([`${window.location.protocol}//${window.location.host}/api/auth?shop=a.myshopify.com`]);
@@ -93,10 +79,10 @@ describe('base query', () => {
 
   it('does not redirect otherwise (no header, header not 1, plain errors)', async () => {
     for (const answer of [
-      { status: 401, body: { message: 'bad token' } },
-      { status: 401, headers: { 'X-Shopify-API-Request-Failure-Reauthorize': '0', 'X-Shopify-API-Request-Failure-Reauthorize-Url': '/api/auth' } },
-      { status: 500 },
-      { status: 200 },
+      fail(401, 'bad token'),
+      { ...fail(401), headers: { [REAUTHORIZE]: '0', [REAUTHORIZE_URL]: '/api/auth' } },
+      fail(500),
+      ok(TEST_SHOP),
     ]) {
       mockFetch(answer);
       const { ping, host } = setup();

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
 import { DEFAULT_BOOSTER_VALUES, type BoosterSettings } from '../../contracts/booster';
+import { fail, mockBackend, ok } from '../../test/fakeBackend';
+import { onboardingData } from '../../test/fixtures';
 import { withCartPage, withDiscountType } from './boosterForm';
 import BoosterPage from './BoosterPage';
 
@@ -34,31 +36,23 @@ const BOOSTER: BoosterSettings = {
   ],
 };
 
-function mockApi(onboardingCheckout = false) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  jest.spyOn(global, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url, 'http://localhost').pathname;
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    calls.push({ method: request.method, url, body: text ? JSON.parse(text) : undefined });
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    if (url.endsWith('/shop/onboarding')) return json({ onboarding: { canUseCheckoutUIExtension: onboardingCheckout, appThemeExtensionCartDeepLink: '' } });
-    if (url.endsWith('/booster') && request.method === 'GET') return json(BOOSTER);
-    if (url.endsWith('/booster') && request.method === 'PATCH') {
-      const body = JSON.parse(text);
-      if (typeof body.discountValue !== 'number') return json({ message: 'invalid', errors: { discountValue: 'Discount value must be a number' } }, 400);
-      return json({ ...BOOSTER, ...body });
-    }
-    return json({ message: 'not found' }, 404);
+const onboarding = (canUseCheckoutUIExtension: boolean) =>
+  ok(onboardingData({ onboarding: { themeExtensionSupported: true, appThemeExtensionCartDeepLink: '', canUseCheckoutUIExtension } }));
+
+function mockApi(onboardingCheckout = false, booster = BOOSTER) {
+  return mockBackend({
+    'GET /shop/onboarding': onboarding(onboardingCheckout),
+    'GET /booster': ok(booster),
+    'PATCH /booster': ({ body }) =>
+      typeof (body.discountValue as unknown) !== 'number'
+        ? fail(400, 'invalid', { errors: { discountValue: 'Discount value must be a number' } })
+        : ok({ ...booster, ...body }),
   });
-  return calls;
 }
 
 describe('BoosterPage', () => {
-  afterEach(() => jest.restoreAllMocks());
-
   it('choosing no discount saves applyDiscountAtc false and discountType null; the cart toggle clears the selector', async () => {
-    const calls = mockApi();
+    const { callsTo } = mockApi();
     const host = createFakeHost();
     renderWithProviders(<BoosterPage />, { host });
     const select = await screen.findByLabelText('Discount type');
@@ -66,15 +60,15 @@ describe('BoosterPage', () => {
     await userEvent.click(screen.getByLabelText('Show on cart page'));
     expect(screen.queryByLabelText('Cart page CSS selector')).not.toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    const patch = calls.find((c) => c.method === 'PATCH')!;
+    await waitFor(() => expect(callsTo('PATCH /booster')).toHaveLength(1));
+    const [patch] = callsTo('PATCH /booster');
     expect(patch.body).toMatchObject({ discountType: null, applyDiscountAtc: false, showOnCartPage: false, cartPageCssSelector: null });
     expect(patch.body).not.toHaveProperty('collections');
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Changes saved', isError: false }));
   });
 
   it('choosing app sets applyDiscountAtc; a non-numeric value shows an error and is not sent', async () => {
-    const calls = mockApi();
+    const { callsTo } = mockApi();
     renderWithProviders(<BoosterPage />);
     const select = await screen.findByLabelText('Discount type');
     fireEvent.change(select, { target: { value: 'none' } });
@@ -85,7 +79,7 @@ describe('BoosterPage', () => {
     await userEvent.type(value, '12abc');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Discount value must be a number')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(callsTo('PATCH /booster')).toHaveLength(0);
   });
 
   it('shows the checkout section only when the checkout UI extension can be used; featured collections have no delete', async () => {
@@ -96,7 +90,6 @@ describe('BoosterPage', () => {
     expect(screen.queryByRole('button', { name: 'Delete Featured looks' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Summer' })).toBeInTheDocument();
     first.unmount();
-    jest.restoreAllMocks();
     mockApi(true);
     renderWithProviders(<BoosterPage />);
     expect(await screen.findByText('Enable on checkout page')).toBeInTheDocument();
@@ -104,13 +97,8 @@ describe('BoosterPage', () => {
 });
 
 describe('BoosterPage discount type display', () => {
-  afterEach(() => jest.restoreAllMocks());
   it('a saved null discount type shows "No discount"', async () => {
-    jest.spyOn(global, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(String(input), init);
-      const body = request.url.endsWith('/booster') ? { ...BOOSTER, discountType: null, applyDiscountAtc: false } : { onboarding: { canUseCheckoutUIExtension: false } };
-      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-    });
+    mockApi(false, { ...BOOSTER, discountType: null, applyDiscountAtc: false });
     renderWithProviders(<BoosterPage />);
     expect(await screen.findByLabelText('Discount type')).toHaveValue('none');
     expect(screen.queryByLabelText('Discount value')).not.toBeInTheDocument();

@@ -2,27 +2,23 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
 import { DEFAULT_LAYOUT_SETTINGS, type LayoutSettings } from '../../contracts/layout';
+import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import LayoutPage from './LayoutPage';
 
-function mockApi(saved: Partial<LayoutSettings> = {}, previewStatus = 200) {
-  const previews: LayoutSettings[] = [];
-  const patches: LayoutSettings[] = [];
-  jest.spyOn(global, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url, 'http://localhost').pathname;
-    if (url.endsWith('/layout/preview')) {
-      const body = JSON.parse(await request.text());
-      previews.push(body);
-      return new Response(previewStatus === 200 ? `<html><body>${body.definedTemplate}|${body.customTitle}</body></html>` : '{}', { status: previewStatus, headers: { 'Content-Type': 'text/html' } });
-    }
-    if (url.endsWith('/layout') && request.method === 'PATCH') {
-      const body = JSON.parse(await request.text());
-      patches.push(body);
-      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-    }
-    return new Response(JSON.stringify({ ...DEFAULT_LAYOUT_SETTINGS, ...saved }), { headers: { 'Content-Type': 'application/json' } });
+function mockApi(saved: Partial<LayoutSettings> = {}, previewFails = false) {
+  const backend = mockBackend({
+    'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, ...saved }),
+    'PATCH /layout': ({ body }) => ok(body),
+    'POST /layout/preview': ({ body }) => (previewFails ? fail(500) : ok(`<html><body>${body.definedTemplate}|${body.customTitle}</body></html>`)),
   });
-  return { previews, patches };
+  return {
+    get previews() {
+      return backend.callsTo('POST /layout/preview').map((c) => c.body);
+    },
+    get patches() {
+      return backend.callsTo('PATCH /layout').map((c) => c.body);
+    },
+  };
 }
 
 const frame = () => screen.getByTestId('layout-preview-frame') as HTMLIFrameElement;
@@ -34,7 +30,7 @@ describe('LayoutPage', () => {
   });
 
   it('previews in a sandboxed srcdoc frame, at once on template change and 1500 ms after text edits', async () => {
-    const { previews } = mockApi();
+    const api = mockApi();
     renderWithProviders(<LayoutPage />);
     await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain('inpage_r|{product}'));
     expect(frame().getAttribute('sandbox')).toBe('allow-scripts');
@@ -43,14 +39,14 @@ describe('LayoutPage', () => {
     await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain('shoppable|'));
 
     jest.useFakeTimers();
-    const count = previews.length;
+    const count = api.previews.length;
     fireEvent.change(screen.getByLabelText('Widget title'), { target: { value: 'Complete the look' } });
     act(() => jest.advanceTimersByTime(1400));
-    expect(previews.length).toBe(count);
+    expect(api.previews.length).toBe(count);
     act(() => jest.advanceTimersByTime(200));
     jest.useRealTimers();
     await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain('shoppable|Complete the look'));
-    expect(previews.length).toBe(count + 1);
+    expect(api.previews.length).toBe(count + 1);
   });
 
   it('popup shows the unavailable message instead of a frame; mobile is 450 px', async () => {
@@ -65,14 +61,14 @@ describe('LayoutPage', () => {
   });
 
   it('a failing preview shows the preview-error toast', async () => {
-    mockApi({}, 500);
+    mockApi({}, true);
     const host = createFakeHost();
     renderWithProviders(<LayoutPage />, { host });
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'The preview could not be loaded.', isError: true }));
   });
 
   it('saves with the empty selector as null and the popup as the empty string', async () => {
-    const { patches } = mockApi({ definedTemplate: '' });
+    const api = mockApi({ definedTemplate: '' });
     const host = createFakeHost();
     renderWithProviders(<LayoutPage />, { host, shop: { scriptTagSupported: true } });
     await screen.findByLabelText('Template');
@@ -80,17 +76,17 @@ describe('LayoutPage', () => {
     fireEvent.change(await screen.findByLabelText('CSS selector'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Add to cart text'), { target: { value: 'Buy' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]).toMatchObject({ definedTemplate: '', placementMethod: 'selector', inPageCssSelector: null, addToCartText: 'Buy' });
+    await waitFor(() => expect(api.patches).toHaveLength(1));
+    expect(api.patches[0]).toMatchObject({ definedTemplate: '', placementMethod: 'selector', inPageCssSelector: null, addToCartText: 'Buy' });
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Changes saved', isError: false }));
   });
 
   it('an empty add to cart text is refused before sending', async () => {
-    const { patches } = mockApi();
+    const api = mockApi();
     renderWithProviders(<LayoutPage />);
     fireEvent.change(await screen.findByLabelText('Add to cart text'), { target: { value: '' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Add to cart text is a required field')).toBeInTheDocument();
-    expect(patches).toHaveLength(0);
+    expect(api.patches).toHaveLength(0);
   });
 });

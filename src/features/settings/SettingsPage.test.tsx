@@ -2,37 +2,32 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '../../contracts/shop';
-import { DEFAULT_LAYOUT_SETTINGS } from '../../contracts/layout';
+import { DEFAULT_LAYOUT_SETTINGS, type DefinedTemplate } from '../../contracts/layout';
+import { mockBackend, ok } from '../../test/fakeBackend';
+import { onboardingData } from '../../test/fixtures';
 import SettingsPage from './SettingsPage';
 
-function mockApi(settings: Partial<ShopSettings> = {}, template = 'inpage_r', canUseCheckout = false) {
-  const patches: ShopSettings[] = [];
-  jest.spyOn(global, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url, 'http://localhost').pathname;
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    if (url.endsWith('/layout')) return json({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: template });
-    if (url.endsWith('/shop/onboarding')) return json({ onboarding: { canUseCheckoutUIExtension: canUseCheckout } });
-    if (url.endsWith('/shop') && request.method === 'PATCH') {
-      const body = JSON.parse(await request.text());
-      patches.push(body);
-      return json(body);
-    }
-    return json({ ...DEFAULT_SHOP_SETTINGS, ...settings });
+function mockApi(settings: Partial<ShopSettings> = {}, template: DefinedTemplate = 'inpage_r', canUseCheckout = false) {
+  const backend = mockBackend({
+    'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: template }),
+    'GET /shop/onboarding': ok(onboardingData({ onboarding: { themeExtensionSupported: true, appThemeExtensionCartDeepLink: '', canUseCheckoutUIExtension: canUseCheckout } })),
+    'GET /shop': ok({ ...DEFAULT_SHOP_SETTINGS, ...settings }),
+    'PATCH /shop': ({ body }) => ok({ ...DEFAULT_SHOP_SETTINGS, ...body }),
   });
-  return patches;
+  return {
+    get patches() {
+      return backend.callsTo('PATCH /shop').map((c) => c.body);
+    },
+  };
 }
 
 describe('SettingsPage', () => {
-  afterEach(() => jest.restoreAllMocks());
-
   it('popup options only with script tags; the delay only for post_onload_time', async () => {
     mockApi({ usePoopUpEvent: 'onload' });
     const first = renderWithProviders(<SettingsPage />, { shop: { scriptTagSupported: false } });
     await screen.findByLabelText('Variant label');
     expect(screen.queryByLabelText('Open the popup')).not.toBeInTheDocument();
     first.unmount();
-    jest.restoreAllMocks();
 
     mockApi({ usePoopUpEvent: 'onload' });
     renderWithProviders(<SettingsPage />, { shop: { scriptTagSupported: true } });
@@ -48,7 +43,6 @@ describe('SettingsPage', () => {
     const select = await screen.findByLabelText('Variant style');
     await waitFor(() => expect(select.querySelector('option[value="color"]')).not.toBeNull());
     a.unmount();
-    jest.restoreAllMocks();
     mockApi({}, 'shoppable');
     renderWithProviders(<SettingsPage />);
     const other = await screen.findByLabelText('Variant style');
@@ -56,18 +50,18 @@ describe('SettingsPage', () => {
   });
 
   it('a non-positive delay is refused; a valid save sends every field and tracks the toast', async () => {
-    const patches = mockApi({ usePoopUpEvent: 'post_onload_time' });
+    const api = mockApi({ usePoopUpEvent: 'post_onload_time' });
     const host = createFakeHost();
     renderWithProviders(<SettingsPage />, { host, shop: { scriptTagSupported: true } });
     const delay = await screen.findByLabelText('Popup delay (seconds)');
     fireEvent.change(delay, { target: { value: '-2' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Popup delay (seconds) must be a positive number')).toBeInTheDocument();
-    expect(patches).toHaveLength(0);
+    expect(api.patches).toHaveLength(0);
     fireEvent.change(delay, { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]).toMatchObject({ usePoopUpDelay: 5, usePoopUpEvent: 'post_onload_time', locale: 'en' });
+    await waitFor(() => expect(api.patches).toHaveLength(1));
+    expect(api.patches[0]).toMatchObject({ usePoopUpDelay: 5, usePoopUpEvent: 'post_onload_time', locale: 'en' });
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Changes saved', isError: false }));
   });
 

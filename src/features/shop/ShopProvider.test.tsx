@@ -9,6 +9,7 @@ import { makeStore } from '../../app/store';
 import { HostProvider } from '../../host/HostContext';
 import { createFakeHost } from '../../test/fakeHost';
 import { TEST_SHOP } from '../../test/renderWithProviders';
+import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import { ShopProvider, useShop } from './ShopProvider';
 
 function ShopName() {
@@ -32,21 +33,7 @@ function renderShop(ui = <ShopName />) {
   return { host };
 }
 
-function answerWith(...answers: Array<{ status: number; body: unknown }>) {
-  const fetch = jest.fn(async () => {
-    const a = answers.length > 1 ? answers.shift()! : answers[0];
-    return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'Content-Type': 'application/json' } });
-  });
-  global.fetch = fetch as unknown as typeof global.fetch;
-  return fetch;
-}
-
 describe('ShopProvider / useShop', () => {
-  const realFetch = global.fetch;
-  afterEach(() => {
-    global.fetch = realFetch;
-  });
-
   it('useShop outside the provider throws exactly the SPEC message', () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(<ShopName />)).toThrow(new Error('useShop must be used within a ShopProvider'));
@@ -54,14 +41,15 @@ describe('ShopProvider / useShop', () => {
   });
 
   it('loads the shop and provides it', async () => {
-    const fetch = answerWith({ status: 200, body: TEST_SHOP });
+    const backend = mockBackend({ 'GET /shop/details': ok(TEST_SHOP) });
     renderShop();
     expect(await screen.findByText('shop: demo-shop.myshopify.com')).toBeInTheDocument();
-    expect(String((fetch.mock.calls[0] as unknown[])[0] instanceof Request ? ((fetch.mock.calls[0] as unknown[])[0] as Request).url : (fetch.mock.calls[0] as unknown[])[0])).toContain('/admin/api/v1/shop/details');
+    expect(backend.calls.map((c) => c.route)).toEqual(['GET /shop/details']);
   });
 
   it('on failure: one translated error toast, an error state with retry, and retry works', async () => {
-    answerWith({ status: 500, body: { message: 'Internal server error' } }, { status: 200, body: TEST_SHOP });
+    let calls = 0;
+    mockBackend({ 'GET /shop/details': () => (++calls === 1 ? fail(500, 'Internal server error') : ok(TEST_SHOP)) });
     const { host } = renderShop();
     expect(await screen.findByText(en['Shop.loadError.title'])).toBeInTheDocument();
     expect(host.toasts).toEqual([{ message: en['General.notifications.error'], isError: true }]);
