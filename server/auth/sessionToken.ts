@@ -18,31 +18,39 @@ export interface VerifiedSession {
   userId?: string;
 }
 
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+/** The platform issues tokens valid for a minute; anything longer than this is refused. */
+export const MAX_TOKEN_LIFETIME_SECONDS = 5 * 60;
+
+/**
+ * The shop of a `dest` claim, which must be exactly the shop's origin
+ * `https://<name>.myshopify.com`: no path, port, userinfo, query, fragment,
+ * trailing slash or case games. Undefined for anything else.
+ */
+export function shopFromDest(dest: unknown): string | undefined {
+  if (typeof dest !== 'string') return undefined;
+  return /^https:\/\/([a-z0-9][a-z0-9-]*\.myshopify\.com)$/.exec(dest)?.[1];
+}
 
 /**
  * Verifies a session token as the platform issues them: HS256 only, audience =
- * API key, exp/nbf with at most 5 s leeway, shop taken from `dest`.
- * Throws on anything else.
+ * API key, exp/nbf with at most 5 s leeway, iat present and a lifetime
+ * (exp - iat) of at most 5 minutes, shop taken from `dest` (exactly
+ * https://<shop>.myshopify.com), `iss` (when present) its /admin. Throws on anything else.
  */
 export async function verifySessionToken(token: string, apiKey: string, apiSecret: string): Promise<VerifiedSession> {
   const { payload } = await jwtVerify(token, new TextEncoder().encode(apiSecret), {
     algorithms: ['HS256'],
     audience: apiKey,
     clockTolerance: 5,
-    requiredClaims: ['exp', 'nbf', 'dest'],
+    requiredClaims: ['exp', 'nbf', 'iat', 'dest'],
   });
-  const dest = String(payload.dest ?? '');
-  let host: string;
-  try {
-    const url = new URL(dest);
-    if (url.protocol !== 'https:') throw new Error('dest must be https');
-    host = url.hostname;
-  } catch {
-    throw new Error('Invalid dest claim');
+  const { exp, iat } = payload;
+  if (typeof exp !== 'number' || typeof iat !== 'number' || exp - iat > MAX_TOKEN_LIFETIME_SECONDS) {
+    throw new Error('Token lifetime too long');
   }
-  if (!SHOP_DOMAIN.test(host)) throw new Error('Invalid shop domain');
-  if (payload.iss && !String(payload.iss).startsWith(`https://${host}`)) throw new Error('iss does not match dest');
+  const host = shopFromDest(payload.dest);
+  if (!host) throw new Error('Invalid dest claim');
+  if (payload.iss !== undefined && payload.iss !== `https://${host}/admin`) throw new Error('iss does not match dest');
   return { shopDomain: host, userId: payload.sub };
 }
 
