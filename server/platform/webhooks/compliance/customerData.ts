@@ -45,6 +45,7 @@ async function ordersOf(db: Db, shopId: number, orderIds: string[]): Promise<Cus
     .where('shopId', '=', shopId)
     .where('platformOrderId', 'in', keys)
     .orderBy('orderedAt')
+    .orderBy('id')
     .execute();
   if (!orders.length) return [];
   const items = await db
