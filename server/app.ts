@@ -8,6 +8,8 @@ import { filesDir, type Config } from './config';
 import type { Db } from './db';
 import { HttpError, sendHttpError } from './http/errors';
 import { authPlugin } from './auth/plugin';
+import { hostCheck } from './http/hostCheck';
+import { fastifyTrustProxy } from './networkConfig';
 import { platformPlugin } from './platform';
 import { inputValidation } from './http/input';
 import shopRoutes from './routes/shop';
@@ -45,7 +47,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   const app = Fastify({
     logger: opts.logger ?? { level: deps.config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     ...opts,
   });
   app.decorate('deps', { config: deps.config, db: deps.db, now: deps.now ?? (() => new Date()), gallery: deps.gallery });
@@ -62,6 +64,8 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     return reply.status(500).send({ message: 'Internal server error' });
   });
 
+  // The Host check first, before any route or auth.
+  await app.register(hostCheck);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(inputValidation);

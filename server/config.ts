@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_HOST, parseAllowedHosts, parseTrustProxy, type TrustProxy } from './networkConfig';
 import { readAppToml, type AppToml } from './appToml';
 
 export type AppMode = 'standalone' | 'shopify';
 
 export interface Config {
   port: number;
+  /** Interface to listen on (HOST, default 127.0.0.1: loopback only). */
   host: string;
+  /** Host names requests may address (any port); others get 421. */
+  allowedHosts: string[];
+  /** Proxies trusted for X-Forwarded-* (TRUST_PROXY; off by default). */
+  trustProxy: TrustProxy;
   appMode: AppMode;
   /** Public URL of this app (used for confirmation pages, storefront links). */
   appUrl: string;
@@ -43,11 +49,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('APP_MODE=shopify needs SHOPIFY_API_KEY and SHOPIFY_API_SECRET');
   }
   const usesDevKeys = !env.SHOPIFY_API_KEY || !env.SHOPIFY_API_SECRET;
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST?.trim() || DEFAULT_HOST,
+    allowedHosts: parseAllowedHosts(appUrl, env.ALLOWED_HOSTS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     appMode,
-    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    appUrl,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     apiKey: usesDevKeys ? DEV_API_KEY : env.SHOPIFY_API_KEY!,

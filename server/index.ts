@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config';
+import { exposedHostWarning, isLoopbackHost } from './networkConfig';
 import { openDatabase } from './db';
 import { buildApp } from './app';
 import { seedDemo } from './demo';
@@ -17,9 +18,10 @@ async function main() {
   app.addHook('onClose', async () => handle.close());
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { db: handle.kind, mode: config.appMode, ms: Date.now() - started },
+    { db: handle.kind, mode: config.appMode, ms: Date.now() - started, listen: `${config.host}:${config.port}` },
     `Shoppable Looks ready on ${config.appUrl}`,
   );
+  if (!isLoopbackHost(config.host)) app.log.warn(exposedHostWarning(config));
   if (config.usesDevKeys) {
     app.log.warn(
       `Using the development key pair (SHOPIFY_API_KEY=${config.apiKey}); set SHOPIFY_API_KEY and SHOPIFY_API_SECRET for real use.`,
