@@ -7,10 +7,12 @@ import fastifyMultipart from '@fastify/multipart';
 import { filesDir, type Config } from './config';
 import type { Db } from './db';
 import { HttpError, sendHttpError } from './http/errors';
-import { authPlugin } from './auth/plugin';
+import { authPlugin, requiresSession } from './auth/plugin';
+import { verifiedLaunchShop } from './auth/launch';
+import { platformPlugin } from './platform';
+import { securityHeaders } from './http/securityHeaders';
 import { hostCheck } from './http/hostCheck';
 import { fastifyTrustProxy } from './networkConfig';
-import { platformPlugin } from './platform';
 import { inputValidation } from './http/input';
 import shopRoutes from './routes/shop';
 import eventRoutes from './routes/events';
@@ -64,7 +66,11 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     return reply.status(500).send({ message: 'Internal server error' });
   });
 
-  // The Host check first, before any route or auth.
+  // Security headers first (so every answer has them), then the Host check, before any route or auth.
+  await app.register(securityHeaders, {
+    launchShop: (request) => verifiedLaunchShop(request.query as Record<string, unknown>, deps.config),
+    privateRoute: requiresSession,
+  });
   await app.register(hostCheck);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });

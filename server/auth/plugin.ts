@@ -18,6 +18,10 @@ declare module 'fastify' {
   }
 }
 
+/** API routes behind the session token: everything under /admin/api/ except routes marked `public`. */
+export const requiresSession = (request: FastifyRequest): boolean =>
+  request.url.startsWith('/admin/api/') && !request.routeOptions.config?.public;
+
 /**
  * Verifies the bearer session token of every API call and loads its shop.
  * Standalone mode provisions a shop on its first valid token; shopify mode
@@ -30,7 +34,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
-    if (!request.url.startsWith('/admin/api/') || request.routeOptions.config?.public) return;
+    if (!requiresSession(request)) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('auth.missingToken');

@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, type TestApp } from '../test/testApp';
+import { filesDir, DEMO_SHOP_DOMAIN } from '../config';
+import { signSessionToken } from '../auth/sessionToken';
+import { queryHmac } from '../auth/oauth';
+import { frameAncestors, withFrameAncestors } from './securityHeaders';
+
+// Whole apps on cloned databases: generous under a loaded machine.
+jest.setTimeout(60_000);
+
+const INDEX = '<!doctype html><html><head><meta name="shopify-api-key" content="%SHOPIFY_API_KEY%" /></head><body><div id="root"></div></body></html>';
+
+function makeDist(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-dist-headers-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789ab.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+  return dist;
+}
+
+/** Every route of the app as [method, url] (params name no existing row), read from Fastify's route tree. */
+function listRoutes(app: FastifyInstance): Array<[string, string]> {
+  const routes: Array<[string, string]> = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    stack.length = depth;
+    const url = `${stack[depth - 1] ?? ''}${match[2]}`;
+    stack[depth] = url;
+    if (!url.startsWith('/')) continue;
+    for (const method of match[3].split(', ')) routes.push([method, url.replace(/:[A-Za-z]+/g, '999999')]);
+  }
+  return routes;
+}
+
+const csp = (res: { headers: Record<string, unknown> }) => String(res.headers['content-security-policy'] ?? '');
+const frameAncestorsOf = (res: { headers: Record<string, unknown> }) => /frame-ancestors ([^;]*)/.exec(csp(res))?.[1].trim();
+
+describe('security headers (standalone)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true, env: { DIST_DIR: makeDist() } });
+    fs.mkdirSync(path.join(filesDir(t.config), 'uploads'), { recursive: true });
+    fs.writeFileSync(path.join(filesDir(t.config), 'uploads', 'note.txt'), '<script>alert(1)</script>');
+  });
+  afterAll(() => t.close());
+  const shop = DEMO_SHOP_DOMAIN;
+
+  async function htmlResponses() {
+    const selected = await t.request({ method: 'POST', url: '/admin/api/v1/shop/select-plan', shop, payload: { planName: 'monthly' } });
+    expect(selected.statusCode).toBe(200);
+    const confirm = new URL(selected.json().confirmationUrl);
+    const product = await t.db.selectFrom('catalogProducts').select('handle').where('status', '=', 'active').limit(1).executeTakeFirstOrThrow();
+    return {
+      spa: await t.app.inject({ method: 'GET', url: '/' }),
+      spaRoute: await t.app.inject({ method: 'GET', url: '/looks/new?x=1' }),
+      layoutPreview: await t.request({ method: 'POST', url: '/admin/api/v1/layout/preview', shop, payload: {} }),
+      chargeConfirmation: await t.app.inject({ method: 'GET', url: confirm.pathname + confirm.search }),
+      storefront: await t.app.inject({ method: 'GET', url: `/storefront/products/${product.handle}` }),
+    };
+  }
+
+  it("every HTML page sends a CSP with frame-ancestors ('self', or the page's own stricter choice)", async () => {
+    const pages = await htmlResponses();
+    for (const [name, res] of Object.entries(pages)) {
+      expect([name, res.statusCode, String(res.headers['content-type'])]).toEqual([name, 200, expect.stringMatching(/^text\/html/)]);
+      expect([name, res.headers['x-content-type-options']]).toEqual([name, 'nosniff']);
+      expect([name, frameAncestorsOf(res)]).toEqual([name, name === 'chargeConfirmation' ? "'none'" : "'self'"]);
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+  });
+
+  it('keeps the nonce policy of the widget pages working', async () => {
+    const { storefront, chargeConfirmation } = await htmlResponses();
+    const nonce = /<script nonce="([^"]+)"/.exec(storefront.body)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp(storefront)).toContain(`script-src 'nonce-${nonce}'`);
+    expect(csp(storefront)).toContain("default-src 'none'");
+    expect(csp(chargeConfirmation)).toContain("form-action 'self'");
+    expect(csp(storefront).match(/frame-ancestors/g)).toHaveLength(1);
+  });
+
+  it('every response of every route says nosniff; HTML ones carry frame-ancestors', async () => {
+    const token = await t.tokenFor(shop);
+    const routes = listRoutes(t.app);
+    expect(routes.length).toBeGreaterThan(20);
+    for (const [method, url] of routes) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect([method, url, res.headers['x-content-type-options']]).toEqual([method, url, 'nosniff']);
+      if (/^text\/html/.test(String(res.headers['content-type']))) expect([url, frameAncestorsOf(res)]).toEqual([url, expect.any(String)]);
+    }
+  });
+
+  it('uploads, assets, static files and 404s say nosniff too', async () => {
+    const image = await t.db.selectFrom('catalogProducts').select('images').limit(1).executeTakeFirstOrThrow();
+    const urls = [image.images[0], '/files/uploads/note.txt', '/files/missing.png', '/assets/main.0123456789ab.js', '/robots.txt', '/nope.png', '/api/nope'];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.headers['x-content-type-options']]).toEqual([url, 'nosniff']);
+    }
+    expect((await t.app.inject({ method: 'GET', url: image.images[0] })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/files/uploads/note.txt' })).statusCode).toBe(200);
+  });
+
+  it('authenticated API answers are never cached (every GET route behind the session token)', async () => {
+    const token = await t.tokenFor(shop);
+    const routes = listRoutes(t.app).filter(([method, url]) => method === 'GET' && url.startsWith('/admin/api/') && !url.endsWith('/stream'));
+    expect(routes.length).toBeGreaterThan(10);
+    for (const [, url] of routes) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect([url, res.headers['cache-control']]).toEqual([url, 'no-store']);
+    }
+    // Writes and refusals too.
+    const patched = await t.request({ method: 'PATCH', url: '/admin/api/v1/booster', shop, payload: {} });
+    expect(patched.headers['cache-control']).toBe('no-store');
+    const unauthorized = await t.app.inject({ method: 'GET', url: '/admin/api/v1/shop/details' });
+    expect(unauthorized.statusCode).toBe(401);
+    expect(unauthorized.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('frame-ancestors inside the platform (APP_MODE=shopify)', () => {
+  const KEY = 'embedded-key';
+  const SECRET = 'embedded-secret';
+  const SHOP = 'framed-shop.myshopify.com';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, TOKEN_ENCRYPTION_KEY: '1'.repeat(64), DIST_DIR: makeDist() },
+    });
+  });
+  afterAll(() => t.close());
+
+  const launch = (query: Record<string, string>) => t.app.inject({ method: 'GET', url: `/?${new URLSearchParams(query)}` });
+  const signed = (query: Record<string, string>) => ({ ...query, hmac: queryHmac(query, SECRET) });
+  const framedBy = (shop: string) => `https://${shop} https://admin.shopify.com`;
+
+  it('lets the verified shop and the admin frame the app (id_token or hmac)', async () => {
+    const idToken = await signSessionToken(SHOP, KEY, SECRET);
+    const queries: Array<Record<string, string>> = [
+      { shop: SHOP, host: 'YWRtaW4', id_token: idToken },
+      { host: 'YWRtaW4', id_token: idToken },
+      signed({ shop: SHOP, host: 'YWRtaW4', timestamp: '1700000000', embedded: '1' }),
+    ];
+    for (const query of queries) {
+      const res = await launch(query);
+      expect(res.statusCode).toBe(200);
+      expect([query, frameAncestorsOf(res)]).toEqual([query, framedBy(SHOP)]);
+    }
+  });
+
+  it("refuses framing ('none') when nothing proves the shop", async () => {
+    const otherToken = await signSessionToken('other-shop.myshopify.com', KEY, SECRET);
+    const forged = await signSessionToken(SHOP, KEY, 'not-the-secret');
+    const longLived = await signSessionToken(SHOP, KEY, SECRET, { ttlSeconds: 3600 });
+    const good = signed({ shop: SHOP, host: 'YWRtaW4', timestamp: '1700000000' });
+    for (const query of [
+      {},
+      { shop: SHOP },
+      { shop: SHOP, host: 'YWRtaW4' },
+      { shop: SHOP, id_token: forged },
+      { shop: SHOP, id_token: longLived },
+      { shop: SHOP, id_token: otherToken },
+      { shop: SHOP, id_token: 'not.a.jwt' },
+      { ...good, hmac: good.hmac.replace(/^./, (c) => (c === '0' ? '1' : '0')) },
+      { ...good, shop: 'other-shop.myshopify.com' },
+      signed({ shop: 'evil.example', host: 'YWRtaW4' }),
+      signed({ shop: `${SHOP} https://evil.example`, host: 'x' }),
+    ]) {
+      const res = await launch(query as Record<string, string>);
+      expect(res.statusCode).toBe(200);
+      expect([query, frameAncestorsOf(res)]).toEqual([query, "'none'"]);
+      expect(csp(res)).not.toContain('evil.example');
+    }
+  });
+});
+
+describe('frame-ancestors helpers', () => {
+  it("standalone 'self'; platform only with a shop", () => {
+    expect(frameAncestors({ appMode: 'standalone' }, 'x.myshopify.com')).toBe("'self'");
+    expect(frameAncestors({ appMode: 'shopify' }, undefined)).toBe("'none'");
+  });
+
+  it("merges into a page's policy without overriding its own frame-ancestors", () => {
+    expect(withFrameAncestors("default-src 'none'", "'self'")).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect(withFrameAncestors("default-src 'none'; frame-ancestors 'none'", "'self'")).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});

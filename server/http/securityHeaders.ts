@@ -1,0 +1,82 @@
+import type { IncomingMessage } from 'node:http';
+import fp from 'fastify-plugin';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppMode } from '../config';
+
+/** The platform admin that frames embedded apps. */
+export const ADMIN_ORIGIN = 'https://admin.shopify.com';
+
+export interface SecurityHeadersOptions {
+  /**
+   * APP_MODE=shopify: the proven shop of a launch request (the SPA document
+   * opened with `?shop=…&id_token=…` or a signed query), or undefined.
+   */
+  launchShop?: (request: FastifyRequest) => Promise<string | undefined>;
+  /** Routes whose answers hold a shop's data (behind the session token): never cached. */
+  privateRoute: (request: FastifyRequest) => boolean;
+}
+
+/** `frame-ancestors` sources: standalone `'self'`; inside the platform the verified shop and the admin, else `'none'`. */
+export function frameAncestors(config: { appMode: AppMode }, shop: string | undefined): string {
+  if (config.appMode !== 'shopify') return "'self'";
+  return shop ? `https://${shop} ${ADMIN_ORIGIN}` : "'none'";
+}
+
+const isHtml = (type: unknown) => /^\s*text\/html/i.test(String(type ?? ''));
+
+/** Adds our frame-ancestors to a page's own policy when it has none (a page's stricter choice stays). */
+export function withFrameAncestors(policy: string, sources: string): string {
+  if (/(^|;)\s*frame-ancestors\b/i.test(policy)) return policy;
+  const own = policy.replace(/[;\s]+$/, '');
+  return own ? `${own}; frame-ancestors ${sources}` : `frame-ancestors ${sources}`;
+}
+
+/**
+ * Security headers through @fastify/helmet on every response: X-Content-Type-Options
+ * nosniff, a Content-Security-Policy whose frame-ancestors names who may frame us, and
+ * helmet's other defaults (no X-Frame-Options: frame-ancestors replaces it, and
+ * resources stay loadable cross-origin for the storefront widget). Pages that set
+ * their own policy keep it, with frame-ancestors merged in. Private answers are never cached.
+ */
+export const securityHeaders = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
+  const { config } = app.deps;
+  const launchShops = new WeakMap<IncomingMessage, string>();
+  const sourcesFor = (req: IncomingMessage) => frameAncestors(config, launchShops.get(req));
+
+  const { launchShop } = opts;
+  if (config.appMode === 'shopify' && launchShop) {
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const shop = await launchShop(request);
+      if (shop) launchShops.set(request.raw, shop);
+    });
+  }
+
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        // Only who may frame us and two safe limits: the SPA's own sources stay as they are.
+        defaultSrc: fastifyHelmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc,
+        frameAncestors: [(req) => sourcesFor(req)],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    frameguard: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isHtml(reply.getHeader('content-type'))) {
+      const policy = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header('Content-Security-Policy', withFrameAncestors(policy, sourcesFor(request.raw)));
+    }
+    if (opts.privateRoute(request) && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
+  });
+});
