@@ -3,6 +3,7 @@
  * `npm start`: builds the SPA in production mode when dist/ is missing or older
  * than its sources, then starts the reference backend, which serves the SPA and
  * the API on PORT (default 3000) with the embedded database and demo store.
+ * It listens on 127.0.0.1 unless HOST names another interface (see README).
  */
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
