@@ -27,11 +27,11 @@ export function isLoopbackHost(host: string): boolean {
 export function exposedHostWarning(config: { host: string; appMode: string; allowedHosts: string[] }): string {
   const standalone =
     config.appMode === 'standalone'
-      ? ' In standalone mode anyone who reaches it can open the admin and get session tokens for its shops.'
+      ? '; in standalone mode whoever reaches it under one of them gets the admin and its session tokens without a login'
       : '';
   return (
-    `HOST=${config.host}: listening on more than this machine's loopback interface.${standalone}` +
-    ` Requests must still name one of these hosts: ${config.allowedHosts.join(', ')}.`
+    `HOST=${config.host}: listening beyond this machine's loopback interface. ` +
+    `Requests must name an allowed host (${config.allowedHosts.join(', ')})${standalone}.`
   );
 }
 
