@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_rate_limits';
 import * as m0009 from './migrations/0009_shop_origin';
 import * as m0010 from './migrations/0010_webhook_deliveries';
 import * as m0011 from './migrations/0011_access_tokens';
+import * as m0012 from './migrations/0012_job_leases';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0009_shop_origin': m0009,
   '0010_webhook_deliveries': m0010,
   '0011_access_tokens': m0011,
+  '0012_job_leases': m0012,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -20,7 +20,10 @@ export interface ImageGenerationsTable {
   run: Generated<number>;
   /** Attempts of the current run (a crashed attempt is retried once). */
   attempts: Generated<number>;
-  lockedAt: Date | null;
+  /** The worker that claimed the job last (kept after it ends: who ran it). */
+  workerId: string | null;
+  /** While IN_PROGRESS: the claiming worker renews it; past it, recovery may re-queue the job. */
+  leaseExpiresAt: Date | null;
   queuedAt: Date | null;
   startedAt: Date | null;
   completedAt: Date | null;

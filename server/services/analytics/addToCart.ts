@@ -43,5 +43,5 @@ export async function recordAddToCart(db: Db, event: AddToCartEvent, at: Date = 
     INSERT INTO shop_daily_stats (shop_id, day, add_to_cart_revenue)
     SELECT ${found.id}, e.local_day, ${revenue}::numeric FROM e
     ON CONFLICT (shop_id, day) DO UPDATE SET add_to_cart_revenue = shop_daily_stats.add_to_cart_revenue + excluded.add_to_cart_revenue`.execute(db);
-  invalidateStats(db, found.id);
+  await invalidateStats(db, found.id);
 }

@@ -138,7 +138,7 @@ export async function recordOrder(db: Db, shop: ShopRow, order: OrderPayload): P
   const result: RecordOrderResult = inserted
     ? { recorded: true, orderId: Number(inserted.id), generatedRevenue: fromCents(generatedCents) }
     : { recorded: false };
-  if (result.recorded) invalidateStats(db, shop.id);
+  if (result.recorded) await invalidateStats(db, shop.id);
   return result;
 }
 

@@ -286,9 +286,10 @@ describe('crash recovery', () => {
         const res = await t.request({ method: 'POST', url: '/admin/api/v1/image-generation', shop: DEMO, payload: { productLookId: lookId, imageType: 'flat_lay' } });
         ids.push(res.json().imageGenerationId);
       }
-      // "crash": both claimed by a worker that died; the second already on its last attempt
-      expect((await claimNextJob(t.db, new Date()))!.id).toBe(ids[0]);
-      expect((await claimNextJob(t.db, new Date()))!.id).toBe(ids[1]);
+      // "crash": both claimed by a worker that died (its lease has run out); the second already on its last attempt
+      const dead = { workerId: 'dead-worker', leaseMs: 0 };
+      expect((await claimNextJob(t.db, new Date(), dead))!.id).toBe(ids[0]);
+      expect((await claimNextJob(t.db, new Date(), dead))!.id).toBe(ids[1]);
       await t.db.updateTable('imageGenerations').set({ attempts: 2 }).where('id', '=', ids[1]).execute();
       expect((await credits(t)).creditsRemaining).toBe(0);
 

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
+import { notifierFor, publish } from '../../db/notify';
 import type { ImageGenerationsTable } from '../../db/tables/gallery';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { debitOne } from './credits';
@@ -22,20 +24,67 @@ import { paginationDetails } from '../../../src/contracts/api';
 
 export type GenerationRow = Selectable<ImageGenerationsTable>;
 
+/** What instances tell each other on the database's `sl_generations` channel. */
+type BusMessage = { o: string; t: 'c'; id: number } | { o: string; t: 'q' };
+
 /**
- * In-process signals: `generation:<id>` when a generation got a new event (the
- * SSE streams then read it from the database), `queued` when a job waits.
+ * Signals about generations: `generation:<id>` when a generation got a new
+ * event (the SSE streams then read it from the database), `queued` when a job
+ * waits, `resync` when signals from other instances may have been missed.
+ * Between listen() and close() every signal also goes to the other server
+ * instances on the database (NOTIFY) and theirs come here.
  */
 export class GenerationBus extends EventEmitter {
-  constructor() {
+  /** This instance: its own messages come back through the database and are skipped. */
+  readonly origin = randomUUID();
+  private unsubscribe: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly db?: Db,
+    private readonly log?: { warn(obj: unknown, msg?: string): void },
+  ) {
     super();
     this.setMaxListeners(0);
   }
+
   changed(generationId: number) {
     this.emit(`generation:${generationId}`);
+    this.send({ o: this.origin, t: 'c', id: generationId });
   }
+
   queued() {
     this.emit('queued');
+    this.send({ o: this.origin, t: 'q' });
+  }
+
+  /** Hears the other instances from now on (resolves once listening); a database without notifier has none. */
+  async listen(): Promise<void> {
+    const notifier = this.db && notifierFor(this.db);
+    if (!notifier || this.unsubscribe) return;
+    this.unsubscribe = await notifier.subscribe(
+      'sl_generations',
+      (message) => this.receive(message as BusMessage),
+      () => this.emit('resync'),
+    );
+  }
+
+  async close(): Promise<void> {
+    const unsubscribe = this.unsubscribe;
+    this.unsubscribe = null;
+    await unsubscribe?.();
+  }
+
+  private receive(message: BusMessage) {
+    if (!message || message.o === this.origin) return;
+    if (message.t === 'c' && Number.isSafeInteger(message.id)) this.emit(`generation:${message.id}`);
+    else if (message.t === 'q') this.emit('queued');
+  }
+
+  private send(message: BusMessage) {
+    if (!this.unsubscribe || !this.db) return;
+    publish(this.db, 'sl_generations', message).catch((error: Error) =>
+      this.log?.warn({ err: error }, 'generation signal not sent to other instances (they poll)'),
+    );
   }
 }
 
@@ -133,7 +182,8 @@ export async function startGeneration(trx: Db, shopId: number, id: number, now: 
       attempts: 0,
       queuedAt: now,
       startedAt: null,
-      lockedAt: null,
+      workerId: null,
+      leaseExpiresAt: null,
       errorMessage: null,
       updatedAt: now,
     }))
@@ -169,7 +219,6 @@ export async function createGeneration(db: Db, bus: GenerationBus, shop: ShopRow
         customPrompt: body.customPrompt ?? null,
         generatedImageUrl: null,
         errorMessage: null,
-        lockedAt: null,
         queuedAt: null,
         startedAt: null,
         completedAt: null,

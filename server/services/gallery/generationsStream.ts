@@ -13,7 +13,7 @@ export interface StreamOptions {
   heartbeatMs: number;
   /** The stream ends with a `timeout` event after this long. */
   timeoutMs: number;
-  /** Safety poll of the event table (events written by another process). */
+  /** Safety poll of the event table (other instances' events arrive through the bus at once). */
   pollMs: number;
   /** Open streams; the server ends them on close (clients reconnect elsewhere with Last-Event-ID). */
   open: Set<() => void>;
@@ -69,6 +69,7 @@ export async function streamGeneration(req: FastifyRequest, reply: FastifyReply,
     o.open.delete(finish);
     for (const t of timers) clearInterval(t);
     o.bus.off(signal, onChange);
+    o.bus.off('resync', onChange);
     res.end();
   };
   const pump = async () => {
@@ -122,6 +123,7 @@ export async function streamGeneration(req: FastifyRequest, reply: FastifyReply,
   }
 
   o.bus.on(signal, onChange);
+  o.bus.on('resync', onChange);
   if (resume === null) {
     // No Last-Event-ID: the current state first (the latest event is it), then what follows it.
     const latest = await o.db

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import type { ImageGenerator } from './generator';
 import type { LookImages } from './generatorImages';
 import { creditOnce } from './credits';
@@ -9,6 +12,12 @@ import { recordEvent, type GenerationBus, type GenerationRow } from './generatio
 
 /** A crashed attempt is retried once; a second crash fails the job (and refunds). */
 export const MAX_ATTEMPTS = 2;
+
+/** Who claims a job and for how long (renewed by the claiming pool while the job runs). */
+export interface Lease {
+  workerId: string;
+  leaseMs: number;
+}
 
 export interface WorkerPoolOptions {
   db: Db;
@@ -20,17 +29,35 @@ export interface WorkerPoolOptions {
   concurrency: number;
   /** A generation taking longer fails. */
   jobTimeoutMs: number;
-  /** Polling interval (jobs queued by another process, stale leases). */
+  /** Safety poll of the queue (signals from other instances arrive through the database at once). */
   pollMs: number;
+  /** Lease of a claimed job: renewed every leaseMs / 3 while it runs; recovery takes jobs whose lease ran out. */
+  leaseMs: number;
+  /** Names this pool's claims (default: host, pid and a random part). */
+  workerId?: string;
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 }
 
+/** A claim: the job row as claimed (its workerId and attempts prove ownership later). */
+export type Claim = GenerationRow;
+
+/** Lease ends are database time: every instance compares against one clock. */
+const leaseFromNow = (ms: number) => sql<Date>`now() + ${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond'`;
+const leaseExpired = sql<boolean>`(lease_expires_at is null or lease_expires_at <= now())`;
+
 /** Claims the oldest queued job (FOR UPDATE SKIP LOCKED: safe with several workers or servers). */
-export async function claimNextJob(db: Db, now: Date): Promise<GenerationRow | undefined> {
+export async function claimNextJob(db: Db, now: Date, lease: Lease): Promise<Claim | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('imageGenerations')
-      .set((eb) => ({ status: 'IN_PROGRESS', attempts: eb('attempts', '+', 1), lockedAt: now, startedAt: now, updatedAt: now }))
+      .set((eb) => ({
+        status: 'IN_PROGRESS',
+        attempts: eb('attempts', '+', 1),
+        workerId: lease.workerId,
+        leaseExpiresAt: leaseFromNow(lease.leaseMs),
+        startedAt: now,
+        updatedAt: now,
+      }))
       .where(
         'id',
         '=',
@@ -44,15 +71,27 @@ export async function claimNextJob(db: Db, now: Date): Promise<GenerationRow | u
   });
 }
 
-/** IN_PROGRESS → COMPLETED with the image (only the run that owns it). */
-export async function completeJob(db: Db, job: GenerationRow, imageUrl: string, now: Date): Promise<boolean> {
+type Owned = Pick<Claim, 'id' | 'run' | 'attempts' | 'workerId'>;
+type Eb = ExpressionBuilder<Database, 'imageGenerations'>;
+
+/** The same claim of a job: same run and attempt. */
+const sameClaim = (eb: Eb, job: Owned) => eb.and([eb('id', '=', job.id), eb('run', '=', job.run), eb('attempts', '=', job.attempts)]);
+
+/** Only the claim that owns the job: same run, same attempt, same worker, still running. */
+const owned = (eb: Eb, job: Owned) =>
+  eb.and([
+    sameClaim(eb, job),
+    job.workerId === null ? eb('workerId', 'is', null) : eb('workerId', '=', job.workerId),
+    eb('status', '=', 'IN_PROGRESS'),
+  ]);
+
+/** IN_PROGRESS → COMPLETED with the image (only the claim that still owns it). */
+export async function completeJob(db: Db, job: Owned, imageUrl: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('imageGenerations')
-      .set({ status: 'COMPLETED', generatedImageUrl: imageUrl, errorMessage: null, completedAt: now, lockedAt: null, updatedAt: now })
-      .where('id', '=', job.id)
-      .where('run', '=', job.run)
-      .where('status', '=', 'IN_PROGRESS')
+      .set({ status: 'COMPLETED', generatedImageUrl: imageUrl, errorMessage: null, completedAt: now, leaseExpiresAt: null, updatedAt: now })
+      .where((eb) => owned(eb, job))
       .returningAll()
       .executeTakeFirst();
     if (row) await recordEvent(trx, row);
@@ -60,15 +99,13 @@ export async function completeJob(db: Db, job: GenerationRow, imageUrl: string, 
   });
 }
 
-/** → FAILED with the message, and the run's credit refunded (once). */
-export async function failJob(db: Db, job: Pick<GenerationRow, 'id' | 'run' | 'shopId'>, message: string, now: Date, from: GenerationRow['status'][] = ['IN_PROGRESS']): Promise<boolean> {
+/** IN_PROGRESS → FAILED with the message and the run's credit refunded (once); only the owning claim. */
+export async function failJob(db: Db, job: Owned, message: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('imageGenerations')
-      .set({ status: 'FAILED', errorMessage: message.slice(0, 500), completedAt: now, lockedAt: null, updatedAt: now })
-      .where('id', '=', job.id)
-      .where('run', '=', job.run)
-      .where('status', 'in', from)
+      .set({ status: 'FAILED', errorMessage: message.slice(0, 500), completedAt: now, leaseExpiresAt: null, updatedAt: now })
+      .where((eb) => owned(eb, job))
       .returningAll()
       .executeTakeFirst();
     if (!row) return false;
@@ -78,37 +115,72 @@ export async function failJob(db: Db, job: Pick<GenerationRow, 'id' | 'run' | 's
   });
 }
 
+/** Renews the leases of the jobs a worker runs; answers the ids it still owns (the others were recovered). */
+export async function renewLeases(db: Db, workerId: string, jobs: Owned[], leaseMs: number): Promise<Set<number>> {
+  if (!jobs.length) return new Set();
+  const rows = await db
+    .updateTable('imageGenerations')
+    .set({ leaseExpiresAt: leaseFromNow(leaseMs) })
+    .where('workerId', '=', workerId)
+    .where('status', '=', 'IN_PROGRESS')
+    .where((eb) => eb.or(jobs.map((j) => sameClaim(eb, j))))
+    .returning('id')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Ends the leases of jobs a stopping worker gives up: any live instance recovers them at once. */
+export async function releaseLeases(db: Db, workerId: string, jobs: Owned[]): Promise<void> {
+  if (!jobs.length) return;
+  await db
+    .updateTable('imageGenerations')
+    .set({ leaseExpiresAt: sql<Date>`now()` })
+    .where('workerId', '=', workerId)
+    .where('status', '=', 'IN_PROGRESS')
+    .where((eb) => eb.or(jobs.map((j) => sameClaim(eb, j))))
+    .execute();
+}
+
 /**
- * Jobs left IN_PROGRESS by a crash (lease older than staleBefore): queued
- * again while attempts remain, else FAILED and refunded. Never stuck.
+ * Jobs IN_PROGRESS whose lease ran out (their worker died or gave them up):
+ * queued again while attempts remain, else FAILED and refunded. A job whose
+ * lease is live is never touched, whoever runs it; every change re-checks the
+ * lease in its own statement, so a renewal racing it wins or loses cleanly.
  */
-export async function recoverJobs(db: Db, bus: GenerationBus, staleBefore: Date, now: Date): Promise<{ retried: number; failed: number }> {
-  const stale = await db
+export async function recoverJobs(db: Db, bus: GenerationBus, now: Date): Promise<{ retried: number; failed: number }> {
+  const expired = await db
     .selectFrom('imageGenerations')
     .selectAll()
     .where('status', '=', 'IN_PROGRESS')
-    .where((eb) => eb.or([eb('lockedAt', 'is', null), eb('lockedAt', '<=', staleBefore)]))
+    .where(leaseExpired)
     .execute();
   let retried = 0;
   let failed = 0;
-  for (const job of stale) {
-    if (job.attempts < MAX_ATTEMPTS) {
-      const row = await db.transaction().execute(async (trx) => {
-        const r = await trx
-          .updateTable('imageGenerations')
-          .set({ status: 'IN_QUEUE', lockedAt: null, queuedAt: now, updatedAt: now })
-          .where('id', '=', job.id)
-          .where('run', '=', job.run)
-          .where('status', '=', 'IN_PROGRESS')
-          .returningAll()
-          .executeTakeFirst();
-        if (r) await recordEvent(trx, r);
-        return r;
-      });
-      if (row) retried += 1;
-    } else if (await failJob(db, job, 'Generation interrupted twice; the credit was refunded', now)) {
-      failed += 1;
-    }
+  for (const job of expired) {
+    const retry = job.attempts < MAX_ATTEMPTS;
+    const row = await db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('imageGenerations')
+        .set(
+          retry
+            ? { status: 'IN_QUEUE', leaseExpiresAt: null, queuedAt: now, updatedAt: now }
+            : { status: 'FAILED', errorMessage: 'Generation interrupted twice; the credit was refunded', completedAt: now, leaseExpiresAt: null, updatedAt: now },
+        )
+        .where('id', '=', job.id)
+        .where('run', '=', job.run)
+        .where('attempts', '=', job.attempts)
+        .where('status', '=', 'IN_PROGRESS')
+        .where(leaseExpired)
+        .returningAll()
+        .executeTakeFirst();
+      if (!r) return undefined;
+      if (!retry) await creditOnce(trx, r.shopId, 1, 'refund', `${r.id}:${r.run}`);
+      await recordEvent(trx, r);
+      return r;
+    });
+    if (!row) continue;
+    if (retry) retried += 1;
+    else failed += 1;
     bus.changed(job.id);
   }
   if (retried) bus.queued();
@@ -144,41 +216,106 @@ export async function writeOutput(filesDir: string, job: GenerationRow, jpeg: Bu
   return `/files/generated/${job.shopId}/${name}`;
 }
 
+class LeaseLost extends Error {
+  constructor() {
+    super('The job was recovered by another worker');
+  }
+}
+class ShuttingDown extends Error {
+  constructor() {
+    super('The worker pool stopped');
+  }
+}
+
+/** A worker id that names the process (logs, the workerId column) and is unique per pool. */
+export function newWorkerId(): string {
+  return `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
 /**
  * A bounded pool of workers draining the durable queue. Woken by `queued`
- * signals and by a poll; stops on close (jobs cut by a shutdown stay
- * IN_PROGRESS and are recovered at the next start).
+ * signals (from any instance on the database) and by a poll. While a job
+ * runs, its lease is renewed every leaseMs / 3; every leaseMs / 2 the pool
+ * also recovers jobs whose lease ran out (a dead worker, here or elsewhere).
+ * On stop it waits a grace period, then gives up the leases of jobs still
+ * running, so another instance (or the next start) takes them over at once.
  */
 export class WorkerPool {
+  readonly workerId: string;
   private running = false;
   private active = new Set<Promise<void>>();
-  private timer: NodeJS.Timeout | null = null;
+  private jobs = new Map<number, { job: Claim; controller: AbortController }>();
+  private timers: NodeJS.Timeout[] = [];
+  private heartbeat: NodeJS.Timeout | null = null;
   private pumping = false;
   private readonly onQueued = () => void this.pump();
 
-  constructor(private readonly o: WorkerPoolOptions) {}
+  constructor(private readonly o: WorkerPoolOptions) {
+    this.workerId = o.workerId ?? newWorkerId();
+  }
 
   start() {
     if (this.running) return;
     this.running = true;
     this.o.bus.on('queued', this.onQueued);
-    this.timer = setInterval(() => void this.pump(), this.o.pollMs);
-    this.timer.unref();
+    this.o.bus.on('resync', this.onQueued);
+    const every = (ms: number, fn: () => void) => {
+      const t = setInterval(fn, Math.max(10, ms));
+      t.unref();
+      return t;
+    };
+    this.timers.push(every(this.o.pollMs, () => void this.pump()));
+    this.timers.push(every(this.o.leaseMs / 2, () => void this.recover()));
+    this.heartbeat = every(this.o.leaseMs / 3, () => void this.renew());
     void this.pump();
   }
 
   async stop(graceMs = 5000) {
     this.running = false;
     this.o.bus.off('queued', this.onQueued);
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.o.bus.off('resync', this.onQueued);
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
     if (this.active.size) {
+      // Leases stay renewed during the grace period.
       await Promise.race([Promise.allSettled([...this.active]), new Promise((r) => setTimeout(r, graceMs).unref())]);
     }
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    const left = [...this.jobs.values()];
+    if (!left.length) return;
+    try {
+      await releaseLeases(this.o.db, this.workerId, left.map((e) => e.job));
+    } catch (error) {
+      this.o.log?.error({ err: error }, 'generation queue: could not give up leases (they expire on their own)');
+    }
+    for (const e of left) e.controller.abort(new ShuttingDown());
   }
 
   get busy() {
     return this.active.size;
+  }
+
+  private async renew() {
+    const entries = [...this.jobs.values()];
+    if (!entries.length) return;
+    try {
+      const kept = await renewLeases(this.o.db, this.workerId, entries.map((e) => e.job), this.o.leaseMs);
+      for (const e of entries) {
+        // Still ours unless another instance recovered it (this worker stalled past its lease).
+        if (!kept.has(e.job.id) && this.jobs.get(e.job.id) === e) e.controller.abort(new LeaseLost());
+      }
+    } catch (error) {
+      this.o.log?.error({ err: error }, 'generation queue: lease renewal failed');
+    }
+  }
+
+  private async recover() {
+    try {
+      await recoverJobs(this.o.db, this.o.bus, this.o.now());
+    } catch (error) {
+      if (this.running) this.o.log?.error({ err: error }, 'generation queue: recovery failed');
+    }
   }
 
   private async pump() {
@@ -186,7 +323,7 @@ export class WorkerPool {
     this.pumping = true;
     try {
       while (this.running && this.active.size < this.o.concurrency) {
-        const job = await claimNextJob(this.o.db, this.o.now());
+        const job = await claimNextJob(this.o.db, this.o.now(), { workerId: this.workerId, leaseMs: this.o.leaseMs });
         if (!job) break;
         this.o.bus.changed(job.id);
         const run = this.run(job).finally(() => {
@@ -202,17 +339,17 @@ export class WorkerPool {
     }
   }
 
-  private async run(job: GenerationRow) {
+  private async run(job: Claim) {
     const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
+    const entry = { job, controller };
+    this.jobs.set(job.id, entry);
+    const timer = setTimeout(() => controller.abort(new Error('Generation timed out')), this.o.jobTimeoutMs);
+    const aborted = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true }),
+    );
+    aborted.catch(() => undefined);
     try {
-      const look = await lookImagesFor(this.o.db, job);
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new Error('Generation timed out'));
-        }, this.o.jobTimeoutMs);
-      });
+      const look = await Promise.race([lookImagesFor(this.o.db, job), aborted]);
       const jpeg = await Promise.race([
         this.o.generator.generate({
           generationId: job.id,
@@ -222,23 +359,29 @@ export class WorkerPool {
           look,
           signal: controller.signal,
         }),
-        timeout,
+        aborted,
       ]);
+      if (controller.signal.aborted) throw controller.signal.reason;
       const url = await writeOutput(this.o.filesDir, job, jpeg);
-      await completeJob(this.o.db, job, url, this.o.now());
-    } catch (error) {
-      if (!this.running && !(error instanceof Error && /timed out/.test(error.message))) {
-        // Shutting down: leave the job IN_PROGRESS; the next start recovers it.
-        return;
+      if (!(await completeJob(this.o.db, job, url, this.o.now()))) {
+        this.o.log?.info?.({ generationId: job.id }, 'generation queue: finished a job another worker had taken over');
       }
-      const message = error instanceof Error ? error.message : String(error);
+    } catch (error) {
+      const reason = controller.signal.aborted ? controller.signal.reason : error;
+      // Another worker owns it now, or this pool gave it up on shutdown: not this run's to fail.
+      if (reason instanceof LeaseLost || reason instanceof ShuttingDown) return;
+      const timedOut = reason instanceof Error && /timed out/.test(reason.message);
+      // Shutting down within the grace period: leave the job IN_PROGRESS; its lease is given up or runs out.
+      if (!this.running && !timedOut) return;
+      const message = reason instanceof Error ? reason.message : String(reason);
       try {
         await failJob(this.o.db, job, message, this.o.now());
       } catch (e) {
         this.o.log?.error({ err: e }, 'generation queue: could not record a failure');
       }
     } finally {
-      if (timer) clearTimeout(timer);
+      clearTimeout(timer);
+      if (this.jobs.get(job.id) === entry) this.jobs.delete(job.id);
       this.o.bus.changed(job.id);
     }
   }

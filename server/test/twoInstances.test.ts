@@ -1,0 +1,362 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { DEMO_SHOP_DOMAIN, loadConfig } from '../config';
+import type { Db } from '../db';
+import { seedDemo } from '../demo';
+import type { ImageGenerator } from '../services/gallery/generator';
+import { claimNextJob } from '../services/gallery/jobs';
+import { openSharedDatabase, startInstance, type Instance, type SharedDatabase } from './twoInstances';
+
+/**
+ * Two server instances (two buildApp) on one database — two pools and two
+ * LISTEN connections on PostgreSQL (TEST_DATABASE_URL), one shared embedded
+ * database on PGlite: signals, the job queue, caches, job recovery and rate
+ * limits work across instances, not only inside one process.
+ */
+jest.setTimeout(90_000);
+
+const DEMO = DEMO_SHOP_DOMAIN;
+const API = '/admin/api/v1';
+/** Both instances poll this rarely: anything faster than this came through NOTIFY. */
+const NO_POLL = 60_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitUntil<T>(what: string, check: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** A generator shared by both instances: counts runs per generation; holds jobs until released when told to. */
+function controlledGenerator(delayMs = 0) {
+  const runs = new Map<number, number>();
+  const gates = new Map<number, () => void>();
+  let holding = false;
+  const jpeg = sharp({ create: { width: 8, height: 8, channels: 3, background: '#789' } }).jpeg().toBuffer();
+  const generator: ImageGenerator & { runs: Map<number, number>; hold(on: boolean): void; release(id: number): void } = {
+    name: 'controlled',
+    runs,
+    hold(on) {
+      holding = on;
+    },
+    release(id) {
+      gates.get(id)?.();
+    },
+    async generate(req) {
+      runs.set(req.generationId, (runs.get(req.generationId) ?? 0) + 1);
+      if (holding) {
+        await new Promise<void>((resolve, reject) => {
+          gates.set(req.generationId, resolve);
+          req.signal.addEventListener('abort', () => reject(req.signal.reason));
+        });
+      } else if (delayMs) await sleep(delayMs);
+      return jpeg;
+    },
+  };
+  return generator;
+}
+
+/** An SSE client over real HTTP that timestamps every event as it arrives. */
+async function openStream(instance: Instance, id: number) {
+  if (!instance.app.server.listening) await instance.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = instance.app.server.address() as AddressInfo;
+  const controller = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${port}${API}/image-generation/${id}/stream`, {
+    headers: { authorization: `Bearer ${await instance.token(DEMO)}` },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const events: Array<{ event: string; data: { status?: string }; at: number }> = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const reading = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (\w+)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data), at: performance.now() });
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    events,
+    next: (event: string, status?: string) =>
+      waitUntil(`${event} ${status ?? ''} on the stream`, async () =>
+        events.find((e) => e.event === event && (status === undefined || e.data.status === status)),
+      ),
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+describe('two server instances on one database', () => {
+  let shared: SharedDatabase;
+  let shopId: number;
+  let lookId: number;
+  const seedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-two-seed-'));
+
+  beforeAll(async () => {
+    shared = await openSharedDatabase();
+    await seedDemo(shared.a, loadConfig({ DATA_DIR: seedDir, LOG_LEVEL: 'silent' }));
+    const shop = await shared.a.selectFrom('shops').select('id').where('domain', '=', DEMO).executeTakeFirstOrThrow();
+    shopId = shop.id;
+    lookId = (await shared.a.selectFrom('productLooks').select('id').where('shopId', '=', shopId).orderBy('id').executeTakeFirstOrThrow()).id;
+    await shared.a
+      .insertInto('shopCredits')
+      .values({ shopId, balance: 1000 })
+      .onConflict((oc) => oc.column('shopId').doUpdateSet({ balance: 1000 }))
+      .execute();
+  });
+  afterAll(async () => {
+    await shared?.close();
+    fs.rmSync(seedDir, { recursive: true, force: true });
+  });
+
+  const generate = async (instance: Instance) => {
+    const res = await instance.request({ method: 'POST', url: `${API}/image-generation`, shop: DEMO, payload: { productLookId: lookId, imageType: 'model' } });
+    expect(res.statusCode).toBe(201);
+    return res.json().imageGenerationId as number;
+  };
+  const job = (db: Db, id: number) => db.selectFrom('imageGenerations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const statusesOf = async (db: Db, id: number) =>
+    (await db.selectFrom('generationEvents').select('payload').where('generationId', '=', id).orderBy('id').execute()).map((e) => e.payload.status);
+
+  it('a generation started through A streams its status to a client of B within 200 ms (NOTIFY, not the poll)', async () => {
+    const gen = controlledGenerator();
+    gen.hold(true);
+    const a = await startInstance(shared.a, { generator: gen, pollMs: NO_POLL, heartbeatMs: NO_POLL, concurrency: 1 });
+    const b = await startInstance(shared.b, { generator: gen, pollMs: NO_POLL, heartbeatMs: NO_POLL, workers: false });
+    try {
+      const latencies: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const id = await generate(a);
+        await waitUntil('the job running on A', async () => (await job(shared.a, id)).status === 'IN_PROGRESS');
+        const stream = await openStream(b, id);
+        try {
+          await stream.next('status', 'IN_PROGRESS');
+          const released = performance.now();
+          gen.release(id);
+          const complete = await stream.next('complete');
+          latencies.push(complete.at - released);
+          await stream.next('close');
+        } finally {
+          await stream.close();
+        }
+      }
+      // Job finished on A → event row → NOTIFY → B's stream reads and writes it.
+      for (const ms of latencies) expect(ms).toBeLessThan(200);
+      console.info(`${shared.kind}: generation status from instance A to a stream on B in ${latencies.map((ms) => `${ms.toFixed(1)} ms`).join(', ')}`);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('runs every job exactly once while the workers of both instances race for the queue', async () => {
+    const gen = controlledGenerator(25);
+    const a = await startInstance(shared.a, { generator: gen, pollMs: NO_POLL, concurrency: 2 });
+    const b = await startInstance(shared.b, { generator: gen, pollMs: NO_POLL, concurrency: 2 });
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 12; i++) ids.push(await generate(i % 2 ? b : a));
+      await waitUntil('every job completed', async () => {
+        const rows = await shared.a.selectFrom('imageGenerations').select('status').where('id', 'in', ids).execute();
+        return rows.every((r) => r.status === 'COMPLETED');
+      });
+      for (const id of ids) {
+        expect(gen.runs.get(id)).toBe(1);
+        expect((await statusesOf(shared.a, id)).filter((s) => s === 'IN_PROGRESS')).toHaveLength(1);
+      }
+      // Both instances took jobs (B's workers were woken by A's NOTIFY and the other way round).
+      const workers = await shared.a.selectFrom('imageGenerations').select('workerId').distinct().where('id', 'in', ids).execute();
+      expect(workers).toHaveLength(2);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('claims never overlap: 40 concurrent claims from both databases take 10 queued jobs exactly once', async () => {
+    const a = await startInstance(shared.a, { workers: false });
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 10; i++) ids.push(await generate(a));
+      const claims = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          claimNextJob(i % 2 ? shared.b : shared.a, new Date(), { workerId: `racer-${i % 2 ? 'b' : 'a'}`, leaseMs: 60_000 }),
+        ),
+      );
+      const claimed = claims.filter((c) => c !== undefined).map((c) => c!.id);
+      expect(claimed.sort((x, y) => x - y)).toEqual(ids);
+      for (const id of ids) expect((await job(shared.a, id)).attempts).toBe(1);
+    } finally {
+      // Settle them: nobody runs these claims.
+      await shared.a.updateTable('imageGenerations').set({ status: 'FAILED', leaseExpiresAt: null }).where('status', 'in', ['IN_PROGRESS', 'IN_QUEUE']).execute();
+      await a.close();
+    }
+  });
+
+  it('a write through A is read fresh through B at once (looks list and stats caches)', async () => {
+    const a = await startInstance(shared.a, { workers: false });
+    const b = await startInstance(shared.b, { workers: false });
+    try {
+      const list = async (instance: Instance) =>
+        (await instance.request({ method: 'GET', url: `${API}/productLooks?page=1&limit=50`, shop: DEMO })).json() as { data: Array<{ id: number; title: string }> };
+      const before = await list(b);
+      const victim = before.data.find((l) => l.id !== lookId)!;
+      // B's list is cached: a change that bypasses the services is not seen within the cache's second...
+      await shared.a.updateTable('productLooks').set({ title: 'Renamed behind the cache' }).where('id', '=', victim.id).execute();
+      expect((await list(b)).data.find((l) => l.id === victim.id)?.title).toBe(victim.title);
+      // ...but a write through A reaches B's cache at once.
+      expect((await a.request({ method: 'DELETE', url: `${API}/productLooks/${victim.id}`, shop: DEMO })).statusCode).toBe(204);
+      const after = await list(b);
+      expect(after.data.map((l) => l.id)).not.toContain(victim.id);
+      expect(after.data).toHaveLength(before.data.length - 1);
+
+      // Stats: an add-to-cart recorded through A shows in B's (cached) dashboard totals at once.
+      const product = await shared.a
+        .selectFrom('productLooks as l')
+        .innerJoin('catalogProducts as p', (j) => j.onRef('p.shopId', '=', 'l.shopId').on(sql<string>`p.gid`, '=', sql<string>`l.main_product->>'itemId'`))
+        .select(['l.id as lookId', 'p.gid', 'p.price'])
+        .where('l.shopId', '=', shopId)
+        .where('p.status', '=', 'active')
+        .executeTakeFirstOrThrow();
+      const revenue = async () => {
+        const res = await b.request({ method: 'GET', url: `${API}/stats`, shop: DEMO });
+        expect(res.json()).toEqual(expect.objectContaining({ addToCartRevenue: expect.any(Number) }));
+        return res.json().addToCartRevenue as number;
+      };
+      const r0 = await revenue();
+      await sql`update shop_daily_stats set add_to_cart_revenue = add_to_cart_revenue + 1000 where shop_id = ${shopId}`.execute(shared.a);
+      expect(await revenue()).toBe(r0); // cached
+      const added = await a.app.inject({
+        method: 'POST',
+        url: '/api/storefront/add-to-cart',
+        payload: { shopDomain: DEMO, lookId: product.lookId, productId: product.gid, quantity: 1 },
+      });
+      expect(added.statusCode).toBe(204);
+      const r1 = await revenue();
+      expect(r1).toBeGreaterThan(r0 + 1000);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('a restarting instance re-queues only jobs whose lease ran out, never one a live instance is running', async () => {
+    const gen = controlledGenerator();
+    gen.hold(true);
+    const leaseMs = 300;
+    const a = await startInstance(shared.a, { generator: gen, leaseMs, pollMs: NO_POLL, concurrency: 1 });
+    let b = await startInstance(shared.b, { generator: gen, leaseMs, pollMs: NO_POLL, workers: false });
+    try {
+      const running = await generate(a);
+      const claimed = await waitUntil('the job running on A', async () => {
+        const row = await job(shared.a, running);
+        return row.status === 'IN_PROGRESS' && row;
+      });
+      // Two jobs of other instances: one died (its lease ran out), one is alive elsewhere (lease ahead).
+      // Every recovery — A's sweeps, B's restart, B's sweeps — must take the first and leave the second.
+      const orphan = async (lease: string, workerId: string) =>
+        (
+          await shared.a
+            .insertInto('imageGenerations')
+            .values({
+              shopId,
+              productLookId: lookId,
+              lookTitle: 'orphan',
+              imageType: 'flat_lay',
+              customPrompt: null,
+              generatedImageUrl: null,
+              errorMessage: null,
+              status: 'IN_PROGRESS',
+              run: 1,
+              attempts: 1,
+              workerId,
+              leaseExpiresAt: sql<Date>`now() + ${lease}::interval`,
+              queuedAt: new Date(),
+              startedAt: new Date(),
+              completedAt: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const dead = await orphan('-1 minute', 'dead-instance');
+      const alive = await orphan('1 hour', 'live-instance-elsewhere');
+
+      // A renews its lease while the job runs (several lease periods pass).
+      await sleep(leaseMs * 3);
+      const renewed = await shared.a
+        .selectFrom('imageGenerations')
+        .select(sql<boolean>`lease_expires_at > now()`.as('live'))
+        .where('id', '=', running)
+        .executeTakeFirstOrThrow();
+      expect(renewed.live).toBe(true);
+
+      // B restarts (recovery at start), now with workers: its sweeps run every leaseMs / 2.
+      await b.close();
+      b = await startInstance(shared.b, { generator: gen, leaseMs, pollMs: NO_POLL, concurrency: 2 });
+      expect(await statusesOf(shared.a, dead)).toContain('IN_QUEUE');
+      await sleep(leaseMs * 3);
+
+      const stillRunning = await job(shared.a, running);
+      expect(stillRunning).toMatchObject({ status: 'IN_PROGRESS', workerId: claimed.workerId, attempts: 1 });
+      expect(await statusesOf(shared.a, running)).toEqual(['PENDING', 'IN_QUEUE', 'IN_PROGRESS']);
+      expect(await job(shared.a, alive)).toMatchObject({ status: 'IN_PROGRESS', workerId: 'live-instance-elsewhere', attempts: 1 });
+      expect(await statusesOf(shared.a, alive)).toEqual([]);
+      // The dead instance's job was taken over by a live worker (attempt 2).
+      const retried = await job(shared.a, dead);
+      expect(retried.attempts).toBe(2);
+      expect(retried.workerId).not.toBe('dead-instance');
+
+      gen.release(running);
+      gen.release(dead);
+      await waitUntil('both jobs completed', async () =>
+        (await job(shared.a, running)).status === 'COMPLETED' && (await job(shared.a, dead)).status === 'COMPLETED',
+      );
+      expect(gen.runs.get(running)).toBe(1);
+      expect(gen.runs.get(dead)).toBe(1);
+    } finally {
+      await shared.a.updateTable('imageGenerations').set({ status: 'FAILED', leaseExpiresAt: null }).where('status', 'in', ['IN_PROGRESS', 'IN_QUEUE']).execute();
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('rate limits are shared: hits through A and B count against one limit', async () => {
+    const a = await startInstance(shared.a, { workers: false });
+    const b = await startInstance(shared.b, { workers: false });
+    try {
+      const hit = (instance: Instance) =>
+        instance.app.inject({ method: 'POST', url: '/api/storefront/add-to-cart', payload: { shopDomain: 'nobody.myshopify.com', lookId: 1, productId: 'p', quantity: 1 } });
+      await shared.a.deleteFrom('rateLimits').execute(); // earlier tests' add-to-cart hits
+      const codes: number[] = [];
+      for (let i = 0; i < 130; i++) codes.push((await hit(i % 2 ? b : a)).statusCode);
+      // 120 per minute per client in all: each instance alone saw only 65.
+      expect(codes.slice(0, 120).every((c) => c === 404)).toBe(true);
+      expect(codes.slice(120).every((c) => c === 429)).toBe(true);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
