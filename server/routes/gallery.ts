@@ -86,11 +86,12 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
     if (opts.workers !== false) pool.start();
   });
   // Open event streams would keep the server from closing: end them first.
+  // The pool stops here, not in onClose: the server's own onClose may close the database first.
   app.addHook('preClose', async () => {
     for (const finish of [...openStreams]) finish();
+    await pool.stop();
   });
   app.addHook('onClose', async () => {
-    await pool.stop();
     await bus.close();
   });
 
