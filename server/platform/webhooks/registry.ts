@@ -6,6 +6,9 @@ import { customersRedact } from './topics/customersRedact';
 import { shopRedact } from './topics/shopRedact';
 import { appScopesUpdate } from './topics/appScopesUpdate';
 import { appUninstalled } from './topics/appUninstalled';
+import { productsCreate } from './topics/productsCreate';
+import { productsUpdate } from './topics/productsUpdate';
+import { productsDelete } from './topics/productsDelete';
 
 /**
  * Topic → handler. To handle another topic: add topics/<topicName>.ts exporting
@@ -21,6 +24,9 @@ const HANDLERS: Array<WebhookHandler<any>> = [
   shopRedact,
   appScopesUpdate,
   appUninstalled,
+  productsCreate,
+  productsUpdate,
+  productsDelete,
 ];
 
 export const webhookHandlers: ReadonlyMap<string, WebhookHandler<unknown>> = new Map(HANDLERS.map((h) => [h.topic, h]));

@@ -10,6 +10,7 @@ import {
   toFormValues,
   type Look,
   type LookFormValues,
+  type LookDetailResponse,
   type LookListItem,
   type LookMainProduct,
   type LookMedia,
@@ -18,6 +19,7 @@ import { paginationDetails, type Paginated } from '../../../src/contracts/api';
 import { HttpError, notFound, validationFailed } from '../../http/errors';
 import { activeLookLimit, countActiveLooks } from '../billing/planLimits';
 import { mediaUrl } from './media';
+import { deletedProductGids, lookHasDeletedProduct, lookProductGids } from './deletedProducts';
 
 type LookRow = Selectable<ProductLooksTable>;
 
@@ -120,6 +122,7 @@ async function queryLooks(
       'l.active',
       'l.tags',
       'p.handle',
+      lookHasDeletedProduct.as('productDeleted'),
       // Only the image fields of the main product, not its whole JSON.
       sql<string | null>`coalesce(nullif(l.main_product->>'selectedMainImage', ''), nullif(l.main_product->>'image', ''), l.main_product->'productImages'->>0)`.as('image'),
     ])
@@ -143,6 +146,8 @@ async function queryLooks(
       image: absoluteUrl(config, r.image),
       storeFrontUrl: storefrontUrl(config, r.handle, r.id),
       tags: r.tags,
+      // Only when true: the SPEC's list item stays as it is for every other look.
+      ...(r.productDeleted ? { productDeleted: true } : {}),
     })),
     paginationDetails: paginationDetails(page, limit, totalItems),
   };
@@ -165,9 +170,18 @@ async function previewUrlOf(db: Db, config: Config, shopId: number, look: Look):
   return storefrontUrl(config, product?.handle, look.id);
 }
 
+/** The look with its preview URL and, when the platform deleted some of its products, their ids. */
+async function detail(db: Db, config: Config, shopId: number, look: Look): Promise<LookDetailResponse> {
+  const [previewUrl, deletedProducts] = await Promise.all([
+    previewUrlOf(db, config, shopId, look),
+    deletedProductGids(db, shopId, lookProductGids(look)),
+  ]);
+  return { look, previewUrl, ...(deletedProducts.length ? { deletedProducts } : {}) };
+}
+
 export async function getLook(db: Db, config: Config, shopId: number, id: number) {
   const look = toLook(await findRow(db, shopId, id));
-  return { look, previewUrl: await previewUrlOf(db, config, shopId, look) };
+  return detail(db, config, shopId, look);
 }
 
 /** Media must be this shop's uploads; their URL is taken from the server, never from the body. */
@@ -245,7 +259,7 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
     return toLook(row);
   });
   await invalidateLooksList(db, shopId);
-  return { look, previewUrl: await previewUrlOf(db, config, shopId, look) };
+  return detail(db, config, shopId, look);
 }
 
 export async function deleteLook(db: Db, shopId: number, id: number): Promise<void> {

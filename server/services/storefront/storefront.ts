@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { ShopRow } from '../shop/shops';
 import { getSettings } from '../shop/shops';
 import { getLayout } from '../looks/layout';
+import { deletedProductGids } from '../looks/deletedProducts';
 import type { ProductLooksTable } from '../../db/tables/looks';
 import type { CatalogProductsTable } from '../../db/tables/foundation';
 import type { LayoutSettings } from '../../../src/contracts/layout';
@@ -185,8 +186,11 @@ export async function renderStorefrontProduct(
       ? query.where('id', '=', lookId)
       : query.where('active', '=', true).where(sql<string>`main_product->>'itemId'`, '=', product.gid);
   const rows = settings.enabled || lookId !== undefined ? await query.orderBy('id').execute() : [];
+  // A look whose main product the platform deleted no longer shows (its deleted related items drop out in toWidgetLook).
+  const deleted = new Set(await deletedProductGids(db, shop.id, rows.map((r) => r.mainProduct.itemId)));
   const widgets: string[] = [];
   for (const row of rows) {
+    if (deleted.has(row.mainProduct.itemId)) continue;
     const look = await toWidgetLook(db, shop.id, row);
     widgets.push(
       renderWidget({ look, layout, settings, shopDomain: shop.domain, currency: shop.currency, baseUrl, eventEndpoint: '/api/storefront/add-to-cart' }),

@@ -151,5 +151,5 @@ export async function eraseCustomerData(db: Db, shopId: number, customer: Custom
         .execute();
     }
   });
-  invalidateStats(db, shopId);
+  await invalidateStats(db, shopId);
 }

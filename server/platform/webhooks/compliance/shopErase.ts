@@ -149,8 +149,7 @@ export async function eraseShop(db: Db, config: Pick<Config, 'dataDir'>, shop: {
     }
   });
   await removeShopFiles(config, shop.id);
-  invalidateLooksList(db, shop.id);
-  invalidateStats(db, shop.id);
+  await Promise.all([invalidateLooksList(db, shop.id), invalidateStats(db, shop.id)]);
   return deleted;
 }
 
