@@ -8,9 +8,11 @@ import { badRequest } from '../http/errors';
 import { getStats } from '../services/analytics/stats';
 import { listShopOrders } from '../services/analytics/orders';
 import { recordAddToCart } from '../services/analytics/addToCart';
+import { clientAddressKey, sharedRateLimitStore, tooManyRequests } from '../http/rateLimitStore';
 
 export const ADD_TO_CART_PATH = '/api/storefront/add-to-cart';
-export const ADD_TO_CART_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
+/** Add-to-cart events per client address (request.ip) and minute, counted in the shared rate_limits table. */
+export const ADD_TO_CART_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 
 /** HTTP routes of the analytics feature: stats and orders (admin), storefront add-to-cart. Orders arrive by webhook (routes/webhooks.ts). */
 export default async function analyticsRoutes(app: FastifyInstance) {
@@ -57,7 +59,12 @@ async function addToCartRoutes(app: FastifyInstance) {
     maxAge: 600,
     preflight: false,
   });
-  await app.register(rateLimit, { ...ADD_TO_CART_RATE_LIMIT, keyGenerator: (req) => req.ip });
+  await app.register(rateLimit, {
+    ...ADD_TO_CART_RATE_LIMIT,
+    keyGenerator: (req) => `ip:${clientAddressKey(req.ip)}`,
+    store: sharedRateLimitStore(db, now, 'add-to-cart'),
+    errorResponseBuilder: (_req, ctx) => tooManyRequests('Analytics.errors.tooManyAddToCart', ctx.ttl),
+  });
   // Preflight for this one path (a global OPTIONS * route would clash with other features).
   app.options(ADD_TO_CART_PATH, { config: { rateLimit: false } }, async (req, reply) => {
     const origin = req.headers.origin;

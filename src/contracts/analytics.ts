@@ -80,12 +80,17 @@ export const shopOrdersQuerySchema = yup
   })
   .noUnknown();
 
-/** POST /api/storefront/add-to-cart (public, called by the storefront widget). */
+/**
+ * POST /api/storefront/add-to-cart (public, called by the storefront widget).
+ * The server counts the catalog price and at most ADD_TO_CART_MAX_QUANTITY
+ * units (server/services/analytics/addToCart.ts).
+ */
 export interface AddToCartEvent {
   shopDomain: string;
   lookId: number;
   productId: string;
-  price: number;
+  /** The price the shopper saw; ignored (widgets already on storefronts still send it). */
+  price?: number;
   quantity: number;
 }
 
@@ -94,7 +99,7 @@ export const addToCartEventSchema = yup
     shopDomain: yup.string().trim().required().max(255).matches(/^[a-z0-9][a-z0-9.-]*$/i),
     lookId: yup.number().integer().positive().required(),
     productId: yup.string().trim().required().max(100),
-    price: yup.number().min(0).max(1_000_000).required(),
+    price: yup.number().min(0).max(1_000_000).optional(),
     quantity: yup.number().integer().min(1).max(1000).required(),
   })
   .noUnknown();

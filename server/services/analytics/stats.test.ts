@@ -34,6 +34,7 @@ describe('stats and shop orders', () => {
   let t: TestApp;
   let nowValue = new Date('2025-03-20T12:00:00Z');
   const NY = 'tz-ny.myshopify.com';
+  const PRODUCT = 'gid://shopify/Product/77';
   const OTHER = 'tz-other.myshopify.com';
   let ny: { lookId: number };
   let nyLook2: number;
@@ -45,6 +46,14 @@ describe('stats and shop orders', () => {
     nyLook2 = (await makeLook(t, NY, 'Winter')).lookId;
     await t.db.updateTable('shops').set({ timezone: 'America/New_York' }).where('domain', '=', NY).execute();
     other = await makeLook(t, OTHER, 'Other shop look');
+    // A related item of the Summer look, on sale at 12.50: add-to-cart revenue is counted at this catalog price.
+    const nyShop = await t.provision(NY);
+    await t.db
+      .insertInto('catalogProducts')
+      .values({ shopId: nyShop.id, gid: PRODUCT, handle: 'tee', title: 'Tee', status: 'active', price: '12.50', compareAtPrice: null, images: JSON.stringify([]), productType: 'Shirt' })
+      .execute();
+    const related = [{ itemId: PRODUCT, title: 'Tee', image: '', order: 0, type: 'product' as const, markerX: 50, markerY: 50 }];
+    await t.db.updateTable('productLooks').set({ relatedItems: JSON.stringify(related) }).where('id', '=', ny.lookId).execute();
     // New York is UTC-4 after 2025-03-09: 2025-03-10T03:30Z is still March 9 there.
     await sendOrder(t, NY, 1, ny.lookId, '2025-03-10T03:30:00Z', '10.00');
     await sendOrder(t, NY, 2, ny.lookId, '2025-03-10T04:00:00Z', '20.00'); // 00:00 on March 10 in NY
@@ -158,7 +167,7 @@ describe('stats and shop orders', () => {
 
   it('records add-to-cart for the shop look, in the shop-local day', async () => {
     nowValue = new Date('2025-03-12T02:00:00Z'); // March 11 in New York
-    const res = await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'gid://shopify/Product/1', price: 12.5, quantity: 2 });
+    const res = await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: PRODUCT, price: 12.5, quantity: 2 });
     expect(res.statusCode).toBe(204);
     const s = await get('/stats?fromDate=2025-03-11&toDate=2025-03-11');
     expect(s.addToCartRevenue).toBe(25);
@@ -186,7 +195,7 @@ describe('stats and shop orders', () => {
     const post = await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p', price: 1, quantity: 1 }, { origin: 'https://evil.example' });
     expect(post.statusCode).toBe(403);
     expect(post.headers['access-control-allow-origin']).toBeUndefined();
-    const good = await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p', price: 1, quantity: 1 }, { origin: 'https://tz-ny.myshopify.com' });
+    const good = await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: PRODUCT, quantity: 1 }, { origin: 'https://tz-ny.myshopify.com' });
     expect(good.statusCode).toBe(204);
     expect(good.headers['access-control-allow-origin']).toBe('https://tz-ny.myshopify.com');
   });
