@@ -1,4 +1,4 @@
-import { render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { HostProvider } from '../host/HostContext';
 import { createFakeHost } from '../test/fakeHost';
@@ -37,7 +37,7 @@ describe('AnalyticsTracking', () => {
     await waitFor(() => expect(events.bodies()).toHaveLength(1));
     expect(events.calls()[0].headers.get('Authorization')).toBe('Bearer test-token');
     expect(events.bodies()[0]).toEqual({ name: 'page_viewed', distinctId: 'demo-shop.myshopify.com', properties: { path: '/looks' } });
-    await router.navigate('/settings');
+    await act(() => router.navigate('/settings'));
     await waitFor(() => expect(events.bodies()).toHaveLength(2));
     expect(events.bodies()[1]).toMatchObject({ properties: { path: '/settings' } });
   });

@@ -20,7 +20,6 @@ if (!window.matchMedia) {
   });
 }
 
-if (!window.scrollTo) window.scrollTo = () => undefined;
 if (!('ResizeObserver' in window)) {
   Object.assign(window, {
     ResizeObserver: class {
@@ -30,3 +29,7 @@ if (!('ResizeObserver' in window)) {
     },
   });
 }
+// jsdom has no layout: its window.scroll/scrollTo only report "Not implemented" (Polaris' scroll lock
+// calls window.scroll when a modal closes). Nothing to scroll, so they do nothing.
+window.scroll = () => undefined;
+window.scrollTo = () => undefined;

@@ -2,6 +2,7 @@ jest.setTimeout(30_000);
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { settle } from '../../test/settle';
 import type { Onboarding } from '../../contracts/shop';
 import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import { onboardingData as onboarding, statsData } from '../../test/fixtures';
@@ -60,7 +61,7 @@ describe('DashboardPage', () => {
     expect(store.getState().onboarding.hidden).toBe(true);
     expect(screen.queryByText('Setup guide')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Show setup guide' }).length).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 50));
+    await settle(50);
     expect(calls.filter((c) => c.path === '/shop/onboarding').length).toBe(before);
   });
 
@@ -68,7 +69,7 @@ describe('DashboardPage', () => {
     const { calls } = api();
     renderWithProviders(<DashboardPage />, { preloadedState: { onboarding: { hidden: true } } as never });
     await screen.findByText('$1,520.50');
-    await new Promise((r) => setTimeout(r, 50));
+    await settle(50);
     expect(calls.map((c) => c.path)).toEqual(['/stats']);
     expect(screen.queryByText('Setup guide')).toBeNull();
     // the extension card still offers the theme editor link, without a status

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { settle } from '../../test/settle';
 import { createFakeHost } from '../../test/fakeHost';
 import { initTracker, resetTracker } from '../../analytics/tracker';
 import { DEFAULT_LAYOUT_SETTINGS, type DefinedTemplate } from '../../contracts/layout';
@@ -58,14 +59,14 @@ describe('LookEditPage', () => {
     api({}, 'inpage_r');
     const first = render();
     await screen.findByRole('heading', { name: 'Summer in the City', level: 1 });
-    await new Promise((r) => setTimeout(r, 50));
+    await settle(50);
     expect(screen.queryByText('Marker settings')).toBeNull();
     first.unmount();
     jest.restoreAllMocks();
     api({ 'GET /layout': fail(404, 'Not found') });
     render();
     await screen.findByRole('heading', { name: 'Summer in the City', level: 1 });
-    await new Promise((r) => setTimeout(r, 50));
+    await settle(50);
     expect(screen.queryByText('Marker settings')).toBeNull();
   });
 

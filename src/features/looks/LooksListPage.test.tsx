@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { settle } from '../../test/settle';
 import { initTracker, resetTracker } from '../../analytics/tracker';
 import { fail, mockBackend, noContent, ok } from '../../test/fakeBackend';
 import { lookListItem as look, pageOf } from '../../test/fixtures';
@@ -44,12 +45,12 @@ describe('LooksListPage', () => {
     await waitFor(() => expect(calls.some((c) => c.params.get('page') === '2')).toBe(true));
 
     await user.type(screen.getByLabelText('Search looks'), 'ab');
-    await new Promise((r) => setTimeout(r, 1000));
+    await settle(1000);
     expect(calls.some((c) => c.params.has('query'))).toBe(false);
     expect(screen.getByText('Type at least 3 characters')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Search looks'), 'c');
-    await new Promise((r) => setTimeout(r, 300));
+    await settle(300);
     expect(calls.some((c) => c.params.has('query'))).toBe(false);
     await screen.findByText('Look 3', undefined, { timeout: 2000 });
     const searched = calls.find((c) => c.params.get('query') === 'abc')!;
