@@ -11,6 +11,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { looksApi, useGetLookQuery, useUpdateLookMutation } from './looksApi';
 import { LookForm } from './form/LookForm';
 import { UpgradeBanner } from './form/UpgradeBanner';
+import { DeletedProductsBanner } from './form/DeletedProductsBanner';
 import { useLookSubmitErrors } from './useLookSubmit';
 import { EMPTY_LOOKS_ILLUSTRATION } from './list/emptyIllustration';
 
@@ -92,7 +93,12 @@ export default function LookEditPage() {
       title={data.look.title || t('Looks.form.editTitle')}
       initialValues={initialValues}
       onSubmit={onSubmit}
-      notices={upgradeRequired ? <UpgradeBanner tone="critical" onDismiss={() => setUpgradeRequired(false)} /> : null}
+      notices={
+        <>
+          <DeletedProductsBanner look={data.look} deletedProducts={data.deletedProducts} />
+          {upgradeRequired && <UpgradeBanner tone="critical" onDismiss={() => setUpgradeRequired(false)} />}
+        </>
+      }
       secondaryActions={
         previewUrl
           ? [{ content: t('Looks.actions.viewLive'), icon: ExternalIcon, onAction: () => void window.open(previewUrl, '_blank', 'noopener,noreferrer') }]

@@ -92,7 +92,10 @@ export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void })
         </Text>
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <Badge tone={look.active ? 'success' : undefined}>{t(look.active ? 'Looks.status.active' : 'Looks.status.draft')}</Badge>
+        <InlineStack gap="100" wrap={false}>
+          <Badge tone={look.active ? 'success' : undefined}>{t(look.active ? 'Looks.status.active' : 'Looks.status.draft')}</Badge>
+          {look.productDeleted && <Badge tone="critical">{t('Looks.productDeleted.badge')}</Badge>}
+        </InlineStack>
       </IndexTable.Cell>
       <IndexTable.Cell>
         <InlineStack gap="100">
