@@ -7,7 +7,9 @@ import { getBillingPlans } from '../services/billing/plans';
 import { validateDiscountCode } from '../services/billing/discounts';
 import { BILLING_RETURN_PATH, confirmPlanCharge, downgrade, downgradePreview, selectPlan, type BillingDeps } from '../services/billing/billing';
 import { platformBillingFor } from '../services/billing/platformBilling';
+import { clientAddressKey, sharedRateLimitStore, tooManyRequests } from '../http/rateLimitStore';
 
+/** Discount checks (right or wrong) per shop and minute; wrong ones are further limited by DISCOUNT_GUESS_LIMITS. */
 export const DISCOUNT_CHECKS_PER_MINUTE = 20;
 
 export default async function billingRoutes(app: FastifyInstance) {
@@ -38,19 +40,22 @@ export default async function billingRoutes(app: FastifyInstance) {
 
   app.post(`${API_PREFIX}/shop/select-plan`, async (req) => {
     const body = parse(selectPlanSchema, req.body);
-    return selectPlan(deps, req.shop, body);
+    return selectPlan(deps, req.shop, body, req.ip);
   });
 
-  // Discount checks are rate-limited per shop, so codes cannot be guessed in bulk.
+  // Discount checks are rate-limited per shop (shared by all instances), and failed
+  // guesses per shop, client address and overall (validateDiscountCode), so codes cannot be guessed in bulk.
   await app.register(async (scoped) => {
     await scoped.register(rateLimit, {
       max: DISCOUNT_CHECKS_PER_MINUTE,
-      timeWindow: '1 minute',
-      keyGenerator: (req) => `discount:${req.shop?.id ?? req.ip}`,
+      timeWindow: 60_000,
+      keyGenerator: (req) => (req.shop ? `shop:${req.shop.id}` : `ip:${clientAddressKey(req.ip)}`),
+      store: sharedRateLimitStore(db, now, 'discount-check'),
+      errorResponseBuilder: (_req, ctx) => tooManyRequests('Billing.discount.tooManyChecks', ctx.ttl),
     });
     scoped.post(`${API_PREFIX}/discount/validate`, async (req) => {
       const body = parse(discountValidateSchema, req.body);
-      return validateDiscountCode(db, body.code, req.locale, now());
+      return validateDiscountCode(db, body.code, { shopId: req.shop.id, ip: req.ip }, req.locale, now());
     });
   });
 

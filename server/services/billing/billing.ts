@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import type { Config } from '../../config';
 import type { ShopRow } from '../shop/shops';
 import { cancelCharges, createCharge, findReturnedCharge } from './charges';
-import { findDiscountCode } from './discounts';
+import { guessDiscountCode } from './discounts';
 import { findPlan, getShopPlan } from './plans';
 import { invalidateLooksList } from '../looks/looks';
 import type { ShopifyBilling } from './platformBilling';
@@ -27,11 +27,12 @@ export interface BillingDeps {
 export const BILLING_RETURN_PATH = '/api/billing/return';
 
 /**
- * POST /shop/select-plan: validates the plan and discount, records a pending
+ * POST /shop/select-plan: validates the plan and discount (a wrong code counts
+ * as a failed guess, see DISCOUNT_GUESS_LIMITS), records a pending
  * charge and returns where the merchant approves it. Nothing changes on the
  * shop's plan until the charge is confirmed (see confirmPlanCharge).
  */
-export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectPlanBody): Promise<SelectPlanResponse> {
+export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectPlanBody, clientIp: string): Promise<SelectPlanResponse> {
   const { db, config, now } = deps;
   const plan = await findPlan(db, body.planName);
   if (!plan || plan.name === 'free' || !plan.active) throw badRequest(PLAN_ERRORS.invalidPlan, 'invalid_plan');
@@ -46,7 +47,7 @@ export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectP
   if (requested) {
     if (plan.name !== 'monthly') throw badRequest('Discount codes apply to the monthly plan only', 'discount_not_applicable');
     if (promotion) throw badRequest('This plan already has a discount', 'discount_not_applicable');
-    const code = await findDiscountCode(db, requested, now());
+    const code = await guessDiscountCode(db, requested, { shopId: shop.id, ip: clientIp }, now());
     if (!code) throw badRequest('Invalid discount code', 'invalid_discount');
     discountPercentage = code.percentage;
     discountCode = code.code;
