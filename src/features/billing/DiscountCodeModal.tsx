@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, FormLayout, Modal, TextField } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import type { DiscountCheck } from '../../contracts/billing';
+import { errorMessage, errorStatus } from '../../api/errors';
 
 interface Props {
   open: boolean;
@@ -11,7 +12,7 @@ interface Props {
   loading: boolean;
 }
 
-/** Enter a discount code: the server's message (or the invalid-code text) shows when it is not valid. */
+/** Enter a discount code: the server's message (or the invalid-code text) shows when it is not valid or too many were tried (429). */
 export function DiscountCodeModal({ open, onClose, onApply, loading }: Props) {
   const intl = useIntl();
   const [code, setCode] = useState('');
@@ -32,8 +33,9 @@ export function DiscountCodeModal({ open, onClose, onApply, loading }: Props) {
       const check = await onApply(code);
       if (check.valid) close();
       else setError(check.message || intl.formatMessage({ id: 'Billing.discount.invalidCode' }));
-    } catch {
-      setError(intl.formatMessage({ id: 'Billing.discount.invalidCode' }));
+    } catch (failure) {
+      const limited = errorStatus(failure) === 429 ? errorMessage(failure) : undefined;
+      setError(limited || intl.formatMessage({ id: 'Billing.discount.invalidCode' }));
     }
   };
 

@@ -128,6 +128,17 @@ describe('PlansPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('shows the server message when too many codes were tried (429)', async () => {
+    const limited = 'Too many invalid discount codes were tried. Try again in 42 minutes.';
+    api({ 'POST /discount/validate': fail(429, limited) });
+    renderWithProviders(<PlansPage />, { route: '/billing/plans' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Have a discount code?' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Discount code'), 'GUESS');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await within(dialog).findByText(limited)).toBeInTheDocument();
+  });
+
   it.each([
     [400, 'Already subscribed to this plan', 'You are already subscribed to this plan.'],
     [400, 'You already have an active lifetime plan', 'You already have a lifetime plan, which includes everything.'],
