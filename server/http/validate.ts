@@ -15,7 +15,7 @@ declare module 'yup' {
   interface CustomSchemaMetadata {
     /** Unknown keys of this object are dropped instead of refused (forms that send whole entities). */
     stripUnknown?: boolean;
-    /** Path parameters: any invalid value is a 404 with this message (per parameter or one for all). */
+    /** Params or query (of a page): any invalid value is a 404 with this message (per field or one for all). */
     notFound?: string | Record<string, string>;
   }
 }
@@ -177,6 +177,11 @@ export function pathParams<F extends yup.ObjectShape>(fields: F, notFoundMessage
   return yup.object(fields).meta({ notFound: notFoundMessage });
 }
 
+/** A page's query whose invalid values mean "no such page": 404 instead of 400. */
+export function queryOrNotFound<F extends yup.ObjectShape>(fields: F, notFoundMessage = 'Not found') {
+  return yup.object(fields).meta({ notFound: notFoundMessage });
+}
+
 /** Body/query of a form that sends whole entities: unknown keys are dropped, not refused. */
 export function stripUnknown<S extends yup.Schema<unknown>>(schema: S): S {
   return schema.meta({ ...schema.meta(), stripUnknown: true }) as S;
@@ -197,13 +202,13 @@ function notFoundFor(messages: string | Record<string, string>, error: HttpError
 /**
  * Fastify validator compiler for yup route schemas: bodies are JSON (exact
  * types), params and querystrings text. A failure is the HttpError of parse()
- * (400 with field errors), or a 404 for path parameters marked with pathParams().
+ * (400 with field errors), or a 404 for params/queries marked with pathParams() or queryOrNotFound().
  */
 export function yupValidatorCompiler(context: { appOrigin: string }): FastifySchemaCompiler<yup.Schema<unknown>> {
   return ({ schema, httpPart }) => {
     if (!yup.isSchema(schema)) throw new Error(`Route schemas are yup schemas (${String(httpPart)})`);
     const source: InputSource = httpPart === 'body' ? 'json' : 'text';
-    const notFoundMessage = httpPart === 'params' ? schema.meta()?.notFound : undefined;
+    const notFoundMessage = httpPart === 'body' ? undefined : schema.meta()?.notFound;
     return (data: unknown) => {
       try {
         return { value: parse(schema, data, { source, context }) };

@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../src/contracts/api';
 import { addToCartEventSchema, shopOrdersQuerySchema, statsQuerySchema } from '../../src/contracts/analytics';
-import { parse } from '../http/validate';
+import type { YupTypeProvider } from '../http/validate';
 import { badRequest } from '../http/errors';
 import { getStats } from '../services/analytics/stats';
 import { listShopOrders } from '../services/analytics/orders';
@@ -15,17 +15,18 @@ export const ADD_TO_CART_PATH = '/api/storefront/add-to-cart';
 export const ADD_TO_CART_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 
 /** HTTP routes of the analytics feature: stats and orders (admin), storefront add-to-cart. Orders arrive by webhook (routes/webhooks.ts). */
-export default async function analyticsRoutes(app: FastifyInstance) {
+export default async function analyticsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db, config } = app.deps;
 
-  app.get(`${API_PREFIX}/stats`, async (req) => {
-    const q = parse(statsQuerySchema, req.query);
+  app.get(`${API_PREFIX}/stats`, { schema: { querystring: statsQuerySchema } }, async (req) => {
+    const q = req.query;
     checkRange(q.fromDate, q.toDate);
     return getStats(db, req.shop, q);
   });
 
-  app.get(`${API_PREFIX}/shopOrders`, async (req) => {
-    const q = parse(shopOrdersQuerySchema, req.query);
+  app.get(`${API_PREFIX}/shopOrders`, { schema: { querystring: shopOrdersQuerySchema } }, async (req) => {
+    const q = req.query;
     checkRange(q.fromDate, q.toDate);
     return listShopOrders(db, config, req.shop, { page: q.page, limit: q.limit, fromDate: q.fromDate, toDate: q.toDate });
   });
@@ -77,9 +78,9 @@ async function addToCartRoutes(app: FastifyInstance) {
       .status(204)
       .send();
   });
-  app.post(ADD_TO_CART_PATH, { bodyLimit: 2048 }, async (req, reply) => {
+  app.withTypeProvider<YupTypeProvider>().post(ADD_TO_CART_PATH, { bodyLimit: 2048, schema: { body: addToCartEventSchema } }, async (req, reply) => {
     if (!isAllowedStorefrontOrigin(req.headers.origin, config.appUrl)) return reply.status(403).send({ message: 'Origin not allowed' });
-    const event = parse(addToCartEventSchema, req.body);
+    const event = req.body;
     await recordAddToCart(db, event, now());
     return reply.status(204).send();
   });

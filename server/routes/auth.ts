@@ -10,25 +10,40 @@ import {
   verifyState,
 } from '../auth/oauth';
 import { badRequest, unauthorized } from '../http/errors';
+import { yup } from '../../src/contracts/validation';
+import type { YupTypeProvider } from '../http/validate';
+
+/** The input of the OAuth routes, declared once: query values are single strings (the HMAC covers them all). */
+const schemas = {
+  authQuery: yup.object({ shop: yup.string().max(255).default('') }),
+  callbackQuery: yup
+    .object()
+    .test(
+      'text',
+      (p) => ({ key: 'validation.typeError', values: { path: p.path || 'query', type: 'string' } }),
+      (query) => Object.values(query ?? {}).every((value) => typeof value === 'string' && value.length <= 2048),
+    ),
+};
 
 /**
  * The OAuth fallback (APP_MODE=shopify only) for the app opened outside the admin
  * (/api/auth?shop=…); inside the admin the token exchange installs. Standalone mode has
  * no platform to install from.
  */
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
   const { config, db } = app.deps;
   if (config.appMode !== 'shopify') return;
 
-  app.get<{ Querystring: { shop?: string } }>('/api/auth', async (req, reply) => {
-    const shop = String(req.query.shop ?? '').toLowerCase();
+  app.get('/api/auth', { schema: { querystring: schemas.authQuery } }, async (req, reply) => {
+    const shop = req.query.shop.toLowerCase();
     if (!isShopDomain(shop)) throw badRequest('auth.invalidShop', 'invalid_shop');
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(authorizeUrl(config, shop, signState(shop, config.apiSecret, app.deps.now().getTime())), 302);
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/api/auth/callback', async (req, reply) => {
-    const query = req.query;
+  app.get('/api/auth/callback', { schema: { querystring: schemas.callbackQuery } }, async (req, reply) => {
+    const query = req.query as Record<string, string>;
     const shop = String(query.shop ?? '');
     if (!isShopDomain(shop)) throw badRequest('auth.invalidShop', 'invalid_shop');
     if (!verifyQueryHmac(query, config.apiSecret)) throw unauthorized('auth.invalidHmac');

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../src/contracts/api';
 import { billingPlansQuerySchema, discountValidateSchema, selectPlanSchema } from '../../src/contracts/billing';
-import { parse } from '../http/validate';
+import { yup } from '../../src/contracts/validation';
+import { queryOrNotFound, stripUnknown, type YupTypeProvider } from '../http/validate';
 import { getBillingPlans } from '../services/billing/plans';
 import { validateDiscountCode } from '../services/billing/discounts';
 import { BILLING_RETURN_PATH, confirmPlanCharge, downgrade, downgradePreview, selectPlan, type BillingDeps } from '../services/billing/billing';
@@ -12,7 +13,17 @@ import { clientAddressKey, sharedRateLimitStore, tooManyRequests } from '../http
 /** Discount checks (right or wrong) per shop and minute; wrong ones are further limited by DISCOUNT_GUESS_LIMITS. */
 export const DISCOUNT_CHECKS_PER_MINUTE = 20;
 
-export default async function billingRoutes(app: FastifyInstance) {
+/** The input of the billing routes, declared once (yup; checked before the handler runs). */
+const schemas = {
+  /** Unknown query keys (cache busters) are dropped. */
+  plansQuery: stripUnknown(billingPlansQuerySchema),
+  downgradeQuery: yup.object({ planName: yup.string().max(40).optional() }),
+  /** The platform's return to the app: a malformed one names no charge (404). */
+  returnQuery: queryOrNotFound({ shop: yup.string().max(255).default(''), charge_id: yup.string().max(40).default('') }),
+};
+
+export default async function billingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db, config, now } = app.deps;
   const deps: BillingDeps = {
     db,
@@ -33,13 +44,13 @@ export default async function billingRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get(`${API_PREFIX}/shop/billing-plans`, async (req) => {
-    const query = parse(billingPlansQuerySchema, req.query, { stripUnknown: true });
+  app.get(`${API_PREFIX}/shop/billing-plans`, { schema: { querystring: schemas.plansQuery } }, async (req) => {
+    const query = req.query;
     return getBillingPlans(db, req.shop.id, query.locale ?? req.shop.locale);
   });
 
-  app.post(`${API_PREFIX}/shop/select-plan`, async (req) => {
-    const body = parse(selectPlanSchema, req.body);
+  app.post(`${API_PREFIX}/shop/select-plan`, { schema: { body: selectPlanSchema } }, async (req) => {
+    const body = req.body;
     return selectPlan(deps, req.shop, body, req.ip);
   });
 
@@ -53,21 +64,21 @@ export default async function billingRoutes(app: FastifyInstance) {
       store: sharedRateLimitStore(db, now, 'discount-check'),
       errorResponseBuilder: (_req, ctx) => tooManyRequests('Billing.discount.tooManyChecks', ctx.ttl),
     });
-    scoped.post(`${API_PREFIX}/discount/validate`, async (req) => {
-      const body = parse(discountValidateSchema, req.body);
+    scoped.withTypeProvider<YupTypeProvider>().post(`${API_PREFIX}/discount/validate`, { schema: { body: discountValidateSchema } }, async (req) => {
+      const body = req.body;
       return validateDiscountCode(db, body.code, { shopId: req.shop.id, ip: req.ip }, req.locale, now());
     });
   });
 
   app.get(`${API_PREFIX}/shop/downgrade/preview`, async (req) => downgradePreview(db, req.shop.id));
 
-  app.post<{ Querystring: { planName?: string } }>(`${API_PREFIX}/shop/downgrade`, async (req) =>
+  app.post(`${API_PREFIX}/shop/downgrade`, { schema: { querystring: schemas.downgradeQuery } }, async (req) =>
     downgrade(deps, req.shop, req.query.planName),
   );
 
   // Where the platform (or the standalone confirmation page) returns after a decision. Public.
-  app.get<{ Querystring: { shop?: string; charge_id?: string } }>(BILLING_RETURN_PATH, async (req, reply) => {
-    const target = await confirmPlanCharge(deps, String(req.query.shop ?? ''), String(req.query.charge_id ?? ''));
+  app.get(BILLING_RETURN_PATH, { schema: { querystring: schemas.returnQuery } }, async (req, reply) => {
+    const target = await confirmPlanCharge(deps, req.query.shop, req.query.charge_id);
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(target, 303);
   });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
+import { catalogQuerySchema } from '../../src/contracts/catalog';
+import type { YupTypeProvider } from '../http/validate';
 import { getCatalogSyncState, searchCatalog } from '../services/shop/catalog';
 
 /**
@@ -8,10 +10,9 @@ import { getCatalogSyncState, searchCatalog } from '../services/shop/catalog';
  */
 export default async function catalogRoutes(app: FastifyInstance) {
   const { db } = app.deps;
-  app.get<{ Querystring: { query?: string; limit?: string } }>(`${API_PREFIX}/catalog/products`, async (req) => {
-    const limit = Math.min(Math.max(Number(req.query.limit) || 50, 1), 100);
-    return { data: await searchCatalog(db, req.shop.id, String(req.query.query ?? '').slice(0, 200), limit) };
-  });
+  app.withTypeProvider<YupTypeProvider>().get(`${API_PREFIX}/catalog/products`, { schema: { querystring: catalogQuerySchema } }, async (req) => ({
+    data: await searchCatalog(db, req.shop.id, req.query.query, req.query.limit),
+  }));
 
   // How far the catalog sync is ({ status, synced, total }): "1,200 of 5,000 products".
   app.get(`${API_PREFIX}/catalog/sync`, async (req) => getCatalogSyncState(db, req.shop.id));

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
 import { trackEventSchema } from '../../src/contracts/shop';
-import { parse } from '../http/validate';
+import type { YupTypeProvider } from '../http/validate';
 
 /** Product analytics events of the SPA (the tracker's sink), stored per shop. */
-export default async function eventRoutes(app: FastifyInstance) {
+export default async function eventRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db } = app.deps;
-  app.post(`${API_PREFIX}/events`, { bodyLimit: 16 * 1024 }, async (req, reply) => {
-    const event = parse(trackEventSchema, req.body);
+  app.post(`${API_PREFIX}/events`, { bodyLimit: 16 * 1024, schema: { body: trackEventSchema } }, async (req, reply) => {
+    const event = req.body;
     await db
       .insertInto('events')
       .values({

@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
+import { shopSettingsSchema } from '../../src/contracts/shop';
+import type { YupTypeProvider } from '../http/validate';
 import { createApiToken, getOnboarding, getSettings, getShopContext, updateSettings } from '../services/shop/shops';
 
-export default async function shopRoutes(app: FastifyInstance) {
+/** The input of the shop routes, declared once: PATCH /shop sends any subset of the settings. */
+const schemas = {
+  settingsPatch: shopSettingsSchema.partial(),
+};
+
+export default async function shopRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db, config } = app.deps;
 
   app.get(`${API_PREFIX}/shop/details`, async (req) => getShopContext(db, req.shop, config.apiKey));
 
   app.get(`${API_PREFIX}/shop`, async (req) => getSettings(req.shop));
 
-  app.patch(`${API_PREFIX}/shop`, async (req) => updateSettings(db, req.shop, req.body));
+  app.patch(`${API_PREFIX}/shop`, { schema: { body: schemas.settingsPatch } }, async (req) => updateSettings(db, req.shop, req.body));
 
   app.post(`${API_PREFIX}/shop/apiToken`, async (req) => ({ token: await createApiToken(db, req.shop) }));
 

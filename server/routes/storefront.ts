@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
+import { layoutSettingsSchema } from '../../src/contracts/layout';
+import { boosterSchema, collectionCreateSchema } from '../../src/contracts/booster';
+import { yup } from '../../src/contracts/validation';
 import { DEMO_SHOP_DOMAIN } from '../config';
 import { getLayout, parseLayout, updateLayout } from '../services/looks/layout';
 import { getBooster, updateBooster } from '../services/storefront/booster';
@@ -8,6 +11,7 @@ import { renderLayoutPreview, renderStorefrontProduct } from '../services/storef
 import { findShopByDomain } from '../services/shop/shops';
 import { widgetCsp } from '../widget/page';
 import { notFound } from '../http/errors';
+import { pathId, pathParams, queryOrNotFound, type YupTypeProvider } from '../http/validate';
 
 /** Absolute origin of this request (relative catalog image URLs resolve against it). */
 export function requestOrigin(req: FastifyRequest, fallback: string): string {
@@ -18,29 +22,38 @@ export function requestOrigin(req: FastifyRequest, fallback: string): string {
 
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
+/** The input of every storefront route, declared once; PATCH bodies send any subset of the settings. */
+const schemas = {
+  layoutPatch: layoutSettingsSchema.partial(),
+  boosterPatch: boosterSchema.partial(),
+  collectionParams: pathParams({ id: pathId() }, 'Booster.errors.collectionNotFound'),
+  /** The demo storefront page: a bad handle, shop or look is no page (404). */
+  productParams: pathParams({ handle: yup.string().max(255).required() }),
+  productQuery: queryOrNotFound({ shop: yup.string().max(255).matches(SHOP_DOMAIN).optional(), look: pathId().optional() }),
+};
+
 /** Layout, layout preview, booster, collections and the demo storefront page. */
-export default async function storefrontRoutes(app: FastifyInstance) {
+export default async function storefrontRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db, config } = app.deps;
 
   app.get(`${API_PREFIX}/layout`, async (req) => getLayout(db, req.shop.id));
-  app.patch(`${API_PREFIX}/layout`, async (req) => updateLayout(db, req.shop, req.body));
+  app.patch(`${API_PREFIX}/layout`, { schema: { body: schemas.layoutPatch } }, async (req) => updateLayout(db, req.shop, req.body));
 
-  app.post(`${API_PREFIX}/layout/preview`, async (req, reply) => {
+  app.post(`${API_PREFIX}/layout/preview`, { schema: { body: schemas.layoutPatch } }, async (req, reply) => {
     const layout = parseLayout(await getLayout(db, req.shop.id), req.body);
     const body = await renderLayoutPreview(db, req.shop, layout, requestOrigin(req, config.appUrl));
     return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
   });
 
   app.get(`${API_PREFIX}/booster`, async (req) => getBooster(db, req.shop));
-  app.patch(`${API_PREFIX}/booster`, async (req) => updateBooster(db, req.shop, req.body));
+  app.patch(`${API_PREFIX}/booster`, { schema: { body: schemas.boosterPatch } }, async (req) => updateBooster(db, req.shop, req.body));
 
-  app.post(`${API_PREFIX}/productLookCollections`, async (req, reply) =>
+  app.post(`${API_PREFIX}/productLookCollections`, { schema: { body: collectionCreateSchema } }, async (req, reply) =>
     reply.status(201).send(await createCollection(db, req.shop, req.body)),
   );
-  app.delete<{ Params: { id: string } }>(`${API_PREFIX}/productLookCollections/:id`, async (req, reply) => {
-    const id = Number(req.params.id);
-    if (!Number.isInteger(id) || id <= 0) throw notFound('Booster.errors.collectionNotFound');
-    await deleteCollection(db, req.shop, id);
+  app.delete(`${API_PREFIX}/productLookCollections/:id`, { schema: { params: schemas.collectionParams } }, async (req, reply) => {
+    await deleteCollection(db, req.shop, req.params.id);
     return reply.status(204).send();
   });
 
@@ -48,17 +61,14 @@ export default async function storefrontRoutes(app: FastifyInstance) {
    * Demo storefront (standalone mode): /storefront/products/<handle>[?shop=…][&look=<id>].
    * Public; the shop is the demo shop unless `shop` names another one.
    */
-  app.get<{ Params: { handle: string }; Querystring: { shop?: string; look?: string } }>(
+  app.get(
     '/storefront/products/:handle',
+    { schema: { params: schemas.productParams, querystring: schemas.productQuery } },
     async (req, reply) => {
       if (config.appMode !== 'standalone') throw notFound();
-      const domain = req.query.shop ?? DEMO_SHOP_DOMAIN;
-      if (!SHOP_DOMAIN.test(domain)) throw notFound();
-      const shop = await findShopByDomain(db, domain);
+      const shop = await findShopByDomain(db, req.query.shop ?? DEMO_SHOP_DOMAIN);
       if (!shop) throw notFound();
-      const lookId = req.query.look === undefined ? undefined : Number(req.query.look);
-      if (lookId !== undefined && (!Number.isInteger(lookId) || lookId <= 0)) throw notFound();
-      const page = await renderStorefrontProduct(db, shop, req.params.handle, requestOrigin(req, config.appUrl), lookId);
+      const page = await renderStorefrontProduct(db, shop, req.params.handle, requestOrigin(req, config.appUrl), req.query.look);
       if (!page) throw notFound();
       return reply
         .header('Content-Security-Policy', `${widgetCsp(page.nonce)}; frame-ancestors 'self'`)
