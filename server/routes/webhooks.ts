@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
 import { yup } from '../../src/contracts/validation';
-import { parse } from '../http/validate';
+import type { YupTypeProvider } from '../http/validate';
 import { acceptWebhook, WebhookQueue } from '../platform/webhooks';
 import { listCustomerDataRequests } from '../platform/webhooks/compliance/dataRequests';
 
@@ -37,10 +37,11 @@ export default fp(
     app.addHook('onClose', async () => queue.close());
     await app.register(deliveryEndpoint);
 
-    app.get(`${API_PREFIX}/customerDataRequests`, async (req) => {
-      const { page, limit } = parse(dataRequestsQuerySchema, req.query);
-      return listCustomerDataRequests(db, req.shop.id, page, limit);
-    });
+    app
+      .withTypeProvider<YupTypeProvider>()
+      .get(`${API_PREFIX}/customerDataRequests`, { schema: { querystring: dataRequestsQuerySchema } }, async (req) =>
+        listCustomerDataRequests(db, req.shop.id, req.query.page, req.query.limit),
+      );
   },
   { name: 'webhook-routes' },
 );
