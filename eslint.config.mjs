@@ -123,6 +123,8 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // A closure may use a binding that is assigned right after it (late wiring of two parts).
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // Playwright fixtures take `({}, use)`: it reads the destructured parameter to find dependencies.
       'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
       // Sanitizers (URL/CSS escaping, file names, parse()) match control characters on purpose.
