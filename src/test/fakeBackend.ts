@@ -66,6 +66,8 @@ export const fail = (status: ErrorStatus, message = 'Request failed', extra: Omi
   status,
   body: { message, ...extra },
 });
+/** An answer that never comes (the call stays pending: loading states). */
+export const pending = (): Promise<never> => new Promise<never>(() => undefined);
 /** An answer that breaks the contract on purpose (tests of what the client does with a malformed answer). */
 export const malformed = <T>(body: unknown): T => body as T;
 
