@@ -7,11 +7,10 @@ import polarisEn from '@shopify/polaris/locales/en.json';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import en from '../../translations/en.json';
 import { makeStore, type RootState } from '../app/store';
-import type { Host } from '../host/Host';
 import { HostProvider } from '../host/HostContext';
 import { StaticShopProvider } from '../features/shop';
 import type { ShopContext } from '../contracts/shop';
-import { createFakeHost } from './fakeHost';
+import { createFakeHost, type FakeHost } from './fakeHost';
 
 export const TEST_SHOP: ShopContext = {
   shopDomain: 'demo-shop.myshopify.com',
@@ -29,7 +28,7 @@ export const TEST_SHOP: ShopContext = {
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   preloadedState?: Partial<RootState>;
-  host?: Host;
+  host?: FakeHost;
   route?: string;
   /** Route pattern the UI is mounted at (e.g. /looks/edit/:id), default '*'. */
   path?: string;

@@ -93,7 +93,7 @@ describe('LooksListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Look 2' }));
     expect(await screen.findByText('Delete Look 2?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete look' }));
-    await waitFor(() => expect((host as unknown as { toasts: unknown[] }).toasts).toEqual([{ message: 'Look deleted', isError: false }]));
+    await waitFor(() => expect(host.toasts).toEqual([{ message: 'Look deleted', isError: false }]));
     expect(api.callsTo('DELETE /productLooks/:id').map((c) => c.path)).toEqual(['/productLooks/2']);
     expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_deleted', properties: { id: 2 } }));
 
@@ -101,7 +101,7 @@ describe('LooksListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Look 1' }));
     await user.click(await screen.findByRole('button', { name: 'Delete look' }));
     await waitFor(() =>
-      expect((host as unknown as { toasts: unknown[] }).toasts).toContainEqual({ message: 'Could not delete the look. Please try again.', isError: true }),
+      expect(host.toasts).toContainEqual({ message: 'Could not delete the look. Please try again.', isError: true }),
     );
   });
 
