@@ -116,11 +116,11 @@ describe('job leases', () => {
     it('renews the lease while a job runs and gives it up on stop, so the job is recovered at once', async () => {
       const id = await queue();
       const gen = heldGenerator();
-      const pool = poolWith(gen, 'pool-1', 300);
+      const pool = poolWith(gen, 'pool-1', 1000);
       pool.start();
       try {
         await waitFor(async () => (await row(id)).workerId === 'pool-1');
-        await sleep(900); // three leases long: only renewals keep it
+        await sleep(1300); // longer than a lease: only renewals keep it
         const live = await t.db.selectFrom('imageGenerations').select(sql<boolean>`lease_expires_at > now()`.as('live')).where('id', '=', id).executeTakeFirstOrThrow();
         expect(live.live).toBe(true);
         expect((await row(id)).status).toBe('IN_PROGRESS');
@@ -138,7 +138,7 @@ describe('job leases', () => {
     it('a worker that finds its job taken over stops running it and neither completes nor fails it', async () => {
       const id = await queue();
       const gen = heldGenerator();
-      const pool = poolWith(gen, 'pool-stalled', 300);
+      const pool = poolWith(gen, 'pool-stalled', 1000);
       pool.start();
       try {
         await waitFor(async () => (await row(id)).workerId === 'pool-stalled');
@@ -149,7 +149,7 @@ describe('job leases', () => {
           .where('id', '=', id)
           .execute();
         const other = await row(id);
-        await waitFor(async () => gen.aborted.length === 1);
+        await waitFor(async () => gen.aborted.length >= 1);
         expect(String(gen.aborted[0])).toMatch(/recovered by another worker/);
         await sleep(50);
         expect(await row(id)).toMatchObject({ status: 'IN_PROGRESS', workerId: 'other', attempts: 2, errorMessage: null });
