@@ -18,6 +18,7 @@ import {
 import { streamGeneration } from '../services/gallery/generationsStream';
 import { recoverJobs, WorkerPool } from '../services/gallery/jobs';
 import { platformBillingFor } from '../services/billing/platformBilling';
+import { requestOrigin } from '../services/billing/returnUrls';
 import { claimFreeCredits, getCredits, listPackages, purchasePackage, verifyPurchase } from '../services/gallery/credits';
 
 /** Knobs of the generation pipeline (AppDeps.gallery; tests pass a fake generator or short timeouts). */
@@ -134,7 +135,7 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
   const platform = config.appMode === 'shopify' ? platformBillingFor(app.platform.admin) : undefined;
 
   app.post(`${API_PREFIX}/credits/purchase/:packageId`, { schema: { params: input.packageParams } }, async (req) =>
-    purchasePackage(db, config, req.shop, req.params.packageId, platform),
+    purchasePackage(db, config, req.shop, req.params.packageId, platform, requestOrigin(req.protocol, req.host)),
   );
 
   app.post(`${API_PREFIX}/credits/verify/:packageId/:chargeId`, { schema: { params: input.verifyParams } }, async (req) =>

@@ -80,7 +80,7 @@ export class FakeShopifyAdmin {
   readonly exchanges: Array<{ shop: string; expiring: boolean }> = [];
   readonly refreshes: Array<{ shop: string; ok: boolean }> = [];
   readonly codeGrants: Array<{ shop: string }> = [];
-  readonly graphql: Array<{ shop: string; query: string; variables: Record<string, unknown>; status: number; throttled?: boolean }> = [];
+  readonly graphql: Array<{ shop: string; query: string; variables: Record<string, unknown>; status: number; throttled?: boolean; at: number }> = [];
 
   private readonly accessTokens = new Map<string, Grant>();
   private readonly refreshTokens = new Map<string, Grant>();
@@ -92,6 +92,7 @@ export class FakeShopifyAdmin {
   private readonly refusedShops = new Set<string>();
   private nextChargeId = 900;
   private rejectNextCharge: string | null = null;
+  private forcedThrottles = new Map<string, number>();
 
   private constructor(
     private readonly app: FastifyInstance,
@@ -161,10 +162,17 @@ export class FakeShopifyAdmin {
     for (const [token, grant] of this.accessTokens) if (grant.shop === shop) this.accessTokens.delete(token);
   }
 
-  /** Empties the shop's bucket, so the next query is THROTTLED. */
+  /** Empties the shop's bucket, so the next query is THROTTLED (unless it refilled meanwhile). */
   drainBucket(shop: string): void {
     this.buckets.set(shop, { available: 0, at: Date.now() });
   }
+
+  /** THROTTLED mode: the shop's next `count` queries matching `pattern` find its bucket empty. */
+  throttleNext(shop: string, count: number, pattern = /\bproducts\s*\(/): void {
+    this.forcedThrottles.set(shop, count);
+    this.throttlePattern = pattern;
+  }
+  private throttlePattern = /\bproducts\s*\(/;
 
   setChargeStatus(id: string, status: string): void {
     const charge = [...this.charges.values()].find((c) => c.id.endsWith(`/${id}`));
@@ -290,21 +298,26 @@ export class FakeShopifyAdmin {
     const query = String(body?.query ?? '');
     const variables = body?.variables ?? {};
     if (!grant || (grant.expiresAt !== null && grant.expiresAt <= Date.now())) {
-      this.graphql.push({ shop: grant?.shop ?? '', query, variables, status: 401 });
+      this.graphql.push({ shop: grant?.shop ?? '', query, variables, status: 401, at: Date.now() });
       return reply.status(401).send({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
     }
     const shop = grant.shop;
     const { requested, answer } = this.resolve(shop, query, variables);
     if (requested > MAX_QUERY_COST) {
-      this.graphql.push({ shop, query, variables, status: 200 });
+      this.graphql.push({ shop, query, variables, status: 200, at: Date.now() });
       return reply.send({
         errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`, extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: MAX_QUERY_COST } }],
         extensions: { cost: this.cost(shop, requested, null) },
       });
     }
     const b = this.bucket(shop);
+    const forced = this.forcedThrottles.get(shop) ?? 0;
+    if (forced > 0 && this.throttlePattern.test(query)) {
+      this.forcedThrottles.set(shop, forced - 1);
+      b.available = 0;
+    }
     if (b.available < requested) {
-      this.graphql.push({ shop, query, variables, status: 200, throttled: true });
+      this.graphql.push({ shop, query, variables, status: 200, throttled: true, at: Date.now() });
       return reply.send({
         errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
         extensions: { cost: this.cost(shop, requested, null) },
@@ -312,7 +325,7 @@ export class FakeShopifyAdmin {
     }
     const { data, actual } = answer();
     b.available -= actual;
-    this.graphql.push({ shop, query, variables, status: 200 });
+    this.graphql.push({ shop, query, variables, status: 200, at: Date.now() });
     if ('errors' in data) return reply.send({ ...data, extensions: { cost: this.cost(shop, requested, actual) } });
     return reply.send({ data, extensions: { cost: this.cost(shop, requested, actual) } });
   }

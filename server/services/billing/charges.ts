@@ -6,6 +6,9 @@ import type { ChargesTable } from '../../db/tables/billing';
 import type { ShopRow } from '../shop/shops';
 import { HttpError, notFound } from '../../http/errors';
 
+/** The currency of every app charge (the plans' and credit packages' prices). */
+export const BILLING_CURRENCY = 'USD';
+
 export type ChargeRow = Selectable<ChargesTable>;
 
 export interface ChargeInput {
@@ -57,7 +60,8 @@ export async function createCharge(
       reference: input.reference,
       name: input.name,
       amount: input.amount.toFixed(2),
-      currency: shop.currency,
+      // Plan and credit prices are US dollars, whatever the shop sells in.
+      currency: BILLING_CURRENCY,
       interval: input.interval ?? null,
       trialDays: input.trialDays ?? 0,
       discountPercentage: input.discountPercentage ?? null,
@@ -70,7 +74,8 @@ export async function createCharge(
     .returningAll()
     .executeTakeFirstOrThrow();
   if (config.appMode === 'standalone') {
-    return { charge, confirmationUrl: `${config.appUrl}/charges/${charge.id}/confirm?token=${token}` };
+    // The stand-in approval page, on the origin the merchant returns to (the one they opened).
+    return { charge, confirmationUrl: `${new URL(input.returnUrl).origin}/charges/${charge.id}/confirm?token=${token}` };
   }
   if (!platform) throw new HttpError(501, 'Billing through the platform is not configured');
   let created: Awaited<ReturnType<PlatformBilling['create']>>;

@@ -1,15 +1,13 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db';
-import type { Config } from '../../config';
 import type { ChargeRow, PlatformBilling } from './charges';
 import type { ShopRow } from '../shop/shops';
 import { HttpError } from '../../http/errors';
 import { PLAN_ERRORS } from '../../../src/contracts/billing';
 
-export const ADMIN_API_VERSION = '2025-07';
-
-/** The shop's offline Admin API access token (stored by the OAuth flow). */
-export type AccessTokenProvider = (shop: ShopRow) => Promise<string | undefined>;
+/**
+ * The shop's Admin GraphQL API (server/platform/adminApi.ts: token refresh, throttling, errors as
+ * HTTP answers — 503 without an access token, 502 when the platform fails).
+ */
+export type AdminGraphql = <T>(shop: ShopRow, query: string, variables: Record<string, unknown>) => Promise<T>;
 
 export type PlatformChargeStatus = 'pending' | 'active' | 'declined';
 
@@ -18,42 +16,14 @@ export interface ShopifyBilling extends Required<PlatformBilling> {
 }
 
 export interface ShopifyBillingOptions {
-  /** e.g. http://127.0.0.1:4000 (a fake in tests); default https://{shop}/admin/api/{version}. */
-  baseUrl?: string;
-  accessToken: AccessTokenProvider;
+  graphql: AdminGraphql;
   /** Test charges (development stores). */
   test?: boolean;
-  fetch?: typeof fetch;
 }
 
-/**
- * Reads the offline token the OAuth install stores in the foundation's
- * oauth_sessions (shop_id, access_token). Raw SQL so billing does not depend
- * on that table's types; with no row (or no table) billing answers 503.
- */
-export function oauthSessionAccessToken(db: Db): AccessTokenProvider {
-  return async (shop) => {
-    try {
-      const result = await sql<{ accessToken: string }>`select access_token as "accessToken" from oauth_sessions where shop_id = ${shop.id} order by updated_at desc limit 1`.execute(db);
-      return result.rows[0]?.accessToken;
-    } catch {
-      return undefined;
-    }
-  };
-}
-
-let accessTokenOverride: AccessTokenProvider | null = null;
-/** Tests (and a future OAuth module) plug the token lookup in here. */
-export function setAccessTokenProvider(provider: AccessTokenProvider | null): void {
-  accessTokenOverride = provider;
-}
-
-export function platformBillingFor(config: Config, db: Db): ShopifyBilling {
-  return createShopifyBilling({
-    baseUrl: config.adminApiBaseUrl,
-    accessToken: (shop) => (accessTokenOverride ?? oauthSessionAccessToken(db))(shop),
-    test: process.env.SHOPIFY_BILLING_TEST === '1',
-  });
+/** App billing through the platform's Admin API (APP_MODE=shopify). */
+export function platformBillingFor(admin: { graphql: AdminGraphql }): ShopifyBilling {
+  return createShopifyBilling({ graphql: admin.graphql, test: process.env.SHOPIFY_BILLING_TEST === '1' });
 }
 
 interface UserError {
@@ -91,31 +61,9 @@ const CHARGE_STATUS = `query ChargeStatus($id: ID!) {
   }
 }`;
 
-/** A small Admin GraphQL client for app billing. */
+/** App billing mutations and the charge status query. */
 export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBilling {
-  const doFetch = options.fetch ?? fetch;
-
-  async function graphql<T>(shop: ShopRow, query: string, variables: Record<string, unknown>): Promise<T> {
-    const token = await options.accessToken(shop);
-    if (!token) throw new HttpError(503, 'Billing is unavailable: the shop has no Admin API access token');
-    const base = (options.baseUrl ?? `https://${shop.domain}/admin/api/${ADMIN_API_VERSION}`).replace(/\/$/, '');
-    let response: Response;
-    try {
-      response = await doFetch(`${base}/graphql.json`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-shopify-access-token': token },
-        body: JSON.stringify({ query, variables }),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch {
-      throw new HttpError(502, 'The billing service could not be reached');
-    }
-    const body = (await response.json().catch(() => null)) as { data?: T; errors?: Array<{ message: string }> } | null;
-    if (!response.ok || !body?.data) {
-      throw new HttpError(502, body?.errors?.[0]?.message ?? `The billing service answered ${response.status}`);
-    }
-    return body.data;
-  }
+  const graphql = options.graphql;
 
   function checkUserErrors(errors: UserError[] | undefined) {
     if (errors?.length) throw new HttpError(422, errors.map((e) => e.message).join('; '), 'billing_rejected');

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { Config } from '../../config';
 import type { ShopRow } from '../shop/shops';
 import { createCharge, findReturnedCharge, type PlatformBilling } from '../billing/charges';
+import { chargeReturnUrl } from '../billing/returnUrls';
 import { badRequest, notFound, paymentRequired, conflict } from '../../http/errors';
 import {
   FREE_CREDITS,
@@ -101,6 +102,8 @@ export async function purchasePackage(
   shop: ShopRow,
   packageId: number,
   platform?: PlatformBilling,
+  /** The origin the merchant opened the app at (standalone returns there). */
+  origin?: string,
 ): Promise<{ confirmationUrl: string }> {
   const pkg = await findPackage(db, packageId);
   const { confirmationUrl } = await createCharge(db, config, shop, {
@@ -109,7 +112,7 @@ export async function purchasePackage(
     reference: String(pkg.id),
     name: `${pkg.credits} image credits (${pkg.name})`,
     amount: pkg.price,
-    returnUrl: `${config.appUrl}/gallery/new?page=thankYou&package_id=${pkg.id}`,
+    returnUrl: chargeReturnUrl(config, shop.domain, `/gallery/new?page=thankYou&package_id=${pkg.id}`, origin),
   }, platform);
   return { confirmationUrl };
 }
