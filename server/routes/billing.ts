@@ -8,6 +8,7 @@ import { getBillingPlans } from '../services/billing/plans';
 import { validateDiscountCode } from '../services/billing/discounts';
 import { BILLING_RETURN_PATH, confirmPlanCharge, downgrade, downgradePreview, selectPlan, type BillingDeps } from '../services/billing/billing';
 import { platformBillingFor } from '../services/billing/platformBilling';
+import { requestOrigin } from '../services/billing/returnUrls';
 import { clientAddressKey, sharedRateLimitStore, tooManyRequests } from '../http/rateLimitStore';
 
 /** Discount checks (right or wrong) per shop and minute; wrong ones are further limited by DISCOUNT_GUESS_LIMITS. */
@@ -19,7 +20,16 @@ const schemas = {
   plansQuery: stripUnknown(billingPlansQuerySchema),
   downgradeQuery: yup.object({ planName: yup.string().max(40).optional() }),
   /** The platform's return to the app: a malformed one names no charge (404). */
-  returnQuery: queryOrNotFound({ shop: yup.string().max(255).default(''), charge_id: yup.string().max(40).default('') }),
+  // Inside the admin the return is loaded in the app's frame with the admin's parameters (host, embedded,
+  // hmac, id_token, …): host and embedded are kept for the page it redirects to, the others dropped.
+  returnQuery: stripUnknown(
+    queryOrNotFound({
+      shop: yup.string().max(255).default(''),
+      charge_id: yup.string().max(40).default(''),
+      host: yup.string().max(255).optional(),
+      embedded: yup.string().max(8).optional(),
+    }),
+  ),
 };
 
 export default async function billingRoutes(fastify: FastifyInstance) {
@@ -29,7 +39,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     db,
     config,
     now,
-    platform: config.appMode === 'shopify' ? platformBillingFor(config, db) : undefined,
+    platform: config.appMode === 'shopify' ? platformBillingFor(app.platform.admin) : undefined,
   };
 
   // POST /shop/downgrade is sent with the JSON content type and may have no body (this plugin only).
@@ -51,7 +61,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
 
   app.post(`${API_PREFIX}/shop/select-plan`, { schema: { body: selectPlanSchema } }, async (req) => {
     const body = req.body;
-    return selectPlan(deps, req.shop, body, req.ip);
+    return selectPlan({ ...deps, origin: requestOrigin(req.protocol, req.host) }, req.shop, body, req.ip);
   });
 
   // Discount checks are rate-limited per shop (shared by all instances), and failed
@@ -78,7 +88,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
 
   // Where the platform (or the standalone confirmation page) returns after a decision. Public.
   app.get(BILLING_RETURN_PATH, { schema: { querystring: schemas.returnQuery } }, async (req, reply) => {
-    const target = await confirmPlanCharge(deps, req.query.shop, req.query.charge_id);
+    const target = await confirmPlanCharge(deps, req.query.shop, req.query.charge_id, req.query);
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(target, 303);
   });

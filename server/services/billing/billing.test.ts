@@ -1,10 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { insertLook } from '../../test/looks';
 import { API_PREFIX } from '../../../src/contracts/api';
 import type { BillingPlans, DowngradePreview } from '../../../src/contracts/billing';
 import { activeLookLimit, shouldUpgradeToPaidPlan } from './planLimits';
-import { setAccessTokenProvider } from './platformBilling';
+import { FakeShopifyAdmin } from '../../test/fakeShopifyAdmin';
 import type { ShopRow } from '../shop/shops';
 import { DISCOUNT_CHECKS_PER_MINUTE } from '../../routes/billing';
 
@@ -122,7 +121,7 @@ describe('billing (standalone)', () => {
     expect(page.body).toContain('7 days');
 
     const { location, returnPath } = await approve(t, confirmationUrl);
-    expect(location).toBe(`${t.config.appUrl}/billing/plans?subscribed=monthly`);
+    expect(location).toBe('/billing/plans?subscribed=monthly');
     const data = await plans(domain);
     expect(data.currentPlan).toEqual({ name: 'monthly', period: 'monthly', discount: 20 });
     expect(data.plans.monthly).toMatchObject({ isCurrent: true, discount: 20, discountCode: 'WELCOME20', discountedPrice: 7.98, price: 7.98, originalPrice: 9.97 });
@@ -154,8 +153,23 @@ describe('billing (standalone)', () => {
     const domain = 'decline.myshopify.com';
     const res = await select(domain, { planName: 'yearly' });
     const { location } = await approve(t, res.json().confirmationUrl, 'decline');
-    expect(location).toBe(`${t.config.appUrl}/billing/plans?declined=1`);
+    expect(location).toBe('/billing/plans?declined=1');
     expect((await plans(domain)).currentPlan.name).toBe('free');
+  });
+
+  it('the approval page and the return are on the origin the merchant opened, not APP_URL', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/select-plan`,
+      shop: 'origin.myshopify.com',
+      payload: JSON.stringify({ planName: 'yearly' }),
+      headers: { 'content-type': 'application/json', host: 'localhost:4321' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().confirmationUrl).toMatch(/^http:\/\/localhost:4321\/charges\/\d+\/confirm\?token=/);
+    const shop = await t.db.selectFrom('shops').select('id').where('domain', '=', 'origin.myshopify.com').executeTakeFirstOrThrow();
+    const charge = await t.db.selectFrom('charges').select('returnUrl').where('shopId', '=', shop.id).executeTakeFirstOrThrow();
+    expect(charge.returnUrl).toBe('http://localhost:4321/api/billing/return?shop=origin.myshopify.com');
   });
 
   it('lifetime is a one-time charge and cannot be bought twice', async () => {
@@ -248,101 +262,91 @@ describe('billing (standalone)', () => {
   });
 });
 
-describe('billing (APP_MODE=shopify, fake Admin API)', () => {
+describe('billing (APP_MODE=shopify, Admin API stand-in)', () => {
   let t: TestApp;
-  let fake: FastifyInstance;
-  const calls: Array<{ token: string; query: string; variables: Record<string, unknown> }> = [];
-  let nextStatus = 'ACTIVE';
-  let rejectNext = false;
+  let fake: FakeShopifyAdmin;
+  const KEY = 'key123';
+  const SECRET = 'secret123';
 
   beforeAll(async () => {
-    fake = Fastify();
-    fake.post('/graphql.json', async (req) => {
-      const { query, variables } = req.body as { query: string; variables: Record<string, unknown> };
-      calls.push({ token: String(req.headers['x-shopify-access-token']), query, variables });
-      if (rejectNext) {
-        rejectNext = false;
-        return { data: { appSubscriptionCreate: { appSubscription: null, confirmationUrl: null, userErrors: [{ field: ['price'], message: 'Price is invalid' }] } } };
-      }
-      if (query.includes('appSubscriptionCreate')) {
-        return { data: { appSubscriptionCreate: { appSubscription: { id: 'gid://shopify/AppSubscription/777', status: 'PENDING' }, confirmationUrl: 'https://fake.myshopify.com/admin/charges/777/confirm', userErrors: [] } } };
-      }
-      if (query.includes('appPurchaseOneTimeCreate')) {
-        return { data: { appPurchaseOneTimeCreate: { appPurchaseOneTime: { id: 'gid://shopify/AppPurchaseOneTime/888', status: 'PENDING' }, confirmationUrl: 'https://fake.myshopify.com/admin/charges/888/confirm', userErrors: [] } } };
-      }
-      if (query.includes('appSubscriptionCancel')) {
-        return { data: { appSubscriptionCancel: { appSubscription: { id: variables.id, status: 'CANCELLED' }, userErrors: [] } } };
-      }
-      if (query.includes('node(id')) return { data: { node: { id: variables.id, status: nextStatus } } };
-      return { errors: [{ message: 'unknown query' }] };
-    });
-    const address = await fake.listen({ port: 0, host: '127.0.0.1' });
-    setAccessTokenProvider(async (shop) => (shop.domain === 'notoken.myshopify.com' ? undefined : 'shpat_test'));
+    fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
     t = await createTestApp({
-      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: 'key123', SHOPIFY_API_SECRET: 'secret123', SHOPIFY_ADMIN_API_BASE_URL: address },
+      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url },
     });
   });
   afterAll(async () => {
-    setAccessTokenProvider(null);
     await t.close();
     await fake.close();
   });
 
-  it('creates a discounted subscription with trial days, confirms it with the platform and cancels on downgrade', async () => {
-    const shop = await t.provision('sub.myshopify.com');
+  /** The shop's first request installs it (token exchange); waits for its first catalog sync. */
+  async function install(domain: string) {
+    expect((await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain })).statusCode).toBe(200);
+    const shop = await t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
+    await t.app.platform.catalogSync.running(shop.id);
+    return shop;
+  }
+
+  const admin = (path: string) => `https://admin.shopify.com/store/sub/apps/${t.config.shopifyApp.handle}${path}`;
+
+  it('creates a discounted subscription returning to the app inside the admin, confirms it with the platform and cancels on downgrade', async () => {
+    const shop = await install('sub.myshopify.com');
     const res = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: shop.domain, ...json({ planName: 'monthly', discountCode: 'WELCOME20' }) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ confirmationUrl: 'https://fake.myshopify.com/admin/charges/777/confirm' });
-    const create = calls.at(-1)!;
-    expect(create.token).toBe('shpat_test');
-    expect(create.query).toContain('appSubscriptionCreate');
-    expect(create.variables).toMatchObject({
+    expect(res.json()).toEqual({ confirmationUrl: 'https://sub.myshopify.com/admin/charges/900/confirm' });
+    const charge = fake.lastCharge()!;
+    expect(charge.id).toBe('gid://shopify/AppSubscription/900');
+    expect(charge.variables).toMatchObject({
       trialDays: 7,
-      returnUrl: `${t.config.appUrl}/api/billing/return?shop=sub.myshopify.com`,
+      returnUrl: admin('/api/billing/return?shop=sub.myshopify.com'),
       lineItems: [{ plan: { appRecurringPricingDetails: { price: { amount: 9.97, currencyCode: 'USD' }, interval: 'EVERY_30_DAYS', discount: { value: { percentage: 0.2 } } } } }],
     });
+    expect(String(charge.variables.returnUrl)).not.toContain(t.config.appUrl);
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
 
+    // The admin loads the return in the app's frame, with its own parameters.
+    const back = (extra = '') => t.app.inject({ method: 'GET', url: `/api/billing/return?shop=sub.myshopify.com&charge_id=900&host=YWRtaW4&embedded=1&hmac=abc&id_token=x.y.z&locale=de${extra}` });
     // Still pending on the platform: not active.
-    nextStatus = 'PENDING';
-    const pending = await t.app.inject({ method: 'GET', url: '/api/billing/return?shop=sub.myshopify.com&charge_id=777' });
-    expect(pending.headers.location).toBe('https://sub.myshopify.com/admin/apps/key123/billing/plans?declined=1');
+    const pending = await back();
+    expect(pending.headers.location).toBe('/billing/plans?declined=1&shop=sub.myshopify.com&host=YWRtaW4&embedded=1');
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
 
-    nextStatus = 'ACTIVE';
-    const back = await t.app.inject({ method: 'GET', url: '/api/billing/return?shop=sub.myshopify.com&charge_id=777' });
-    expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toBe('https://sub.myshopify.com/admin/apps/key123/billing/plans?subscribed=monthly');
+    fake.setChargeStatus('900', 'ACTIVE');
+    const approved = await back();
+    expect(approved.statusCode).toBe(303);
+    expect(approved.headers.location).toBe('/billing/plans?subscribed=monthly&shop=sub.myshopify.com&host=YWRtaW4&embedded=1');
     expect(await activeLookLimit(t.db, shop.id)).toBeNull();
 
     const down = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=free`, shop: shop.domain, headers: { 'content-type': 'application/json' } });
     expect(down.statusCode).toBe(200);
-    expect(calls.at(-1)).toMatchObject({ variables: { id: 'gid://shopify/AppSubscription/777' } });
-    expect(calls.at(-1)!.query).toContain('appSubscriptionCancel');
+    expect(fake.lastCharge()!.status).toBe('CANCELLED');
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
   });
 
   it('buys lifetime as a one-time purchase', async () => {
-    const shop = await t.provision('once.myshopify.com');
+    const shop = await install('once.myshopify.com');
     const res = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: shop.domain, ...json({ planName: 'lifetime' }) });
-    expect(res.json().confirmationUrl).toContain('/888/');
-    expect(calls.at(-1)!.query).toContain('appPurchaseOneTimeCreate');
-    expect(calls.at(-1)!.variables).toMatchObject({ price: { amount: 199, currencyCode: 'USD' } });
-    const back = await t.app.inject({ method: 'GET', url: '/api/billing/return?shop=once.myshopify.com&charge_id=888' });
-    expect(back.headers.location).toContain('subscribed=lifetime');
+    const id = /\/charges\/(\d+)\//.exec(res.json().confirmationUrl)![1];
+    expect(fake.lastCharge()).toMatchObject({ kind: 'AppPurchaseOneTime', variables: { price: { amount: 199, currencyCode: 'USD' } } });
+    fake.setChargeStatus(id, 'ACTIVE');
+    const back = await t.app.inject({ method: 'GET', url: `/api/billing/return?shop=once.myshopify.com&charge_id=${id}` });
+    expect(back.headers.location).toBe('/billing/plans?subscribed=lifetime');
   });
 
-  it('platform refusals are 4xx; a missing access token is a server error; nothing is activated', async () => {
-    const shop = await t.provision('refused.myshopify.com');
-    rejectNext = true;
+  it('platform refusals are 4xx; a shop whose token is gone answers 503; nothing is activated', async () => {
+    const shop = await install('refused.myshopify.com');
+    fake.rejectNextChargeWith('Price is invalid');
     const refused = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: shop.domain, ...json({ planName: 'monthly' }) });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Price is invalid');
-    await t.provision('notoken.myshopify.com');
-    const noToken = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: 'notoken.myshopify.com', ...json({ planName: 'monthly' }) });
+
+    const revoked = await install('revoked.myshopify.com');
+    fake.uninstall(revoked.domain);
+    const noToken = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: revoked.domain, ...json({ planName: 'monthly' }) });
     expect(noToken.statusCode).toBe(503);
+    expect(noToken.json()).toEqual({ message: 'The app is not connected to your store. Open it from your Shopify admin to reconnect.', code: 'no_access_token' });
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
-    const left = await t.db.selectFrom('charges').select('id').where('shopId', 'in', [shop.id, (await t.provision('notoken.myshopify.com')).id]).execute();
+    const left = await t.db.selectFrom('charges').select('id').where('shopId', 'in', [shop.id, revoked.id]).execute();
     expect(left).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { guessDiscountCode } from './discounts';
 import { findPlan, getShopPlan } from './plans';
 import { invalidateLooksList } from '../looks/looks';
 import type { ShopifyBilling } from './platformBilling';
+import { appPagePath, chargeReturnUrl, type EMBEDDED_PARAMS } from './returnUrls';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import {
   PLAN_ERRORS,
@@ -22,9 +23,14 @@ export interface BillingDeps {
   now: () => Date;
   /** The platform's billing API (APP_MODE=shopify). */
   platform?: ShopifyBilling;
+  /** The origin the merchant opened the app at (the request's): standalone charges return there. */
+  origin?: string;
 }
 
 export const BILLING_RETURN_PATH = '/api/billing/return';
+
+/** The admin's parameters on the return (shop, host, embedded), kept on the app page it redirects to. */
+export type EmbeddedQuery = Partial<Record<(typeof EMBEDDED_PARAMS)[number], string>>;
 
 /**
  * POST /shop/select-plan: validates the plan and discount (a wrong code counts
@@ -53,7 +59,7 @@ export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectP
     discountCode = code.code;
   }
 
-  const returnUrl = `${config.appUrl}${BILLING_RETURN_PATH}?shop=${encodeURIComponent(shop.domain)}`;
+  const returnUrl = chargeReturnUrl(config, shop.domain, `${BILLING_RETURN_PATH}?shop=${encodeURIComponent(shop.domain)}`, deps.origin);
   const { confirmationUrl } = await createCharge(
     db,
     config,
@@ -76,23 +82,17 @@ export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectP
   return { confirmationUrl };
 }
 
-/** Where the merchant lands in the app after a charge decision. */
-export function appUrlFor(config: Config, shop: ShopRow, pathAndQuery: string): string {
-  if (config.appMode === 'shopify') return `https://${shop.domain}/admin/apps/${config.apiKey}${pathAndQuery}`;
-  return `${config.appUrl}${pathAndQuery}`;
-}
-
 /**
  * GET /api/billing/return?shop=…&charge_id=…: public. Activates the plan of
  * an APPROVED charge of that shop (once) and answers where to send the browser.
  */
-export async function confirmPlanCharge(deps: BillingDeps, shopDomain: string, chargeId: string): Promise<string> {
+export async function confirmPlanCharge(deps: BillingDeps, shopDomain: string, chargeId: string, embedded: EmbeddedQuery = {}): Promise<string> {
   const { db, config, now } = deps;
   const shop = await db.selectFrom('shops').selectAll().where('domain', '=', shopDomain).executeTakeFirst();
   if (!shop) throw notFound();
   const charge = await findReturnedCharge(db, config, shop, 'plan', chargeId, now(), deps.platform);
   if (!charge) throw notFound(PLAN_ERRORS.noInvoice);
-  if (charge.status !== 'active') return appUrlFor(config, shop, `/billing/plans?declined=1`);
+  if (charge.status !== 'active') return appPagePath('/billing/plans?declined=1', embedded);
 
   const planName = charge.reference as PlanName;
   await db.transaction().execute(async (trx) => {
@@ -120,7 +120,7 @@ export async function confirmPlanCharge(deps: BillingDeps, shopDomain: string, c
       .onConflict((oc) => oc.column('shopId').doUpdateSet(values))
       .execute();
   });
-  return appUrlFor(config, shop, `/billing/plans?subscribed=${encodeURIComponent(planName)}`);
+  return appPagePath(`/billing/plans?subscribed=${encodeURIComponent(planName)}`, embedded);
 }
 
 /**
