@@ -68,6 +68,12 @@ export const fail = (status: ErrorStatus, message = 'Request failed', extra: Omi
 });
 /** An answer that never comes (the call stays pending: loading states). */
 export const pending = (): Promise<never> => new Promise<never>(() => undefined);
+/** An answer the test gives later (`'PATCH …': () => gate.answer`, then `gate.release(ok(…))`): what shows meanwhile. */
+export function held<T>() {
+  let release!: (answer: T) => void;
+  const answer = new Promise<T>((resolve) => (release = resolve));
+  return { answer, release };
+}
 /** An answer that breaks the contract on purpose (tests of what the client does with a malformed answer). */
 export const malformed = <T>(body: unknown): T => body as T;
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { settle } from '../../test/settle';
 import { initTracker, resetTracker } from '../../analytics/tracker';
-import { fail, mockBackend, noContent, ok } from '../../test/fakeBackend';
-import { lookListItem as look, pageOf } from '../../test/fixtures';
-import type { LookListItem } from '../../contracts/looks';
+import { fail, held, mockBackend, noContent, ok, type Answer } from '../../test/fakeBackend';
+import { lookDetail, lookListItem as look, pageOf, storedLook } from '../../test/fixtures';
+import type { LookListItem, LookUpdateResponse } from '../../contracts/looks';
 import LooksListPage from './LooksListPage';
 
 const page = (data: LookListItem[], totalItems = data.length) => ok(pageOf(data, { totalItems }));
@@ -79,13 +79,18 @@ describe('LooksListPage', () => {
     expect(await screen.findByText('No looks found', undefined, { timeout: 2000 })).toBeInTheDocument();
   });
 
-  it('deletes after confirmation, toasts and tracks look_deleted; a failure toasts the error', async () => {
+  it('deleting: the look leaves the list at once; the toast and look_deleted follow the answer', async () => {
     const send = jest.fn().mockResolvedValue(undefined);
     initTracker({ identity: 'demo', trackPageViews: false, respectDoNotTrack: false, persistence: 'memory', send });
-    let deleteFails = false;
+    let items = [look(1), look(2)];
+    const gate = held<Answer<void>>();
     const api = mockBackend({
-      'GET /productLooks': page([look(1), look(2)]),
-      'DELETE /productLooks/:id': () => (deleteFails ? fail(500) : noContent()),
+      'GET /productLooks': () => page(items),
+      'DELETE /productLooks/:id': async ({ pathParams }) => {
+        const answer = await gate.answer;
+        if (answer.status === 204) items = items.filter((l) => String(l.id) !== pathParams.id);
+        return answer;
+      },
     });
     const user = userEvent.setup();
     const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
@@ -93,16 +98,105 @@ describe('LooksListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Look 2' }));
     expect(await screen.findByText('Delete Look 2?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete look' }));
-    await waitFor(() => expect(host.toasts).toEqual([{ message: 'Look deleted', isError: false }]));
+    // Before the server answers: gone from the list, one look fewer, the modal closed, no toast yet.
+    expect(screen.queryByText('Look 2')).toBeNull();
+    expect(screen.getByText('Page 1 · 1 look')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(host.toasts).toEqual([]);
     expect(api.callsTo('DELETE /productLooks/:id').map((c) => c.path)).toEqual(['/productLooks/2']);
-    expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_deleted', properties: { id: 2 } }));
 
-    deleteFails = true;
+    gate.release(noContent());
+    await waitFor(() => expect(host.toasts).toEqual([{ message: 'Look deleted', isError: false }]));
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_deleted', properties: { id: 2 } }));
+    expect(screen.queryByText('Look 2')).toBeNull();
+    expect(screen.getByText('Look 1')).toBeInTheDocument();
+  });
+
+  it('a failed delete brings the look back and shows the error toast', async () => {
+    const gate = held<Answer<void>>();
+    mockBackend({ 'GET /productLooks': page([look(1), look(2)]), 'DELETE /productLooks/:id': () => gate.answer });
+    const user = userEvent.setup();
+    const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
+    await screen.findByText('Look 1');
     await user.click(screen.getByRole('button', { name: 'Delete Look 1' }));
     await user.click(await screen.findByRole('button', { name: 'Delete look' }));
-    await waitFor(() =>
-      expect(host.toasts).toContainEqual({ message: 'Could not delete the look. Please try again.', isError: true }),
-    );
+    expect(screen.queryByText('Look 1')).toBeNull();
+
+    gate.release(fail(500));
+    expect(await screen.findByText('Look 1')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 · 2 looks')).toBeInTheDocument();
+    expect(host.toasts).toEqual([{ message: 'Could not delete the look. Please try again.', isError: true }]);
+  });
+
+  /** Looks 1 (active) and 2 (draft); the server saves a status only when the test lets it answer. */
+  function statusBackend() {
+    const items = [look(1, { active: true }), look(2)];
+    const gate = held<Answer<LookUpdateResponse>>();
+    const api = mockBackend({
+      'GET /productLooks': () => page(items),
+      'GET /productLooks/:id': ({ pathParams }) => {
+        const item = items.find((l) => String(l.id) === pathParams.id)!;
+        return ok(lookDetail(storedLook({ id: item.id, title: item.title, active: item.active })));
+      },
+      'PATCH /productLooks/:id': async ({ pathParams, body }) => {
+        const answer = await gate.answer;
+        const i = items.findIndex((l) => String(l.id) === pathParams.id);
+        if (answer.status === 200) items[i] = { ...items[i], active: body.active };
+        return answer;
+      },
+    });
+    return { api, gate };
+  }
+
+  const rowOf = (title: string) => screen.getByText(title).closest('tr')!;
+
+  it('activating a look shows it active at once and saves the whole look with active on', async () => {
+    const send = jest.fn().mockResolvedValue(undefined);
+    initTracker({ identity: 'demo', trackPageViews: false, respectDoNotTrack: false, persistence: 'memory', send });
+    const { api, gate } = statusBackend();
+    const user = userEvent.setup();
+    const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
+    await screen.findByText('Look 2');
+    expect(within(rowOf('Look 2')).getByText('Draft')).toBeInTheDocument();
+
+    await user.click(within(rowOf('Look 2')).getByRole('button', { name: 'Activate Look 2' }));
+    expect(within(rowOf('Look 2')).getByText('Active')).toBeInTheDocument();
+    expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set Look 2 to draft' })).toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(api.callsTo('PATCH /productLooks/:id')).toHaveLength(1));
+    const [patch] = api.callsTo('PATCH /productLooks/:id');
+    expect(patch.pathParams.id).toBe('2');
+    expect(patch.body).toMatchObject({ active: true, featured: false, tags: 'summer,city', mainProduct: { itemId: 'gid://shopify/Product/1' } });
+
+    gate.release(ok(lookDetail(storedLook({ id: 2, title: 'Look 2', active: true }))));
+    await waitFor(() => expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_updated', properties: { id: 2, active: true } })));
+    await waitFor(() => expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set Look 2 to draft' })).not.toHaveAttribute('aria-disabled'));
+    expect(within(rowOf('Look 2')).getByText('Active')).toBeInTheDocument();
+    expect(host.toasts).toEqual([]);
+  });
+
+  it('activating beyond the plan limit goes back to draft with the upgrade message', async () => {
+    const { gate } = statusBackend();
+    const user = userEvent.setup();
+    const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
+    await user.click(within((await screen.findByText('Look 2')).closest('tr')!).getByRole('button', { name: 'Activate Look 2' }));
+    expect(within(rowOf('Look 2')).getByText('Active')).toBeInTheDocument();
+
+    gate.release(fail(403, 'limit', { code: 'planUpgrade.is_required' }));
+    await waitFor(() => expect(within(rowOf('Look 2')).getByText('Draft')).toBeInTheDocument());
+    expect(host.toasts).toEqual([{ message: "Your plan's limit of active looks is reached. Upgrade your plan to activate more looks.", isError: true }]);
+  });
+
+  it('a failed switch to draft shows the look active again with the status error', async () => {
+    const { gate } = statusBackend();
+    const user = userEvent.setup();
+    const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
+    await user.click(within((await screen.findByText('Look 1')).closest('tr')!).getByRole('button', { name: 'Set Look 1 to draft' }));
+    expect(within(rowOf('Look 1')).getByText('Draft')).toBeInTheDocument();
+
+    gate.release(fail(500));
+    await waitFor(() => expect(within(rowOf('Look 1')).getByText('Active')).toBeInTheDocument());
+    expect(within(rowOf('Look 1')).getByRole('button', { name: 'Set Look 1 to draft' })).toBeInTheDocument();
+    expect(host.toasts).toEqual([{ message: "Could not change the look's status. Please try again.", isError: true }]);
   });
 
   it('offers the AI image gallery only when the shop has the gallery and AI flags', async () => {

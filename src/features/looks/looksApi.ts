@@ -1,9 +1,9 @@
-import type { EntityState } from '@reduxjs/toolkit';
 import { baseApi } from '../../api/baseApi';
 import { idTag, invalidateOnSuccess, listTag } from '../../api/tags';
-import type { Paginated, PaginationDetails } from '../../contracts/api';
+import type { Paginated } from '../../contracts/api';
 import {
   LOOKS_PAGE_SIZE,
+  toFormValues,
   type LookCreateResponse,
   type LookDetailResponse,
   type LookFormValues,
@@ -12,18 +12,17 @@ import {
   type LookMediaUploadResponse,
   type LookUpdateResponse,
 } from '../../contracts/looks';
-import { looksAdapter } from './looksAdapter';
+import { looksAdapter, type LooksPage } from './looksAdapter';
+import { removeFromPage, setFlagsOnLook, setFlagsOnPage, type LookFlags } from './looksCache';
+
+export type { LooksPage } from './looksAdapter';
+export type { LookFlags } from './looksCache';
 
 export interface LooksQuery {
   page: number;
   query: string;
   /** Page size: the list's 10 unless given (the gallery's look search asks for 50). */
   limit?: number;
-}
-
-/** A page of looks, normalised by the entity adapter (ids in server order). */
-export interface LooksPage extends EntityState<LookListItem, number> {
-  paginationDetails: PaginationDetails;
 }
 
 const lookTags = (id: number | string) => [idTag('Look', id), listTag('Look'), 'Stats' as const, 'Shop' as const, 'Onboarding' as const];
@@ -57,8 +56,39 @@ export const looksApi = baseApi.injectEndpoints({
       query: ({ id, values }) => ({ url: `/productLooks/${encodeURIComponent(id)}`, method: 'PATCH', body: values }),
       invalidatesTags: (_r, error, { id }) => invalidateOnSuccess(error, lookTags(id)),
     }),
+    /**
+     * Sets a look active/draft (or featured) at once: every cached list page, search and the look
+     * itself show the change before the server answers, and go back if it fails. The backend takes
+     * the whole look (PATCH /productLooks/:id), so the current one is read first.
+     */
+    setLookFlags: build.mutation<LookUpdateResponse, { id: number; flags: LookFlags }>({
+      async queryFn({ id, flags }, _api, _extra, baseQuery) {
+        const current = await baseQuery(`/productLooks/${id}`);
+        if (current.error) return { error: current.error };
+        const values = { ...toFormValues((current.data as LookDetailResponse).look), ...flags };
+        const saved = await baseQuery({ url: `/productLooks/${id}`, method: 'PATCH', body: values });
+        return saved.error ? { error: saved.error } : { data: saved.data as LookUpdateResponse };
+      },
+      async onQueryStarted({ id, flags }, { dispatch, getState, queryFulfilled }) {
+        const patches = looksApi.util.selectInvalidatedBy(getState(), [idTag('Look', id)]).flatMap(({ endpointName, originalArgs }) => {
+          if (endpointName === 'getLook') return [dispatch(looksApi.util.updateQueryData('getLook', originalArgs as string, (draft) => setFlagsOnLook(draft, flags)))];
+          if (endpointName === 'getLooks') return [dispatch(looksApi.util.updateQueryData('getLooks', originalArgs as LooksQuery, (draft) => setFlagsOnPage(draft, id, flags)))];
+          return [];
+        });
+        await queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
+      },
+      invalidatesTags: (_r, error, { id }) => invalidateOnSuccess(error, lookTags(id)),
+    }),
+    /** Deletes a look; it leaves every cached list page and search at once and comes back if the server fails. */
     deleteLook: build.mutation<void, number>({
       query: (id) => ({ url: `/productLooks/${id}`, method: 'DELETE' }),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const patches = looksApi.util
+          .selectInvalidatedBy(getState(), [idTag('Look', id)])
+          .filter(({ endpointName }) => endpointName === 'getLooks')
+          .map(({ originalArgs }) => dispatch(looksApi.util.updateQueryData('getLooks', originalArgs as LooksQuery, (draft) => removeFromPage(draft, id))));
+        await queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
+      },
       invalidatesTags: (_r, error, id) => invalidateOnSuccess(error, lookTags(id)),
     }),
     uploadLookMedia: build.mutation<LookMediaUploadResponse, File>({
@@ -77,6 +107,7 @@ export const {
   useGetDiscountDefaultsQuery,
   useCreateLookMutation,
   useUpdateLookMutation,
+  useSetLookFlagsMutation,
   useDeleteLookMutation,
   useUploadLookMediaMutation,
 } = looksApi;

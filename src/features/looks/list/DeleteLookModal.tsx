@@ -5,28 +5,33 @@ import { useHost } from '../../../host/HostContext';
 import { track } from '../../../analytics/tracker';
 import { useDeleteLookMutation } from '../looksApi';
 
-/** Confirm, delete, toast, track `look_deleted`. */
+/**
+ * Confirm, then the look leaves the list at once (optimistic update, the modal closes); the toast
+ * and `look_deleted` follow the server's answer, and a failure brings the look back.
+ */
 export function DeleteLookModal({ look, onClose }: { look: LookListItem; onClose(): void }) {
   const intl = useIntl();
   const host = useHost();
-  const [deleteLook, { isLoading }] = useDeleteLookMutation();
-  const confirm = async () => {
-    try {
-      await deleteLook(look.id).unwrap();
-      track('look_deleted', { id: look.id });
-      host.toast(intl.formatMessage({ id: 'Looks.notifications.deleteSuccess' }));
-    } catch {
-      host.toast(intl.formatMessage({ id: 'Looks.notifications.deleteError' }), { isError: true });
-    }
+  const [deleteLook] = useDeleteLookMutation();
+  const confirm = () => {
     onClose();
+    deleteLook(look.id)
+      .unwrap()
+      .then(
+        () => {
+          track('look_deleted', { id: look.id });
+          host.toast(intl.formatMessage({ id: 'Looks.notifications.deleteSuccess' }));
+        },
+        () => host.toast(intl.formatMessage({ id: 'Looks.notifications.deleteError' }), { isError: true }),
+      );
   };
   return (
     <Modal
       open
       onClose={onClose}
       title={intl.formatMessage({ id: 'Looks.delete.title' }, { title: look.title })}
-      primaryAction={{ content: intl.formatMessage({ id: 'Looks.delete.confirm' }), destructive: true, loading: isLoading, onAction: confirm }}
-      secondaryActions={[{ content: intl.formatMessage({ id: 'General.actions.cancel' }), onAction: onClose, disabled: isLoading }]}
+      primaryAction={{ content: intl.formatMessage({ id: 'Looks.delete.confirm' }), destructive: true, onAction: confirm }}
+      secondaryActions={[{ content: intl.formatMessage({ id: 'General.actions.cancel' }), onAction: onClose }]}
     >
       <Modal.Section>
         <Text as="p">{intl.formatMessage({ id: 'Looks.delete.body' })}</Text>

@@ -27,6 +27,7 @@ import { useGetLooksQuery } from '../looksApi';
 import { selectLooksOfPage } from '../looksSelectors';
 import { useDebouncedSearch } from '../useDebouncedSearch';
 import { EMPTY_LOOKS_ILLUSTRATION } from './emptyIllustration';
+import { LookStatusToggle } from './LookStatusToggle';
 
 export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void }) {
   const intl = useIntl();
@@ -117,6 +118,7 @@ export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void })
                 {t('Looks.actions.viewLive')}
               </Button>
             )}
+            <LookStatusToggle look={look} />
             <Button
               icon={EditIcon}
               variant="tertiary"
