@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../src/contracts/api';
 import { addToCartEventSchema, shopOrdersQuerySchema, statsQuerySchema } from '../../src/contracts/analytics';
 import type { YupTypeProvider } from '../http/validate';
-import { badRequest } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
 import { getStats } from '../services/analytics/stats';
 import { listShopOrders } from '../services/analytics/orders';
 import { recordAddToCart } from '../services/analytics/addToCart';
@@ -38,6 +38,8 @@ function checkRange(from?: string, to?: string) {
   if (from && to && from > to) throw badRequest('Analytics.errors.invalidRange', 'invalid_range');
 }
 
+const originNotAllowed = () => forbidden('Analytics.errors.originNotAllowed', 'origin_not_allowed');
+
 /** Origins allowed to call the public add-to-cart endpoint: storefronts of the platform and this app's demo storefront. */
 export function isAllowedStorefrontOrigin(origin: string | undefined, appUrl: string): boolean {
   if (!origin) return true; // not a browser cross-origin call (server-side, same-origin navigation)
@@ -69,7 +71,7 @@ async function addToCartRoutes(app: FastifyInstance) {
   // Preflight for this one path (a global OPTIONS * route would clash with other features).
   app.options(ADD_TO_CART_PATH, { config: { rateLimit: false } }, async (req, reply) => {
     const origin = req.headers.origin;
-    if (!isAllowedStorefrontOrigin(origin, config.appUrl)) return reply.status(403).send();
+    if (!isAllowedStorefrontOrigin(origin, config.appUrl)) throw originNotAllowed();
     if (origin) reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
     return reply
       .header('Access-Control-Allow-Methods', 'POST')
@@ -79,7 +81,7 @@ async function addToCartRoutes(app: FastifyInstance) {
       .send();
   });
   app.withTypeProvider<YupTypeProvider>().post(ADD_TO_CART_PATH, { bodyLimit: 2048, schema: { body: addToCartEventSchema } }, async (req, reply) => {
-    if (!isAllowedStorefrontOrigin(req.headers.origin, config.appUrl)) return reply.status(403).send({ message: 'Origin not allowed' });
+    if (!isAllowedStorefrontOrigin(req.headers.origin, config.appUrl)) throw originNotAllowed();
     const event = req.body;
     await recordAddToCart(db, event, now());
     return reply.status(204).send();
