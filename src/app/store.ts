@@ -28,11 +28,19 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 export const PERSIST_ACTIONS = [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER];
 
+/**
+ * Redux DevTools on the running app, production build included (developers debug the live app with
+ * it): time travel, and a stack trace of where each action was dispatched. It costs nothing without
+ * the browser extension. Time travel needs a serializable state: development builds check every
+ * action and state (serializableCheck), and the test suite fails on the check's console errors.
+ */
+export const DEV_TOOLS = { name: 'Shoppable Looks', trace: true, traceLimit: 25 } as const;
+
 export function makeStore(host: Host, preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    devTools: process.env.NODE_ENV !== 'production' ? { name: 'Shoppable Looks' } : false,
+    devTools: DEV_TOOLS,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: PERSIST_ACTIONS },
