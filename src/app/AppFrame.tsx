@@ -1,15 +1,22 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Frame, Navigation } from '@shopify/polaris';
 import { NavMenu } from '@shopify/app-bridge-react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { useHost } from '../host/HostContext';
+import { useCustomElementDefined } from '../host/useCustomElement';
+import { useMessagesReady } from '../i18n/I18nProvider';
 import { StandaloneHostUI } from '../host/standaloneHost/StandaloneHostUI';
 import type { StandaloneHost } from '../host/standaloneHost/standaloneHost';
 import { AppTopBar } from './AppTopBar';
 import { NAV_ITEMS, isNavItemSelected, isNavigationHidden } from './navigationItems';
 
-/** Polaris Frame with the navigation menu: App Bridge NavMenu inside Shopify, Polaris Navigation standalone. */
+const DegradedBanner = lazy(() => import(/* webpackChunkName: "host-degraded" */ '../host/DegradedBanner'));
+
+/**
+ * Polaris Frame with the navigation menu: App Bridge NavMenu inside Shopify, Polaris Navigation
+ * standalone — and inside Shopify when App Bridge's `ui-nav-menu` is missing (script blocked).
+ */
 export function AppFrame({ shopDomain, children }: { shopDomain?: string; children: ReactNode }) {
   const intl = useIntl();
   const host = useHost();
@@ -17,8 +24,10 @@ export function AppFrame({ shopDomain, children }: { shopDomain?: string; childr
   const [mobileNav, setMobileNav] = useState(false);
   const toggleMobileNav = useCallback(() => setMobileNav((v) => !v), []);
   const hidden = isNavigationHidden(location.pathname, location.search);
+  const navMenuDefined = useCustomElementDefined('ui-nav-menu');
+  const messagesReady = useMessagesReady();
 
-  if (host.kind === 'appBridge') {
+  if (host.kind === 'appBridge' && navMenuDefined) {
     return (
       <Frame>
         {!hidden && (
@@ -58,8 +67,13 @@ export function AppFrame({ shopDomain, children }: { shopDomain?: string; childr
       <span id="app-navigation" hidden>
         {intl.formatMessage({ id: 'General.appName' })}
       </span>
+      {host.degraded && messagesReady && (
+        <Suspense fallback={null}>
+          <DegradedBanner />
+        </Suspense>
+      )}
       {children}
-      <StandaloneHostUI host={host as StandaloneHost} />
+      {host.kind === 'standalone' && <StandaloneHostUI host={host as StandaloneHost} />}
     </Frame>
   );
 }

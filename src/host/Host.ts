@@ -12,6 +12,11 @@ export interface PickProductsOptions {
  */
 export interface Host {
   readonly kind: 'appBridge' | 'standalone';
+  /**
+   * Inside Shopify admin, but App Bridge did not load (script blocked, network) or is incomplete:
+   * the app's own save bar, product picker (the shop's synced catalog) and toasts stand in.
+   */
+  readonly degraded?: boolean;
   /** A fresh session token (platform tokens live one minute). */
   idToken(): Promise<string>;
   /** The store's product picker; variants and archived products excluded. undefined = cancelled. */

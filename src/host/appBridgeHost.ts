@@ -1,7 +1,22 @@
 import type { Host } from './Host';
 import type { PickedProduct } from '../contracts/catalog';
 
-interface ShopifyGlobal {
+/** One Web Vitals measurement as App Bridge reports it. */
+export interface AppBridgeWebVitalsMetric {
+  id: string;
+  name: string;
+  value: number;
+}
+
+interface ResourcePickerProduct {
+  id: string;
+  title: string;
+  handle?: string;
+  images?: { originalSrc: string; altText?: string }[];
+}
+
+/** The parts of App Bridge v4's `shopify` global (CDN script) the app uses. */
+export interface ShopifyGlobal {
   idToken(): Promise<string>;
   toast: { show(message: string, opts?: { isError?: boolean; duration?: number }): void };
   resourcePicker(opts: {
@@ -10,19 +25,41 @@ interface ShopifyGlobal {
     action?: 'select' | 'add';
     filter?: { variants?: boolean; archived?: boolean; draft?: boolean };
     selectionIds?: { id: string }[];
-  }): Promise<
-    | Array<{ id: string; title: string; handle?: string; images?: { originalSrc: string; altText?: string }[] }>
-    | undefined
-  >;
+  }): Promise<ResourcePickerProduct[] | undefined>;
+  /** Admin Web Vitals (may be absent in older or partial App Bridge builds). */
+  webVitals?: {
+    onReport?(callback: ((report: { metrics: AppBridgeWebVitalsMetric[] } | AppBridgeWebVitalsMetric) => void) | null): Promise<void> | void;
+  };
 }
 
-/** The `shopify` global of App Bridge v4 (CDN script), when the app runs inside Shopify admin. */
+const isFunction = (value: unknown): value is (...args: never[]) => unknown => typeof value === 'function';
+
+/** Whatever the page has on `window.shopify` (maybe nothing, maybe a partial object). */
+export function rawShopifyGlobal(win: unknown = typeof window === 'undefined' ? undefined : window): Record<string, unknown> | undefined {
+  const candidate = (win as { shopify?: unknown } | null | undefined)?.shopify;
+  return candidate && typeof candidate === 'object' ? (candidate as Record<string, unknown>) : undefined;
+}
+
+/**
+ * The `shopify` global of App Bridge v4 when it is complete enough to host the app (session
+ * tokens, resource picker, toasts); undefined when missing or partial (script blocked, a stub).
+ */
 export function getShopifyGlobal(win: unknown = typeof window === 'undefined' ? undefined : window): ShopifyGlobal | undefined {
-  const candidate = (win as { shopify?: Partial<ShopifyGlobal> } | undefined)?.shopify;
-  if (candidate && typeof candidate.idToken === 'function' && typeof candidate.resourcePicker === 'function') {
-    return candidate as ShopifyGlobal;
+  const candidate = rawShopifyGlobal(win);
+  if (!candidate) return undefined;
+  const toast = candidate.toast as { show?: unknown } | undefined;
+  if (isFunction(candidate.idToken) && isFunction(candidate.resourcePicker) && isFunction(toast?.show)) {
+    return candidate as unknown as ShopifyGlobal;
   }
   return undefined;
+}
+
+/** A resource picker product as the look form stores it: its gid (the catalog's key), title, handle, images. */
+function toPickedProduct(p: ResourcePickerProduct): PickedProduct {
+  const images = (Array.isArray(p.images) ? p.images : [])
+    .filter((i) => typeof i?.originalSrc === 'string' && i.originalSrc)
+    .map((i) => (i.altText ? { originalSrc: i.originalSrc, altText: i.altText } : { originalSrc: i.originalSrc }));
+  return { id: p.id, title: p.title, ...(p.handle ? { handle: p.handle } : {}), images };
 }
 
 export function createAppBridgeHost(shopify: ShopifyGlobal): Host {
@@ -30,17 +67,22 @@ export function createAppBridgeHost(shopify: ShopifyGlobal): Host {
     kind: 'appBridge',
     idToken: () => shopify.idToken(),
     async pickProducts({ multiple, selectedIds }) {
-      const selection = await shopify.resourcePicker({
-        type: 'product',
-        multiple,
-        action: 'select',
-        filter: { variants: false, archived: false },
-        selectionIds: selectedIds?.map((id) => ({ id })),
-      });
-      if (!selection) return undefined;
-      return selection.map(
-        (p): PickedProduct => ({ id: p.id, title: p.title, handle: p.handle, images: p.images ?? [] }),
-      );
+      let selection: ResourcePickerProduct[] | undefined;
+      try {
+        selection = await shopify.resourcePicker({
+          type: 'product',
+          multiple,
+          action: 'select',
+          // Products only (no variant rows), archived products hidden.
+          filter: { variants: false, archived: false },
+          selectionIds: selectedIds?.map((id) => ({ id })),
+        });
+      } catch {
+        // The picker could not open (App Bridge lost its connection to the admin): nothing picked.
+        return undefined;
+      }
+      if (!Array.isArray(selection)) return undefined;
+      return selection.filter((p) => typeof p?.id === 'string' && p.id.startsWith('gid://shopify/Product/')).map(toPickedProduct);
     },
     toast: (message, opts) => shopify.toast.show(message, { isError: opts?.isError }),
     redirectTop: (url) => {

@@ -45,6 +45,18 @@ describe('standalone host', () => {
     expect(await host.idToken()).toBe('ok');
   });
 
+  it('inside the admin without App Bridge: tokens from the given source, never the dev endpoint', async () => {
+    const fetch = tokenServer();
+    const tokenSource = jest.fn(async () => 'launch-token');
+    const host = createStandaloneHost({ fetch: fetch as unknown as typeof globalThis.fetch, tokenSource, degraded: true });
+    expect(host.degraded).toBe(true);
+    expect(await host.idToken()).toBe('launch-token');
+    expect(await host.fetchJson('/admin/api/v1/catalog/products')).toEqual({ data: [1, 2] });
+    expect(fetch.mock.calls).toEqual([['/admin/api/v1/catalog/products', { headers: { Authorization: 'Bearer launch-token' } }]]);
+    expect(tokenSource).toHaveBeenCalledTimes(2);
+    expect(createStandaloneHost({ fetch: jest.fn() }).degraded).toBe(false);
+  });
+
   it('fetchJson sends the bearer token', async () => {
     const fetch = tokenServer();
     const host = createStandaloneHost({ fetch: fetch as unknown as typeof globalThis.fetch });

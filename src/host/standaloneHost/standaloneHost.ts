@@ -31,12 +31,23 @@ interface TokenCache {
   expiresAt: number;
 }
 
+export interface StandaloneHostOptions {
+  fetch?: typeof fetch;
+  now?: () => number;
+  shop?: string;
+  /** Where session tokens come from instead of /api/dev/session-token (inside the admin without App Bridge). */
+  tokenSource?: () => Promise<string>;
+  /** Standing in for a missing App Bridge inside Shopify admin. */
+  degraded?: boolean;
+}
+
 /**
  * The host outside Shopify admin: session tokens from the reference backend
  * (/api/dev/session-token), a Polaris product picker over the backend's
  * catalog, Polaris toasts. UI state lives here; StandaloneHostUI renders it.
+ * Also the stand-in when App Bridge is missing inside the admin (`degraded`, own token source).
  */
-export function createStandaloneHost(opts: { fetch?: typeof fetch; now?: () => number; shop?: string } = {}): StandaloneHost {
+export function createStandaloneHost(opts: StandaloneHostOptions = {}): StandaloneHost {
   const doFetch = opts.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const now = opts.now ?? (() => Date.now());
   let state: StandaloneState = { toasts: [], picker: null };
@@ -61,7 +72,9 @@ export function createStandaloneHost(opts: { fetch?: typeof fetch; now?: () => n
 
   const host: StandaloneHost = {
     kind: 'standalone',
+    degraded: !!opts.degraded,
     idToken() {
+      if (opts.tokenSource) return opts.tokenSource();
       if (cache && cache.expiresAt > now()) return Promise.resolve(cache.token);
       pending ??= requestToken().finally(() => {
         pending = null;

@@ -1,0 +1,48 @@
+import { render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { AppProvider } from '@shopify/polaris';
+import polarisEn from '@shopify/polaris/locales/en.json';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import en from '../../translations/en.json';
+import { HostProvider } from '../host/HostContext';
+import type { Host } from '../host/Host';
+import { createFakeHost } from '../test/fakeHost';
+import { createStandaloneHost } from '../host/standaloneHost/standaloneHost';
+import { AppFrame } from './AppFrame';
+
+function renderFrame(host: Host) {
+  const router = createMemoryRouter([{ path: '*', element: <AppFrame shopDomain="a.myshopify.com"><p>page</p></AppFrame> }], { initialEntries: ['/looks'] });
+  return render(
+    <HostProvider host={host}>
+      <IntlProvider locale="en" messages={en}>
+        <AppProvider i18n={polarisEn}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </IntlProvider>
+    </HostProvider>,
+  );
+}
+
+// No App Bridge script in jsdom: ui-nav-menu is never defined here.
+describe('app frame', () => {
+  it('App Bridge without its ui-nav-menu element: the Polaris navigation, links usable', () => {
+    renderFrame(createFakeHost({ kind: 'appBridge' }));
+    expect(document.querySelector('ui-nav-menu')).toBeNull();
+    expect(screen.getAllByRole('link', { name: en['Navigation.looks'] })[0]).toHaveAttribute('href', '/looks');
+    expect(screen.getByText('page')).toBeInTheDocument();
+    expect(screen.queryByTestId('host-degraded-banner')).toBeNull();
+  });
+
+  it('degraded inside the admin: says so above the page', async () => {
+    renderFrame(createStandaloneHost({ fetch: jest.fn(), degraded: true, tokenSource: async () => 't' }));
+    expect(await screen.findByText(en['Host.degraded.title'])).toBeInTheDocument();
+    expect(screen.getByText(en['Host.degraded.description'])).toBeInTheDocument();
+    expect(screen.getByText('page')).toBeInTheDocument();
+  });
+
+  it('plain standalone: no banner', () => {
+    renderFrame(createStandaloneHost({ fetch: jest.fn() }));
+    expect(screen.getByText('page')).toBeInTheDocument();
+    expect(screen.queryByTestId('host-degraded-banner')).toBeNull();
+  });
+});
