@@ -12,6 +12,8 @@ export const isPlanPeriod = (value: unknown): value is PlanPeriod =>
 
 /** SPEC §9 billing constants. */
 export const BILLING = {
+  /** App charges (plans, credit packages) are in US dollars whatever the shop's currency. */
+  currency: 'USD',
   trialDays: 7,
   moneyBackDays: 60,
   freeUsageLimit: 1,

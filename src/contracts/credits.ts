@@ -8,7 +8,7 @@ export interface Credits {
   lowCreditWarning: boolean;
 }
 
-/** GET /credits/packages item. Prices in dollars. */
+/** GET /credits/packages item. Prices in US dollars (app charges; CHARGE_CURRENCY). */
 export interface CreditPackage {
   id: number;
   name: string;
@@ -40,7 +40,5 @@ export const BEST_OFFER_PRICE = 20;
 
 export const isLowCredit = (remaining: number) => remaining <= LOW_CREDIT_THRESHOLD;
 export const isBestOffer = (pkg: Pick<CreditPackage, 'price'>) => Number(pkg.price) === BEST_OFFER_PRICE;
-/** Per-image price shown as pricePerCredit × 100 to one decimal. */
-export const perImagePrice = (pkg: Pick<CreditPackage, 'pricePerCredit'>) => (Number(pkg.pricePerCredit) * 100).toFixed(1);
-/** Dollars with 2 decimals. */
-export const formatDollars = (amount: number) => `$${Number(amount).toFixed(2)}`;
+/** Per-image price in cents: pricePerCredit × 100 (shown to one decimal with formatCents). */
+export const perImageCents = (pkg: Pick<CreditPackage, 'pricePerCredit'>) => Number(pkg.pricePerCredit) * 100;

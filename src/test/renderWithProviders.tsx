@@ -34,17 +34,19 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
   path?: string;
   shop?: Partial<ShopContext>;
   messages?: Record<string, string>;
+  /** Interface locale for react-intl (numbers, money, plurals); pair it with that language's messages. */
+  locale?: string;
 }
 
-/** Renders with the production store (makeStore), Polaris, react-intl (en), router, host and shop. */
+/** Renders with the production store (makeStore), Polaris, react-intl (en unless `locale`), router, host and shop. */
 export function renderWithProviders(ui: ReactElement, options: Options = {}) {
-  const { preloadedState, host = createFakeHost(), route = '/', path = '*', shop, messages = en, ...rest } = options;
+  const { preloadedState, host = createFakeHost(), route = '/', path = '*', shop, messages = en, locale = 'en', ...rest } = options;
   const store = makeStore(host, preloadedState);
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <Provider store={store}>
         <HostProvider host={host}>
-          <IntlProvider locale="en" messages={messages} onError={() => undefined}>
+          <IntlProvider locale={locale} messages={messages} onError={() => undefined}>
             <AppProvider i18n={polarisEn}>
               <Frame>
                 <StaticShopProvider shop={{ ...TEST_SHOP, ...shop }}>{children}</StaticShopProvider>

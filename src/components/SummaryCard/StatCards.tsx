@@ -20,14 +20,14 @@ export function StatCards({ stats, loading, currency }: { stats?: Stats; loading
       <SummaryCard
         icon={CollectionIcon}
         title={intl.formatMessage({ id: 'SummaryCard.looksCount' })}
-        value={stats?.looksCount}
+        value={stats ? intl.formatNumber(stats.looksCount ?? 0) : undefined}
         url="/looks"
         loading={loading}
       />
       <SummaryCard
         icon={OrderIcon}
         title={intl.formatMessage({ id: 'SummaryCard.ordersGenerated' })}
-        value={stats?.orderGenerated}
+        value={stats ? intl.formatNumber(stats.orderGenerated ?? 0) : undefined}
         loading={loading}
       />
     </InlineGrid>

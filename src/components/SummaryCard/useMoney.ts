@@ -1,17 +1,9 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
+import { formatMoney } from '../../i18n/numbers';
 
 /** Formats money in the shop's currency and the interface locale (missing values as 0). */
 export function useMoney(currency: string) {
   const intl = useIntl();
-  return useCallback(
-    (value: number | null | undefined) => {
-      try {
-        return intl.formatNumber(value ?? 0, { style: 'currency', currency });
-      } catch {
-        return intl.formatNumber(value ?? 0, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      }
-    },
-    [intl, currency],
-  );
+  return useCallback((value: number | null | undefined) => formatMoney(intl, value, currency), [intl, currency]);
 }

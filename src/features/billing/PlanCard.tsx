@@ -3,7 +3,7 @@ import { CheckIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import { BILLING, type BillingPlan, type BillingPlans } from '../../contracts/billing';
 import { planPricing, splitFeatures, type AppliedDiscount } from './pricing';
-import { formatPrice } from './formatPrice';
+import { formatMoney } from '../../i18n/numbers';
 
 interface Props {
   plan: BillingPlan;
@@ -60,12 +60,12 @@ export function PlanCard({ plan, pricingInfo, currentPlanName, applied, selectin
           <BlockStack gap="100">
             <InlineStack gap="200" blockAlign="baseline" wrap>
               <Text as="p" variant="heading2xl" fontWeight="bold">
-                <span data-testid={`price-${plan.name}`}>{formatPrice(intl, pricing.price)}</span>
+                <span data-testid={`price-${plan.name}`}>{formatMoney(intl, pricing.price, BILLING.currency)}</span>
               </Text>
               {pricing.crossedOutPrice !== null && (
                 <Text as="span" tone="subdued" variant="headingMd">
-                  <s data-testid={`crossed-${plan.name}`} aria-label={t('Billing.plan.regularPrice', { price: formatPrice(intl, pricing.crossedOutPrice) })}>
-                    {formatPrice(intl, pricing.crossedOutPrice)}
+                  <s data-testid={`crossed-${plan.name}`} aria-label={t('Billing.plan.regularPrice', { price: formatMoney(intl, pricing.crossedOutPrice, BILLING.currency) })}>
+                    {formatMoney(intl, pricing.crossedOutPrice, BILLING.currency)}
                   </s>
                 </Text>
               )}

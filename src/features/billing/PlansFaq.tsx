@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BlockStack, Box, Button, Card, Collapsible, Divider, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { BILLING } from '../../contracts/billing';
-import { formatPrice } from './formatPrice';
+import { formatMoney } from '../../i18n/numbers';
 
 const QUESTIONS = ['price', 'trial', 'cancel', 'looks', 'discount'] as const;
 
@@ -11,7 +11,7 @@ export function PlansFaq({ monthlyPrice = BILLING.monthlyPrice }: { monthlyPrice
   const intl = useIntl();
   const [open, setOpen] = useState<string | null>(null);
   const values = {
-    price: formatPrice(intl, monthlyPrice),
+    price: formatMoney(intl, monthlyPrice, BILLING.currency),
     trialDays: BILLING.trialDays,
     moneyBackDays: BILLING.moneyBackDays,
     limit: BILLING.freeUsageLimit,

@@ -9,7 +9,7 @@ import { DeleteCollectionModal } from './DeleteCollectionModal';
 /** Collections: add button with a create modal, list with a delete modal (featured ones cannot be deleted). */
 export function CollectionsCard({ collections }: { collections: LookCollection[] }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<LookCollection | null>(null);
   return (
@@ -18,7 +18,7 @@ export function CollectionsCard({ collections }: { collections: LookCollection[]
         <BlockStack>
           <div style={{ padding: 'var(--p-space-400)' }}>
             <InlineStack align="space-between" blockAlign="center">
-              <Text as="h3" variant="headingSm">{t('Booster.collections.count', { count: String(collections.length) })}</Text>
+              <Text as="h3" variant="headingSm">{t('Booster.collections.count', { count: collections.length })}</Text>
               <Button icon={PlusIcon} onClick={() => setCreating(true)}>{t('Booster.collections.add')}</Button>
             </InlineStack>
           </div>

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { errorMessage } from '../../api/errors';
-import { formatDollars, isBestOffer, perImagePrice } from '../../contracts/credits';
+import { BILLING } from '../../contracts/billing';
+import { isBestOffer, perImageCents } from '../../contracts/credits';
+import { formatCents, formatMoney } from '../../i18n/numbers';
 import { useHost } from '../../host/HostContext';
 import { useGetCreditPackagesQuery, usePurchaseCreditsMutation } from './creditsApi';
 
@@ -54,12 +56,12 @@ export function CreditPackagesCard() {
                   {isBestOffer(pkg) && <Badge tone="success">{t('Credits.packages.bestOffer')}</Badge>}
                 </InlineStack>
                 <Text as="span" variant="headingMd">
-                  {formatDollars(pkg.price)}
+                  {formatMoney(intl, pkg.price, BILLING.currency)}
                 </Text>
               </InlineStack>
               <InlineStack align="space-between" blockAlign="center" gap="200">
                 <Text as="span" tone="subdued">
-                  {t('Credits.packages.credits', { count: pkg.credits })} · {t('Credits.packages.perImage', { price: perImagePrice(pkg) })}
+                  {t('Credits.packages.credits', { count: pkg.credits })} · {t('Credits.packages.perImage', { price: formatCents(intl, perImageCents(pkg)) })}
                 </Text>
                 <Button onClick={() => onBuy(pkg.id)} loading={buying === pkg.id} disabled={buying !== null && buying !== pkg.id} accessibilityLabel={t('Credits.packages.buyLabel', { name: pkg.name })}>
                   {t('Credits.packages.buy')}

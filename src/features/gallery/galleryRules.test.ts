@@ -1,5 +1,5 @@
 import { downloadFileName, generationBody } from '../../contracts/gallery';
-import { formatDollars, isBestOffer, isLowCredit, perImagePrice } from '../../contracts/credits';
+import { isBestOffer, isLowCredit, perImageCents } from '../../contracts/credits';
 import { panelState } from './components/StatusPanel';
 import { STATUS_TONE } from './components/GenerationStatusBadge';
 
@@ -29,11 +29,10 @@ describe('gallery rules', () => {
     expect(generationBody({ imageType: 'flat_lay', customPrompt: ' soft ' })).toEqual({ imageType: 'flat_lay', customPrompt: 'soft' });
   });
 
-  it('credits: low at 5 or fewer, best offer at 20, per-image price ×100 to one decimal, dollars with 2 decimals', () => {
+  it('credits: low at 5 or fewer, best offer at 20, per-image price in cents (×100)', () => {
     expect([isLowCredit(5), isLowCredit(6)]).toEqual([true, false]);
     expect([isBestOffer({ price: 20 }), isBestOffer({ price: 45 })]).toEqual([true, false]);
-    expect(perImagePrice({ pricePerCredit: 0.4 })).toBe('40.0');
-    expect(perImagePrice({ pricePerCredit: 0.333 })).toBe('33.3');
-    expect(formatDollars(5)).toBe('$5.00');
+    expect(perImageCents({ pricePerCredit: 0.4 })).toBeCloseTo(40);
+    expect(perImageCents({ pricePerCredit: 0.333 })).toBeCloseTo(33.3);
   });
 });
