@@ -98,8 +98,9 @@ describe('LooksListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Look 2' }));
     expect(await screen.findByText('Delete Look 2?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete look' }));
-    // Before the server answers: gone from the list, one look fewer, the modal closed, no toast yet.
-    expect(screen.queryByText('Look 2')).toBeNull();
+    // Before the server answers (it is held): gone from the list, one look fewer, the modal closed, no toast yet.
+    // (RTK Query batches store notifications to the next animation frame: "at once" is within a frame.)
+    await waitFor(() => expect(screen.queryByText('Look 2')).toBeNull());
     expect(screen.getByText('Page 1 · 1 look')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(host.toasts).toEqual([]);
@@ -120,7 +121,7 @@ describe('LooksListPage', () => {
     await screen.findByText('Look 1');
     await user.click(screen.getByRole('button', { name: 'Delete Look 1' }));
     await user.click(await screen.findByRole('button', { name: 'Delete look' }));
-    expect(screen.queryByText('Look 1')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Look 1')).toBeNull());
 
     gate.release(fail(500));
     expect(await screen.findByText('Look 1')).toBeInTheDocument();
@@ -160,7 +161,8 @@ describe('LooksListPage', () => {
     expect(within(rowOf('Look 2')).getByText('Draft')).toBeInTheDocument();
 
     await user.click(within(rowOf('Look 2')).getByRole('button', { name: 'Activate Look 2' }));
-    expect(within(rowOf('Look 2')).getByText('Active')).toBeInTheDocument();
+    // The server has not answered yet (held).
+    expect(await within(rowOf('Look 2')).findByText('Active')).toBeInTheDocument();
     expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set Look 2 to draft' })).toHaveAttribute('aria-disabled', 'true');
     await waitFor(() => expect(api.callsTo('PATCH /productLooks/:id')).toHaveLength(1));
     const [patch] = api.callsTo('PATCH /productLooks/:id');
@@ -179,7 +181,7 @@ describe('LooksListPage', () => {
     const user = userEvent.setup();
     const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
     await user.click(within((await screen.findByText('Look 2')).closest('tr')!).getByRole('button', { name: 'Activate Look 2' }));
-    expect(within(rowOf('Look 2')).getByText('Active')).toBeInTheDocument();
+    expect(await within(rowOf('Look 2')).findByText('Active')).toBeInTheDocument();
 
     gate.release(fail(403, 'limit', { code: 'planUpgrade.is_required' }));
     await waitFor(() => expect(within(rowOf('Look 2')).getByText('Draft')).toBeInTheDocument());
@@ -191,7 +193,7 @@ describe('LooksListPage', () => {
     const user = userEvent.setup();
     const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
     await user.click(within((await screen.findByText('Look 1')).closest('tr')!).getByRole('button', { name: 'Set Look 1 to draft' }));
-    expect(within(rowOf('Look 1')).getByText('Draft')).toBeInTheDocument();
+    expect(await within(rowOf('Look 1')).findByText('Draft')).toBeInTheDocument();
 
     gate.release(fail(500));
     await waitFor(() => expect(within(rowOf('Look 1')).getByText('Active')).toBeInTheDocument());

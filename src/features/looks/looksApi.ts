@@ -25,6 +25,10 @@ export interface LooksQuery {
   limit?: number;
 }
 
+const LOOKS_URL = '/productLooks';
+/** The one look resource (GET, PATCH, DELETE /productLooks/:id). */
+const lookUrl = (id: number | string) => `${LOOKS_URL}/${encodeURIComponent(String(id))}`;
+
 const lookTags = (id: number | string) => [idTag('Look', id), listTag('Look'), 'Stats' as const, 'Shop' as const, 'Onboarding' as const];
 
 export const looksApi = baseApi.injectEndpoints({
@@ -32,7 +36,7 @@ export const looksApi = baseApi.injectEndpoints({
     /** GET /productLooks: the list pages and the gallery's look search (one resource, one endpoint). */
     getLooks: build.query<LooksPage, LooksQuery>({
       query: ({ page, query, limit = LOOKS_PAGE_SIZE }) => ({
-        url: '/productLooks',
+        url: LOOKS_URL,
         params: { page, limit, ...(query ? { query } : {}) },
       }),
       transformResponse: (response: Paginated<LookListItem>): LooksPage =>
@@ -41,19 +45,19 @@ export const looksApi = baseApi.injectEndpoints({
     }),
     /** GET /productLooks/:id: the edit form and the gallery's look (SPEC §9: cached 5 minutes). */
     getLook: build.query<LookDetailResponse, string>({
-      query: (id) => `/productLooks/${encodeURIComponent(id)}`,
+      query: (id) => lookUrl(id),
       keepUnusedDataFor: 300,
       providesTags: (_r, _e, id) => [idTag('Look', id)],
     }),
     getDiscountDefaults: build.query<{ mainProduct: LookMainProduct }, string>({
-      query: (productId) => ({ url: '/productLooks/discountDefaults', params: { productId } }),
+      query: (productId) => ({ url: `${LOOKS_URL}/discountDefaults`, params: { productId } }),
     }),
     createLook: build.mutation<LookCreateResponse, LookFormValues>({
-      query: (body) => ({ url: '/productLooks', method: 'POST', body }),
+      query: (body) => ({ url: LOOKS_URL, method: 'POST', body }),
       invalidatesTags: (_r, error) => invalidateOnSuccess(error, [listTag('Look'), 'Stats', 'Shop', 'Onboarding']),
     }),
     updateLook: build.mutation<LookUpdateResponse, { id: string; values: LookFormValues }>({
-      query: ({ id, values }) => ({ url: `/productLooks/${encodeURIComponent(id)}`, method: 'PATCH', body: values }),
+      query: ({ id, values }) => ({ url: lookUrl(id), method: 'PATCH', body: values }),
       invalidatesTags: (_r, error, { id }) => invalidateOnSuccess(error, lookTags(id)),
     }),
     /**
@@ -63,10 +67,10 @@ export const looksApi = baseApi.injectEndpoints({
      */
     setLookFlags: build.mutation<LookUpdateResponse, { id: number; flags: LookFlags }>({
       async queryFn({ id, flags }, _api, _extra, baseQuery) {
-        const current = await baseQuery(`/productLooks/${id}`);
+        const current = await baseQuery(lookUrl(id));
         if (current.error) return { error: current.error };
         const values = { ...toFormValues((current.data as LookDetailResponse).look), ...flags };
-        const saved = await baseQuery({ url: `/productLooks/${id}`, method: 'PATCH', body: values });
+        const saved = await baseQuery({ url: lookUrl(id), method: 'PATCH', body: values });
         return saved.error ? { error: saved.error } : { data: saved.data as LookUpdateResponse };
       },
       async onQueryStarted({ id, flags }, { dispatch, getState, queryFulfilled }) {
@@ -81,7 +85,7 @@ export const looksApi = baseApi.injectEndpoints({
     }),
     /** Deletes a look; it leaves every cached list page and search at once and comes back if the server fails. */
     deleteLook: build.mutation<void, number>({
-      query: (id) => ({ url: `/productLooks/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: lookUrl(id), method: 'DELETE' }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         const patches = looksApi.util
           .selectInvalidatedBy(getState(), [idTag('Look', id)])
@@ -95,7 +99,7 @@ export const looksApi = baseApi.injectEndpoints({
       query: (file) => {
         const body = new FormData();
         body.append('file', file, file.name);
-        return { url: '/productLooks/media', method: 'POST', body };
+        return { url: `${LOOKS_URL}/media`, method: 'POST', body };
       },
     }),
   }),
