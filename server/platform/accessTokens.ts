@@ -202,7 +202,15 @@ export function createAccessTokens(ctx: PlatformContext, hooks: { onExchanged?: 
     },
 
     async accessToken(shop) {
-      const pair = await readTokenPair(db, key, shop.id);
+      let pair: TokenPair | undefined;
+      try {
+        pair = await readTokenPair(db, key, shop.id);
+      } catch {
+        // Not readable with this TOKEN_ENCRYPTION_KEY (the key was changed): forget it; the next
+        // request from the admin exchanges a new token.
+        await deleteTokenPair(db, shop.id);
+        ctx.log('warn', `the access token of ${shop.domain} could not be decrypted (TOKEN_ENCRYPTION_KEY changed?); it was dropped`);
+      }
       if (!pair) throw new NoAccessTokenError(`The shop ${shop.domain} has no access token`);
       if (pair.expiresAt && pair.expiresAt.getTime() - ctx.now().getTime() <= REFRESH_MARGIN_MS) return tokens.refresh(shop, pair.accessToken);
       return pair.accessToken;

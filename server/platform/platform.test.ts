@@ -77,6 +77,17 @@ describe('token exchange (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(() => decryptToken(Buffer.alloc(32, 7), shop.id, 'access', row.accessToken)).toThrow();
   });
 
+  it('a token stored under another TOKEN_ENCRYPTION_KEY is dropped, and the next request exchanges anew', async () => {
+    const domain = 'rekeyed.myshopify.com';
+    const shop = await install(t, domain);
+    const other = createPlatform({ db: t.db, config: { ...t.config, tokenEncryptionKey: Buffer.alloc(32, 9) } });
+    await expect(other.admin.graphql(shop, SHOP_INFO_QUERY)).rejects.toMatchObject({ statusCode: 503 });
+    expect(await tokenRow(t, shop.id)).toBeUndefined();
+    expect((await t.request({ method: 'GET', url: DETAILS, shop: domain })).statusCode).toBe(200);
+    expect(fake.exchanges.filter((e) => e.shop === domain)).toHaveLength(2);
+    await t.app.platform.catalogSync.running(shop.id);
+  });
+
   it('a session token the platform refuses answers 401 with the retry header, and installs nothing', async () => {
     fake.uninstall('refused.myshopify.com');
     const res = await t.request({ method: 'GET', url: DETAILS, shop: 'refused.myshopify.com' });
