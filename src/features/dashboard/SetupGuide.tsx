@@ -3,8 +3,7 @@ import { CheckCircleIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import type { Onboarding } from '../../contracts/shop';
 import { useAppDispatch } from '../../app/hooks';
-import { hideOnboarding } from './onboardingSlice';
-import { onboardingProgress, onboardingSteps } from './onboardingSteps';
+import { hideOnboarding, onboardingProgress, onboardingSteps } from '../onboarding';
 
 interface Props {
   onboarding?: Onboarding;
