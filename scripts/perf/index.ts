@@ -1,0 +1,90 @@
+/**
+ * `npm run perf`: the admin app against the floor — a bare Polaris page built
+ * with the same toolchain — in Lighthouse (mobile preset), every route
+ * interleaved with the floor in one run (floor, route, floor, route…; median
+ * of PERF_RUNS, default 3, each), printed side by side with PASS/FAIL against
+ * the goals (table.ts). Ratios, not absolute figures, are what to compare on a
+ * busy machine. Downloads nothing: both pages come from local servers on
+ * 127.0.0.1 and a run that requests anything else fails.
+ *
+ * PERF_APP_DIST / PERF_FLOOR_DIST: use existing builds. PERF_ROUTES: a comma
+ * list of routes. PERF_OUT: keep every Lighthouse report (JSON) there.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build, startServer, type Server } from './servers';
+import { openBrowser, type Browser } from './lighthouse';
+import { evaluate, renderTable, type RouteSamples, type Sample } from './table';
+
+const ROUTES = process.env.PERF_ROUTES?.split(',').map((r) => r.trim()).filter(Boolean) ?? ['/', '/looks', '/analytics', '/looks/new', '/gallery'];
+const RUNS = Math.max(1, Number(process.env.PERF_RUNS ?? 3));
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-perf-'));
+  const out = process.env.PERF_OUT ? path.resolve(process.env.PERF_OUT) : path.join(tmp, 'reports');
+  fs.mkdirSync(out, { recursive: true });
+  const servers: Server[] = [];
+  let browser: Browser | undefined;
+  try {
+    const appDist = process.env.PERF_APP_DIST ? path.resolve(process.env.PERF_APP_DIST) : path.join(tmp, 'app-dist');
+    const floorDist = process.env.PERF_FLOOR_DIST ? path.resolve(process.env.PERF_FLOOR_DIST) : path.join(tmp, 'floor-dist');
+    if (!process.env.PERF_APP_DIST) log(`app build: ${(build(appDist, { floor: false }) / 1000).toFixed(1)} s`);
+    if (!process.env.PERF_FLOOR_DIST) log(`floor build: ${(build(floorDist, { floor: true }) / 1000).toFixed(1)} s`);
+
+    const app = await startServer({ dist: appDist, dataDir: path.join(tmp, 'app-data'), seedDemo: true, readyPath: '/api/dev/session-token' });
+    servers.push(app);
+    const floor = await startServer({ dist: floorDist, dataDir: path.join(tmp, 'floor-data'), seedDemo: false, readyPath: '/' });
+    servers.push(floor);
+    log(`app ${app.origin}, floor ${floor.origin}`);
+
+    browser = await openBrowser();
+    const external = new Set<string>();
+    const measure = async (label: string, url: string, run: number): Promise<Sample> => {
+      const result = await browser!.run(url);
+      result.external.forEach((u) => external.add(u));
+      fs.writeFileSync(path.join(out, `${label.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${run}.json`), result.report);
+      const { lcpMs, tbtMs, cls, scriptBytes } = result.sample;
+      log(`  ${label.padEnd(12)} run ${run}: LCP ${(lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}, script ${(scriptBytes / 1024).toFixed(1)} KB`);
+      return result.sample;
+    };
+
+    // Warm-up (server caches, JIT): one unmeasured run of each page.
+    log('warm-up');
+    await browser.run(floor.origin + '/');
+    for (const route of ROUTES) await browser.run(app.origin + route);
+
+    const results: RouteSamples[] = ROUTES.map((route) => ({ route, samples: [], floor: [] }));
+    for (let run = 1; run <= RUNS; run++) {
+      log(`round ${run} of ${RUNS} (load average ${os.loadavg()[0].toFixed(1)})`);
+      for (const r of results) {
+        r.floor.push(await measure('floor', floor.origin + '/', run));
+        r.samples.push(await measure(r.route, app.origin + r.route, run));
+      }
+    }
+    if (external.size) throw new Error(`the pages requested something outside the local servers: ${[...external].join(', ')}`);
+
+    const evaluated = results.map(evaluate);
+    const { version } = JSON.parse(fs.readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string };
+    process.stdout.write(
+      `Lighthouse ${version}, mobile preset (simulated slow 4G, 4× CPU), Chromium headless; median of ${RUNS} runs per page, ` +
+        `each route interleaved with the floor (ratios to the floor runs paired with it); ` +
+        `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString().slice(0, 10)}.\n\n`,
+    );
+    process.stdout.write(`${renderTable(evaluated, results.flatMap((r) => r.floor))}\n`);
+    process.stdout.write(`\nGoals: LCP ≤ 1.3× the floor, TBT ≤ 100 ms, CLS ≤ 0.01 on every route; script transferred by \`/\` ≤ 1.3× the floor.\n`);
+    if (process.env.PERF_OUT) log(`reports: ${out}`);
+    if (evaluated.some((r) => r.failures.length)) process.exitCode = 1;
+  } finally {
+    await browser?.close();
+    await Promise.all(servers.map((s) => s.stop()));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(2);
+});
