@@ -26,6 +26,7 @@ import webhookRoutes from './routes/webhooks';
 import billingRoutes from './routes/billing';
 import galleryRoutes from './routes/gallery';
 import chargeRoutes from './routes/charges';
+import webVitalsRoutes from './routes/webVitals';
 import type { GalleryOptions } from './routes/gallery';
 
 export interface AppDeps {
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     billingRoutes,
     galleryRoutes,
     chargeRoutes,
+    webVitalsRoutes,
   ]) {
     await app.register(routes);
   }

@@ -11,6 +11,7 @@ import type { GalleryTables } from './tables/gallery';
 import type { PlatformTables } from './tables/platform';
 import type { WebhookTables } from './tables/webhooks';
 import type { RateLimitTables } from './tables/rateLimits';
+import type { WebVitalsTables } from './tables/webVitals';
 
 export interface Database
   extends FoundationTables,
@@ -21,4 +22,5 @@ export interface Database
     GalleryTables,
     PlatformTables,
     RateLimitTables,
-    WebhookTables {}
+    WebhookTables,
+    WebVitalsTables {}

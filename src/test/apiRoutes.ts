@@ -21,6 +21,7 @@ import type {
   LookUpdateResponse,
 } from '../contracts/looks';
 import type { ApiTokenResponse, Onboarding, ShopContext, ShopSettings, TrackedEvent } from '../contracts/shop';
+import type { WebVitalsBatch } from '../contracts/webVitals';
 
 /** A route: what the client sends (`void`: nothing) and what a successful answer holds (`void`: 204). */
 export interface Route<Body, Answer> {
@@ -50,6 +51,7 @@ export interface ApiRoutes {
   'GET /stats': Route<void, Stats>;
   'GET /shopOrders': Route<void, ShopOrdersPage>;
   'POST /events': Route<TrackedEventBody, void>;
+  'POST /webVitals': Route<WebVitalsBatch, void>;
   // Shop
   'GET /shop/details': Route<void, ShopContext>;
   'GET /shop': Route<void, ShopSettings>;
@@ -99,6 +101,7 @@ const ROUTE_KEYS: Record<RouteKey, true> = {
   'GET /stats': true,
   'GET /shopOrders': true,
   'POST /events': true,
+  'POST /webVitals': true,
   'GET /shop/details': true,
   'GET /shop': true,
   'PATCH /shop': true,
