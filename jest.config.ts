@@ -54,6 +54,17 @@ const config: Config = {
       },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
     },
+    {
+      // Shopify extensions (plain JS Functions): their run functions called on input fixtures.
+      displayName: 'extensions',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/extensions'],
+      testMatch: ['**/*.test.ts'],
+      transform: {
+        '^.+\\.tsx?$': tsJest as unknown as [string, Record<string, unknown>],
+        '^.+\\.m?js$': 'babel-jest',
+      },
+    },
   ],
 };
 

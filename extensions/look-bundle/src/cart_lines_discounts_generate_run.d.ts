@@ -1,0 +1,42 @@
+/** Types of cart_lines_discounts_generate_run.js for TypeScript callers (the server's tests). */
+export interface Money {
+  amount: string | number;
+  currencyCode?: string;
+}
+
+export interface InputLine {
+  id: string;
+  quantity: number;
+  cost: { amountPerQuantity: Money; subtotalAmount?: Money };
+  merchandise: { __typename?: string; id?: string; product?: { id: string } };
+}
+
+export interface CartInput {
+  cart: { cost?: { subtotalAmount?: Money }; lines: InputLine[] };
+  discount: { discountClasses: string[]; metafield?: { jsonValue?: unknown } | null };
+  presentmentCurrencyRate?: string | number;
+}
+
+export interface BundleLook {
+  lookId: string | number;
+  productIds: string[];
+  type: 'percentage' | 'fixed';
+  value: number;
+  label: string;
+}
+
+export interface ProductDiscountCandidate {
+  message?: string;
+  targets: Array<{ cartLine: { id: string; quantity: number } }>;
+  value: { percentage: { value: number } } | { fixedAmount: { amount: string; appliesToEachItem: boolean } };
+}
+
+export interface CartLinesDiscountsGenerateRunResult {
+  operations: Array<{
+    productDiscountsAdd: { candidates: ProductDiscountCandidate[]; selectionStrategy: 'ALL' | 'FIRST' | 'MAXIMUM' };
+  }>;
+}
+
+export declare const BUNDLE_METAFIELD: { namespace: string; key: string };
+export declare function cartLinesDiscountsGenerateRun(input: CartInput): CartLinesDiscountsGenerateRunResult;
+export declare function readConfig(json: unknown): { currencyCode: string | null; looks: BundleLook[] };

@@ -1,0 +1,219 @@
+/**
+ * The look bundle discount (Discount Function API, target cart.lines.discounts.generate.run).
+ *
+ * Configuration: the discount's metafield `$app:looks` / `bundle`, written by the backend
+ * (server/platform/discounts/), one automatic discount per shop holding the bundles of its looks:
+ *   { currencyCode: 'USD', looks: [{ lookId, productIds: [gid…], type: 'percentage' | 'fixed', value, label, enabled? }] }
+ *
+ * Rules:
+ * - A look applies when every one of its products is in the cart (any variant, any number of lines).
+ * - Complete bundles only: the number of sets is the smallest quantity over the look's products;
+ *   the discount targets that many units of each product (CartLineTarget.quantity), units beyond
+ *   the last complete set are not discounted. A product spread over several lines fills the sets
+ *   from its lines in cart order.
+ * - percentage: `value` % off the targeted units. fixed: `value` (shop currency) off per complete
+ *   set, converted into the cart's currency with presentmentCurrencyRate (unless the cart already is
+ *   in `currencyCode`), never more than the targeted units' subtotal, applied once across them
+ *   (appliesToEachItem: false).
+ * - One look per cart line: when looks share a product, the look saving the most on the cart goes
+ *   first and takes its lines; the others are evaluated on the lines left (ties: the order of the
+ *   configuration, i.e. the oldest look first). No line is discounted twice by this discount.
+ * - Looks with `enabled: false`, no products, or no positive value are ignored; a discount without
+ *   the PRODUCT class yields no operation.
+ */
+
+/** @typedef {{ amount: string | number, currencyCode?: string }} Money */
+/**
+ * @typedef {{
+ *   id: string,
+ *   quantity: number,
+ *   cost: { amountPerQuantity: Money, subtotalAmount?: Money },
+ *   merchandise: { __typename?: string, id?: string, product?: { id: string } },
+ * }} InputLine
+ */
+/**
+ * @typedef {{
+ *   cart: { cost?: { subtotalAmount?: Money }, lines: InputLine[] },
+ *   discount: { discountClasses: string[], metafield?: { jsonValue?: unknown } | null },
+ *   presentmentCurrencyRate?: string | number,
+ * }} CartInput
+ */
+/** @typedef {{ lookId: string | number, productIds: string[], type: 'percentage' | 'fixed', value: number, label: string }} BundleLook */
+/** @typedef {{ id: string, productId: string, quantity: number, unitCents: number }} Line */
+/**
+ * @typedef {{
+ *   message?: string,
+ *   targets: Array<{ cartLine: { id: string, quantity: number } }>,
+ *   value: { percentage: { value: number } } | { fixedAmount: { amount: string, appliesToEachItem: boolean } },
+ * }} ProductDiscountCandidate
+ */
+/** @typedef {{ operations: Array<{ productDiscountsAdd: { candidates: ProductDiscountCandidate[], selectionStrategy: 'ALL' | 'FIRST' | 'MAXIMUM' } }> }} CartLinesDiscountsGenerateRunResult */
+
+/** The metafield the backend writes and the input query reads. */
+export const BUNDLE_METAFIELD = { namespace: '$app:looks', key: 'bundle' };
+
+/**
+ * @param {CartInput} input
+ * @returns {CartLinesDiscountsGenerateRunResult}
+ */
+export function cartLinesDiscountsGenerateRun(input) {
+  const classes = input?.discount?.discountClasses ?? [];
+  if (!classes.includes('PRODUCT')) return { operations: [] };
+  const config = readConfig(input.discount.metafield?.jsonValue);
+  if (!config.looks.length) return { operations: [] };
+  const lines = readLines(input.cart?.lines ?? []);
+  if (!lines.length) return { operations: [] };
+  const rate = conversionRate(config.currencyCode, input);
+  const candidates = bundleCandidates(config.looks, lines, rate);
+  if (!candidates.length) return { operations: [] };
+  return { operations: [{ productDiscountsAdd: { candidates, selectionStrategy: 'ALL' } }] };
+}
+
+/**
+ * The looks of the configuration that can apply; anything malformed is left out.
+ * @param {unknown} json
+ * @returns {{ currencyCode: string | null, looks: BundleLook[] }}
+ */
+export function readConfig(json) {
+  const config = /** @type {{ currencyCode?: unknown, looks?: unknown }} */ (json && typeof json === 'object' ? json : {});
+  const currencyCode = typeof config.currencyCode === 'string' && config.currencyCode ? config.currencyCode : null;
+  /** @type {BundleLook[]} */
+  const looks = [];
+  for (const raw of Array.isArray(config.looks) ? config.looks : []) {
+    if (!raw || typeof raw !== 'object') continue;
+    const look = /** @type {Record<string, unknown>} */ (raw);
+    if (look.enabled === false) continue;
+    if (look.type !== 'percentage' && look.type !== 'fixed') continue;
+    const value = Number(look.value);
+    if (!Number.isFinite(value) || value <= 0) continue;
+    const productIds = Array.isArray(look.productIds)
+      ? [...new Set(look.productIds.filter((id) => typeof id === 'string' && id !== ''))]
+      : [];
+    if (!productIds.length) continue;
+    looks.push({
+      lookId: typeof look.lookId === 'number' || typeof look.lookId === 'string' ? look.lookId : looks.length,
+      productIds,
+      type: look.type,
+      value: look.type === 'percentage' ? Math.min(100, value) : value,
+      label: typeof look.label === 'string' ? look.label.trim() : '',
+    });
+  }
+  return { currencyCode, looks };
+}
+
+/**
+ * Product variant lines with a positive quantity and their unit price in cents (cart currency).
+ * @param {InputLine[]} inputLines
+ * @returns {Line[]}
+ */
+function readLines(inputLines) {
+  /** @type {Line[]} */
+  const lines = [];
+  for (const line of inputLines) {
+    const productId = line?.merchandise?.product?.id;
+    const quantity = Number(line?.quantity);
+    if (!productId || !Number.isInteger(quantity) || quantity <= 0) continue;
+    const unit = Number(line.cost?.amountPerQuantity?.amount);
+    lines.push({ id: line.id, productId, quantity, unitCents: Number.isFinite(unit) && unit > 0 ? Math.round(unit * 100) : 0 });
+  }
+  return lines;
+}
+
+/**
+ * Shop currency → cart currency. 1 when the cart is in the configuration's currency.
+ * @param {string | null} currencyCode
+ * @param {CartInput} input
+ */
+function conversionRate(currencyCode, input) {
+  const cartCurrency = input.cart?.cost?.subtotalAmount?.currencyCode ?? input.cart?.lines?.[0]?.cost?.amountPerQuantity?.currencyCode;
+  if (currencyCode && cartCurrency === currencyCode) return 1;
+  const rate = Number(input.presentmentCurrencyRate);
+  return Number.isFinite(rate) && rate > 0 ? rate : 1;
+}
+
+/**
+ * Greedy, best saving first: each round evaluates every remaining look on the lines not yet
+ * taken and keeps the one saving the most (the earlier look on a tie).
+ * @param {BundleLook[]} looks
+ * @param {Line[]} lines
+ * @param {number} rate
+ * @returns {ProductDiscountCandidate[]}
+ */
+function bundleCandidates(looks, lines, rate) {
+  /** @type {ProductDiscountCandidate[]} */
+  const candidates = [];
+  let free = lines;
+  let pending = looks;
+  while (pending.length) {
+    /** @type {{ look: BundleLook, offer: Offer } | null} */
+    let best = null;
+    for (const look of pending) {
+      const offer = offerFor(look, free, rate);
+      if (offer && (!best || offer.savingCents > best.offer.savingCents)) best = { look, offer };
+    }
+    if (!best) break;
+    const { look, offer } = best;
+    candidates.push(offer.candidate);
+    const taken = new Set(offer.candidate.targets.map((t) => t.cartLine.id));
+    free = free.filter((line) => !taken.has(line.id));
+    pending = pending.filter((l) => l !== look);
+  }
+  return candidates;
+}
+
+/** @typedef {{ savingCents: number, candidate: ProductDiscountCandidate }} Offer */
+
+/**
+ * The look's discount on these lines, or null when a product is missing or nothing would be saved.
+ * @param {BundleLook} look
+ * @param {Line[]} lines
+ * @param {number} rate
+ * @returns {Offer | null}
+ */
+function offerFor(look, lines, rate) {
+  /** @type {Map<string, Line[]>} */
+  const byProduct = new Map();
+  for (const line of lines) {
+    const list = byProduct.get(line.productId);
+    if (list) list.push(line);
+    else byProduct.set(line.productId, [line]);
+  }
+  let sets = Infinity;
+  for (const productId of look.productIds) {
+    const quantity = (byProduct.get(productId) ?? []).reduce((sum, line) => sum + line.quantity, 0);
+    sets = Math.min(sets, quantity);
+  }
+  if (!(sets > 0) || sets === Infinity) return null;
+
+  /** @type {ProductDiscountCandidate['targets']} */
+  const targets = [];
+  let subtotalCents = 0;
+  for (const productId of look.productIds) {
+    let need = sets;
+    for (const line of byProduct.get(productId) ?? []) {
+      if (need === 0) break;
+      const quantity = Math.min(need, line.quantity);
+      targets.push({ cartLine: { id: line.id, quantity } });
+      subtotalCents += quantity * line.unitCents;
+      need -= quantity;
+    }
+  }
+
+  /** @type {ProductDiscountCandidate['value']} */
+  let value;
+  let savingCents;
+  if (look.type === 'percentage') {
+    value = { percentage: { value: look.value } };
+    savingCents = (subtotalCents * look.value) / 100;
+  } else {
+    savingCents = Math.min(Math.round(look.value * sets * rate * 100), subtotalCents);
+    value = { fixedAmount: { amount: centsToDecimal(savingCents), appliesToEachItem: false } };
+  }
+  if (!(savingCents > 0)) return null;
+  return { savingCents, candidate: { ...(look.label ? { message: look.label } : {}), targets, value } };
+}
+
+/** @param {number} cents */
+function centsToDecimal(cents) {
+  return (cents / 100).toFixed(2);
+}
