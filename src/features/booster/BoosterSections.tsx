@@ -1,4 +1,5 @@
-import { BlockStack, Box, Button, Card, Checkbox, InlineStack, Layout, Text } from '@shopify/polaris';
+import { BlockStack, Box, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
+import { AnnotatedSection } from '../../components/AnnotatedSection';
 import { useForm, useFormState } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -18,7 +19,7 @@ export function BundleDiscountSection() {
   const t = useT();
   const navigate = useNavigate();
   return (
-    <Layout.AnnotatedSection title={t('Booster.bundle.title')} description={t('Booster.bundle.description')}>
+    <AnnotatedSection title={t('Booster.bundle.title')} description={t('Booster.bundle.description')}>
       <Card>
         <BlockStack gap="300">
           <Text as="p">{t('Booster.bundle.body')}</Text>
@@ -28,18 +29,18 @@ export function BundleDiscountSection() {
           </InlineStack>
         </BlockStack>
       </Card>
-    </Layout.AnnotatedSection>
+    </AnnotatedSection>
   );
 }
 
 export function CheckoutSection() {
   const t = useT();
   return (
-    <Layout.AnnotatedSection title={t('Booster.checkout.title')} description={t('Booster.checkout.description')}>
+    <AnnotatedSection title={t('Booster.checkout.title')} description={t('Booster.checkout.description')}>
       <Card>
         <FormCheckbox name="enableCheckoutUIExtension" label={t('fields.enableCheckoutUIExtension')} helpText={t('Booster.checkout.help')} />
       </Card>
-    </Layout.AnnotatedSection>
+    </AnnotatedSection>
   );
 }
 
@@ -52,7 +53,7 @@ export function CartPageSection({ onboarding }: { onboarding?: Onboarding }) {
   const deepLink = onboarding?.onboarding.appThemeExtensionCartDeepLink;
   return (
     <>
-      <Layout.AnnotatedSection title={t('Booster.cart.title')} description={t('Booster.cart.description')}>
+      <AnnotatedSection title={t('Booster.cart.title')} description={t('Booster.cart.description')}>
         <Card>
           <BlockStack gap="300">
             <Checkbox
@@ -73,8 +74,8 @@ export function CartPageSection({ onboarding }: { onboarding?: Onboarding }) {
             )}
           </BlockStack>
         </Card>
-      </Layout.AnnotatedSection>
-      <Layout.AnnotatedSection title={t('Booster.cartDisplay.title')} description={t('Booster.cartDisplay.description')}>
+      </AnnotatedSection>
+      <AnnotatedSection title={t('Booster.cartDisplay.title')} description={t('Booster.cartDisplay.description')}>
         <Card>
           {values.showOnCartPage ? (
             <Box maxWidth="320px">
@@ -84,7 +85,7 @@ export function CartPageSection({ onboarding }: { onboarding?: Onboarding }) {
             <Text as="p" tone="subdued">{t('Booster.cartDisplay.off')}</Text>
           )}
         </Card>
-      </Layout.AnnotatedSection>
+      </AnnotatedSection>
     </>
   );
 }
@@ -96,7 +97,7 @@ export function DiscountSection() {
   const { values } = useFormState<BoosterValues>({ subscription: { values: true } });
   const active = values.discountType !== null;
   return (
-    <Layout.AnnotatedSection title={t('Booster.discount.title')} description={t('Booster.discount.description')}>
+    <AnnotatedSection title={t('Booster.discount.title')} description={t('Booster.discount.description')}>
       <Card>
         <BlockStack gap="400">
           <Box maxWidth="320px">
@@ -130,6 +131,6 @@ export function DiscountSection() {
           )}
         </BlockStack>
       </Card>
-    </Layout.AnnotatedSection>
+    </AnnotatedSection>
   );
 }

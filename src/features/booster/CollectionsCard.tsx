@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, BlockStack, Button, Card, EmptyState, InlineStack, Layout, Link, Text } from '@shopify/polaris';
+import { Badge, BlockStack, Button, Card, EmptyState, InlineStack, Link, Text } from '@shopify/polaris';
+import { AnnotatedSection } from '../../components/AnnotatedSection';
 import { DeleteIcon, PlusIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import type { LookCollection } from '../../contracts/booster';
@@ -13,7 +14,7 @@ export function CollectionsCard({ collections }: { collections: LookCollection[]
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<LookCollection | null>(null);
   return (
-    <Layout.AnnotatedSection title={t('Booster.collections.title')} description={t('Booster.collections.description')}>
+    <AnnotatedSection title={t('Booster.collections.title')} description={t('Booster.collections.description')}>
       <Card padding="0">
         <BlockStack>
           <div style={{ padding: 'var(--p-space-400)' }}>
@@ -58,6 +59,6 @@ export function CollectionsCard({ collections }: { collections: LookCollection[]
       </Card>
       {creating && <CreateCollectionModal onClose={() => setCreating(false)} />}
       {toDelete && <DeleteCollectionModal collection={toDelete} onClose={() => setToDelete(null)} />}
-    </Layout.AnnotatedSection>
+    </AnnotatedSection>
   );
 }

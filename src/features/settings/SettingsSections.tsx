@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { BlockStack, Box, Button, Card, InlineStack, Layout, Text } from '@shopify/polaris';
+import { BlockStack, Box, Button, Card, InlineStack, Text } from '@shopify/polaris';
+import { AnnotatedSection } from '../../components/AnnotatedSection';
 import { BookOpenIcon, EmailIcon, KeyIcon } from '@shopify/polaris-icons';
 import { useFormState } from 'react-final-form';
 import { useIntl } from 'react-intl';
@@ -22,7 +23,7 @@ export function MainSection({ scriptTagSupported, template, canUseCheckout }: { 
   const t = useT();
   const { values } = useFormState<ShopSettings>({ subscription: { values: true } });
   return (
-    <Layout.AnnotatedSection title={t('Settings.main.title')} description={t('Settings.main.description')}>
+    <AnnotatedSection title={t('Settings.main.title')} description={t('Settings.main.description')}>
       <BlockStack gap="400">
         <Card>
           <BlockStack gap="300">
@@ -73,7 +74,7 @@ export function MainSection({ scriptTagSupported, template, canUseCheckout }: { 
         </Card>
         {scriptTagSupported && <PopupCard values={values} />}
       </BlockStack>
-    </Layout.AnnotatedSection>
+    </AnnotatedSection>
   );
 }
 
@@ -106,7 +107,7 @@ function PopupCard({ values }: { values: ShopSettings }) {
 export function LanguageSection() {
   const t = useT();
   return (
-    <Layout.AnnotatedSection title={t('Settings.language.title')} description={t('Settings.language.description')}>
+    <AnnotatedSection title={t('Settings.language.title')} description={t('Settings.language.description')}>
       <Card>
         <BlockStack gap="400">
           <Narrow>
@@ -115,7 +116,7 @@ export function LanguageSection() {
           <FormCheckbox name="multiLocale" label={t('fields.multiLocale')} />
         </BlockStack>
       </Card>
-    </Layout.AnnotatedSection>
+    </AnnotatedSection>
   );
 }
 
@@ -135,7 +136,7 @@ export function ApiAccessSection() {
     }
   };
   return (
-    <Layout.AnnotatedSection title={t('Settings.api.title')} description={t('Settings.api.description')}>
+    <AnnotatedSection title={t('Settings.api.title')} description={t('Settings.api.description')}>
       <Card>
         <BlockStack gap="300">
           <Text as="p">{t('Settings.api.body')}</Text>
@@ -145,7 +146,7 @@ export function ApiAccessSection() {
         </BlockStack>
       </Card>
       {token && <ApiTokenModal token={token} onClose={() => setToken(null)} />}
-    </Layout.AnnotatedSection>
+    </AnnotatedSection>
   );
 }
 
@@ -155,7 +156,7 @@ export const DOCS_URL = 'https://docs.shoppable-looks.app';
 export function ContactSection() {
   const t = useT();
   return (
-    <Layout.AnnotatedSection title={t('Settings.contact.title')} description={t('Settings.contact.description')}>
+    <AnnotatedSection title={t('Settings.contact.title')} description={t('Settings.contact.description')}>
       <Card>
         <BlockStack gap="300">
           <Text as="p">{t('Settings.contact.body')}</Text>
@@ -165,6 +166,6 @@ export function ContactSection() {
           </InlineStack>
         </BlockStack>
       </Card>
-    </Layout.AnnotatedSection>
+    </AnnotatedSection>
   );
 }

@@ -1,0 +1,1 @@
+export { AnnotatedSection } from './AnnotatedSection';
