@@ -49,6 +49,25 @@ describe('LayoutPage', () => {
     expect(api.previews.length).toBe(count + 1);
   });
 
+  it('saving inside the 1500 ms debounce shows the saved values at once', async () => {
+    const api = mockApi();
+    renderWithProviders(<LayoutPage />);
+    await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain('inpage_r|{product}'));
+
+    jest.useFakeTimers();
+    fireEvent.change(screen.getByLabelText('Widget title'), { target: { value: 'Saved title' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // 400 ms in all: well inside the debounce, so only the save can have moved the preview.
+    for (let i = 0; i < 8; i += 1) {
+      await act(async () => {
+        jest.advanceTimersByTime(50);
+      });
+    }
+    expect(api.patches).toHaveLength(1);
+    expect(api.previews.at(-1)).toMatchObject({ customTitle: 'Saved title' });
+    expect(frame().getAttribute('srcdoc')).toContain('inpage_r|Saved title');
+  });
+
   it('popup shows the unavailable message instead of a frame; mobile is 450 px', async () => {
     mockApi({ definedTemplate: '' });
     renderWithProviders(<LayoutPage />);

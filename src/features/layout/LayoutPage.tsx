@@ -31,7 +31,9 @@ export default function LayoutPage() {
               </Card>
             </Layout.Section>
             <Layout.Section>
-              <FormSpy<LayoutSettings> subscription={{ values: true }}>{({ values }) => <LayoutPreview values={values} />}</FormSpy>
+              <FormSpy<LayoutSettings> subscription={{ values: true, pristine: true }}>
+                {({ values, pristine }) => <LayoutPreview values={values} saved={pristine} />}
+              </FormSpy>
             </Layout.Section>
           </Layout>
           <Box paddingBlockEnd="800" />

@@ -10,16 +10,26 @@ import { usePreviewHtml } from './usePreviewHtml';
  * Live preview in a sandboxed `srcdoc` iframe: scripts run in an opaque origin
  * (no same-origin access to the app), desktop or mobile (450 px) width.
  */
-export function LayoutPreview({ values }: { values: LayoutSettings }) {
+export function LayoutPreview({
+  values,
+  saved = false,
+  heading = true,
+}: {
+  values: LayoutSettings;
+  /** The values are the saved settings (the form is pristine): shown at once, not after the debounce. */
+  saved?: boolean;
+  /** False where the page already titles the preview (the legacy page's section). */
+  heading?: boolean;
+}) {
   const intl = useIntl();
   const [device, setDevice] = useState<'desktop' | 'mobile'>('desktop');
-  const { html, loading, popup } = usePreviewHtml(values);
+  const { html, loading, popup } = usePreviewHtml(values, saved);
   return (
     <Card>
       <BlockStack gap="300">
-        <InlineStack align="space-between" blockAlign="center">
+        <InlineStack align={heading ? 'space-between' : 'end'} blockAlign="center" gap="200">
           <InlineStack gap="200" blockAlign="center">
-            <Text as="h2" variant="headingMd">{intl.formatMessage({ id: 'Layout.preview.title' })}</Text>
+            {heading && <Text as="h2" variant="headingMd">{intl.formatMessage({ id: 'Layout.preview.title' })}</Text>}
             {loading && <Spinner size="small" accessibilityLabel={intl.formatMessage({ id: 'General.loading' })} />}
           </InlineStack>
           <ButtonGroup variant="segmented">

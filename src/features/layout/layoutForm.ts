@@ -40,3 +40,6 @@ export function isImmediatePreviewChange(prev: LayoutSettings, next: LayoutSetti
 export function sameLayout(a: LayoutSettings, b: LayoutSettings): boolean {
   return (Object.keys(a) as (keyof LayoutSettings)[]).every((k) => a[k] === b[k]);
 }
+
+/** A stylesheet that adds something to the widget (null, empty or blank adds nothing). */
+export const hasCustomCss = (css: string | null | undefined): boolean => !!css?.trim();

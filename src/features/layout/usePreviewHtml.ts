@@ -8,22 +8,24 @@ import { isImmediatePreviewChange, PREVIEW_DEBOUNCE_MS, sameLayout, toLayoutPayl
 
 /**
  * Which settings the preview shows: template/placement changes at once,
- * everything else 1500 ms after the last edit.
+ * everything else 1500 ms after the last edit. `immediate` (the form holds
+ * the saved settings: just loaded, saved or discarded) shows them at once, so
+ * a save inside the debounce never leaves the preview on older values.
  */
-export function usePreviewSettings(values: LayoutSettings, delay = PREVIEW_DEBOUNCE_MS): LayoutSettings {
+export function usePreviewSettings(values: LayoutSettings, immediate = false, delay = PREVIEW_DEBOUNCE_MS): LayoutSettings {
   const [shown, setShown] = useState(values);
   const last = useRef(values);
   useEffect(() => {
     const prev = last.current;
     last.current = values;
-    if (sameLayout(prev, values)) return undefined;
-    if (isImmediatePreviewChange(prev, values)) {
+    if (sameLayout(shown, values)) return undefined;
+    if (immediate || isImmediatePreviewChange(prev, values)) {
       setShown(values);
       return undefined;
     }
     const timer = setTimeout(() => setShown(values), delay);
     return () => clearTimeout(timer);
-  }, [values, delay]);
+  }, [values, immediate, delay, shown]);
   return shown;
 }
 
@@ -34,10 +36,10 @@ export interface PreviewState {
 }
 
 /** Fetches the preview HTML for the shown settings; a failure is the preview-error toast. */
-export function usePreviewHtml(values: LayoutSettings): PreviewState {
+export function usePreviewHtml(values: LayoutSettings, saved = false): PreviewState {
   const intl = useIntl();
   const host = useHost();
-  const shown = usePreviewSettings(values);
+  const shown = usePreviewSettings(values, saved);
   const [preview, { isLoading }] = usePreviewLayoutMutation();
   const [html, setHtml] = useState<string | null>(null);
   const popup = isPopupTemplate(shown.definedTemplate);
