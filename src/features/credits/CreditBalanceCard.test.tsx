@@ -35,6 +35,14 @@ describe('CreditBalanceCard', () => {
     expect(screen.getByText('1 credit left · 19 used')).toBeInTheDocument();
   });
 
+  it('before the free credits are claimed: the claim, no low-credit badge or warning', async () => {
+    mockBackend({ 'GET /credits': ok(creditsData({ creditsRemaining: 0, freeCreditsClaimedFlag: false, lowCreditWarning: true })) });
+    renderWithProviders(<CreditBalanceCard />);
+    expect(await screen.findByRole('button', { name: 'Claim free credits' })).toBeInTheDocument();
+    expect(screen.queryByText('Low credits')).toBeNull();
+    expect(screen.queryByText(/running low on credits/)).toBeNull();
+  });
+
   it('error: the load-failed banner; retry loads the balance', async () => {
     let failing = true;
     mockBackend({ 'GET /credits': () => (failing ? fail(500) : ok(creditsData({ creditsRemaining: 7 }))) });
@@ -56,9 +64,10 @@ describe('CreditBalanceCard', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<CreditBalanceCard />);
+    const { host } = renderWithProviders(<CreditBalanceCard />);
     await user.click(await screen.findByRole('button', { name: 'Claim free credits' }));
     expect(await screen.findByText('5 credits left · 0 used')).toBeInTheDocument();
+    expect(host.toasts).toEqual([{ message: 'Free credits added to your balance.', isError: false }]);
     expect(screen.getByText('Low credits')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Claim free credits' })).toBeNull();
     expect(backend.callsTo('POST /credits/claim-free')).toHaveLength(1);
@@ -71,9 +80,10 @@ describe('CreditBalanceCard', () => {
       'POST /credits/claim-free': fail(409, 'Free credits have already been claimed for this store.'),
     });
     const user = userEvent.setup();
-    renderWithProviders(<CreditBalanceCard />);
+    const { host } = renderWithProviders(<CreditBalanceCard />);
     await user.click(await screen.findByRole('button', { name: 'Claim free credits' }));
     expect(await screen.findByText('Free credits have already been claimed for this store.')).toBeInTheDocument();
+    expect(host.toasts).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByText('Free credits have already been claimed for this store.')).toBeNull();
 

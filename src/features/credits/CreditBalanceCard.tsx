@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { errorMessage } from '../../api/errors';
+import { useHost } from '../../host/HostContext';
 import { isLowCredit } from '../../contracts/credits';
 import { useClaimFreeCreditsMutation, useGetCreditsQuery } from './creditsApi';
 
-/** Credit balance with the low-credit badge and warning, and the one-time free credits claim. */
+/**
+ * Credit balance with the low-credit badge and warning, and the one-time free credits claim.
+ * Until the free credits are claimed the claim is the next step, not a low-credit warning.
+ */
 export function CreditBalanceCard() {
   const intl = useIntl();
+  const host = useHost();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { data, isLoading, isError, refetch } = useGetCreditsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [claim, { isLoading: claiming }] = useClaimFreeCreditsMutation();
@@ -26,13 +31,14 @@ export function CreditBalanceCard() {
       <Banner tone="critical" title={t('Credits.balance.loadFailed')} action={{ content: t('General.actions.retry'), onAction: () => void refetch() }} />
     );
   }
-  const low = data.lowCreditWarning || lowAfterClaim;
+  const low = (data.freeCreditsClaimedFlag && data.lowCreditWarning) || lowAfterClaim;
 
   const onClaim = async () => {
     setClaimError(null);
     try {
       const res = await claim().unwrap();
       setLowAfterClaim(isLowCredit(res.credits));
+      host.toast(t('Credits.claim.success'));
     } catch (error) {
       setClaimError(errorMessage(error) ?? t('Credits.claim.failed'));
     }
