@@ -146,6 +146,19 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
+  it.each([
+    ['en', 'Credits.purchase.successBanner', { count: 1 }, 'Purchase successful: 1 credit added.'],
+    ['de', 'Credits.packages.credits', { count: 1 }, '1 Credit'],
+    ['de', 'Credits.packages.credits', { count: 1500 }, '1.500 Credits'],
+    // French "one" covers 0 and 1.
+    ['fr', 'Onboarding.progress', { completed: 0, total: 3 }, '0 tâche terminée sur 3'],
+    ['fr', 'Onboarding.progress', { completed: 2, total: 3 }, '2 tâches terminées sur 3'],
+    ['it', 'Widget.lowQuantity', { count: 1 }, 'Ne resta solo 1'],
+    ['es', 'Billing.trust.trialTitle', { days: 1 }, 'Prueba gratuita de 1 día'],
+  ])('%s %s %j reads "%s"', (locale, key, values, expected) => {
+    expect(new IntlMessageFormat(catalogs[locale][key], locale).format(values)).toBe(expected);
+  });
+
   it('de.json speaks to the merchant as "du", never "Sie"', () => {
     const formal = Object.entries(catalogs.de)
       .filter(([, value]) => /\b(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b/.test(literalText(value)))
