@@ -53,8 +53,8 @@ function GalleryList() {
   const tabs = TABS.map((key) => ({
     id: `gallery-tab-${key}`,
     content: t(key === 'all' ? 'Gallery.tabs.all' : `Gallery.type.${key}`),
-    badge: counts ? String(counts[key]) : undefined,
-    accessibilityLabel: `${t(key === 'all' ? 'Gallery.tabs.all' : `Gallery.type.${key}`)}${counts ? ` (${counts[key]})` : ''}`,
+    badge: counts ? intl.formatNumber(counts[key]) : undefined,
+    accessibilityLabel: `${t(key === 'all' ? 'Gallery.tabs.all' : `Gallery.type.${key}`)}${counts ? ` (${intl.formatNumber(counts[key])})` : ''}`,
     panelID: `gallery-panel-${key}`,
   }));
 
