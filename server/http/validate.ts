@@ -43,13 +43,13 @@ export function parse<T>(schema: yup.Schema<T>, value: unknown, options: ParseOp
   const unstorable = findUnstorable(value);
   if (unstorable) throw validationFailed(unstorable);
   const wrongTypes = findTypeErrors(schema, value, options.source ?? 'json');
-  if (wrongTypes) throw validationFailed(wrongTypes);
   const result = validate(schema, value, {
     stripUnknown: options.stripUnknown ?? schema.meta()?.stripUnknown,
     context: options.context,
   });
-  if (result.errors) throw validationFailed(result.errors);
-  return result.value;
+  // Every field's error at once; where yup cast a wrong type into a valid value, the type error stands.
+  if (wrongTypes || result.errors) throw validationFailed({ ...result.errors, ...wrongTypes });
+  return result.value as T;
 }
 
 const message = (key: string, path: string, values: Record<string, string | number> = {}): ValidationMessage => ({

@@ -42,6 +42,8 @@ const chargeId = (standalone: boolean) =>
 /** The input of every gallery route, declared once (yup; checked before the handler runs). */
 const schemas = (standalone: boolean) => ({
   generationParams: pathParams({ id: pathId() }, 'Generation.errors.notFound'),
+  /** EventSource resumes with the Last-Event-ID header; a client may pass it in the query instead. */
+  streamQuery: yup.object({ lastEventId: yup.string().max(20).optional() }),
   packageParams: pathParams({ packageId: pathId() }, 'Credits.errors.packageNotFound'),
   verifyParams: pathParams(
     { packageId: pathId(), chargeId: chargeId(standalone) },
@@ -114,7 +116,7 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
     updateGenerationSettings(db, bus, req.shop, req.params.id, req.body, now()),
   );
 
-  app.get(`${API_PREFIX}/image-generation/:id/stream`, { compress: false, schema: { params: input.generationParams } }, async (req, reply) =>
+  app.get(`${API_PREFIX}/image-generation/:id/stream`, { compress: false, schema: { params: input.generationParams, querystring: input.streamQuery } }, async (req, reply) =>
     streamGeneration(req, reply, req.params.id, {
       db,
       bus,

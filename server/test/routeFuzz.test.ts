@@ -156,7 +156,8 @@ interface Target {
 
 /** Sends one case; returns what is wrong with the answer, or null. */
 async function check({ t, route, tables }: Target, c: Case): Promise<string | null> {
-  const url = fillUrl(route.url, c.params) + queryString(c.query);
+  const path = fillUrl(route.url, c.params);
+  const url = (path.startsWith('/') ? path : `/${path}`) + queryString(c.query);
   const headers: Record<string, string> = {};
   if (url.startsWith('/admin/api/')) headers.authorization = `Bearer ${await t.tokenFor(DEMO)}`;
   if (c.body) headers['content-type'] = c.body.contentType;
@@ -259,7 +260,7 @@ describe('every route under generated input', () => {
         // fast-check keeps the property's own error as the cause; its message says what went wrong.
         const cause = (error as Error & { cause?: Error }).cause;
         const counterexample = String((error as Error).message).split('\n').find((l) => l.startsWith('Counterexample')) ?? '';
-        failures.push(`${cause?.message ?? (error as Error).message} (${counterexample.slice(0, 400)})`);
+        failures.push(`${target.route.method} ${target.route.url}: ${cause?.message ?? (error as Error).message} (${counterexample.slice(0, 400)})`);
       }
     }
     if (process.env.FUZZ_DEBUG) {
