@@ -67,6 +67,30 @@ describe('BoosterPage', () => {
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Changes saved', isError: false }));
   });
 
+  it('switching the cart page on by itself is a change: the save bar opens and saves it', async () => {
+    const { callsTo } = mockApi(false, { ...BOOSTER, showOnCartPage: false, cartPageCssSelector: null });
+    renderWithProviders(<BoosterPage />);
+    await userEvent.click(await screen.findByLabelText('Show on cart page'));
+    expect(screen.getByLabelText('Cart page CSS selector')).toHaveValue('');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PATCH /booster')).toHaveLength(1));
+    expect(callsTo('PATCH /booster')[0].body).toMatchObject({ showOnCartPage: true, cartPageCssSelector: null });
+  });
+
+  it('switching the cart page off by itself saves it off with the selector cleared; on again starts empty', async () => {
+    const { callsTo } = mockApi();
+    renderWithProviders(<BoosterPage />);
+    expect(await screen.findByLabelText('Cart page CSS selector')).toHaveValue('.cart__footer');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Show on cart page'));
+    await userEvent.click(screen.getByLabelText('Show on cart page'));
+    expect(screen.getByLabelText('Cart page CSS selector')).toHaveValue('');
+    await userEvent.click(screen.getByLabelText('Show on cart page'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PATCH /booster')).toHaveLength(1));
+    expect(callsTo('PATCH /booster')[0].body).toMatchObject({ showOnCartPage: false, cartPageCssSelector: null });
+  });
+
   it('choosing app sets applyDiscountAtc; a non-numeric value shows an error and is not sent', async () => {
     const { callsTo } = mockApi();
     renderWithProviders(<BoosterPage />);
@@ -93,6 +117,23 @@ describe('BoosterPage', () => {
     mockApi(true);
     renderWithProviders(<BoosterPage />);
     expect(await screen.findByText('Enable on checkout page')).toBeInTheDocument();
+  });
+});
+
+describe('BoosterPage load errors', () => {
+  it('a failing onboarding call is a load error with a retry, never a page without its checkout section', async () => {
+    let failing = true;
+    const backend = mockBackend({
+      'GET /shop/onboarding': () => (failing ? fail(500) : onboarding(true)),
+      'GET /booster': ok(BOOSTER),
+    });
+    renderWithProviders(<BoosterPage />);
+    expect(await screen.findByText("We couldn't load this page")).toBeInTheDocument();
+    expect(screen.queryByLabelText('Discount type')).not.toBeInTheDocument();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Enable on checkout page')).toBeInTheDocument();
+    expect(backend.callsTo('GET /booster')).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { BlockStack, Box, Button, Card, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import { AnnotatedSection } from '../../components/AnnotatedSection';
-import { useForm, useFormState } from 'react-final-form';
+import { useField, useForm, useFormState } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
@@ -44,12 +44,15 @@ export function CheckoutSection() {
   );
 }
 
-/** The cart-page toggle: off clears the cart selector (SPEC §4). */
+/**
+ * The cart-page toggle: a form field of its own (switching it is a change to save), and switching
+ * it off clears the cart selector (SPEC §4).
+ */
 export function CartPageSection({ onboarding }: { onboarding?: Onboarding }) {
   const t = useT();
   const host = useHost();
   const form = useForm<BoosterValues>();
-  const { values } = useFormState<BoosterValues>({ subscription: { values: true } });
+  const { input: showOnCartPage } = useField<boolean>('showOnCartPage', { type: 'checkbox', subscription: { value: true } });
   const deepLink = onboarding?.onboarding.appThemeExtensionCartDeepLink;
   return (
     <>
@@ -58,9 +61,9 @@ export function CartPageSection({ onboarding }: { onboarding?: Onboarding }) {
           <BlockStack gap="300">
             <Checkbox
               label={t('fields.showOnCartPage')}
-              checked={values.showOnCartPage}
+              checked={!!showOnCartPage.checked}
               onChange={(checked) => {
-                const next = withCartPage(values, checked);
+                const next = withCartPage(form.getState().values, checked);
                 form.batch(() => {
                   form.change('showOnCartPage', next.showOnCartPage);
                   form.change('cartPageCssSelector', next.cartPageCssSelector);
@@ -77,7 +80,7 @@ export function CartPageSection({ onboarding }: { onboarding?: Onboarding }) {
       </AnnotatedSection>
       <AnnotatedSection title={t('Booster.cartDisplay.title')} description={t('Booster.cartDisplay.description')}>
         <Card>
-          {values.showOnCartPage ? (
+          {showOnCartPage.checked ? (
             <Box maxWidth="320px">
               <FormTextField name="cartPageCssSelector" label={t('fields.cartPageCssSelector')} emptyAsNull monospaced placeholder=".cart__footer" helpText={t('Booster.cartDisplay.selectorHelp')} />
             </Box>
