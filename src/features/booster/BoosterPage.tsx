@@ -23,8 +23,9 @@ export default function BoosterPage() {
   const intl = useIntl();
   const host = useHost();
   const { data, isLoading, isError, refetch } = useGetBoosterQuery();
-  // Onboarding flags (canUseCheckoutUIExtension, cart deep link) for the booster sections.
-  const { data: onboarding } = useGetOnboardingQuery();
+  // Onboarding flags (canUseCheckoutUIExtension, cart deep link) decide which sections show.
+  const onboardingQuery = useGetOnboardingQuery();
+  const onboarding = onboardingQuery.data;
   const [update] = useUpdateBoosterMutation();
   const initialValues = useMemo(() => toBoosterFormValues(data), [data]);
 
@@ -44,8 +45,15 @@ export default function BoosterPage() {
     [update, host, intl],
   );
 
-  if (isLoading) return <PagePlaceholder titleId="Pages.booster.title" />;
-  if (isError || !data) return <LoadErrorPage titleId="Pages.booster.title" onRetry={refetch} />;
+  if (isLoading || onboardingQuery.isLoading) return <PagePlaceholder titleId="Pages.booster.title" />;
+  // Without the onboarding flags the page would silently leave out the checkout section.
+  if (isError || !data || onboardingQuery.isError) {
+    const retry = () => {
+      if (isError || !data) void refetch();
+      if (onboardingQuery.isError) void onboardingQuery.refetch();
+    };
+    return <LoadErrorPage titleId="Pages.booster.title" onRetry={retry} />;
+  }
 
   return (
     <Form<BoosterValues> onSubmit={onSubmit} initialValues={initialValues} validate={validateBooster} subscription={{}}>

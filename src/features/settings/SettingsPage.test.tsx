@@ -3,7 +3,7 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '../../contracts/shop';
 import { DEFAULT_LAYOUT_SETTINGS, type DefinedTemplate } from '../../contracts/layout';
-import { mockBackend, ok } from '../../test/fakeBackend';
+import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import { onboardingData } from '../../test/fixtures';
 import SettingsPage from './SettingsPage';
 
@@ -22,6 +22,22 @@ function mockApi(settings: Partial<ShopSettings> = {}, template: DefinedTemplate
 }
 
 describe('SettingsPage', () => {
+  it.each(['GET /layout', 'GET /shop/onboarding'] as const)('a failing %s is a load error with a retry, never a page missing settings', async (route) => {
+    let failing = true;
+    const backend = mockBackend({
+      'GET /layout': () => (failing && route === 'GET /layout' ? fail(500) : ok(DEFAULT_LAYOUT_SETTINGS)),
+      'GET /shop/onboarding': () => (failing && route === 'GET /shop/onboarding' ? fail(500) : ok(onboardingData())),
+      'GET /shop': ok(DEFAULT_SHOP_SETTINGS),
+    });
+    renderWithProviders(<SettingsPage />);
+    expect(await screen.findByText("We couldn't load this page")).toBeInTheDocument();
+    expect(screen.queryByLabelText('Variant label')).not.toBeInTheDocument();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Variant label')).toBeInTheDocument();
+    expect(backend.callsTo(route)).toHaveLength(2);
+  });
+
   it('popup options only with script tags; the delay only for post_onload_time', async () => {
     mockApi({ usePoopUpEvent: 'onload' });
     const first = renderWithProviders(<SettingsPage />, { shop: { scriptTagSupported: false } });

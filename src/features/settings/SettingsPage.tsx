@@ -24,9 +24,11 @@ export default function SettingsPage() {
   const host = useHost();
   const { scriptTagSupported } = useShop();
   const { data, isLoading, isError, refetch } = useGetShopSettingsQuery();
-  const { data: layout } = useGetLayoutQuery();
-  // canUseCheckoutUIExtension decides whether the checkout setting shows.
-  const { data: onboarding } = useGetOnboardingQuery();
+  // The template decides the popup settings, canUseCheckoutUIExtension the checkout setting.
+  const layoutQuery = useGetLayoutQuery();
+  const onboardingQuery = useGetOnboardingQuery();
+  const layout = layoutQuery.data;
+  const onboarding = onboardingQuery.data;
   const [update] = useUpdateShopSettingsMutation();
   const initialValues = useMemo(() => toSettingsFormValues(data), [data]);
 
@@ -47,8 +49,16 @@ export default function SettingsPage() {
     [update, host, intl],
   );
 
-  if (isLoading) return <PagePlaceholder titleId="Pages.settings.title" />;
-  if (isError || !data) return <LoadErrorPage titleId="Pages.settings.title" onRetry={refetch} />;
+  if (isLoading || layoutQuery.isLoading || onboardingQuery.isLoading) return <PagePlaceholder titleId="Pages.settings.title" />;
+  // Without the layout or onboarding the page would silently leave settings out.
+  if (isError || !data || layoutQuery.isError || onboardingQuery.isError) {
+    const retry = () => {
+      if (isError || !data) void refetch();
+      if (layoutQuery.isError) void layoutQuery.refetch();
+      if (onboardingQuery.isError) void onboardingQuery.refetch();
+    };
+    return <LoadErrorPage titleId="Pages.settings.title" onRetry={retry} />;
+  }
 
   return (
     <Form<ShopSettings> onSubmit={onSubmit} initialValues={initialValues} validate={validateSettings} subscription={{}}>
