@@ -1,11 +1,19 @@
-import { Banner, Button, Card, BlockStack, Page } from '@shopify/polaris';
+import { Banner, Button, Card, BlockStack, Page, type PageProps } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 
-/** A page whose settings could not be loaded: message and retry, never a blank screen. */
-export function LoadErrorPage({ titleId, onRetry }: { titleId: string; onRetry(): void }) {
+interface Props {
+  /** The page's title: a message id, or `title` when it is already text. */
+  titleId?: string;
+  title?: string;
+  backAction?: PageProps['backAction'];
+  onRetry(): void;
+}
+
+/** A page whose data could not be loaded: message and retry, never a blank or misleading screen. */
+export function LoadErrorPage({ titleId, title, backAction, onRetry }: Props) {
   const intl = useIntl();
   return (
-    <Page title={intl.formatMessage({ id: titleId })}>
+    <Page title={title ?? (titleId ? intl.formatMessage({ id: titleId }) : undefined)} backAction={backAction}>
       <Card>
         <BlockStack gap="300">
           <Banner tone="critical" title={intl.formatMessage({ id: 'General.loadError.title' })}>

@@ -136,7 +136,7 @@ describe('LookEditPage', () => {
   });
 
   it('shows not found for an unknown look', async () => {
-    mockBackend({ 'GET /productLooks/:id': fail(404, 'Look not found') });
+    mockBackend({ 'GET /productLooks/:id': fail(404, 'Look not found'), 'GET /layout': ok(DEFAULT_LAYOUT_SETTINGS) });
     render();
     expect(await screen.findByText('Look not found')).toBeInTheDocument();
   });

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
 import { initTracker, resetTracker } from '../../analytics/tracker';
-import { fail, mockBackend, ok } from '../../test/fakeBackend';
+import { fail, mockBackend, ok, type Routes } from '../../test/fakeBackend';
+import { DEFAULT_LAYOUT_SETTINGS } from '../../contracts/layout';
 import { lookDetail, storedLook } from '../../test/fixtures';
 import LookNewPage from './LookNewPage';
 
@@ -12,6 +13,9 @@ const product = (n: number, images = [`/files/catalog/p${n}-1.jpg`, `/files/cata
   title: `Product ${n}`,
   images: images.map((originalSrc) => ({ originalSrc })),
 });
+
+/** The look form asks for the layout (marker settings show for the shoppable template). */
+const LAYOUT: Routes = { 'GET /layout': ok(DEFAULT_LAYOUT_SETTINGS) };
 
 // Form pages render all of Polaris; give slow (shared) machines time.
 jest.setTimeout(30_000);
@@ -23,7 +27,7 @@ afterEach(() => {
 
 describe('LookNewPage', () => {
   it('shows the translated errors only after a submit attempt', async () => {
-    const { calls } = mockBackend();
+    const { calls } = mockBackend(LAYOUT);
     const user = userEvent.setup();
     renderWithProviders(<LookNewPage />, { route: '/looks/new' });
     await screen.findByText('Select main product');
@@ -38,7 +42,7 @@ describe('LookNewPage', () => {
   it('picks products, toggles the main image, creates the look, tracks it and opens the edit page', async () => {
     const send = jest.fn().mockResolvedValue(undefined);
     initTracker({ identity: 'demo', trackPageViews: false, respectDoNotTrack: false, persistence: 'memory', send });
-    const api = mockBackend({ 'POST /productLooks': ok({ id: 42, look: storedLook({ id: 42 }) }, 201) });
+    const api = mockBackend({ ...LAYOUT, 'POST /productLooks': ok({ id: 42, look: storedLook({ id: 42 }) }, 201) });
     const host = createFakeHost();
     const user = userEvent.setup();
     const { router } = renderWithProviders(<LookNewPage />, { route: '/looks/new', host });
@@ -83,7 +87,7 @@ describe('LookNewPage', () => {
 
   it('shows the upgrade notice with a link to the plans on planUpgrade.is_required, a toast on other errors', async () => {
     let answer = fail(403, 'limit', { code: 'planUpgrade.is_required' });
-    mockBackend({ 'POST /productLooks': () => answer });
+    mockBackend({ ...LAYOUT, 'POST /productLooks': () => answer });
     const host = createFakeHost();
     const user = userEvent.setup();
     renderWithProviders(<LookNewPage />, { route: '/looks/new', host });
@@ -102,13 +106,14 @@ describe('LookNewPage', () => {
   });
 
   it('shows the upgrade banner when the shop should upgrade', async () => {
-    mockBackend();
+    mockBackend(LAYOUT);
     renderWithProviders(<LookNewPage />, { route: '/looks/new', shop: { shouldUpgradeToPaidPlan: true } });
     expect(await screen.findByText('Upgrade to activate more looks')).toBeInTheDocument();
   });
 
   it('preselects ?productLookId= and shows the exact message when it fails', async () => {
     mockBackend({
+      ...LAYOUT,
       'GET /productLooks/:id': ({ pathParams }) =>
         pathParams.id === '7'
           ? ok(lookDetail(storedLook({ id: 7, title: 'Seven', mainProduct: { itemId: 'gid://shopify/Product/9', title: 'Nine', image: '' }, active: false, relatedItems: [], tags: 'x' })))
@@ -124,6 +129,7 @@ describe('LookNewPage', () => {
 
   it('pre-fills the discount defaults from a discount link', async () => {
     mockBackend({
+      ...LAYOUT,
       'GET /productLooks/discountDefaults': ({ params }) =>
         ok({ mainProduct: { itemId: `gid://shopify/Product/${params.get('productId')}`, title: 'Linked', image: '/files/catalog/l.jpg', selectedMainImage: '/files/catalog/l.jpg', productImages: ['/files/catalog/l.jpg'] } }),
     });
@@ -132,5 +138,53 @@ describe('LookNewPage', () => {
     expect(screen.getByLabelText('Offer a discount when the look is bought together')).toBeChecked();
     expect(screen.getByLabelText('Discount value')).toHaveValue(10);
     expect(screen.getByLabelText('Status')).toHaveValue('active');
+  });
+
+  it('a discount link on a full plan starts as a draft, as the upgrade banner says', async () => {
+    mockBackend({
+      ...LAYOUT,
+      'GET /productLooks/discountDefaults': ok({ mainProduct: { itemId: 'gid://shopify/Product/1005', title: 'Linked', image: '', selectedMainImage: null, productImages: [] } }),
+    });
+    renderWithProviders(<LookNewPage />, { route: '/looks/new?discount=1&productId=1005', shop: { shouldUpgradeToPaidPlan: true } });
+    expect(await screen.findByTestId('main-product-title')).toHaveTextContent('Linked');
+    expect(screen.getByText('Upgrade to activate more looks')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('draft');
+    expect(screen.getByLabelText('Offer a discount when the look is bought together')).toBeChecked();
+  });
+
+  it('a failing layout call is a load error with a retry, not a form without its marker settings', async () => {
+    let failing = true;
+    const api = mockBackend({ 'GET /layout': () => (failing ? fail(500) : ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable' })) });
+    const user = userEvent.setup();
+    renderWithProviders(<LookNewPage />, { route: '/looks/new', shop: { shouldUpgradeToPaidPlan: true } });
+    expect(await screen.findByText("We couldn't load this page")).toBeInTheDocument();
+    expect(screen.queryByText('Upgrade to activate more looks')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Select main product' })).toBeNull();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Select main product' })).toBeInTheDocument();
+    expect(await screen.findByText('Marker settings')).toBeInTheDocument();
+    expect(api.callsTo('GET /layout')).toHaveLength(2);
+  });
+
+  it.each([
+    ['a discount link', '/looks/new?discount=1&productId=1005', 'GET /productLooks/discountDefaults'],
+    ['a look to start from', '/looks/new?productLookId=7', 'GET /productLooks/:id'],
+  ] as const)('a failing call for %s is a load error with a retry, not "not found"', async (_name, route, key) => {
+    let failing = true;
+    const api = mockBackend({
+      ...LAYOUT,
+      'GET /productLooks/discountDefaults': () =>
+        failing ? fail(500) : ok({ mainProduct: { itemId: 'gid://shopify/Product/1005', title: 'Linked', image: '', selectedMainImage: null, productImages: [] } }),
+      'GET /productLooks/:id': () => (failing ? fail(500) : ok(lookDetail(storedLook({ id: 7, mainProduct: { itemId: 'gid://shopify/Product/9', title: 'Linked', image: '' } })))),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LookNewPage />, { route });
+    expect(await screen.findByText("We couldn't load this page")).toBeInTheDocument();
+    expect(screen.queryByText(/could not be (found|loaded)\. Please select one below/)).toBeNull();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('main-product-title')).toHaveTextContent('Linked');
+    expect(api.callsTo(key)).toHaveLength(2);
   });
 });

@@ -3,6 +3,8 @@ import { Banner, Card, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { discountLookDefaults, EMPTY_MAIN_PRODUCT, newLookDefaults, toFormValues, type LookFormValues } from '../../contracts/looks';
+import { errorStatus } from '../../api/errors';
+import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
 import { useHost } from '../../host/HostContext';
 import { track } from '../../analytics/tracker';
 import { useShop } from '../shop';
@@ -10,6 +12,8 @@ import { useCreateLookMutation, useGetDiscountDefaultsQuery, useGetLookQuery } f
 import { LookForm } from './form/LookForm';
 import { UpgradeBanner } from './form/UpgradeBanner';
 import { useLookSubmitErrors } from './useLookSubmit';
+
+const isMissing = (error: unknown) => errorStatus(error) === 404 || errorStatus(error) === 400;
 
 /**
  * /looks/new: empty form; `?productLookId=` pre-fills it from that look;
@@ -31,11 +35,21 @@ export default function LookNewPage() {
   const preselect = useGetLookQuery(productLookId ?? '', { skip: !productLookId });
   const discount = useGetDiscountDefaultsQuery(productId ?? '', { skip: !fromDiscount || !productId });
 
+  const planFull = shop.shouldUpgradeToPaidPlan;
   const initialValues = useMemo<LookFormValues>(() => {
-    if (productLookId && preselect.data) return toFormValues(preselect.data.look);
-    if (fromDiscount) return discountLookDefaults(discount.data?.mainProduct ?? EMPTY_MAIN_PRODUCT);
-    return newLookDefaults();
-  }, [productLookId, preselect.data, fromDiscount, discount.data]);
+    const values = (() => {
+      if (productLookId && preselect.data) return toFormValues(preselect.data.look);
+      if (fromDiscount) return discountLookDefaults(discount.data?.mainProduct ?? EMPTY_MAIN_PRODUCT);
+      return newLookDefaults();
+    })();
+    // A full plan cannot take another active look: the form starts as a draft, as its banner says.
+    return planFull ? { ...values, active: false } : values;
+  }, [productLookId, preselect.data, fromDiscount, discount.data, planFull]);
+  // Not found (or an id that cannot exist): the form says so and starts empty. Any other failure is a
+  // load error with a retry.
+  const preselectMissing = !!productLookId && preselect.isError && isMissing(preselect.error);
+  const discountMissing = fromDiscount && !!productId && discount.isError && isMissing(discount.error);
+  const loadFailed = (!!productLookId && preselect.isError && !preselectMissing) || (fromDiscount && !!productId && discount.isError && !discountMissing);
 
   if ((productLookId && preselect.isLoading) || (fromDiscount && productId && discount.isLoading)) {
     return (
@@ -44,6 +58,20 @@ export default function LookNewPage() {
           <SkeletonBodyText lines={6} />
         </Card>
       </SkeletonPage>
+    );
+  }
+
+  if (loadFailed) {
+    const retry = () => {
+      if (preselect.isError) void preselect.refetch();
+      if (discount.isError) void discount.refetch();
+    };
+    return (
+      <LoadErrorPage
+        titleId="Looks.form.newTitle"
+        backAction={{ content: intl.formatMessage({ id: 'Looks.form.back' }), url: '/looks' }}
+        onRetry={retry}
+      />
     );
   }
 
@@ -61,12 +89,12 @@ export default function LookNewPage() {
 
   const notices = (
     <>
-      {productLookId && preselect.isError && (
+      {preselectMissing && (
         <Banner tone="warning">
           <p data-testid="preselect-error">{intl.formatMessage({ id: 'Looks.form.preselectError' })}</p>
         </Banner>
       )}
-      {fromDiscount && productId && discount.isError && (
+      {discountMissing && (
         <Banner tone="warning">
           <p>{intl.formatMessage({ id: 'Looks.form.discountProductError' })}</p>
         </Banner>

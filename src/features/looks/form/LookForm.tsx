@@ -4,6 +4,7 @@ import { Form, FormSpy } from 'react-final-form';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import { useIntl } from 'react-intl';
 import { FormSaveBar, makeValidate } from '../../../components/form';
+import { LoadErrorPage } from '../../../components/LoadErrorPage/LoadErrorPage';
 import { lookFormSchema, type LookFormValues } from '../../../contracts/looks';
 import { useGetLayoutQuery } from '../../layout';
 import { RegisterFields } from './RegisterFields';
@@ -33,8 +34,13 @@ export interface LookFormProps {
 /** The look form (SPEC §2): every section, save bar, discard, leave confirmation. */
 export function LookForm({ title, initialValues, onSubmit, notices, secondaryActions, savableWhenPristine }: LookFormProps) {
   const intl = useIntl();
-  // Marker settings show only for the 'shoppable' template; a failed layout call means "not shoppable".
-  const { shoppable } = useGetLayoutQuery(undefined, { selectFromResult: ({ data }) => ({ shoppable: data?.definedTemplate === 'shoppable' }) });
+  // Marker settings show only for the 'shoppable' template. The form does not wait for the layout,
+  // but a failed layout call is a load error: the form without its marker settings would mislead.
+  const { shoppable, layoutFailed, refetch } = useGetLayoutQuery(undefined, {
+    selectFromResult: ({ data, isError }) => ({ shoppable: data?.definedTemplate === 'shoppable', layoutFailed: isError }),
+  });
+  const back = { content: intl.formatMessage({ id: 'Looks.form.back' }), url: '/looks' };
+  if (layoutFailed) return <LoadErrorPage title={title} backAction={back} onRetry={() => void refetch()} />;
   return (
     <Form<LookFormValues>
       onSubmit={onSubmit}
@@ -49,7 +55,7 @@ export function LookForm({ title, initialValues, onSubmit, notices, secondaryAct
           <FormSaveBar />
           <Page
             title={title}
-            backAction={{ content: intl.formatMessage({ id: 'Looks.form.back' }), url: '/looks' }}
+            backAction={back}
             primaryAction={{
               id: 'look-save',
               content: intl.formatMessage({ id: 'General.actions.save' }),
