@@ -3,20 +3,27 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startFirstScreen } from './app/boot';
 import { makePersistor, makeStore } from './app/store';
 import { selectHost } from './host/selectHost';
 import { rememberVerificationToken } from './api/verificationToken';
 import { localeFromQuery } from './i18n/locale';
+import { DEFAULT_LOCALE } from './contracts/api';
+import { startWebVitalsAfterPaint } from './analytics/startWebVitals';
 
-// Boot: read the query (locale, verificationToken), pick the host, render.
+// Boot: read the query (locale, verificationToken), pick the host, start the shop call, the page's
+// chunk and the messages in parallel, render once the messages are there.
 rememberVerificationToken(window.location.search);
 const queryLocale = localeFromQuery(window.location.search);
 const host = selectHost(window);
 const store = makeStore(host);
 const persistor = makePersistor(store);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={store} persistor={persistor} host={host} queryLocale={queryLocale} />
-  </StrictMode>,
-);
+void startFirstScreen(store, { pathname: window.location.pathname, locale: queryLocale ?? DEFAULT_LOCALE }).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App store={store} persistor={persistor} host={host} queryLocale={queryLocale} />
+    </StrictMode>,
+  );
+  startWebVitalsAfterPaint(host);
+});

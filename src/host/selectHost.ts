@@ -1,6 +1,5 @@
 import type { Host } from './Host';
 import { createAppBridgeHost, getShopifyGlobal, rawShopifyGlobal } from './appBridgeHost';
-import { launchTokenSource } from './launchToken';
 import { createStandaloneHost } from './standaloneHost/standaloneHost';
 
 /** APP_MODE=shopify pages carry the app's client id (the server fills it in; standalone pages have none). */
@@ -22,8 +21,11 @@ export function selectHost(win: unknown = typeof window === 'undefined' ? undefi
   if (partial || hasAppApiKey(win)) {
     const appBridgeToken = partial?.idToken;
     const search = (win as { location?: { search?: string } } | null | undefined)?.location?.search ?? '';
+    // The launch token's reader is a chunk of its own: only a page without App Bridge needs it.
     const tokenSource =
-      typeof appBridgeToken === 'function' ? () => Promise.resolve((appBridgeToken as () => Promise<string>).call(partial)) : launchTokenSource(search);
+      typeof appBridgeToken === 'function'
+        ? () => Promise.resolve((appBridgeToken as () => Promise<string>).call(partial))
+        : () => import(/* webpackChunkName: "launch-token" */ './launchToken').then((m) => m.launchTokenSource(search)());
     return createStandaloneHost({ degraded: true, tokenSource });
   }
   return createStandaloneHost();
