@@ -5,7 +5,9 @@
  * merges, writes sorted. Usage:
  *   node scripts/i18n-add.mjs fragment.json
  * where fragment.json is { "en": { "Looks.title": "Looks" }, "de": { … }, … }
- * and every key must be given in all five languages.
+ * and every key must be given in all five languages. A key that exists already is
+ * overwritten (that is how a translation is corrected); the script names the
+ * messages it changed, so an accidental overwrite is seen.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,10 +43,14 @@ function withLock(fn) {
   }
 }
 
+const changed = [];
 withLock(() => {
   for (const locale of LOCALES) {
     const file = path.join(root, `${locale}.json`);
     const current = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+    for (const [key, value] of Object.entries(fragment[locale])) {
+      if (key in current && current[key] !== value) changed.push(`${locale}:${key}`);
+    }
     const merged = { ...current, ...fragment[locale] };
     const sorted = Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]]));
     const tmp = `${file}.${process.pid}.tmp`;
@@ -53,3 +59,4 @@ withLock(() => {
   }
 });
 console.log(`Merged ${keys.size} key(s) into ${LOCALES.length} translation files.`);
+if (changed.length) console.log(`Changed ${changed.length} existing message(s): ${changed.join(', ')}`);
