@@ -103,20 +103,36 @@ function respond(answer: { status?: number; body?: unknown; headers?: Record<str
   });
 }
 
-let restore: (() => void) | undefined;
+let testRunning = false;
 
-/** Puts the real fetch back (setupTests does this after every test). */
-export function restoreBackend() {
-  restore?.();
-  restore = undefined;
+/**
+ * fetch when no test backend is set: unit tests never reach a network. A call during a test is
+ * reported (console.error fails the test); a call left over from a finished test (a debounce or
+ * cache timer firing late) is never answered, so it cannot leak into the next test.
+ */
+const offlineFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  if (!testRunning) return new Promise<Response>(() => undefined);
+  const request = input instanceof Request ? input : new Request(String(input), init);
+  console.error(`fakeBackend: ${request.method} ${request.url} was called without mockBackend(); answer it in the test`);
+  return respond({ status: 404, body: { message: 'Not found' } });
+};
+
+/** Before each test (setupTests): no backend yet. */
+export function startBackendTest() {
+  testRunning = true;
+  globalThis.fetch = offlineFetch as typeof fetch;
+}
+
+/** After each test (setupTests): the backend is gone; late calls stay unanswered. */
+export function endBackendTest() {
+  testRunning = false;
+  globalThis.fetch = offlineFetch as typeof fetch;
 }
 
 /** Replaces fetch with the test backend for the current test. */
 export function mockBackend(initial: Routes = {}): FakeBackend {
-  restoreBackend();
   const routes: Routes = { ...initial };
   const calls: FakeCall[] = [];
-  const realFetch = globalThis.fetch;
   const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url, 'http://localhost');
@@ -143,9 +159,6 @@ export function mockBackend(initial: Routes = {}): FakeBackend {
     return respond(answer as { status?: number; body?: unknown });
   };
   globalThis.fetch = fakeFetch as typeof fetch;
-  restore = () => {
-    globalThis.fetch = realFetch;
-  };
   return {
     calls,
     callsTo: <K extends RouteKey>(route: K) => calls.filter((c) => c.route === route) as FakeCall<ApiRoutes[K]['body']>[],

@@ -1,11 +1,13 @@
 import '@testing-library/jest-dom';
-import { restoreBackend } from './fakeBackend';
+import { endBackendTest, startBackendTest } from './fakeBackend';
 import { installConsoleGuard, takeConsoleOutput } from './consoleGuard';
 
 installConsoleGuard();
 
+beforeEach(() => startBackendTest());
+
 afterEach(() => {
-  restoreBackend();
+  endBackendTest();
   const output = takeConsoleOutput();
   if (output.length > 0) {
     throw new Error(`The test wrote to the console (fix the cause; see src/test/consoleGuard.ts):\n\n${output.join('\n\n')}`);

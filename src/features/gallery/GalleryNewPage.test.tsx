@@ -8,6 +8,9 @@ import type { CreateGenerationResponse } from '../../contracts/gallery';
 
 const PACKAGES = creditPackages();
 
+// Form pages render all of Polaris; give slow (shared) machines time.
+jest.setTimeout(30_000);
+
 function backend(generate: Answer<CreateGenerationResponse>) {
   return mockBackend({
     'GET /credits': ok(creditsData({ creditsRemaining: 3, creditsUsed: 2, lowCreditWarning: true })),
