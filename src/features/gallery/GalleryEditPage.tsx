@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { BlockStack, Button, Card, Layout, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
+import { BlockStack, Button, Card, InlineStack, Layout, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -30,7 +30,7 @@ function GalleryEdit() {
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
   // currentData: never the previous generation's data while another id loads.
-  const { currentData: data, isError, error } = useGetGenerationQuery(id, { refetchOnMountOrArgChange: true });
+  const { currentData: data, isError, error, refetch } = useGetGenerationQuery(id, { refetchOnMountOrArgChange: true });
   const lookId = data?.productLook.id ?? null;
   const look = useGalleryLook(lookId);
   const stream = useAppSelector(selectGenerationStream);
@@ -64,7 +64,14 @@ function GalleryEdit() {
             <Text as="h2" variant="headingMd">
               {t(notFound ? 'Gallery.edit.notFound' : 'Gallery.edit.loadError')}
             </Text>
-            <Button onClick={() => navigate('/gallery')}>{t('General.actions.back')}</Button>
+            <InlineStack gap="200">
+              {!notFound && (
+                <Button variant="primary" onClick={() => void refetch()}>
+                  {t('General.actions.retry')}
+                </Button>
+              )}
+              <Button onClick={() => navigate('/gallery')}>{t('General.actions.back')}</Button>
+            </InlineStack>
           </BlockStack>
         </Card>
       </Page>

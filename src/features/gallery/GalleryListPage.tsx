@@ -45,7 +45,7 @@ function GalleryList() {
   const imageType = TABS[tab] === 'all' ? undefined : (TABS[tab] as ImageType);
   // While a generation runs, the list refreshes itself so statuses move without a reload.
   const [polling, setPolling] = useState(0);
-  const { data, isLoading, isError, isFetching } = useGetGenerationsQuery({ imageType, page }, { refetchOnMountOrArgChange: true, pollingInterval: polling });
+  const { data, isLoading, isError, isFetching, refetch } = useGetGenerationsQuery({ imageType, page }, { refetchOnMountOrArgChange: true, pollingInterval: polling });
   const running = !!data?.data.some((g) => ACTIVE_STATUSES.includes(g.status));
   useEffect(() => setPolling(running ? 3000 : 0), [running]);
   const counts = data?.counts;
@@ -54,7 +54,8 @@ function GalleryList() {
     id: `gallery-tab-${key}`,
     content: t(key === 'all' ? 'Gallery.tabs.all' : `Gallery.type.${key}`),
     badge: counts ? intl.formatNumber(counts[key]) : undefined,
-    accessibilityLabel: `${t(key === 'all' ? 'Gallery.tabs.all' : `Gallery.type.${key}`)}${counts ? ` (${intl.formatNumber(counts[key])})` : ''}`,
+    // Named by exactly what it shows, type then count (Polaris would add a hidden "New" to the count).
+    accessibilityLabel: [t(key === 'all' ? 'Gallery.tabs.all' : `Gallery.type.${key}`), counts ? intl.formatNumber(counts[key]) : ''].join(' ').trim(),
     panelID: `gallery-panel-${key}`,
   }));
 
@@ -71,7 +72,7 @@ function GalleryList() {
             <Text as="p" tone="subdued">
               {t('Gallery.list.errorDescription')}
             </Text>
-            <Button onClick={() => window.location.reload()}>{t('General.actions.retry')}</Button>
+            <Button onClick={() => void refetch()}>{t('General.actions.retry')}</Button>
           </BlockStack>
         </Card>
       </Page>
