@@ -44,13 +44,13 @@ test.describe('billing', () => {
     await expect(card(page, 'free').getByRole('button', { name: 'Current plan' })).toBeDisabled();
 
     // Toggle the periods.
-    await page.getByRole('radio', { name: 'Yearly' }).click();
+    await page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: 'Yearly' }).click();
     await expect(page.getByTestId('price-yearly')).toHaveText('$95.71');
     await expect(page.getByTestId('crossed-yearly')).toHaveText('$119.64');
     await expect(card(page, 'yearly').getByText('Save 20%')).toBeVisible();
-    await page.getByRole('radio', { name: 'Lifetime' }).click();
+    await page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: 'Lifetime' }).click();
     await expect(page.getByTestId('price-lifetime')).toHaveText('$199.00');
-    await page.getByRole('radio', { name: 'Monthly' }).click();
+    await page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: 'Monthly' }).click();
 
     // Remove the code from the link and apply one by hand: a wrong one first.
     await page.getByRole('button', { name: 'Dismiss notification' }).click();

@@ -35,7 +35,7 @@ test.describe('dashboard', () => {
   test('hiding the guide survives a reload and the onboarding query is not made', async ({ page }) => {
     await openApp(page, '/');
     await expect(page.getByRole('heading', { name: 'Setup guide' })).toBeVisible();
-    await page.getByRole('button', { name: 'Hide the setup guide' }).click();
+    await page.getByRole('button', { name: 'Hide guide' }).click();
     await expect(page.getByRole('heading', { name: 'Setup guide' })).toHaveCount(0);
     expect(await page.evaluate(() => window.localStorage.getItem('hide_onboarding'))).toContain('true');
 

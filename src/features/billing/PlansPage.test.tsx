@@ -48,12 +48,18 @@ describe('PlansPage', () => {
     expect(within(card('monthly')).getByText('Priority support')).toBeInTheDocument();
     expect(track).toHaveBeenCalledWith('plans_viewed', { currentPlan: 'free', period: 'monthly' });
 
-    await userEvent.click(screen.getByRole('radio', { name: 'Yearly' }));
+    const periods = screen.getByRole('group', { name: 'Billing period' });
+    expect(within(periods).queryAllByRole('radio')).toEqual([]);
+    expect(within(periods).getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(periods).getByRole('button', { name: 'Yearly' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(within(periods).getByRole('button', { name: 'Yearly' }));
+    expect(within(periods).getByRole('button', { name: 'Yearly' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(periods).getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'false');
     expect(price('yearly')).toBe('$95.71');
     expect(crossed('yearly')).toBe('$119.64');
     expect(within(card('yearly')).getByText('Save 20%')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('radio', { name: 'Lifetime' }));
+    await userEvent.click(within(periods).getByRole('button', { name: 'Lifetime' }));
     expect(price('lifetime')).toBe('$199.00');
     expect(crossed('lifetime')).toBeNull();
     expect(screen.getByRole('button', { name: 'Buy lifetime access' })).toBeEnabled();

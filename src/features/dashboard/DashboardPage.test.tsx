@@ -57,7 +57,7 @@ describe('DashboardPage', () => {
     const { store } = renderWithProviders(<DashboardPage />);
     await screen.findByText('1 of 3 tasks completed');
     const before = calls.filter((c) => c.path === '/shop/onboarding').length;
-    await userEvent.click(screen.getByRole('button', { name: 'Hide the setup guide' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Hide guide' }));
     expect(store.getState().onboarding.hidden).toBe(true);
     expect(screen.queryByText('Setup guide')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Show setup guide' }).length).toBeGreaterThan(0);

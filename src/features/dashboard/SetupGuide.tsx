@@ -29,7 +29,7 @@ export function SetupGuide({ onboarding, loading, error, onRetry }: Props) {
             <Text as="h2" variant="headingMd">{t('Onboarding.title')}</Text>
             <Text as="p" tone="subdued">{t('Onboarding.description')}</Text>
           </BlockStack>
-          <Button variant="plain" onClick={() => dispatch(hideOnboarding())} accessibilityLabel={t('Onboarding.hideLabel')}>
+          <Button variant="plain" onClick={() => dispatch(hideOnboarding())}>
             {t('Onboarding.hide')}
           </Button>
         </InlineStack>

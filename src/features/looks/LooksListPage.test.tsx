@@ -30,8 +30,8 @@ describe('LooksListPage', () => {
     expect(within(row1).getByText('Active')).toBeInTheDocument();
     expect(within(row1).getByText('summer')).toBeInTheDocument();
     expect(within(row2).getByText('Draft')).toBeInTheDocument();
-    expect(within(row2).queryByRole('button', { name: /View Look 2 live/ })).toBeNull();
-    await userEvent.click(within(row1).getByRole('button', { name: 'View Look 1 live' }));
+    expect(within(row2).queryByRole('button', { name: /View live: Look 2/ })).toBeNull();
+    await userEvent.click(within(row1).getByRole('button', { name: 'View live: Look 1' }));
     expect(open).toHaveBeenCalledWith('http://x/storefront/products/a?look=1', '_blank', 'noopener,noreferrer');
     expect(screen.getByText('Page 1 · 12 looks')).toBeInTheDocument();
   });
@@ -163,7 +163,7 @@ describe('LooksListPage', () => {
     await user.click(within(rowOf('Look 2')).getByRole('button', { name: 'Activate Look 2' }));
     // The server has not answered yet (held).
     expect(await within(rowOf('Look 2')).findByText('Active')).toBeInTheDocument();
-    expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set Look 2 to draft' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set to draft: Look 2' })).toHaveAttribute('aria-disabled', 'true');
     await waitFor(() => expect(api.callsTo('PATCH /productLooks/:id')).toHaveLength(1));
     const [patch] = api.callsTo('PATCH /productLooks/:id');
     expect(patch.pathParams.id).toBe('2');
@@ -171,7 +171,7 @@ describe('LooksListPage', () => {
 
     gate.release(ok(lookDetail(storedLook({ id: 2, title: 'Look 2', active: true }))));
     await waitFor(() => expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_updated', properties: { id: 2, active: true } })));
-    await waitFor(() => expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set Look 2 to draft' })).not.toHaveAttribute('aria-disabled'));
+    await waitFor(() => expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set to draft: Look 2' })).not.toHaveAttribute('aria-disabled'));
     expect(within(rowOf('Look 2')).getByText('Active')).toBeInTheDocument();
     expect(host.toasts).toEqual([]);
   });
@@ -192,12 +192,12 @@ describe('LooksListPage', () => {
     const { gate } = statusBackend();
     const user = userEvent.setup();
     const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
-    await user.click(within((await screen.findByText('Look 1')).closest('tr')!).getByRole('button', { name: 'Set Look 1 to draft' }));
+    await user.click(within((await screen.findByText('Look 1')).closest('tr')!).getByRole('button', { name: 'Set to draft: Look 1' }));
     expect(await within(rowOf('Look 1')).findByText('Draft')).toBeInTheDocument();
 
     gate.release(fail(500));
     await waitFor(() => expect(within(rowOf('Look 1')).getByText('Active')).toBeInTheDocument());
-    expect(within(rowOf('Look 1')).getByRole('button', { name: 'Set Look 1 to draft' })).toBeInTheDocument();
+    expect(within(rowOf('Look 1')).getByRole('button', { name: 'Set to draft: Look 1' })).toBeInTheDocument();
     expect(host.toasts).toEqual([{ message: "Could not change the look's status. Please try again.", isError: true }]);
   });
 

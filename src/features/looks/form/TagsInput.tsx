@@ -59,7 +59,7 @@ export function TagsInput({ value, onChange, error }: TagsInputProps) {
       {tags.length > 0 && (
         <InlineStack gap="200">
           {tags.map((tag) => (
-            <Tag key={tag} onRemove={() => onChange(removeTag(value, tag))} accessibilityLabel={t('Looks.tags.remove', { tag })}>
+            <Tag key={tag} onRemove={() => onChange(removeTag(value, tag))}>
               {tag}
             </Tag>
           ))}
