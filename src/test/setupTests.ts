@@ -4,6 +4,9 @@ import { installConsoleGuard, takeConsoleOutput } from './consoleGuard';
 
 installConsoleGuard();
 
+// Page tests render all of Polaris and click through it; a loaded 2-core machine needs more than 5 s.
+jest.setTimeout(30_000);
+
 beforeEach(() => startBackendTest());
 
 afterEach(() => {
