@@ -27,8 +27,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real product (built SPA + backend) on a free port with the given data dir. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real product (built SPA + backend) on a free port with the given data dir; extra `env`
+ * (e.g. APP_MODE=shopify and its keys). Ready once `readyPath` answers 200 (shopify mode has no
+ * dev session tokens: pass a static file such as /logo.svg).
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}, readyPath = '/api/dev/session-token'): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const log = fs.openSync(path.join(TMP, `server-${port}.log`), 'w');
@@ -41,7 +45,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited early (see e2e/.tmp/server-${port}.log)`);
     try {
-      const res = await fetch(`${url}/api/dev/session-token`);
+      const res = await fetch(`${url}${readyPath}`);
       if (res.ok) break;
     } catch {
       /* not up yet */

@@ -1,7 +1,7 @@
 import { createFakeHost } from '../test/fakeHost';
 import { FLUSH_DELAY_MS, startWebVitals } from './webVitals';
 
-type Cb = (m: unknown) => void;
+type Cb = (m: { id?: unknown; name?: unknown; value?: unknown }) => void;
 
 function fakeLibrary() {
   const callbacks: Record<string, Cb> = {};
@@ -105,6 +105,19 @@ describe('web vitals reporter', () => {
       expect(loadLibrary).toHaveBeenCalledTimes(1);
       await stop();
     }
+  });
+
+  it('what is reported while the page is hidden goes out at once, in one request per task', async () => {
+    const { sent, fetch } = recorder();
+    const { lib, callbacks } = fakeLibrary();
+    const stop = startWebVitals({ host: createFakeHost(), fetch, loadLibrary: async () => lib });
+    await flushPromises();
+    setVisibility('hidden'); // nothing queued yet: nothing sent
+    callbacks.LCP({ id: 'l', name: 'LCP', value: 900 });
+    callbacks.CLS({ id: 'c', name: 'CLS', value: 0 });
+    await flushPromises();
+    expect(sent.map((s) => s.body.metrics.map((m) => m.name))).toEqual([['LCP', 'CLS']]);
+    await stop();
   });
 
   it('sends at most 20 per request, and a failed send or token never throws', async () => {

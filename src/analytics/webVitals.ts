@@ -76,8 +76,20 @@ export function startWebVitals({ host, win = window, fetch: doFetch = (...a) => 
     if (stopped || !isName(m?.name) || typeof m.value !== 'number' || !Number.isFinite(m.value) || m.value < 0) return;
     const id = typeof m.id === 'string' && m.id ? m.id.slice(0, 128) : `${m.name}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     queue.set(`${m.name}:${id}`, { id, name: m.name, value: m.value, route, source });
-    if (queue.size >= WEB_VITALS_BATCH_MAX) void flush();
+    // The library reports LCP and CLS while the page is being hidden: send them right away.
+    if (queue.size >= WEB_VITALS_BATCH_MAX || win.document.visibilityState === 'hidden') flushSoon();
     else timer ??= setTimeout(() => void flush(), FLUSH_DELAY_MS);
+  };
+
+  /** One send for everything reported in the same task. */
+  let soon = false;
+  const flushSoon = () => {
+    if (soon) return;
+    soon = true;
+    queueMicrotask(() => {
+      soon = false;
+      void flush();
+    });
   };
 
   const onHidden = () => {
