@@ -7,6 +7,7 @@ import { track } from '../../analytics/tracker';
 import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import { orderRow, ordersPage, statsData } from '../../test/fixtures';
 import { todayInTimeZone, addDays } from '../../components/DateRangePicker/dateRange';
+import { PHONE_WIDTH, useViewportWidth } from '../../test/viewport';
 import AnalyticsPage from './AnalyticsPage';
 
 jest.mock('../../analytics/tracker', () => ({ track: jest.fn() }));
@@ -44,6 +45,32 @@ describe('AnalyticsPage', () => {
     expect(await screen.findByText('#200')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/shopOrders').at(-1)!.params.get('page')).toBe('2');
     expect(await screen.findByTestId('revenue-chart')).toBeInTheDocument();
+  });
+
+  it('says what the two revenue figures mean', async () => {
+    mockBackend({ 'GET /stats': ok(stats), 'GET /shopOrders': orders(1) });
+    renderWithProviders(<AnalyticsPage />);
+    expect(
+      await screen.findByText('Order total is everything the customer paid for the order. Generated revenue is the part of it that came from products of your looks.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Generated revenue is what customers paid in their orders for products from your looks\./)).toBeInTheDocument();
+  });
+
+  it('on a phone the orders are a stacked list with labelled figures, not a wide table', async () => {
+    const restore = useViewportWidth(PHONE_WIDTH);
+    try {
+      mockBackend({ 'GET /stats': ok(stats), 'GET /shopOrders': orders(1) });
+      renderWithProviders(<AnalyticsPage />);
+      const id = await screen.findByText('#100');
+      expect(id.closest('table')).toBeNull();
+      const order = id.closest('li')!;
+      expect(within(order).getByText('Order total')).toBeInTheDocument();
+      expect(within(order).getByText('Generated revenue')).toBeInTheDocument();
+      expect(within(order).getByRole('link', { name: 'View look' })).toHaveAttribute('href', '/looks/edit/7');
+      expect(screen.queryByRole('columnheader', { name: 'Order total' })).toBeNull();
+    } finally {
+      restore();
+    }
   });
 
   it('errors: the general error toast and an error state with retry', async () => {

@@ -62,7 +62,10 @@ export default function AnalyticsPage() {
             <StatCards stats={stats.data} loading={stats.isFetching && !stats.data} currency={shop.currency} />
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t('Analytics.chart.title')}</Text>
+                <BlockStack gap="100">
+                  <Text as="h2" variant="headingMd">{t('Analytics.chart.title')}</Text>
+                  <Text as="p" tone="subdued">{t('Analytics.chart.description')}</Text>
+                </BlockStack>
                 {stats.data?.series ? (
                   <Suspense fallback={<SkeletonBodyText lines={6} />}>
                     <RevenueChart series={stats.data.series} formatMoney={money} />

@@ -1,6 +1,6 @@
-import { BlockStack, Card, EmptyState, IndexTable, InlineStack, Link, Pagination, SkeletonBodyText, Text } from '@shopify/polaris';
+import { BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Link, Pagination, SkeletonBodyText, Text, useBreakpoints } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import type { ShopOrdersPage } from '../../contracts/analytics';
+import type { AnalyticsOrderRow, ShopOrdersPage } from '../../contracts/analytics';
 
 interface Props {
   page: number;
@@ -11,9 +11,14 @@ interface Props {
   onPage(page: number): void;
 }
 
-/** SPEC §2 orders table: identifier, order total, generated revenue, view product, view look, date; 10 per page. */
+/**
+ * SPEC §2 orders table: identifier, order total, generated revenue, view product, view look, date;
+ * 10 per page. Phones get one stacked entry per order (IndexTable's condensed mode), never a table
+ * that scrolls sideways.
+ */
 export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage }: Props) {
   const intl = useIntl();
+  const { smDown } = useBreakpoints();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const rows = data?.data ?? [];
   const details = data?.paginationDetails;
@@ -22,15 +27,19 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
   return (
     <Card padding="0">
       <BlockStack>
-        <div style={{ padding: 'var(--p-space-400)' }}>
-          <Text as="h2" variant="headingMd">{t('Analytics.orders.title')}</Text>
-        </div>
+        <Box padding="400">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd">{t('Analytics.orders.title')}</Text>
+            <Text as="p" tone="subdued">{t('Analytics.orders.description')}</Text>
+          </BlockStack>
+        </Box>
         {loading && !data ? (
           <div style={{ padding: 'var(--p-space-400)' }}>
             <SkeletonBodyText lines={6} />
           </div>
         ) : (
           <IndexTable
+            condensed={smDown}
             resourceName={{ singular: t('Analytics.orders.singular'), plural: t('Analytics.orders.plural') }}
             itemCount={rows.length}
             selectable={false}
@@ -45,32 +54,30 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
               { title: t('Analytics.orders.date') },
             ]}
           >
-            {rows.map((row, index) => (
-              <IndexTable.Row id={String(row.id)} key={row.id} position={index}>
-                <IndexTable.Cell>
-                  <Text as="span" fontWeight="semibold">{row.identifier}</Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" alignment="end" numeric>{formatMoney(row.orderTotal)}</Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" alignment="end" numeric>{formatMoney(row.generatedRevenue)}</Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  {row.productStoreFrontLink ? (
-                    <Link url={row.productStoreFrontLink} external target="_blank">{t('Analytics.orders.viewProduct')}</Link>
-                  ) : (
-                    <Text as="span" tone="subdued">—</Text>
-                  )}
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  {row.productLookId ? <Link url={`/looks/edit/${row.productLookId}`}>{t('Analytics.orders.viewLook')}</Link> : <Text as="span" tone="subdued">—</Text>}
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  {intl.formatDate(row.orderDate, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}
-                </IndexTable.Cell>
-              </IndexTable.Row>
-            ))}
+            {rows.map((row, index) =>
+              smDown ? (
+                <CompactOrderRow key={row.id} row={row} index={index} formatMoney={formatMoney} timeZone={timeZone} />
+              ) : (
+                <IndexTable.Row id={String(row.id)} key={row.id} position={index}>
+                  <IndexTable.Cell>
+                    <Text as="span" fontWeight="semibold">{row.identifier}</Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Text as="span" alignment="end" numeric>{formatMoney(row.orderTotal)}</Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Text as="span" alignment="end" numeric>{formatMoney(row.generatedRevenue)}</Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <ProductLink row={row} />
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <LookLink row={row} />
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{intl.formatDate(row.orderDate, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}</IndexTable.Cell>
+                </IndexTable.Row>
+              ),
+            )}
           </IndexTable>
         )}
         {details && details.totalItems > 0 && (
@@ -90,5 +97,55 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
         )}
       </BlockStack>
     </Card>
+  );
+}
+
+function ProductLink({ row }: { row: AnalyticsOrderRow }) {
+  const intl = useIntl();
+  return row.productStoreFrontLink ? (
+    <Link url={row.productStoreFrontLink} external target="_blank">{intl.formatMessage({ id: 'Analytics.orders.viewProduct' })}</Link>
+  ) : (
+    <Text as="span" tone="subdued">—</Text>
+  );
+}
+
+function LookLink({ row }: { row: AnalyticsOrderRow }) {
+  const intl = useIntl();
+  return row.productLookId ? (
+    <Link url={`/looks/edit/${row.productLookId}`}>{intl.formatMessage({ id: 'Analytics.orders.viewLook' })}</Link>
+  ) : (
+    <Text as="span" tone="subdued">—</Text>
+  );
+}
+
+/** Small screens: one stacked entry per order, its figures labelled. */
+function CompactOrderRow({ row, index, formatMoney, timeZone }: { row: AnalyticsOrderRow; index: number; formatMoney(value: number): string; timeZone: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <IndexTable.Row id={String(row.id)} position={index}>
+      <Box padding="300" paddingInline="400" width="100%">
+        <BlockStack gap="100">
+          <InlineStack align="space-between" blockAlign="baseline" gap="200" wrap={false}>
+            <Text as="span" fontWeight="semibold">{row.identifier}</Text>
+            <Text as="span" tone="subdued" variant="bodySm">
+              {intl.formatDate(row.orderDate, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}
+            </Text>
+          </InlineStack>
+          <InlineStack align="space-between" gap="200" wrap={false}>
+            <Text as="span" tone="subdued">{t('Analytics.orders.orderTotal')}</Text>
+            <Text as="span" numeric>{formatMoney(row.orderTotal)}</Text>
+          </InlineStack>
+          <InlineStack align="space-between" gap="200" wrap={false}>
+            <Text as="span" tone="subdued">{t('Analytics.orders.generatedRevenue')}</Text>
+            <Text as="span" numeric fontWeight="semibold">{formatMoney(row.generatedRevenue)}</Text>
+          </InlineStack>
+          <InlineStack gap="400">
+            <ProductLink row={row} />
+            <LookLink row={row} />
+          </InlineStack>
+        </BlockStack>
+      </Box>
+    </IndexTable.Row>
   );
 }

@@ -20,6 +20,23 @@ export function niceScale(max: number, ticks = 4): { top: number; step: number }
   return { top: step * ticks, step };
 }
 
+/** Least distance between two date labels on the x axis, in px (room for "Nov 23" or "23. Nov." and a gap). */
+export const MIN_LABEL_SPACING = 90;
+
+/**
+ * Which days get a date label: every `step`-th day counted back from the last one (the latest day
+ * is always labelled), `step` chosen so that labels stay MIN_LABEL_SPACING apart at this width.
+ */
+export function axisLabelIndices(count: number, innerWidth: number, minSpacing = MIN_LABEL_SPACING): number[] {
+  if (count <= 0) return [];
+  if (count === 1) return [0];
+  const perDay = innerWidth / (count - 1);
+  const step = Math.max(1, Math.ceil(minSpacing / Math.max(perDay, 1e-6)));
+  const indices: number[] = [];
+  for (let i = count - 1; i >= 0; i -= step) indices.unshift(i);
+  return indices;
+}
+
 /**
  * Generated revenue per day of the range: a small SVG area chart (no chart
  * library), lazy-loaded by the analytics page.
@@ -49,7 +66,7 @@ export default function RevenueChart({ series, formatMoney }: Props) {
   const y = (v: number) => PAD.top + innerH - (v / top) * innerH;
   const line = series.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.generatedRevenue).toFixed(1)}`).join(' ');
   const area = series.length ? `${line} L${x(series.length - 1).toFixed(1)},${y(0)} L${x(0).toFixed(1)},${y(0)} Z` : '';
-  const labelEvery = Math.max(1, Math.ceil(series.length / Math.max(2, Math.floor(innerW / 90))));
+  const labelled = new Set(axisLabelIndices(series.length, innerW));
   const shortDate = (day: string) => intl.formatDate(`${day}T12:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const hovered = hover !== null ? series[hover] : null;
 
@@ -79,8 +96,15 @@ export default function RevenueChart({ series, formatMoney }: Props) {
             </g>
           ))}
           {series.map((p, i) =>
-            i % labelEvery === 0 || i === series.length - 1 ? (
-               <text key={p.date} x={x(i)} y={HEIGHT - 8} textAnchor={i === series.length - 1 && series.length > 1 ? 'end' : i === 0 && series.length > 1 ? 'start' : 'middle'} fontSize="11" fill="var(--p-color-text-secondary, #616161)">
+            labelled.has(i) ? (
+              <text
+                key={p.date}
+                x={x(i)}
+                y={HEIGHT - 8}
+                textAnchor={i === series.length - 1 && series.length > 1 ? 'end' : i === 0 && series.length > 1 ? 'start' : 'middle'}
+                fontSize="11"
+                fill="var(--p-color-text-secondary, #616161)"
+              >
                 {shortDate(p.date)}
               </text>
             ) : null,

@@ -1,0 +1,33 @@
+/**
+ * Media queries answered for a given viewport width (jsdom has no layout): Polaris's
+ * useBreakpoints() and CSS-in-JS queries see a phone or a desktop. Restore with the function
+ * it returns.
+ */
+export function useViewportWidth(widthPx: number): () => void {
+  const previous = window.matchMedia;
+  const matches = (query: string) =>
+    query.split(/\s+and\s+/).every((part) => {
+      const m = /\((min|max)-width:\s*([\d.]+)(px|em|rem)\)/.exec(part);
+      if (!m) return false;
+      const px = m[3] === 'px' ? Number(m[2]) : Number(m[2]) * 16;
+      return m[1] === 'min' ? widthPx >= px : widthPx <= px;
+    });
+  // setupGlobals defines matchMedia writable (not configurable): assign it.
+  window.matchMedia = (query: string) =>
+    ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  return () => {
+    window.matchMedia = previous;
+  };
+}
+
+/** An iPhone-sized viewport (390 px wide). */
+export const PHONE_WIDTH = 390;
