@@ -154,7 +154,7 @@ describe('LookNewPage', () => {
 
   it('a failing layout call is a load error with a retry, not a form without its marker settings', async () => {
     let failing = true;
-    const api = mockBackend({ 'GET /layout': () => (failing ? fail(500) : ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable' })) });
+    const api = mockBackend({ 'GET /layout': () => (failing ? fail(500) : ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable' as const })) });
     const user = userEvent.setup();
     renderWithProviders(<LookNewPage />, { route: '/looks/new', shop: { shouldUpgradeToPaidPlan: true } });
     expect(await screen.findByText("We couldn't load this page")).toBeInTheDocument();
