@@ -79,6 +79,17 @@ describe('parse: no silent coercion', () => {
     expect(keysOf([{ id: 1 }])).toEqual({ _: 'validation.typeError' });
   });
 
+  it('a wrong type meets no transform: trim() of an array is a type error, not a crash', () => {
+    const trimmed = yup.object({ s: yup.string().trim().required(), n: yup.number().required() });
+    try {
+      parse(trimmed, { s: ['x'], n: 'x' });
+      throw new Error('should have thrown');
+    } catch (e) {
+      expect((e as HttpError).statusCode).toBe(400);
+      expect(Object.keys((e as HttpError).fieldErrors ?? {}).sort()).toEqual(['n', 's']);
+    }
+  });
+
   it('integers fit PostgreSQL integer; numbers are finite', () => {
     expect(keysOf({ id: INT32_MAX })).toEqual({});
     expect(keysOf({ id: INT32_MAX + 1 })).toEqual({ id: 'validation.maxNumber' });
