@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010_webhook_deliveries';
 import * as m0011 from './migrations/0011_access_tokens';
 import * as m0012 from './migrations/0012_job_leases';
 import * as m0013 from './migrations/0013_web_vitals';
+import * as m0014 from './migrations/0014_bundle_discounts';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0011_access_tokens': m0011,
   '0012_job_leases': m0012,
   '0013_web_vitals': m0013,
+  '0014_bundle_discounts': m0014,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -12,6 +12,7 @@ import type { PlatformTables } from './tables/platform';
 import type { WebhookTables } from './tables/webhooks';
 import type { RateLimitTables } from './tables/rateLimits';
 import type { WebVitalsTables } from './tables/webVitals';
+import type { BundleDiscountTables } from './tables/bundleDiscounts';
 
 export interface Database
   extends FoundationTables,
@@ -23,4 +24,5 @@ export interface Database
     PlatformTables,
     RateLimitTables,
     WebhookTables,
-    WebVitalsTables {}
+    WebVitalsTables,
+    BundleDiscountTables {}

@@ -15,8 +15,9 @@ import { jwtVerify } from 'jose';
  *   One live pair per app and shop: issuing a pair revokes the shop's previous one.
  * POST /admin/api/{version}/graphql.json (X-Shopify-Access-Token; 401 for an unknown, revoked or
  *   expired token) answering the app's queries — shop details and product count, products
- *   pagination, billing mutations and charge status — with extensions.cost.throttleStatus from a
- *   leaky bucket per shop (THROTTLED when the bucket is short; MAX_COST_EXCEEDED above 1,000).
+ *   pagination, billing mutations and charge status, automatic app discounts (create, update,
+ *   delete with userErrors) — with extensions.cost.throttleStatus from a leaky bucket per shop
+ *   (THROTTLED when the bucket is short; MAX_COST_EXCEEDED above 1,000).
  */
 
 export interface FakeProduct {
@@ -57,6 +58,26 @@ interface Charge {
 }
 
 export const MAX_QUERY_COST = 1000;
+/** The platform's limit of active automatic discounts per store. */
+export const MAX_AUTOMATIC_DISCOUNTS = 25;
+
+/** An automatic app discount as the stand-in keeps it (metafields by `namespace.key`). */
+export interface FakeDiscount {
+  id: string;
+  shop: string;
+  title: string;
+  functionHandle: string;
+  discountClasses: string[];
+  combinesWith: Record<string, boolean>;
+  startsAt: string;
+  metafields: Record<string, { type: string; value: string }>;
+}
+
+interface DiscountUserError {
+  field: string[] | null;
+  message: string;
+  code: string;
+}
 
 export function makeFakeProducts(count: number, prefix = 'Product'): FakeProduct[] {
   return Array.from({ length: count }, (_, i) => {
@@ -93,6 +114,11 @@ export class FakeShopifyAdmin {
   private nextChargeId = 900;
   private rejectNextCharge: string | null = null;
   private forcedThrottles = new Map<string, number>();
+  private readonly discountsById = new Map<string, FakeDiscount>();
+  private nextDiscountId = 1000;
+  private rejectNextDiscount: string | null = null;
+  /** Function handles deployed with the app (a create naming another one fails). */
+  readonly functionHandles = new Set(['look-bundle']);
 
   private constructor(
     private readonly app: FastifyInstance,
@@ -181,6 +207,21 @@ export class FakeShopifyAdmin {
 
   rejectNextChargeWith(message: string): void {
     this.rejectNextCharge = message;
+  }
+
+  /** The shop's automatic app discounts, oldest first. */
+  discounts(shop: string): FakeDiscount[] {
+    return [...this.discountsById.values()].filter((d) => d.shop === shop);
+  }
+
+  /** The merchant deletes a discount in the admin. */
+  deleteDiscount(id: string): void {
+    this.discountsById.delete(id);
+  }
+
+  /** The next discount mutation answers with this userError. */
+  rejectNextDiscountWith(message: string): void {
+    this.rejectNextDiscount = message;
   }
 
   lastCharge(): Charge | undefined {
@@ -372,11 +413,83 @@ export class FakeShopifyAdmin {
     if (mutation) {
       return { requested: 10, answer: () => ({ actual: 10, data: this.billing(shop, mutation, variables) }) };
     }
+    const discountMutation = /\b(discountAutomaticAppCreate|discountAutomaticAppUpdate|discountAutomaticDelete)\b/.exec(query)?.[1];
+    if (discountMutation) {
+      return { requested: 10, answer: () => ({ actual: 10, data: this.discount(shop, discountMutation, variables) }) };
+    }
     if (/\bnode\s*\(/.test(query)) {
       const charge = this.charges.get(String(variables.id));
       return { requested: 1, answer: () => ({ actual: 1, data: { node: charge && charge.shop === shop ? { id: charge.id, status: charge.status } : null } }) };
     }
     return { requested: 1, answer: () => ({ actual: 0, data: { errors: [{ message: `The stand-in does not know this query: ${query.slice(0, 80)}` }] } }) };
+  }
+
+  /** discountAutomaticAppCreate / discountAutomaticAppUpdate / discountAutomaticDelete with the platform's userErrors. */
+  private discount(shop: string, mutation: string, variables: Record<string, unknown>): Record<string, unknown> {
+    const errors: DiscountUserError[] = [];
+    const error = (field: string[] | null, message: string, code = 'INVALID') => errors.push({ field, message, code });
+    if (this.rejectNextDiscount) {
+      error(null, this.rejectNextDiscount);
+      this.rejectNextDiscount = null;
+    }
+    const existing = variables.id !== undefined ? this.discountsById.get(String(variables.id)) : undefined;
+    const found = existing && existing.shop === shop ? existing : undefined;
+    if (mutation === 'discountAutomaticDelete') {
+      if (!found) error(['id'], 'Discount does not exist');
+      if (errors.length) return { discountAutomaticDelete: { deletedAutomaticDiscountId: null, userErrors: errors } };
+      this.discountsById.delete(found!.id);
+      return { discountAutomaticDelete: { deletedAutomaticDiscountId: found!.id, userErrors: [] } };
+    }
+    const input = (variables.automaticAppDiscount ?? {}) as Partial<{
+      title: string;
+      functionHandle: string;
+      functionId: string;
+      discountClasses: string[];
+      combinesWith: Record<string, boolean>;
+      startsAt: string;
+      metafields: Array<{ namespace?: string; key?: string; type?: string; value?: string }>;
+    }>;
+    const metafields: FakeDiscount['metafields'] = {};
+    (input.metafields ?? []).forEach((m, i) => {
+      if (!m.namespace || !m.key || !m.type) return error(['automaticAppDiscount', 'metafields', String(i)], 'Namespace, key and type are required');
+      if (m.type === 'json') {
+        try {
+          JSON.parse(String(m.value));
+        } catch {
+          return error(['automaticAppDiscount', 'metafields', String(i), 'value'], 'Value is invalid JSON');
+        }
+      }
+      metafields[`${m.namespace}.${m.key}`] = { type: m.type, value: String(m.value) };
+    });
+    const key = mutation === 'discountAutomaticAppCreate' ? 'discountAutomaticAppCreate' : 'discountAutomaticAppUpdate';
+    if (mutation === 'discountAutomaticAppCreate') {
+      if (!input.title) error(['automaticAppDiscount', 'title'], "Title can't be blank");
+      if (!input.startsAt || Number.isNaN(Date.parse(input.startsAt))) error(['automaticAppDiscount', 'startsAt'], 'Starts at is invalid');
+      if (!input.functionHandle || !this.functionHandles.has(input.functionHandle)) error(['automaticAppDiscount', 'functionHandle'], 'Function not found');
+      if (!input.discountClasses?.length) error(['automaticAppDiscount', 'discountClasses'], 'Discount classes must be provided');
+      if (this.discounts(shop).length >= MAX_AUTOMATIC_DISCOUNTS) error(null, `Shops can have at most ${MAX_AUTOMATIC_DISCOUNTS} active automatic discounts`, 'MAX_APP_DISCOUNTS');
+      if (errors.length) return { [key]: { automaticAppDiscount: null, userErrors: errors } };
+      const discount: FakeDiscount = {
+        id: `gid://shopify/DiscountAutomaticNode/${this.nextDiscountId++}`,
+        shop,
+        title: input.title!,
+        functionHandle: input.functionHandle!,
+        discountClasses: input.discountClasses!,
+        combinesWith: input.combinesWith ?? {},
+        startsAt: input.startsAt!,
+        metafields,
+      };
+      this.discountsById.set(discount.id, discount);
+      return { [key]: { automaticAppDiscount: { discountId: discount.id, title: discount.title }, userErrors: [] } };
+    }
+    if (!found) error(['id'], 'Discount does not exist');
+    if (errors.length) return { [key]: { automaticAppDiscount: null, userErrors: errors } };
+    const discount = found!;
+    if (input.title !== undefined) discount.title = input.title;
+    if (input.discountClasses) discount.discountClasses = input.discountClasses;
+    if (input.combinesWith) discount.combinesWith = input.combinesWith;
+    Object.assign(discount.metafields, metafields);
+    return { [key]: { automaticAppDiscount: { discountId: discount.id, title: discount.title }, userErrors: [] } };
   }
 
   private billing(shop: string, mutation: string, variables: Record<string, unknown>): Record<string, unknown> {
