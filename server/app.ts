@@ -10,6 +10,7 @@ import { HttpError, sendHttpError } from './http/errors';
 import { authPlugin, requiresSession } from './auth/plugin';
 import { verifiedLaunchShop } from './auth/launch';
 import { platformPlugin } from './platform';
+import { bundleDiscountsPlugin } from './platform/discounts/plugin';
 import { securityHeaders } from './http/securityHeaders';
 import { hostCheck } from './http/hostCheck';
 import { fastifyTrustProxy } from './networkConfig';
@@ -77,6 +78,8 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(inputValidation);
   await app.register(platformPlugin);
+  // Look bundle discounts follow look changes (APP_MODE=shopify).
+  await app.register(bundleDiscountsPlugin);
   await app.register(authPlugin);
 
   for (const routes of [

@@ -20,6 +20,7 @@ import { HttpError, notFound, validationFailed } from '../../http/errors';
 import { activeLookLimit, countActiveLooks } from '../billing/planLimits';
 import { mediaUrl } from './media';
 import { deletedProductGids, lookHasDeletedProduct, lookProductGids } from './deletedProducts';
+import { lookDiscountsChanged } from './discountListener';
 
 type LookRow = Selectable<ProductLooksTable>;
 
@@ -238,15 +239,18 @@ export async function createLook(db: Db, config: Config, shopId: number, input: 
     return { look, id: look.id };
   });
   await invalidateLooksList(db, shopId);
+  if (created.look.discount.enabled) lookDiscountsChanged(db, shopId);
   return created;
 }
 
 /** PATCH /productLooks/:id: the whole form; activating checks the plan limit. */
 export async function updateLook(db: Db, config: Config, shopId: number, id: number, input: LookFormValues) {
   const values = normalise({ ...input, media: await resolveMedia(db, config, shopId, input.media) });
+  let hadDiscount = false;
   const look = await db.transaction().execute(async (trx) => {
     await trx.selectFrom('shops').select('id').where('id', '=', shopId).forUpdate().execute();
     const current = await findRow(trx, shopId, id);
+    hadDiscount = !!current.discount?.enabled;
     if (values.active && !current.active) await assertActiveAllowed(trx, shopId);
     const row = await trx
       .updateTable('productLooks')
@@ -259,13 +263,15 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
     return toLook(row);
   });
   await invalidateLooksList(db, shopId);
+  if (hadDiscount || look.discount.enabled) lookDiscountsChanged(db, shopId);
   return detail(db, config, shopId, look);
 }
 
 export async function deleteLook(db: Db, shopId: number, id: number): Promise<void> {
-  await findRow(db, shopId, id);
+  const row = await findRow(db, shopId, id);
   await db.deleteFrom('productLooks').where('shopId', '=', shopId).where('id', '=', id).execute();
   await invalidateLooksList(db, shopId);
+  if (row.discount?.enabled) lookDiscountsChanged(db, shopId);
 }
 
 /** Main product of a discount link (/looks/discounts/:id): the catalog product by numeric id or gid. */

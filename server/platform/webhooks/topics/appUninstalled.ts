@@ -2,6 +2,7 @@ import type { Db } from '../../../db';
 import { deleteTokenPair } from '../../accessTokens';
 import { endShopPlan } from '../../../services/billing/endPlan';
 import { stopShopGenerations } from '../../../services/gallery/stopGenerations';
+import { markBundleDiscountsStale } from '../../discounts/bundleDiscounts';
 import { asObject } from '../payloads';
 import type { WebhookHandler } from '../types';
 
@@ -14,10 +15,11 @@ async function triggeredAt(db: Db, deliveryId: number): Promise<Date | null> {
 
 /**
  * app/uninstalled: the shop's access token is deleted and the shop marked uninstalled at once,
- * its started generations stop (credits refunded) and its plan ends (the platform cancels the
- * app's charges). Every other row stays until shop/redact. A reinstall exchanges a new token on
- * the first request. A late retry of this delivery never undoes a reinstall that came after it:
- * a token stored (or an install made) after the uninstall was triggered is kept.
+ * its started generations stop (credits refunded), its plan ends (the platform cancels the
+ * app's charges) and its look bundle discounts are marked for rewriting. Every other row stays
+ * until shop/redact. A reinstall exchanges a new token on the first request. A late retry of this
+ * delivery never undoes a reinstall that came after it: a token stored (or an install made) after
+ * the uninstall was triggered is kept.
  */
 export const appUninstalled: WebhookHandler<Record<string, unknown>> = {
   topic: 'app/uninstalled',
@@ -42,6 +44,8 @@ export const appUninstalled: WebhookHandler<Record<string, unknown>> = {
     }
     const stopped = await stopShopGenerations(db, shop.id, now);
     await endShopPlan(db, shop.id, now);
+    // Written anew after a reinstall (re-created if the platform dropped them with the app).
+    await markBundleDiscountsStale(db, shop.id);
     log.info({ shop: shop.domain, stoppedGenerations: stopped }, 'app/uninstalled: token deleted, jobs and plan stopped');
   },
 };
