@@ -176,6 +176,7 @@ async function check({ t, route, tables }: Target, c: Case): Promise<string | nu
       message = undefined;
     }
     if (typeof message !== 'string' || !message.trim()) return `error without a message: ${answer}`;
+    if (/is not a function|Cannot read propert|is not defined|Unexpected token/.test(message)) return `a crash passed off as a client error: ${answer}`;
   }
   if (before && res.statusCode >= 400) {
     const changed = changedTables(before, await snapshot(t.db, tables));
