@@ -1,18 +1,15 @@
 /** Types of cart_lines_discounts_generate_run.js for TypeScript callers (the server's tests). */
-export interface Money {
-  amount: string | number;
-  currencyCode?: string;
-}
-
+/** The input query's shape (cart_lines_discounts_generate_run.graphql). */
 export interface InputLine {
   id: string;
   quantity: number;
-  cost: { amountPerQuantity: Money; subtotalAmount?: Money };
-  merchandise: { __typename?: string; id?: string; product?: { id: string } };
+  cost: { amountPerQuantity: { amount: string | number } };
+  /** A ProductVariant has `product`; other merchandise (custom products) answers an empty object. */
+  merchandise: { product?: { id: string } };
 }
 
 export interface CartInput {
-  cart: { cost?: { subtotalAmount?: Money }; lines: InputLine[] };
+  cart: { lines: InputLine[] };
   discount: { discountClasses: string[]; metafield?: { jsonValue?: unknown } | null };
   presentmentCurrencyRate?: string | number;
 }

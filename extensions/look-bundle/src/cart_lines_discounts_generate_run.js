@@ -12,9 +12,9 @@
  *   the last complete set are not discounted. A product spread over several lines fills the sets
  *   from its lines in cart order.
  * - percentage: `value` % off the targeted units. fixed: `value` (shop currency) off per complete
- *   set, converted into the cart's currency with presentmentCurrencyRate (unless the cart already is
- *   in `currencyCode`), never more than the targeted units' subtotal, applied once across them
- *   (appliesToEachItem: false).
+ *   set, converted into the cart's currency with presentmentCurrencyRate (1 when the cart is in the
+ *   shop currency; `currencyCode` records the shop currency the values were written in), never
+ *   more than the targeted units' subtotal, applied once across them (appliesToEachItem: false).
  * - One look per cart line: when looks share a product, the look saving the most on the cart goes
  *   first and takes its lines; the others are evaluated on the lines left (ties: the order of the
  *   configuration, i.e. the oldest look first). No line is discounted twice by this discount.
@@ -22,18 +22,17 @@
  *   the PRODUCT class yields no operation.
  */
 
-/** @typedef {{ amount: string | number, currencyCode?: string }} Money */
 /**
  * @typedef {{
  *   id: string,
  *   quantity: number,
- *   cost: { amountPerQuantity: Money, subtotalAmount?: Money },
- *   merchandise: { __typename?: string, id?: string, product?: { id: string } },
+ *   cost: { amountPerQuantity: { amount: string | number } },
+ *   merchandise: { product?: { id: string } },
  * }} InputLine
  */
 /**
  * @typedef {{
- *   cart: { cost?: { subtotalAmount?: Money }, lines: InputLine[] },
+ *   cart: { lines: InputLine[] },
  *   discount: { discountClasses: string[], metafield?: { jsonValue?: unknown } | null },
  *   presentmentCurrencyRate?: string | number,
  * }} CartInput
@@ -63,7 +62,7 @@ export function cartLinesDiscountsGenerateRun(input) {
   if (!config.looks.length) return { operations: [] };
   const lines = readLines(input.cart?.lines ?? []);
   if (!lines.length) return { operations: [] };
-  const rate = conversionRate(config.currencyCode, input);
+  const rate = conversionRate(input);
   const candidates = bundleCandidates(config.looks, lines, rate);
   if (!candidates.length) return { operations: [] };
   return { operations: [{ productDiscountsAdd: { candidates, selectionStrategy: 'ALL' } }] };
@@ -120,13 +119,10 @@ function readLines(inputLines) {
 }
 
 /**
- * Shop currency → cart currency. 1 when the cart is in the configuration's currency.
- * @param {string | null} currencyCode
+ * Shop currency → cart currency: the platform's presentment rate (always given; 1 when absent or invalid).
  * @param {CartInput} input
  */
-function conversionRate(currencyCode, input) {
-  const cartCurrency = input.cart?.cost?.subtotalAmount?.currencyCode ?? input.cart?.lines?.[0]?.cost?.amountPerQuantity?.currencyCode;
-  if (currencyCode && cartCurrency === currencyCode) return 1;
+function conversionRate(input) {
   const rate = Number(input.presentmentCurrencyRate);
   return Number.isFinite(rate) && rate > 0 ? rate : 1;
 }

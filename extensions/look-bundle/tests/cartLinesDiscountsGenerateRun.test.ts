@@ -23,11 +23,12 @@ const P = (n: number) => `gid://shopify/Product/${n}`;
 const line = (n: number, product: number | null, quantity: number, amount: string) => ({
   id: `gid://shopify/CartLine/${n}`,
   quantity,
-  cost: { amountPerQuantity: { amount, currencyCode: 'USD' } },
-  merchandise: product === null ? { __typename: 'CustomProduct' } : { __typename: 'ProductVariant', id: `gid://shopify/ProductVariant/${n}`, product: { id: P(product) } },
+  cost: { amountPerQuantity: { amount } },
+  // `... on ProductVariant { product { id } }`: other merchandise (a custom product) answers {}.
+  merchandise: product === null ? {} : { product: { id: P(product) } },
 });
 const cart = (lines: CartInput['cart']['lines'], jsonValue: unknown): CartInput => ({
-  cart: { cost: { subtotalAmount: { amount: '0', currencyCode: 'USD' } }, lines },
+  cart: { lines },
   discount: { discountClasses: ['PRODUCT'], metafield: { jsonValue } },
   presentmentCurrencyRate: '1.0',
 });

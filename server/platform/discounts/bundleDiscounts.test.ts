@@ -34,12 +34,11 @@ const configOf = (discount: FakeDiscount) => JSON.parse(discount.metafields[META
 function runFunction(discount: FakeDiscount, products: number[]) {
   const input: CartInput = {
     cart: {
-      cost: { subtotalAmount: { amount: '0', currencyCode: 'EUR' } },
       lines: products.map((n, i) => ({
         id: `gid://shopify/CartLine/${i + 1}`,
         quantity: 1,
-        cost: { amountPerQuantity: { amount: '10.00', currencyCode: 'EUR' } },
-        merchandise: { __typename: 'ProductVariant', id: `gid://shopify/ProductVariant/${n}`, product: { id: P(n) } },
+        cost: { amountPerQuantity: { amount: '10.00' } },
+        merchandise: { product: { id: P(n) } },
       })),
     },
     discount: { discountClasses: discount.discountClasses, metafield: { jsonValue: configOf(discount) } },
