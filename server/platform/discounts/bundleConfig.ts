@@ -52,8 +52,13 @@ export function bundleLook(row: LookRow): BundleLook | null {
   };
 }
 
-/** The bundles of the shop's active looks with an enabled discount, oldest look first. */
+/**
+ * The bundles of the shop's active looks with an enabled discount, oldest look first; none while
+ * the shop's "Use look discounts" setting (useProductLookDiscount) is off.
+ */
 export async function bundleLooks(db: Db, shopId: number): Promise<BundleLook[]> {
+  const shop = await db.selectFrom('shops').select('settings').where('id', '=', shopId).executeTakeFirst();
+  if (shop?.settings?.useProductLookDiscount !== true) return [];
   const rows = await db
     .selectFrom('productLooks')
     .select(['id', 'mainProduct', 'relatedItems', 'discount'])

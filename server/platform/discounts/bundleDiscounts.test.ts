@@ -68,6 +68,9 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
     const shop = await t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
     shopId = shop.id;
     await t.app.platform.catalogSync.running(shopId);
+    // The merchant turned "Use look discounts" on (Settings), which makes the looks' discounts apply in the cart.
+    const settings = await t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { useProductLookDiscount: true }, shop: domain });
+    expect(settings.statusCode).toBe(200);
     // A paid plan: more than one active look.
     await t.db.insertInto('shopPlans').values({ shopId, planName: 'monthly', chargeId: null, discountPercentage: null, discountCode: null, activatedAt: new Date() }).execute();
   });
@@ -148,6 +151,25 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
     await request('PATCH', `${LOOKS}/${second}`, look([3, 4, 5], { enabled: false, label: '' }, true));
     await synced();
     expect(configOf(fake.discounts(domain)[0]).looks.map((l: { lookId: number }) => l.lookId)).toEqual([first]);
+  });
+
+  it('"Use look discounts" off deletes the discount, on creates it again', async () => {
+    const setting = (on: boolean) => t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { useProductLookDiscount: on }, shop: domain });
+    const [before] = fake.discounts(domain);
+    expect((await setting(false)).statusCode).toBe(200);
+    await synced();
+    expect(fake.discounts(domain)).toEqual([]);
+    expect(await rows()).toEqual([]);
+    // Another settings change does not touch the discounts.
+    const calls = mutations().length;
+    expect((await t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { variantLabel: 'Size' }, shop: domain })).statusCode).toBe(200);
+    await synced();
+    expect(mutations()).toHaveLength(calls);
+    expect((await setting(true)).statusCode).toBe(200);
+    await synced();
+    const [after] = fake.discounts(domain);
+    expect(after.id).not.toBe(before.id);
+    expect(configOf(after)).toEqual(configOf(before));
   });
 
   it('a userError is logged and kept, the look is saved anyway, and the next change writes it', async () => {

@@ -13,6 +13,7 @@ import { validate } from '../../../src/contracts/validation';
 import { isLocale } from '../../../src/contracts/api';
 import { validationFailed } from '../../http/errors';
 import { shouldUpgradeToPaidPlan } from '../billing/planLimits';
+import { lookDiscountsChanged } from '../looks/discountListener';
 
 export type ShopRow = Selectable<ShopsTable>;
 
@@ -97,6 +98,8 @@ export async function updateSettings(db: Db, shop: ShopRow, body: unknown): Prom
     .set({ settings: JSON.stringify(settings), locale: settings.locale, shopUpdated: true })
     .where('id', '=', shop.id)
     .execute();
+  // "Use look discounts" turns the looks' bundle discounts on or off in the cart.
+  if (!!getSettings(shop).useProductLookDiscount !== !!settings.useProductLookDiscount) lookDiscountsChanged(db, shop.id);
   return settings;
 }
 
