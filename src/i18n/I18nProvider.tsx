@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { IntlProvider } from 'react-intl';
 import { AppProvider, type AppProviderProps } from '@shopify/polaris';
 import type { Locale } from '../contracts/api';
-import { loadLocaleBundle, SHELL_BUNDLE, type LocaleBundle } from './messages';
+import { loadedLocaleBundle, loadLocaleBundle, SHELL_BUNDLE, type LocaleBundle } from './messages';
 
 const MessagesReady = createContext(true);
 
@@ -23,16 +23,18 @@ export function I18nProvider({
   linkComponent?: AppProviderProps['linkComponent'];
   children: ReactNode;
 }) {
-  const [loaded, setLoaded] = useState<{ locale: Locale; bundle: LocaleBundle; complete: boolean }>({
-    locale: 'en',
-    bundle: SHELL_BUNDLE,
-    complete: false,
+  const [loaded, setLoaded] = useState<{ locale: Locale; bundle: LocaleBundle; complete: boolean }>(() => {
+    const bundle = loadedLocaleBundle(locale);
+    return bundle ? { locale, bundle, complete: true } : { locale: 'en', bundle: SHELL_BUNDLE, complete: false };
   });
 
   useEffect(() => {
     let cancelled = false;
     loadLocaleBundle(locale)
-      .then((bundle) => !cancelled && setLoaded({ locale, bundle, complete: true }))
+      .then((bundle) => {
+        // Started with this bundle (loaded before the first render): keep the state, no re-render.
+        if (!cancelled) setLoaded((prev) => (prev.locale === locale && prev.bundle === bundle && prev.complete ? prev : { locale, bundle, complete: true }));
+      })
       .catch((error) => {
         console.error('Could not load translations', error);
         // Never keep the pages waiting: show what we have (missing keys fall back to their ids).

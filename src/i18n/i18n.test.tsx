@@ -54,17 +54,53 @@ describe('locale bundles', () => {
 });
 
 describe('messages readiness', () => {
-  it('is false until the requested language is loaded, then true', async () => {
-    const { useMessagesReady } = await import('./I18nProvider');
+  // Fresh i18n modules, no language loaded yet (the tests above loaded every one); React and the
+  // libraries holding its contexts stay the same instances.
+  const fresh = async () => {
+    const shared = { react: await import('react'), intl: await import('react-intl'), polaris: await import('@shopify/polaris') };
+    let modules: [typeof import('./I18nProvider'), typeof import('./messages')] | undefined;
+    jest.isolateModules(() => {
+      jest.doMock('react', () => shared.react);
+      jest.doMock('react-intl', () => shared.intl);
+      jest.doMock('@shopify/polaris', () => shared.polaris);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      modules = [require('./I18nProvider'), require('./messages')];
+    });
+    return modules!;
+  };
+  const probe = (useMessagesReady: () => boolean) =>
     function Probe() {
       return <p>{useMessagesReady() ? 'ready' : 'waiting'}</p>;
-    }
+    };
+
+  it('is false until the requested language is loaded, then true', async () => {
+    const [{ I18nProvider: FreshProvider, useMessagesReady }] = await fresh();
+    const Probe = probe(useMessagesReady);
     render(
-      <I18nProvider locale="fr">
+      <FreshProvider locale="fr">
         <Probe />
-      </I18nProvider>,
+      </FreshProvider>,
     );
     expect(screen.getByText('waiting')).toBeInTheDocument();
     expect(await screen.findByText('ready')).toBeInTheDocument();
+  });
+
+  it('is true on the first render when the language loaded before (boot loads it in parallel with the shop)', async () => {
+    const [{ I18nProvider: FreshProvider, useMessagesReady }, { loadLocaleBundle: load }] = await fresh();
+    await load('it');
+    const Probe = probe(useMessagesReady);
+    render(
+      <FreshProvider locale="it">
+        <Probe />
+      </FreshProvider>,
+    );
+    expect(screen.getByText('ready')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('it');
+  });
+
+  it('loads each language once (boot and I18nProvider share the load)', async () => {
+    const [, { loadLocaleBundle: load }] = await fresh();
+    expect(load('es')).toBe(load('es'));
+    await expect(load('es')).resolves.toBeDefined();
   });
 });

@@ -20,8 +20,36 @@ export const SHELL_BUNDLE: LocaleBundle = { messages: shellEn, polaris: polarisE
 
 const loadEn = () => import(/* webpackChunkName: "i18n-en" */ '../../translations/en.json').then((m) => m.default as Messages);
 
-/** The full bundle of a language; missing keys fall back to en. */
-export async function loadLocaleBundle(locale: Locale): Promise<LocaleBundle> {
+const loading = new Map<Locale, Promise<LocaleBundle>>();
+const loaded = new Map<Locale, LocaleBundle>();
+
+/**
+ * The full bundle of a language (missing keys fall back to en), loaded once:
+ * boot starts it in parallel with the shop call, I18nProvider gets the same
+ * promise. A failed load is forgotten, so the next call tries again.
+ */
+export function loadLocaleBundle(locale: Locale): Promise<LocaleBundle> {
+  let promise = loading.get(locale);
+  if (!promise) {
+    promise = fetchLocaleBundle(locale).then(
+      (bundle) => {
+        loaded.set(locale, bundle);
+        return bundle;
+      },
+      (error: unknown) => {
+        loading.delete(locale);
+        throw error;
+      },
+    );
+    loading.set(locale, promise);
+  }
+  return promise;
+}
+
+/** The bundle of a language if it has loaded already (I18nProvider then starts with it: no second render). */
+export const loadedLocaleBundle = (locale: Locale): LocaleBundle | undefined => loaded.get(locale);
+
+async function fetchLocaleBundle(locale: Locale): Promise<LocaleBundle> {
   const en = await loadEn();
   switch (locale) {
     case 'de':
