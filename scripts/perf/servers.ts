@@ -42,14 +42,15 @@ export interface Server {
 }
 
 /**
- * Starts the backend (tsx server/index.ts) on a free port of 127.0.0.1 serving
- * `dist`; resolves once `readyPath` answers 200.
+ * Starts the backend (tsx server/index.ts, under `nice -n niceness` when not 0)
+ * on a free port of 127.0.0.1 serving `dist`; resolves once `readyPath` answers 200.
  */
-export async function startServer(opts: { dist: string; dataDir: string; seedDemo: boolean; readyPath: string }): Promise<Server> {
+export async function startServer(opts: { dist: string; dataDir: string; seedDemo: boolean; readyPath: string; niceness: number }): Promise<Server> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const child: ChildProcess = spawn(bin('tsx'), ['server/index.ts'], {
+  const command = opts.niceness ? ['nice', '-n', String(opts.niceness), bin('tsx')] : [bin('tsx')];
+  const child: ChildProcess = spawn(command[0], [...command.slice(1), 'server/index.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
