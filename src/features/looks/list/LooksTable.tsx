@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Badge,
   BlockStack,
   Box,
   Button,
-  ButtonGroup,
   Card,
   EmptySearchResult,
   EmptyState,
@@ -15,23 +13,30 @@ import {
   SkeletonThumbnail,
   Text,
   TextField,
-  Thumbnail,
   Banner,
   Icon,
+  useBreakpoints,
 } from '@shopify/polaris';
-import { DeleteIcon, EditIcon, ExternalIcon, ImageIcon, SearchIcon } from '@shopify/polaris-icons';
+import { SearchIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { splitTags, TITLE_TRUNCATE, truncate, type LookListItem } from '../../../contracts/looks';
+import type { LookListItem } from '../../../contracts/looks';
 import { useGetLooksQuery } from '../looksApi';
 import { selectLooksOfPage } from '../looksSelectors';
 import { useDebouncedSearch } from '../useDebouncedSearch';
 import { EMPTY_LOOKS_ILLUSTRATION } from './emptyIllustration';
-import { LookStatusToggle } from './LookStatusToggle';
+import { LookCompactRow, LookRow } from './LookRows';
+import { useNarrowContainer } from '../../../components/useNarrowContainer';
+
+/** Below this card width the looks are a stacked list. */
+export const LOOKS_TABLE_MIN_WIDTH = 860;
 
 export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  // Image, title, status, tags and four actions need about 860 px: a narrower card stacks them.
+  const { lgDown } = useBreakpoints();
+  const { ref, narrow: condensed } = useNarrowContainer<HTMLDivElement>(LOOKS_TABLE_MIN_WIDTH, lgDown);
   const [page, setPage] = useState(1);
   const resetPage = useCallback(() => setPage(1), []);
   const search = useDebouncedSearch(resetPage);
@@ -82,119 +87,71 @@ export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void })
   }
 
   const resourceName = { singular: t('Looks.list.resourceName.singular'), plural: t('Looks.list.resourceName.plural') };
-  const rows = looks.map((look, index) => (
-    <IndexTable.Row id={String(look.id)} key={look.id} position={index}>
-      <IndexTable.Cell>
-        <Thumbnail source={look.image || ImageIcon} alt="" size="small" />
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <Text as="span" fontWeight="semibold" truncate>
-          {truncate(look.title, TITLE_TRUNCATE)}
-        </Text>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <InlineStack gap="100" wrap={false}>
-          <Badge tone={look.active ? 'success' : undefined}>{t(look.active ? 'Looks.status.active' : 'Looks.status.draft')}</Badge>
-          {look.productDeleted && <Badge tone="critical">{t('Looks.productDeleted.badge')}</Badge>}
-        </InlineStack>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <InlineStack gap="100">
-          {splitTags(look.tags).map((tag) => (
-            <Badge key={tag} tone="info">{tag}</Badge>
-          ))}
-        </InlineStack>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <InlineStack align="end">
-          <ButtonGroup>
-            {look.active && look.storeFrontUrl && (
-              <Button
-                icon={ExternalIcon}
-                variant="tertiary"
-                accessibilityLabel={t('Looks.actions.viewLiveLabel', { title: look.title })}
-                onClick={() => window.open(look.storeFrontUrl!, '_blank', 'noopener,noreferrer')}
-              >
-                {t('Looks.actions.viewLive')}
-              </Button>
-            )}
-            <LookStatusToggle look={look} />
-            <Button
-              icon={EditIcon}
-              variant="tertiary"
-              accessibilityLabel={t('Looks.actions.editLabel', { title: look.title })}
-              onClick={() => navigate(`/looks/edit/${look.id}`)}
-            >
-              {t('Looks.actions.edit')}
-            </Button>
-            <Button
-              icon={DeleteIcon}
-              variant="tertiary"
-              tone="critical"
-              accessibilityLabel={t('Looks.actions.deleteLabel', { title: look.title })}
-              onClick={() => onDelete(look)}
-            >
-              {t('Looks.actions.delete')}
-            </Button>
-          </ButtonGroup>
-        </InlineStack>
-      </IndexTable.Cell>
-    </IndexTable.Row>
-  ));
+  // Phones and narrow windows: a stacked list (IndexTable's condensed mode), never a sideways scroll.
+  const rows = looks.map((look, index) =>
+    condensed ? (
+      <LookCompactRow key={look.id} look={look} index={index} onDelete={onDelete} />
+    ) : (
+      <LookRow key={look.id} look={look} index={index} onDelete={onDelete} />
+    ),
+  );
 
   return (
-    <Card padding="0">
-      <Box padding="300">
-        <TextField
-          label={t('Looks.list.searchLabel')}
-          labelHidden
-          placeholder={t('Looks.list.searchPlaceholder')}
-          prefix={<SearchIconPrefix />}
-          value={search.text}
-          onChange={search.setText}
-          clearButton
-          onClearButtonClick={() => search.setText('')}
-          helpText={search.pendingTooShort ? t('Looks.list.searchHint') : undefined}
-          autoComplete="off"
-        />
-      </Box>
-      {isError && (
-        <Box paddingInline="300" paddingBlockEnd="300">
-          <Banner tone="critical" action={{ content: t('General.actions.retry'), onAction: () => void refetch() }}>
-            {t('Looks.loadError.title')}
-          </Banner>
+    <div ref={ref}>
+      <Card padding="0">
+        <Box padding="300">
+          <TextField
+            label={t('Looks.list.searchLabel')}
+            labelHidden
+            placeholder={t('Looks.list.searchPlaceholder')}
+            prefix={<SearchIconPrefix />}
+            value={search.text}
+            onChange={search.setText}
+            clearButton
+            onClearButtonClick={() => search.setText('')}
+            helpText={search.pendingTooShort ? t('Looks.list.searchHint') : undefined}
+            autoComplete="off"
+          />
         </Box>
-      )}
-      <IndexTable
-        resourceName={resourceName}
-        itemCount={looks.length}
-        selectable={false}
-        loading={isFetching}
-        emptyState={<EmptySearchResult title={t('Looks.noResults.heading')} description={t('Looks.noResults.description')} withIllustration />}
-        headings={[
-          { title: t('Looks.list.columns.image') },
-          { title: t('Looks.list.columns.title') },
-          { title: t('Looks.list.columns.status') },
-          { title: t('Looks.list.columns.tags') },
-          { title: t('Looks.list.columns.actions'), alignment: 'end' },
-        ]}
-      >
-        {rows}
-      </IndexTable>
-      {pagination && pagination.totalItems > 0 && (
-        <Box padding="300" borderBlockStartWidth="025" borderColor="border">
-          <InlineStack align="center">
-            <Pagination
-              hasPrevious={!!pagination.previousPage}
-              hasNext={!!pagination.nextPage}
-              onPrevious={() => pagination.previousPage && setPage(pagination.previousPage)}
-              onNext={() => pagination.nextPage && setPage(pagination.nextPage)}
-              label={t('Looks.pagination.label', { page, total: pagination.totalItems })}
-            />
-          </InlineStack>
-        </Box>
-      )}
-    </Card>
+        {isError && (
+          <Box paddingInline="300" paddingBlockEnd="300">
+            <Banner tone="critical" action={{ content: t('General.actions.retry'), onAction: () => void refetch() }}>
+              {t('Looks.loadError.title')}
+            </Banner>
+          </Box>
+        )}
+        <IndexTable
+          condensed={condensed}
+          resourceName={resourceName}
+          itemCount={looks.length}
+          selectable={false}
+          loading={isFetching}
+          emptyState={<EmptySearchResult title={t('Looks.noResults.heading')} description={t('Looks.noResults.description')} withIllustration />}
+          headings={[
+            { title: t('Looks.list.columns.image') },
+            { title: t('Looks.list.columns.title') },
+            { title: t('Looks.list.columns.status') },
+            { title: t('Looks.list.columns.tags') },
+            { title: t('Looks.list.columns.actions'), alignment: 'end' },
+          ]}
+        >
+          {rows}
+        </IndexTable>
+        {pagination && pagination.totalItems > 0 && (
+          <Box padding="300" borderBlockStartWidth="025" borderColor="border">
+            <InlineStack align="center">
+              <Pagination
+                hasPrevious={!!pagination.previousPage}
+                hasNext={!!pagination.nextPage}
+                onPrevious={() => pagination.previousPage && setPage(pagination.previousPage)}
+                onNext={() => pagination.nextPage && setPage(pagination.nextPage)}
+                label={t('Looks.pagination.label', { page, total: pagination.totalItems })}
+              />
+            </InlineStack>
+          </Box>
+        )}
+      </Card>
+    </div>
   );
 }
 
