@@ -1,5 +1,6 @@
 import { DEFINED_TEMPLATES } from '../../src/contracts/layout';
-import { renderWidget, widgetTitle } from './render';
+import { markerContrast, renderWidget, widgetTitle } from './render';
+import { WIDGET_CSS } from './styles';
 import { fixtureContext } from './fixtures';
 import { safeCss, safeUrl, escapeHtml, jsonForScript } from './escape';
 import { XSS_PAYLOADS, xssContexts } from './xssCorpus';
@@ -26,6 +27,21 @@ describe('widget renderer', () => {
     const html = renderWidget(fixtureContext({ definedTemplate: 'shoppable' }));
     expect(html).toContain('style="left:20%;top:15%"');
     expect(html).toContain('--sl-marker:#FF0000');
+  });
+
+  it('draws every marker with a contrasting number and ring: white on dark markers, near-black on light ones', () => {
+    expect(markerContrast('1A1A1A')).toEqual({ ink: '#FFFFFF', ring: '#FFFFFF' });
+    expect(markerContrast('FF0000')).toEqual({ ink: '#FFFFFF', ring: '#FFFFFF' });
+    expect(markerContrast('FFFFFF')).toEqual({ ink: '#111111', ring: '#111111' });
+    expect(markerContrast('FFE600')).toEqual({ ink: '#111111', ring: '#111111' });
+    const white = renderWidget(fixtureContext({ definedTemplate: 'shoppable' }, {}, { markerColor: 'FFFFFF' }));
+    expect(white).toContain('--sl-marker:#FFFFFF;--sl-marker-ink:#111111;--sl-marker-ring:#111111');
+    expect(WIDGET_CSS).toMatch(/\.sl-marker\{[^}]*border:2px solid var\(--sl-marker-ring\)[^}]*color:var\(--sl-marker-ink\)/);
+  });
+
+  it('a look without a valid marker colour gets the dark default with a white ring (visible on light photos)', () => {
+    const html = renderWidget(fixtureContext({ definedTemplate: 'shoppable' }, {}, { markerColor: 'not a colour' }));
+    expect(html).toContain('--sl-marker:#1A1A1A;--sl-marker-ink:#FFFFFF;--sl-marker-ring:#FFFFFF');
   });
 
   it('honours title placeholder, button colour and text, compare-at price and low quantity', () => {

@@ -1,4 +1,5 @@
 import { isPopupTemplate, TITLE_PRODUCT_PLACEHOLDER, type DefinedTemplate } from '../../src/contracts/layout';
+import { DEFAULT_MARKER_COLOR } from '../../src/contracts/looks';
 import { html, jsonForScript, raw, safeCss, safeHex, safePercent, safeUrl, type SafeHtml } from './escape';
 import { widgetText, type WidgetText } from './text';
 import { WIDGET_CSS } from './styles';
@@ -9,6 +10,19 @@ export type { WidgetContext, WidgetItem, WidgetLook } from './types';
 interface Ctx extends WidgetContext {
   t: WidgetText;
   money(n: number): string;
+}
+
+/**
+ * The number's colour and the ring around a marker of this colour: white on dark markers, near-black
+ * on light ones (WCAG relative luminance), so a marker stands out on light and dark photos.
+ */
+export function markerContrast(hex: string): { ink: string; ring: string } {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  return luminance > 0.4 ? { ink: '#111111', ring: '#111111' } : { ink: '#FFFFFF', ring: '#FFFFFF' };
 }
 
 /** The title line: customTitle with `{product}` → the main product's title (escaped later as a whole). */
@@ -46,7 +60,8 @@ export function renderWidget(input: WidgetContext): string {
   const items = settings.autoHideOutOfStockItems ? look.items.filter((i) => i.available) : look.items;
   const title = widgetTitle(layout.customTitle ?? '', look.mainProduct.title);
   const color = safeHex(layout.addToCartButtonColor, '000000');
-  const marker = safeHex(look.markerColor, 'FFFFFF');
+  const marker = safeHex(look.markerColor, DEFAULT_MARKER_COLOR);
+  const markerInk = markerContrast(marker);
   const config = {
     lookId: look.id,
     shopDomain: ctx.shopDomain,
@@ -68,7 +83,7 @@ export function renderWidget(input: WidgetContext): string {
     locale: settings.locale,
   };
   const style = html`<style class="sl-style">${raw(WIDGET_CSS)}
-.sl-widget[data-sl-look="${String(look.id)}"]{--sl-atc:#${raw(color)};--sl-marker:#${raw(marker)}}
+.sl-widget[data-sl-look="${String(look.id)}"]{--sl-atc:#${raw(color)};--sl-marker:#${raw(marker)};--sl-marker-ink:${raw(markerInk.ink)};--sl-marker-ring:${raw(markerInk.ring)}}
 ${raw(safeCss(layout.customCss))}</style>`;
   const header = html`<div class="sl-head">
   ${title.trim() ? html`<h2 class="sl-title">${title}</h2>` : ''}

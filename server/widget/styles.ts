@@ -1,6 +1,6 @@
 /** Base styles of every template (static; merchant CSS comes after and can override). */
 export const WIDGET_CSS = `
-.sl-widget{--sl-atc:#000;--sl-marker:#fff;font-family:inherit;color:inherit;margin:32px 0;box-sizing:border-box}
+.sl-widget{--sl-atc:#000;--sl-marker:#1a1a1a;--sl-marker-ink:#fff;--sl-marker-ring:#fff;font-family:inherit;color:inherit;margin:32px 0;box-sizing:border-box}
 .sl-widget *{box-sizing:border-box}
 .sl-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:8px 16px;margin-bottom:16px}
 .sl-title{font-size:1.4em;margin:0;flex:1 1 auto}
@@ -28,7 +28,7 @@ export const WIDGET_CSS = `
 .sl-stage{position:relative;border-radius:10px;overflow:hidden;background:#f2f2f2;width:100%;max-width:560px;justify-self:center}
 .sl-stage .sl-main{display:block;width:100%;height:auto}
 .sl-stage .sl-noimg{display:block;width:100%;aspect-ratio:4/5}
-.sl-marker{position:absolute;transform:translate(-50%,-50%);width:30px;height:30px;border-radius:50%;border:2px solid #0003;background:var(--sl-marker);color:#111;font-weight:700;cursor:pointer;box-shadow:0 2px 6px #0004}
+.sl-marker{position:absolute;transform:translate(-50%,-50%);width:30px;height:30px;border-radius:50%;border:2px solid var(--sl-marker-ring);background:var(--sl-marker);color:var(--sl-marker-ink);font-weight:700;cursor:pointer;box-shadow:0 0 0 1px #0006,0 2px 6px #0004}
 .sl-t-shoppable .sl-list{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(160px,1fr))}
 .sl-t-left_sha .sl-shoppable{grid-template-columns:minmax(0,1.2fr) minmax(0,1fr);align-items:start}
 .sl-t-left_sha .sl-list{display:flex;flex-direction:column;gap:10px}

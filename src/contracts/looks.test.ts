@@ -134,7 +134,7 @@ describe('look form rules', () => {
     expect(newRelatedItem({ id: 'p', title: 'P', image: 'p.jpg' }, 3)).toEqual({
       itemId: 'p', title: 'P', image: 'p.jpg', order: 3, type: 'product', markerX: 50, markerY: 50,
     });
-    expect(newLookDefaults().markerColor).toBe('FFFFFF');
+    expect(newLookDefaults().markerColor).toBe('1A1A1A');
   });
 
   it('main-image toggle: on sets the first product image, off clears it', () => {
@@ -165,7 +165,7 @@ describe('look form rules', () => {
       mainProduct: main,
       active: true,
       relatedItems: [],
-      markerColor: 'FFFFFF',
+      markerColor: '1A1A1A',
       featured: false,
       media: [],
       discount: { enabled: true, label: '', type: 'percentage', value: 10, discountText: '' },

