@@ -27,10 +27,11 @@ describe('SummaryCard', () => {
     expect(screen.getByRole('link', { name: '4' })).toHaveAttribute('href', '/looks');
   });
 
-  it('loading shows a three-line skeleton instead of the value', () => {
+  it('loading shows a skeleton on the line box of the value (as tall as the value: no layout shift)', () => {
     renderWithProviders(<SummaryCard icon={CartIcon} title="Looks" value={4} loading />);
     const skeleton = screen.getByTestId('summary-card-skeleton');
-    expect(skeleton.querySelectorAll('.Polaris-SkeletonBodyText')).toHaveLength(3);
+    expect(skeleton.querySelectorAll('.Polaris-SkeletonDisplayText__DisplayText')).toHaveLength(1);
+    expect(skeleton.querySelector('p.Polaris-Text--heading2xl')).not.toBeNull();
     expect(screen.queryByText('4')).toBeNull();
   });
 });

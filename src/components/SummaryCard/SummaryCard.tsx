@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BlockStack, Card, Icon, InlineStack, Link, SkeletonBodyText, Text, type IconProps } from '@shopify/polaris';
+import { BlockStack, Card, Icon, InlineStack, Link, SkeletonDisplayText, Text, type IconProps } from '@shopify/polaris';
 
 export interface SummaryCardProps {
   icon: IconProps['source'];
@@ -11,7 +11,7 @@ export interface SummaryCardProps {
   loading?: boolean;
 }
 
-/** SPEC §2 summary card: icon, title and value; loading shows a three-line skeleton. */
+/** SPEC §2 summary card: icon, title and value; loading shows a skeleton exactly as tall as the value (no layout shift). */
 export function SummaryCard({ icon, title, value, url, loading = false }: SummaryCardProps) {
   const shown = value === undefined || value === null || value === '' ? 0 : value;
   return (
@@ -26,8 +26,16 @@ export function SummaryCard({ icon, title, value, url, loading = false }: Summar
           </Text>
         </InlineStack>
         {loading ? (
-          <div data-testid="summary-card-skeleton">
-            <SkeletonBodyText lines={3} />
+          // The value's own line box (a hidden "0") keeps the card's height; the skeleton sits on it.
+          <div data-testid="summary-card-skeleton" style={{ position: 'relative' }}>
+            <Text as="p" variant="heading2xl">
+              <span style={{ visibility: 'hidden' }}>0</span>
+            </Text>
+            <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center' }}>
+              <div style={{ flex: 1 }}>
+                <SkeletonDisplayText size="small" />
+              </div>
+            </div>
           </div>
         ) : (
           <Text as="p" variant="heading2xl">

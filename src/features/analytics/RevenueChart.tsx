@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { BlockStack, InlineStack, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import type { StatsSeriesPoint } from '../../contracts/analytics';
+import { REVENUE_CHART_HEIGHT } from './revenueChartSize';
 
 interface Props {
   series: StatsSeriesPoint[];
   formatMoney(value: number): string;
 }
 
-const HEIGHT = 220;
+const HEIGHT = REVENUE_CHART_HEIGHT;
 const PAD = { top: 12, right: 12, bottom: 28, left: 64 };
 
 /** "Nice" upper bound and step for the y axis. */
