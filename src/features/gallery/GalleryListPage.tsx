@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import {
   BlockStack,
+  Box,
   Button,
   ButtonGroup,
   Card,
-  EmptyState,
   IndexTable,
   InlineStack,
   Page,
@@ -50,12 +50,11 @@ function GalleryList() {
   useEffect(() => setPolling(running ? 3000 : 0), [running]);
   const counts = data?.counts;
 
+  // The count is part of the tab's text ("Flat lay (2)"): the tab is named by exactly what it shows.
+  // (A Polaris tab badge would be read as "New 2" and concatenated into the visible name.)
   const tabs = TABS.map((key) => ({
     id: `gallery-tab-${key}`,
-    content: t(key === 'all' ? 'Gallery.tabs.all' : `Gallery.type.${key}`),
-    badge: counts ? intl.formatNumber(counts[key]) : undefined,
-    // Named by exactly what it shows, type then count (Polaris would add a hidden "New" to the count).
-    accessibilityLabel: [t(key === 'all' ? 'Gallery.tabs.all' : `Gallery.type.${key}`), counts ? intl.formatNumber(counts[key]) : ''].join(' ').trim(),
+    content: `${t(key === 'all' ? 'Gallery.tabs.all' : `Gallery.type.${key}`)}${counts ? ` (${intl.formatNumber(counts[key])})` : ''}`,
     panelID: `gallery-panel-${key}`,
   }));
 
@@ -85,10 +84,26 @@ function GalleryList() {
   return (
     <Page title={t('Pages.gallery.title')} primaryAction={createAction} backAction={{ content: t('Gallery.list.backToLooks'), url: '/looks' }}>
       <Card padding="0">
-        {empty ? (
-          <EmptyState heading={t('Gallery.list.emptyTitle')} action={createAction} image="">
-            <p>{t('Gallery.list.emptyDescription')}</p>
-          </EmptyState>
+        {isLoading ? (
+          // Only a skeleton until the first answer: tabs measured while loading would push it down.
+          <div style={{ padding: 16 }}>
+            <SkeletonBodyText lines={6} />
+          </div>
+        ) : empty ? (
+          // Not Polaris' EmptyState: its image skeleton resizes after the first paint (a layout shift).
+          <Box padding="800">
+            <BlockStack gap="400" inlineAlign="center">
+              <Text as="p" variant="headingMd" alignment="center">
+                {t('Gallery.list.emptyTitle')}
+              </Text>
+              <Text as="p" tone="subdued" alignment="center">
+                {t('Gallery.list.emptyDescription')}
+              </Text>
+              <Button variant="primary" onClick={createAction.onAction}>
+                {createAction.content}
+              </Button>
+            </BlockStack>
+          </Box>
         ) : (
           <>
             <Tabs
@@ -99,36 +114,30 @@ function GalleryList() {
                 setPage(1);
               }}
             />
-            {isLoading ? (
-              <div style={{ padding: 16 }}>
-                <SkeletonBodyText lines={6} />
-              </div>
-            ) : (
-              <IndexTable
-                condensed={smDown}
-                resourceName={{ singular: t('Gallery.list.resourceSingular'), plural: t('Gallery.list.resourcePlural') }}
-                itemCount={rows.length}
-                selectable={false}
-                loading={isFetching}
-                emptyState={
-                  <div style={{ padding: 24 }}>
-                    <Text as="p" tone="subdued" alignment="center">
-                      {t('Gallery.list.emptyTab')}
-                    </Text>
-                  </div>
-                }
-                headings={[
-                  { title: t('Gallery.list.image') },
-                  { title: t('Gallery.list.titleColumn') },
-                  { title: t('Gallery.list.type') },
-                  { title: t('Gallery.list.status') },
-                  { title: t('Gallery.list.created') },
-                  { title: t('Gallery.list.actions'), alignment: 'end' },
-                ]}
-              >
-                {rows.map((g, index) => (smDown ? <CompactRow key={g.id} g={g} index={index} /> : <FullRow key={g.id} g={g} index={index} />))}
-              </IndexTable>
-            )}
+            <IndexTable
+              condensed={smDown}
+              resourceName={{ singular: t('Gallery.list.resourceSingular'), plural: t('Gallery.list.resourcePlural') }}
+              itemCount={rows.length}
+              selectable={false}
+              loading={isFetching}
+              emptyState={
+                <div style={{ padding: 24 }}>
+                  <Text as="p" tone="subdued" alignment="center">
+                    {t('Gallery.list.emptyTab')}
+                  </Text>
+                </div>
+              }
+              headings={[
+                { title: t('Gallery.list.image') },
+                { title: t('Gallery.list.titleColumn') },
+                { title: t('Gallery.list.type') },
+                { title: t('Gallery.list.status') },
+                { title: t('Gallery.list.created') },
+                { title: t('Gallery.list.actions'), alignment: 'end' },
+              ]}
+            >
+              {rows.map((g, index) => (smDown ? <CompactRow key={g.id} g={g} index={index} /> : <FullRow key={g.id} g={g} index={index} />))}
+            </IndexTable>
             {(data?.paginationDetails.nextPage || data?.paginationDetails.previousPage) && (
               <div style={{ display: 'flex', justifyContent: 'center', padding: 12 }}>
                 <Pagination
