@@ -25,17 +25,17 @@ describe('GalleryListPage', () => {
     expect(api.callsTo('GET /image-generations')).toHaveLength(2);
   });
 
-  it("each type tab's accessible name is the text it shows (type and count)", async () => {
+  it("each type tab is named by what it shows: type and count, nothing hidden", async () => {
     mockBackend({ 'GET /image-generations': ok(PAGE) });
     renderWithProviders(<GalleryListPage />, { route: '/gallery' });
     await screen.findByText('Summer in the City');
-    // What a sighted user reads, without the hidden "New" Polaris puts on unselected counts.
-    const visible = (tab: HTMLElement) =>
-      [...tab.querySelectorAll('span')].filter((el) => !el.children.length && !el.className.includes('visuallyHidden')).map((el) => el.textContent).join(' ');
     // Polaris renders tabs more than once (to measure them, and those that do not fit): all copies.
     const tabs = () => screen.getAllByRole('tab', { hidden: true }).filter((tab) => /\d/.test(tab.textContent ?? ''));
     await waitFor(() => expect(tabs().length).toBeGreaterThan(0));
-    expect(tabs().map((tab) => [tab.getAttribute('aria-label'), visible(tab)])).toEqual(tabs().map((tab) => [visible(tab), visible(tab)]));
-    expect(tabs().map(visible)).toContain('All 3');
+    for (const tab of tabs()) {
+      expect(tab).not.toHaveAttribute('aria-label');
+      expect(tab.querySelector('[class*="visuallyHidden"]')).toBeNull();
+    }
+    expect(tabs().map((tab) => tab.textContent)).toContain('All (3)');
   });
 });
