@@ -3,7 +3,7 @@
  * `{ key, values }` pair naming a translation key (translations/*.json), so the
  * SPA formats it with react-intl and the server formats it with the same files.
  */
-import * as yup from 'yup';
+import * as yupBase from 'yup';
 
 export interface ValidationMessage {
   key: string;
@@ -21,7 +21,7 @@ const msg =
     values: { path: String((params as Params).path ?? ''), ...pick(params as Params) },
   });
 
-yup.setLocale({
+yupBase.setLocale({
   mixed: {
     default: msg('validation.invalid'),
     required: msg('validation.required'),
@@ -50,7 +50,13 @@ yup.setLocale({
   object: { noUnknown: msg('validation.noUnknown', (p) => ({ unknown: String(p.unknown ?? '') })) },
 });
 
-export { yup };
+/**
+ * yup with this product's messages. A local binding on purpose, not a re-export: the build treats
+ * our modules as free of side effects, and a re-exported `yup` would let a schema module import the
+ * package directly, skipping `setLocale` above (every message would become 'is invalid').
+ */
+export import yup = yupBase;
+
 
 export function isValidationMessage(value: unknown): value is ValidationMessage {
   return !!value && typeof value === 'object' && typeof (value as ValidationMessage).key === 'string';
