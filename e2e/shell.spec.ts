@@ -27,9 +27,9 @@ test.describe('app shell', () => {
 
   test('unknown routes show the not-found page', async ({ page }) => {
     await openApp(page, '/nope');
-    await expect(page.getByText('Page not found')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
     await openApp(page, '/notFound');
-    await expect(page.getByText('Page not found')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
   });
 
   test('exitiframe refuses a foreign host with the exact warning', async ({ page }) => {
