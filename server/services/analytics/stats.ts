@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { cacheVersion, canCache, invalidateShared } from '../../db/sharedCache';
 import type { ShopRow } from '../shop/shops';
+import { lookTitles } from '../looks/looks';
 import type { LookRef, Stats, StatsSeriesPoint } from '../../../src/contracts/analytics';
 
 export interface StatsOptions {
@@ -40,14 +41,13 @@ export async function getStats(db: Db, shop: ShopRow, opts: StatsOptions = {}): 
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, { version, expires: Date.now() + CACHE_TTL_MS, value: aggregates });
   }
-  // Looks are edited by another feature: their count and titles are always read live.
-  const looks = await db.selectFrom('productLooks').select(['id', 'title']).where('shopId', '=', shop.id).execute();
-  const titles = new Map(looks.map((l) => [l.id, l.title]));
+  // Looks are edited by another feature: their count and titles come from its cache (dropped on every look write).
+  const titles = await lookTitles(db, shop.id);
   const live = (list?: LookRef[]) =>
     list?.filter((l) => titles.has(l.id)).map((l) => ({ id: l.id, title: titles.get(l.id)! }));
   return {
     ...aggregates,
-    looksCount: looks.length,
+    looksCount: titles.size,
     ...(aggregates.topSellers ? { topSellers: live(aggregates.topSellers) } : {}),
     ...(aggregates.topProductsAddToCart ? { topProductsAddToCart: live(aggregates.topProductsAddToCart) } : {}),
   };

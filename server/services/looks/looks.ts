@@ -99,6 +99,28 @@ export async function listLooks(
   return value;
 }
 
+const titleCaches = new WeakMap<Db, Map<number, { version: number; expires: number; value: ReadonlyMap<number, string> }>>();
+
+/**
+ * Id → title of every look of a shop (stats name their top looks with it and
+ * count them), cached and dropped exactly like the list pages: a look write
+ * shows at once in every instance, any other writer within the second.
+ */
+export async function lookTitles(db: Db, shopId: number): Promise<ReadonlyMap<number, string>> {
+  let cache = titleCaches.get(db);
+  if (!cache) titleCaches.set(db, (cache = new Map()));
+  const version = cacheVersion(db, listKey(shopId));
+  const hit = cache.get(shopId);
+  if (hit && hit.version === version && hit.expires > Date.now()) return hit.value;
+  const rows = await db.selectFrom('productLooks').select(['id', 'title']).where('shopId', '=', shopId).execute();
+  const value: ReadonlyMap<number, string> = new Map(rows.map((r) => [r.id, r.title]));
+  if (await canCache(db)) {
+    if (cache.size >= LIST_CACHE_MAX) cache.clear();
+    cache.set(shopId, { version, expires: Date.now() + LIST_CACHE_TTL_MS, value });
+  }
+  return value;
+}
+
 /** The list from the database: newest first, case-insensitive search in title and tags. */
 async function queryLooks(
   db: Db,
