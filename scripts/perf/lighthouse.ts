@@ -60,10 +60,17 @@ export async function openBrowser({ niceness, tmpDir }: { niceness: number; tmpD
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   return {
     async run(url) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      // A busy machine now and then spoils a trace (NO_NAVSTART, NO_FCP…): such a run is repeated, twice at most.
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        const error = result.lhr.runtimeError;
+        if (!error) break;
+        if (attempt === 3) throw new Error(`Lighthouse: ${error.code} ${error.message} (${url})`);
+        process.stderr.write(`  (${error.code} on ${url}: run again)\n`);
+      }
       const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${url})`);
       const audit = (id: string) => {
         const value = lhr.audits[id]?.numericValue;
         if (typeof value !== 'number') throw new Error(`Lighthouse: no ${id} for ${url} (${lhr.runWarnings.join('; ')})`);
