@@ -36,7 +36,7 @@ export async function getStats(db: Db, shop: ShopRow, opts: StatsOptions = {}): 
   const version = cacheVersion(db, statsKey(shop.id));
   const hit = cache.get(key);
   const fresh = hit && hit.version === version && hit.expires > Date.now();
-  const aggregates = fresh ? hit.value : await queryStats(db, shop, opts);
+  const aggregates = fresh ? hit.value : await computeOnce(db, `${key}|${version}`, () => queryStats(db, shop, opts));
   if (!fresh && (await canCache(db))) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, { version, expires: Date.now() + CACHE_TTL_MS, value: aggregates });
@@ -66,6 +66,23 @@ type Entry = { version: number; expires: number; value: Stats };
 const caches = new WeakMap<object, Map<string, Entry>>();
 const cacheOf = (db: Db) => caches.get(db) ?? caches.set(db, new Map()).get(db)!;
 const statsKey = (shopId: number) => `stats:${shopId}`;
+
+/**
+ * Requests that miss the cache together (on expiry, after a write) share one
+ * query instead of queueing as many on the database: under a steady load a
+ * miss would otherwise be paid by every request that arrives while it runs.
+ * Keyed with the cache version, so a write during the query is never shared.
+ */
+const inFlight = new WeakMap<object, Map<string, Promise<Stats>>>();
+function computeOnce(db: Db, key: string, compute: () => Promise<Stats>): Promise<Stats> {
+  const running = inFlight.get(db) ?? inFlight.set(db, new Map()).get(db)!;
+  let promise = running.get(key);
+  if (!promise) {
+    promise = compute().finally(() => running.delete(key));
+    running.set(key, promise);
+  }
+  return promise;
+}
 
 /** Called after every committed analytics write of a shop; reaches every instance. Never throws. */
 export async function invalidateStats(db: Db, shopId: number): Promise<void> {
