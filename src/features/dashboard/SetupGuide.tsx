@@ -29,9 +29,12 @@ export function SetupGuide({ onboarding, loading, error, onRetry }: Props) {
             <Text as="h2" variant="headingMd">{t('Onboarding.title')}</Text>
             <Text as="p" tone="subdued">{t('Onboarding.description')}</Text>
           </BlockStack>
-          <Button variant="plain" onClick={() => dispatch(hideOnboarding())}>
-            {t('Onboarding.hide')}
-          </Button>
+          {/* Keeps its one line beside the description on narrow screens. */}
+          <div style={{ flexShrink: 0 }}>
+            <Button variant="plain" onClick={() => dispatch(hideOnboarding())}>
+              {t('Onboarding.hide')}
+            </Button>
+          </div>
         </InlineStack>
         {loading && <SkeletonBodyText lines={4} />}
         {error && !loading && (
