@@ -1,22 +1,14 @@
 // jsdom gaps the app relies on (runs before the test framework).
 import { TextDecoder, TextEncoder } from 'node:util';
 import 'whatwg-fetch';
+import { mediaQueryList } from './mediaQueryList';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => mediaQueryList(query, false),
   });
 }
 

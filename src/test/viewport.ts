@@ -1,3 +1,5 @@
+import { mediaQueryList } from './mediaQueryList';
+
 /**
  * Media queries answered for a given viewport width (jsdom has no layout): Polaris's
  * useBreakpoints() and CSS-in-JS queries see a phone or a desktop. Restore with the function
@@ -13,17 +15,7 @@ export function useViewportWidth(widthPx: number): () => void {
       return m[1] === 'min' ? widthPx >= px : widthPx <= px;
     });
   // setupGlobals defines matchMedia writable (not configurable): assign it.
-  window.matchMedia = (query: string) =>
-    ({
-      matches: matches(query),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => mediaQueryList(query, matches(query));
   return () => {
     window.matchMedia = previous;
   };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { BlockStack, Card, Icon, InlineStack, Link, SkeletonDisplayText, Text, type IconProps } from '@shopify/polaris';
+import { BlockStack, Card, Icon, InlineStack, Link, Text, type IconProps } from '@shopify/polaris';
+import { ValueLineSkeleton } from './ValueLineSkeleton';
 
 export interface SummaryCardProps {
   icon: IconProps['source'];
@@ -26,17 +27,7 @@ export function SummaryCard({ icon, title, value, url, loading = false }: Summar
           </Text>
         </InlineStack>
         {loading ? (
-          // The value's own line box (a hidden "0") keeps the card's height; the skeleton sits on it.
-          <div data-testid="summary-card-skeleton" style={{ position: 'relative' }}>
-            <Text as="p" variant="heading2xl">
-              <span style={{ visibility: 'hidden' }}>0</span>
-            </Text>
-            <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center' }}>
-              <div style={{ flex: 1 }}>
-                <SkeletonDisplayText size="small" />
-              </div>
-            </div>
-          </div>
+          <ValueLineSkeleton variant="heading2xl" testId="summary-card-skeleton" />
         ) : (
           <Text as="p" variant="heading2xl">
             {url ? (

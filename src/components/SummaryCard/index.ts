@@ -2,3 +2,4 @@ export { SummaryCard, type SummaryCardProps } from './SummaryCard';
 export { StatCards } from './StatCards';
 export { useMoney } from './useMoney';
 export { useQueryErrorToast } from './useQueryErrorToast';
+export { ValueLineSkeleton } from './ValueLineSkeleton';

@@ -1,4 +1,5 @@
-import { BlockStack, InlineStack, SkeletonDisplayText, Text } from '@shopify/polaris';
+import { BlockStack } from '@shopify/polaris';
+import { ValueLineSkeleton } from '../../components/SummaryCard';
 import { REVENUE_CHART_HEIGHT } from './revenueChartSize';
 
 /**
@@ -8,18 +9,7 @@ import { REVENUE_CHART_HEIGHT } from './revenueChartSize';
 export function RevenueChartSkeleton() {
   return (
     <BlockStack gap="200">
-      <div data-testid="revenue-chart-skeleton" style={{ position: 'relative' }}>
-        <InlineStack align="space-between" blockAlign="end">
-          <Text as="p" variant="headingLg">
-            <span style={{ visibility: 'hidden' }}>0</span>
-          </Text>
-        </InlineStack>
-        <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center' }}>
-          <div style={{ flex: 1 }}>
-            <SkeletonDisplayText size="small" />
-          </div>
-        </div>
-      </div>
+      <ValueLineSkeleton variant="headingLg" testId="revenue-chart-skeleton" />
       <div style={{ width: '100%' }}>
         <svg width="100%" height={REVENUE_CHART_HEIGHT} aria-hidden focusable="false">
           <rect x="0" y="0" width="100%" height="100%" rx="8" fill="var(--p-color-bg-fill-tertiary, #e3e3e3)" />
