@@ -3,8 +3,8 @@ import { createFakeHost } from '../test/fakeHost';
 import { TEST_SHOP } from '../test/renderWithProviders';
 import { shopApi } from '../features/shop';
 import { loadedLocaleBundle } from '../i18n/messages';
-import { startFirstScreen } from './boot';
-import { makeStore } from './store';
+import { rehydrated, startFirstScreen } from './boot';
+import { makePersistor, makeStore } from './store';
 
 describe('startFirstScreen', () => {
   it('starts the shop call, the page chunk and the messages at once; resolves when all are there', async () => {
@@ -37,5 +37,16 @@ describe('startFirstScreen', () => {
     const store = makeStore(createFakeHost());
     await startFirstScreen(store, { pathname: '/', locale: 'en' }, 10_000);
     expect(shopApi.endpoints.getShopDetails.select()(store.getState()).isError).toBe(true);
+  });
+});
+
+describe('rehydrated', () => {
+  it('resolves once the persisted UI state is read back (the app then renders without a PersistGate)', async () => {
+    localStorage.setItem('hide_onboarding', JSON.stringify({ hidden: 'true', _persist: JSON.stringify({ version: 1, rehydrated: true }) }));
+    const store = makeStore(createFakeHost());
+    const persistor = makePersistor(store);
+    await rehydrated(persistor);
+    expect(persistor.getState().bootstrapped).toBe(true);
+    await rehydrated(persistor); // already there: at once
   });
 });
