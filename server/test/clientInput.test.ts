@@ -5,22 +5,14 @@
  */
 import { createTestApp, type TestApp } from './testApp';
 import { changedTables, dataTables, snapshot } from './fuzz/dbSnapshot';
+import { lookFormBody } from './looks';
 
 const DEMO = 'demo-shop.myshopify.com';
 const API = '/admin/api/v1';
 const CART = '/api/storefront/add-to-cart';
 
-const LOOK = {
-  mainProduct: { itemId: 'gid://shopify/Product/1001', title: 'Tee', image: '', selectedMainImage: null, productImages: [] },
-  active: false,
-  relatedItems: [{ itemId: 'gid://shopify/Product/1002', title: 'Pants', image: '', order: 0, type: 'product', markerX: 10, markerY: 20 }],
-  markerColor: 'FFFFFF',
-  featured: false,
-  media: [],
-  discount: { enabled: false, label: '', type: 'percentage', value: 10, discountText: '' },
-  tags: '',
-};
-const look = (patch: Record<string, unknown>) => ({ ...LOOK, ...patch });
+const LOOK = lookFormBody();
+const look = (patch: Record<string, unknown>) => lookFormBody(patch);
 const withImage = (image: string) => look({ mainProduct: { ...LOOK.mainProduct, image } });
 const cart = (patch: Record<string, unknown>) => ({ shopDomain: DEMO, lookId: 1, productId: 'gid://shopify/Product/1002', price: 10, quantity: 1, ...patch });
 
@@ -124,7 +116,7 @@ describe('client input that once reached a 500', () => {
   beforeAll(async () => {
     t = await createTestApp({ seed: true, env: { APP_URL: 'http://localhost:3000' }, deps: { gallery: { workers: false } } });
     tables = await dataTables(t.db);
-  });
+  }, 120_000); // seeds the demo store: slow on a busy machine
   afterAll(() => t?.close());
 
   it.each(cases)('$name → $status', async (c) => {

@@ -31,3 +31,18 @@ export async function insertLook(db: Db, shopId: number, look: TestLook = {}): P
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A valid look form body (POST/PATCH /productLooks) for request tests; `patch` replaces top-level fields. */
+export function lookFormBody(patch: Record<string, unknown> = {}) {
+  return {
+    mainProduct: { itemId: 'gid://shopify/Product/1001', title: 'Tee', image: '', selectedMainImage: null, productImages: [] as string[] },
+    active: false,
+    relatedItems: [{ itemId: 'gid://shopify/Product/1002', title: 'Pants', image: '', order: 0, type: 'product', markerX: 10, markerY: 20 }],
+    markerColor: 'FFFFFF',
+    featured: false,
+    media: [] as Array<{ id: number; url: string }>,
+    discount: { enabled: false, label: '', type: 'percentage', value: 10, discountText: '' },
+    tags: '',
+    ...patch,
+  };
+}

@@ -19,6 +19,7 @@ import { createTestApp, type TestApp } from './testApp';
 import { collectRoutes, fillUrl, paramNames, queryString, type RegisteredRoute } from './fuzz/routes';
 import { changedTables, dataTables, snapshot } from './fuzz/dbSnapshot';
 import { mutated, oddValue, paramArb, queryArb, schemaFields, shaped, toJsonText } from './fuzz/arbitraries';
+import { lookFormBody } from './looks';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20250611);
@@ -26,7 +27,7 @@ const SHRINK = process.env.FUZZ_SHRINK === '1';
 const DEMO = 'demo-shop.myshopify.com';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const LOOK = {
+const LOOK = lookFormBody({
   mainProduct: {
     itemId: 'gid://shopify/Product/1001',
     title: 'Tee',
@@ -34,14 +35,10 @@ const LOOK = {
     selectedMainImage: null,
     productImages: ['https://cdn.example.com/a.jpg', '/files/catalog/b.jpg'],
   },
-  active: false,
   relatedItems: [{ itemId: 'gid://shopify/Product/1002', title: 'Pants', image: '/files/catalog/c.jpg', order: 0, type: 'product', markerX: 10, markerY: 20 }],
-  markerColor: 'FFFFFF',
-  featured: false,
-  media: [],
   discount: { enabled: true, label: 'Bundle', type: 'percentage', value: 10, discountText: 'Save' },
   tags: 'summer,city',
-};
+});
 
 /** Valid bodies, by route, that the fuzzer mutates one field at a time (other routes get bodies shaped by their schema). */
 const EXAMPLES: Record<string, unknown> = {
