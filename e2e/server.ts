@@ -33,9 +33,24 @@ export async function freePort(): Promise<number> {
  * dev session tokens: pass a static file such as /logo.svg).
  */
 export async function startServer(dataDir: string, env: Record<string, string> = {}, readyPath = '/api/dev/session-token'): Promise<RunningServer> {
+  // A free port can be taken by another worker's server or stand-in before ours binds it:
+  // a server that exits while starting is started again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(dataDir, env, readyPath);
+    } catch (error) {
+      if (!(error instanceof ExitedEarly) || attempt === 3) throw error;
+    }
+  }
+}
+
+class ExitedEarly extends Error {}
+
+async function startOnce(dataDir: string, env: Record<string, string>, readyPath: string): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const log = fs.openSync(path.join(TMP, `server-${port}.log`), 'w');
+  const logFile = path.join(TMP, `server-${port}-${process.pid}-${Date.now()}.log`);
+  const log = fs.openSync(logFile, 'w');
   const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', ...env },
@@ -43,7 +58,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early (see e2e/.tmp/server-${port}.log)`);
+    if (child.exitCode !== null) throw new ExitedEarly(`Server exited early (see ${logFile})`);
     try {
       const res = await fetch(`${url}${readyPath}`);
       if (res.ok) break;
