@@ -9,10 +9,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { freePort } from '../perf/servers';
 
 export const name = 'foundation: bundle size and server cold start';
 
@@ -55,17 +55,6 @@ function sizes(dist: string, files: string[]) {
     },
     { raw: 0, gzip: 0 },
   );
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Spawns the server and measures the time to its first 200 of /api/dev/session-token. */
