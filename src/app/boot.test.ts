@@ -1,6 +1,11 @@
 import { held, mockBackend, ok, pending } from '../test/fakeBackend';
 import { createFakeHost } from '../test/fakeHost';
 import { TEST_SHOP } from '../test/renderWithProviders';
+import { lookListItem, onboardingData, pageOf, statsData } from '../test/fixtures';
+import { looksApi } from '../features/looks/looksApi';
+import { FIRST_LOOKS_PAGE } from '../features/looks/list/LooksTable';
+import { analyticsApi } from '../features/analytics';
+import { hideOnboarding } from '../features/onboarding';
 import { shopApi } from '../features/shop';
 import { loadedLocaleBundle } from '../i18n/messages';
 import { rehydrated, startFirstScreen } from './boot';
@@ -37,6 +42,34 @@ describe('startFirstScreen', () => {
     const store = makeStore(createFakeHost());
     await startFirstScreen(store, { pathname: '/', locale: 'en' }, 10_000);
     expect(shopApi.endpoints.getShopDetails.select()(store.getState()).isError).toBe(true);
+  });
+});
+
+describe('page prefetch on boot', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('/looks: the first list page is asked with the shop call and is in the store for the first render', async () => {
+    const backend = mockBackend({ 'GET /shop/details': ok(TEST_SHOP), 'GET /productLooks': ok(pageOf([lookListItem(1)])) });
+    const store = makeStore(createFakeHost());
+    await startFirstScreen(store, { pathname: '/looks', locale: 'en' }, 10_000);
+    expect(backend.callsTo('GET /productLooks')).toHaveLength(1);
+    expect(looksApi.endpoints.getLooks.select(FIRST_LOOKS_PAGE)(store.getState()).isSuccess).toBe(true);
+  });
+
+  it('/: totals and the setup guide, but not the guide once the merchant hid it', async () => {
+    const backend = mockBackend({ 'GET /shop/details': ok(TEST_SHOP), 'GET /stats': ok(statsData({ looksCount: 3 })), 'GET /shop/onboarding': ok(onboardingData()) });
+    const store = makeStore(createFakeHost());
+    const persistor = makePersistor(store);
+    await startFirstScreen(store, { pathname: '/', locale: 'en', persistor }, 10_000);
+    expect(analyticsApi.endpoints.getStats.select({ lite: true })(store.getState()).data?.looksCount).toBe(3);
+    expect(backend.callsTo('GET /shop/onboarding')).toHaveLength(1);
+
+    store.dispatch(hideOnboarding());
+    await persistor.flush();
+    const next = makeStore(createFakeHost());
+    await startFirstScreen(next, { pathname: '/', locale: 'en', persistor: makePersistor(next) }, 10_000);
+    expect(backend.callsTo('GET /stats')).toHaveLength(2);
+    expect(backend.callsTo('GET /shop/onboarding')).toHaveLength(1);
   });
 });
 

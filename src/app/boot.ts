@@ -10,9 +10,10 @@ export const FIRST_RENDER_WAIT_MS = 1500;
 
 /**
  * Starts at once, in parallel, what the first screen needs: the shop (session
- * token, then GET /shop/details), the chunk of the page at `pathname` and the
- * messages of `locale` — instead of one after another as React would ask for
- * them (messages on the first render, the page once the shop is there).
+ * token, then GET /shop/details), the chunk of the page at `pathname` and its
+ * data (the page's prefetch) and the messages of `locale` — instead of one
+ * after another as React would ask for them (messages on the first render, the
+ * page once the shop is there, its data once it has rendered).
  * With a persistor, the persisted UI state is read back too (then the app
  * needs no PersistGate, whose late re-render of everything would be one long
  * task). Resolves when all are there (or failed, or after `waitMs`): the first
@@ -33,7 +34,7 @@ export function startFirstScreen(
   const shop = store.dispatch(shopApi.endpoints.getShopDetails.initiate());
   const all = Promise.all([
     settled(shop),
-    settled(preloadRoute(pathname)),
+    settled(preloadRoute(pathname, store)),
     settled(loadLocaleBundle(locale)),
     persistor ? rehydrated(persistor) : undefined,
   ]);

@@ -1,16 +1,32 @@
 import { lazy, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import type { AppStore } from './store';
 
 // Every screen is its own chunk: the dashboard loads no form, drag-and-drop, chart or date-picker code.
 // `handle.preload` starts a page's chunk before React asks for it (preloadRoute, on boot).
 interface PageHandle {
-  preload: () => Promise<unknown>;
+  preload: () => Promise<PageModule>;
 }
 
-function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
+/**
+ * A page module: its component and, optionally, `prefetch`: the calls of its
+ * first screen with exactly the arguments the page asks for on mount, started
+ * on boot as soon as the chunk is there (in parallel with the shop call), so
+ * the first render already has the data. Resolves when they are answered.
+ */
+export interface PageModule {
+  default: ComponentType;
+  prefetch?: (store: AppStore) => Promise<unknown>;
+}
+
+function page(load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> {
   let loaded: ComponentType | undefined;
-  const preload = () => load().then((module) => (loaded = module.default));
-  const Lazy = lazy(() => preload().then((Component) => ({ default: Component })));
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
   // Once preloaded, the page renders at once (React.lazy would still suspend for a tick and show the fallback).
   const Page = () => {
     const Loaded = loaded;
@@ -47,10 +63,14 @@ export const routes: RouteObject[] = [
 /**
  * Starts loading the chunk of the page at `pathname` now — on boot, in parallel
  * with the shop call and the messages, instead of once the shop has loaded and
- * React renders the page. Resolves when it is there; a failure is left to the
- * page's own lazy load.
+ * React renders the page — then, given the store, the page's prefetch. Resolves
+ * when both are done; a failure is left to the page's own lazy load and queries.
  */
-export function preloadRoute(pathname: string): Promise<unknown> {
+export function preloadRoute(pathname: string, store?: AppStore): Promise<unknown> {
   const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as PageHandle | undefined;
-  return handle ? handle.preload().catch(() => undefined) : Promise.resolve();
+  if (!handle) return Promise.resolve();
+  return handle
+    .preload()
+    .then((module) => (store ? module.prefetch?.(store) : undefined))
+    .catch(() => undefined);
 }

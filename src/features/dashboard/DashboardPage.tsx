@@ -3,14 +3,29 @@ import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { StatCards, useQueryErrorToast } from '../../components/SummaryCard';
 import { useShop } from '../shop';
-import { useGetStatsQuery } from '../analytics';
-import { selectIsOnboardingHidden, showOnboarding, useGetOnboardingQuery } from '../onboarding';
+import { analyticsApi, useGetStatsQuery } from '../analytics';
+import { onboardingApi, selectIsOnboardingHidden, showOnboarding, useGetOnboardingQuery } from '../onboarding';
+import type { AppStore } from '../../app/store';
+import { prefetchQuery } from '../../api/prefetchQuery';
 import { ExtensionCheckCard } from './ExtensionCheckCard';
 import { SetupGuide } from './SetupGuide';
 import { DashboardBanner } from './DashboardBanner';
 import { GetInTouchCard } from './GetInTouchCard';
 import { DocumentationBlock } from './DocumentationBlock';
 import { FeatureAnnouncementCard } from './FeatureAnnouncementCard';
+
+/**
+ * The dashboard's calls, started on boot with the shop call (routes.tsx): the totals, and the setup
+ * guide unless the merchant hid it (known only once the persisted flag is read back; else the page asks).
+ */
+export function prefetch(store: AppStore): Promise<unknown> {
+  const state = store.getState();
+  const flagRead = (state.onboarding as { _persist?: { rehydrated?: boolean } })._persist?.rehydrated === true;
+  return Promise.all([
+    prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getStats.initiate({ lite: true }))),
+    flagRead && !selectIsOnboardingHidden(state) ? prefetchQuery(store, (dispatch) => dispatch(onboardingApi.endpoints.getOnboarding.initiate())) : undefined,
+  ]);
+}
 
 /** Dashboard (/): what the looks earn, the setup guide and help (SPEC §2). */
 export default function DashboardPage() {

@@ -6,6 +6,15 @@ import { LooksTable } from './list/LooksTable';
 import { DeleteLookModal } from './list/DeleteLookModal';
 import type { LookListItem } from '../../contracts/looks';
 import { useShop } from '../shop';
+import type { AppStore } from '../../app/store';
+import { prefetchQuery } from '../../api/prefetchQuery';
+import { looksApi } from './looksApi';
+import { FIRST_LOOKS_PAGE } from './list/LooksTable';
+
+/** The list's first page, asked on boot with the shop call (routes.tsx): the table renders with it. */
+export function prefetch(store: AppStore): Promise<unknown> {
+  return prefetchQuery(store, (dispatch) => dispatch(looksApi.endpoints.getLooks.initiate(FIRST_LOOKS_PAGE)));
+}
 
 /** /looks: search, table, pagination, empty states and delete (SPEC §2 Looks list). */
 export default function LooksListPage() {

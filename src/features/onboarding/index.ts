@@ -1,5 +1,5 @@
 // Public API of the onboarding feature: its data (GET /shop/onboarding), the hide flag and the step rules.
 // No UI here, so booster and settings can read the flags without loading the dashboard's setup guide.
-export { useGetOnboardingQuery } from './onboardingApi';
+export { onboardingApi, useGetOnboardingQuery } from './onboardingApi';
 export { hideOnboarding, showOnboarding, selectIsOnboardingHidden } from './onboardingSlice';
 export { onboardingSteps, onboardingProgress } from './onboardingSteps';

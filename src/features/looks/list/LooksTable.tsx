@@ -28,6 +28,9 @@ import { EMPTY_LOOKS_ILLUSTRATION } from './emptyIllustration';
 import { LookCompactRow, LookRow } from './LookRows';
 import { useNarrowContainer } from '../../../components/useNarrowContainer';
 
+/** What the table asks first (the page prefetches exactly this on boot). */
+export const FIRST_LOOKS_PAGE = { page: 1, query: '' } as const;
+
 /** Below this card width the looks are a stacked list. */
 export const LOOKS_TABLE_MIN_WIDTH = 860;
 
@@ -37,7 +40,7 @@ export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void })
   // Image, title, status, tags and four actions need about 860 px: a narrower card stacks them.
   const { lgDown } = useBreakpoints();
   const { ref, narrow: condensed } = useNarrowContainer<HTMLDivElement>(LOOKS_TABLE_MIN_WIDTH, lgDown);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState<number>(FIRST_LOOKS_PAGE.page);
   const resetPage = useCallback(() => setPage(1), []);
   const search = useDebouncedSearch(resetPage);
   const args = { page, query: search.applied };
