@@ -12,6 +12,8 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** What the server printed (its log file). */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ async function startOnce(dataDir: string, env: Record<string, string>, readyPath
     url,
     port,
     dataDir,
+    logFile,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -54,7 +54,7 @@ const test = base.extend<{ failOnPageErrors: void }, { platform: Platform }>({
         },
         '/logo.svg',
       );
-      const logFile = path.join(TMP, `server-${server.port}.log`);
+      const logFile = server.logFile;
       await use({ admin, server, log: () => fs.readFileSync(logFile, 'utf8') });
       await server.stop();
       await admin.close();
@@ -208,7 +208,7 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
           },
         },
       ]);
-    expect(platform.log()).toContain(`web vitals p75 (28 d, ${SHOP}): all LCP 1830 ms (good, n=1), CLS 0.04 (good, n=1), INP 96 ms (good, n=1)`);
+    await expect.poll(() => platform.log(), { timeout: 10_000 }).toContain(`web vitals p75 (28 d, ${SHOP}): all LCP 1830 ms (good, n=1), CLS 0.04 (good, n=1), INP 96 ms (good, n=1)`);
   });
 
   await test.step('uninstall: app/uninstalled (signed) deletes the token; the data stays', async () => {
