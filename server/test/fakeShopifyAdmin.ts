@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
+import type { FakeAdminModule } from './fakeAdmin/module';
+import { FAKE_ADMIN_MODULES } from './fakeAdmin/modules';
 
 /**
  * A local stand-in of the platform's Admin API for tests: a real HTTP server on 127.0.0.1 speaking
@@ -124,8 +126,17 @@ export class FakeShopifyAdmin {
     private readonly app: FastifyInstance,
     url: string,
     readonly options: Required<FakeAdminOptions>,
+    /** The modules of server/test/fakeAdmin/ (metafields, themes, bulk operations …) by name. */
+    private readonly modules: Map<string, FakeAdminModule>,
   ) {
     this.url = url;
+  }
+
+  /** A module's own test controls, e.g. `admin.module<FakeMetafields>('metafields')`. */
+  module<T extends FakeAdminModule>(name: string): T {
+    const found = this.modules.get(name);
+    if (!found) throw new Error(`The stand-in has no module "${name}"`);
+    return found as T;
   }
 
   static async start(options: FakeAdminOptions): Promise<FakeShopifyAdmin> {
@@ -146,9 +157,18 @@ export class FakeShopifyAdmin {
     app.post('/admin/api/:version/graphql.json', async (req, reply) =>
       fake.graphqlEndpoint(String(req.headers['x-shopify-access-token'] ?? ''), req.body as { query?: string; variables?: Record<string, unknown> }, reply),
     );
+    // Modules exist before listening (their routes must be registered first); the URL comes after.
+    let url = '';
+    const modules = new Map<string, FakeAdminModule>();
+    for (const [name, factory] of Object.entries(FAKE_ADMIN_MODULES)) {
+      const module = factory({ get url() { return url; }, productsOf: (shop) => fake.products.get(shop) ?? [] });
+      module.routes?.(app);
+      modules.set(name, module);
+    }
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
-    fake = new FakeShopifyAdmin(app, `http://127.0.0.1:${port}`, full);
+    url = `http://127.0.0.1:${port}`;
+    fake = new FakeShopifyAdmin(app, url, full, modules);
     return fake;
   }
 
@@ -373,6 +393,10 @@ export class FakeShopifyAdmin {
 
   /** The requested cost of a query and how to answer it (objects 1, connections 2 + first × node). */
   private resolve(shop: string, query: string, variables: Record<string, unknown>): { requested: number; answer: () => { data: Record<string, unknown>; actual: number } } {
+    for (const module of this.modules.values()) {
+      const resolution = module.resolve?.(shop, query, variables);
+      if (resolution) return resolution;
+    }
     if (/\bproducts\s*\(/.test(query)) {
       const first = Math.max(1, Math.min(250, Number(variables.first ?? /first:\s*(\d+)/.exec(query)?.[1] ?? 50)));
       const nodeCost = 1 + (/variants\s*\(/.test(query) ? 3 : 0) + (/media\s*\(/.test(query) ? 8 : 0);

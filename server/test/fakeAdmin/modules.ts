@@ -1,0 +1,7 @@
+import type { FakeAdminModuleFactory } from './module';
+
+/**
+ * The stand-in's modules, one line each (a module's tests reach it by name through
+ * `FakeShopifyAdmin.module(name)`).
+ */
+export const FAKE_ADMIN_MODULES: Record<string, FakeAdminModuleFactory> = {};
