@@ -1,0 +1,109 @@
+import type { LayoutSettings } from './layout';
+import type { BoosterValues } from './booster';
+import type { ShopSettings } from './shop';
+
+/**
+ * What the storefront reads: the JSON the backend writes into app-owned metafields whenever a look,
+ * the layout, the settings or the booster change (and on install / catalog sync). The theme app
+ * extension renders it from Liquid with no request to the app server; the backend renders the same
+ * Liquid blocks (liquidjs) with the same JSON for the admin's layout preview, the demo storefront and
+ * the app proxy pages. The checkout extension reads the product metafield too.
+ *
+ * Version `v` changes only with an incompatible shape; readers ignore unknown fields.
+ */
+
+/** Product metafield `$app` / `looks` (json) on every look's main product (toml: [product.metafields.app.looks]). */
+export const PRODUCT_LOOKS_METAFIELD = { namespace: '$app', key: 'looks', type: 'json' } as const;
+/** App-data metafield (owner: the app installation) `looks` / `config` (json): Liquid `app.metafields.looks.config`. */
+export const STOREFRONT_CONFIG_METAFIELD = { namespace: 'looks', key: 'config', type: 'json' } as const;
+
+export interface StorefrontItem {
+  /** Platform product id (gid). */
+  productId: string;
+  /** The theme resolves `all_products[handle]` for live prices, variants and availability (≤ 20 per page). */
+  handle: string;
+  title: string;
+  image: string | null;
+  /** Storefront path, e.g. /products/<handle>. */
+  url: string;
+  /** Shop currency; the fallback when the live product object is unavailable. */
+  price: number;
+  compareAtPrice: number | null;
+  available: boolean;
+  /** Marker position on the look image, percent 0–100. */
+  markerX: number;
+  markerY: number;
+}
+
+export interface StorefrontLook {
+  id: number;
+  title: string;
+  mainProduct: { productId: string; handle: string; title: string; image: string | null };
+  /** Hex without '#'. */
+  markerColor: string;
+  /** The look's bundle discount as the shopper sees it (applied at checkout by the look-bundle Function). */
+  discount: { label: string; text: string; type: 'percentage' | 'fixed_amount'; value: number } | null;
+  /** In the merchant's order; deleted and archived products are left out. */
+  items: StorefrontItem[];
+}
+
+/** The product metafield's value: the active looks whose main product this is, in the admin's order. */
+export interface ProductLooksMetafield {
+  v: 1;
+  looks: StorefrontLook[];
+}
+
+/** The app-data metafield's value: how every look is shown in this shop. */
+export interface StorefrontConfig {
+  v: 1;
+  currency: string;
+  layout: LayoutSettings;
+  settings: Pick<
+    ShopSettings,
+    | 'enabled'
+    | 'locale'
+    | 'usePoopUpEnabled'
+    | 'usePoopUpEvent'
+    | 'usePoopUpDelay'
+    | 'useButtonPDP'
+    | 'showCompareAtPrice'
+    | 'applyDiscount'
+    | 'discountButtonText'
+    | 'discountCode'
+    | 'lowQuantityUnitLimit'
+    | 'variantLabel'
+    | 'definedVariantStyle'
+    | 'autoHideOutOfStockItems'
+  >;
+  booster: Pick<BoosterValues, 'showOnCartPage' | 'cartPageCssSelector' | 'enableCheckoutUIExtension' | 'discountLabel'>;
+}
+
+/** The line-item property naming the look a cart line was added from (order attribution). */
+export const LOOK_LINE_PROPERTY = '_look_id';
+
+/**
+ * Storefront funnel events, sent by the storefront script in batches (navigator.sendBeacon, JSON) only
+ * with the shopper's consent: on a store to the app proxy `POST /apps/looks/events` (signed by the
+ * platform, reaching `POST /api/proxy/events`), on the demo storefront to `POST /api/storefront/events`.
+ */
+export const FUNNEL_EVENT_TYPES = ['impression', 'hotspot_click', 'item_click', 'add_to_cart'] as const;
+export type FunnelEventType = (typeof FUNNEL_EVENT_TYPES)[number];
+export const MAX_FUNNEL_EVENTS_PER_BATCH = 50;
+
+export interface FunnelEvent {
+  type: FunnelEventType;
+  lookId: number;
+  /** The item clicked or added (gid), when there is one. */
+  productId?: string;
+  /** An experiment variant the shopper was shown (A/B tests), when there is one. */
+  variantId?: number;
+  device: 'mobile' | 'desktop';
+  /** Epoch milliseconds on the shopper's clock (the server clamps it to the receive time ± 1 day). */
+  at: number;
+}
+
+export interface FunnelEventBatch {
+  /** A random id kept in the shopper's browser (no personal data). */
+  visitorId: string;
+  events: FunnelEvent[];
+}
