@@ -26,6 +26,8 @@ export interface StorefrontItem {
   image: string | null;
   /** Storefront path, e.g. /products/<handle>. */
   url: string;
+  /** The first available variant (gid), or null: the checkout booster adds it; the theme prefers live variants. */
+  variantId: string | null;
   /** Shop currency; the fallback when the live product object is unavailable. */
   price: number;
   compareAtPrice: number | null;
@@ -49,6 +51,14 @@ export interface StorefrontLook {
 
 /** The product metafield's value: the active looks whose main product this is, in the admin's order. */
 export interface ProductLooksMetafield {
+  v: 1;
+  looks: StorefrontLook[];
+}
+
+/** App-data metafield `looks` / `gallery` (json): the shop's active looks for the "Looks gallery" block and proxy page (≤ 50, newest first). */
+export const STOREFRONT_GALLERY_METAFIELD = { namespace: 'looks', key: 'gallery', type: 'json' } as const;
+
+export interface StorefrontGallery {
   v: 1;
   looks: StorefrontLook[];
 }
