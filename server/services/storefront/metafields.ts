@@ -1,0 +1,162 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db';
+import type { ShopRow } from '../shop/shops';
+import { getSettings } from '../shop/shops';
+import { getLayout } from '../looks/layout';
+import { deletedProductGids } from '../looks/deletedProducts';
+import { getBoosterValues } from './booster';
+import type { ProductLooksTable } from '../../db/tables/looks';
+import type { CatalogProductsTable } from '../../db/tables/foundation';
+import type {
+  ProductLooksMetafield,
+  StorefrontConfig,
+  StorefrontGallery,
+  StorefrontItem,
+  StorefrontLook,
+} from '../../../src/contracts/storefront';
+
+type LookRow = Selectable<ProductLooksTable>;
+type ProductRow = Selectable<CatalogProductsTable>;
+
+/** The gallery metafield holds at most this many looks (newest first). */
+export const GALLERY_MAX_LOOKS = 50;
+
+/** The storefront path of a product on a real store (the theme links there). */
+export const storefrontProductUrl = (handle: string) => `/products/${encodeURIComponent(handle)}`;
+
+const num = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+/** The catalog's default variant (gid) once the catalog records one; null until then. */
+function defaultVariantId(p: ProductRow): string | null {
+  const value = (p as ProductRow & { defaultVariantId?: string | null }).defaultVariantId;
+  return typeof value === 'string' && value ? value : null;
+}
+
+async function catalogByGid(db: Db, shopId: number, gids: string[]): Promise<Map<string, ProductRow>> {
+  if (!gids.length) return new Map();
+  const rows = await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shopId).where('gid', 'in', gids).execute();
+  return new Map(rows.map((r) => [r.gid, r]));
+}
+
+/** Everything the looks of these rows need from the catalog and the deleted-products list, in two queries. */
+async function lookContext(db: Db, shopId: number, rows: LookRow[]) {
+  const gids = [...new Set(rows.flatMap((r) => [r.mainProduct.itemId, ...(r.relatedItems ?? []).map((i) => i.itemId)]))].filter(Boolean);
+  const [catalog, deleted] = await Promise.all([catalogByGid(db, shopId, gids), deletedProductGids(db, shopId, gids)]);
+  return { catalog, deleted: new Set(deleted) };
+}
+
+/**
+ * One look as the storefront shows it: items in the merchant's order, resolved against the catalog
+ * (prices, handles, availability); deleted, archived and unknown products are left out.
+ */
+export function toStorefrontLook(look: LookRow, catalog: Map<string, ProductRow>, deleted: Set<string>): StorefrontLook {
+  const related = [...(look.relatedItems ?? [])].sort((a, b) => a.order - b.order);
+  const items: StorefrontItem[] = [];
+  for (const r of related) {
+    const p = catalog.get(r.itemId);
+    if (!p || p.status === 'archived' || deleted.has(r.itemId)) continue;
+    items.push({
+      productId: p.gid,
+      handle: p.handle,
+      title: p.title,
+      image: r.image || p.images[0] || null,
+      url: storefrontProductUrl(p.handle),
+      variantId: defaultVariantId(p),
+      price: Number(p.price),
+      compareAtPrice: num(p.compareAtPrice),
+      available: p.status === 'active',
+      markerX: r.markerX,
+      markerY: r.markerY,
+    });
+  }
+  const main = look.mainProduct;
+  const mainRow = catalog.get(main.itemId);
+  const discount = look.discount?.enabled ? look.discount : null;
+  return {
+    id: look.id,
+    title: look.title,
+    mainProduct: {
+      productId: main.itemId,
+      handle: mainRow?.handle ?? '',
+      title: mainRow?.title ?? main.title,
+      image: main.selectedMainImage || main.image || mainRow?.images[0] || null,
+    },
+    markerColor: look.markerColor,
+    discount: discount
+      ? {
+          label: discount.label ?? '',
+          text: discount.discountText ?? '',
+          type: discount.type === 'fixed' ? 'fixed_amount' : 'percentage',
+          value: Number(discount.value) || 0,
+        }
+      : null,
+    items,
+  };
+}
+
+/** Rows → storefront looks, dropping looks whose main product the platform deleted. */
+export async function storefrontLooks(db: Db, shopId: number, rows: LookRow[]): Promise<StorefrontLook[]> {
+  const { catalog, deleted } = await lookContext(db, shopId, rows);
+  return rows.filter((r) => !deleted.has(r.mainProduct.itemId)).map((r) => toStorefrontLook(r, catalog, deleted));
+}
+
+/** Product metafield `$app`/`looks`: the shop's active looks whose main product is `productGid`, in the admin's order (newest first). */
+export async function productLooksValue(db: Db, shop: ShopRow, productGid: string): Promise<ProductLooksMetafield> {
+  const rows = await db
+    .selectFrom('productLooks')
+    .selectAll()
+    .where('shopId', '=', shop.id)
+    .where('active', '=', true)
+    .where(sql<string>`main_product->>'itemId'`, '=', productGid)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return { v: 1, looks: await storefrontLooks(db, shop.id, rows) };
+}
+
+/** App-data metafield `looks`/`config`: layout, the storefront's settings and the booster's cart options. */
+export async function storefrontConfigValue(db: Db, shop: ShopRow): Promise<StorefrontConfig> {
+  const s = getSettings(shop);
+  const [layout, booster] = await Promise.all([getLayout(db, shop.id), getBoosterValues(db, shop.id)]);
+  return {
+    v: 1,
+    currency: shop.currency,
+    layout,
+    settings: {
+      enabled: s.enabled,
+      locale: s.locale,
+      usePoopUpEnabled: s.usePoopUpEnabled,
+      usePoopUpEvent: s.usePoopUpEvent ?? null,
+      usePoopUpDelay: s.usePoopUpDelay ?? null,
+      useButtonPDP: !!s.useButtonPDP,
+      showCompareAtPrice: s.showCompareAtPrice !== false,
+      applyDiscount: !!s.applyDiscount,
+      discountButtonText: s.discountButtonText ?? null,
+      discountCode: s.discountCode ?? null,
+      lowQuantityUnitLimit: s.lowQuantityUnitLimit ?? '-1',
+      variantLabel: s.variantLabel,
+      definedVariantStyle: s.definedVariantStyle,
+      autoHideOutOfStockItems: s.autoHideOutOfStockItems,
+    },
+    booster: {
+      showOnCartPage: booster.showOnCartPage,
+      cartPageCssSelector: booster.cartPageCssSelector,
+      enableCheckoutUIExtension: booster.enableCheckoutUIExtension,
+      discountLabel: booster.discountLabel,
+    },
+  };
+}
+
+/** App-data metafield `looks`/`gallery`: the shop's active looks, newest first, at most GALLERY_MAX_LOOKS. */
+export async function galleryValue(db: Db, shop: ShopRow): Promise<StorefrontGallery> {
+  const rows = await db
+    .selectFrom('productLooks')
+    .selectAll()
+    .where('shopId', '=', shop.id)
+    .where('active', '=', true)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(GALLERY_MAX_LOOKS)
+    .execute();
+  return { v: 1, looks: await storefrontLooks(db, shop.id, rows) };
+}
