@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011_access_tokens';
 import * as m0012 from './migrations/0012_job_leases';
 import * as m0013 from './migrations/0013_web_vitals';
 import * as m0014 from './migrations/0014_bundle_discounts';
+import * as m0017 from './migrations/0017_catalog_variants_sync';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0012_job_leases': m0012,
   '0013_web_vitals': m0013,
   '0014_bundle_discounts': m0014,
+  '0017_catalog_variants_sync': m0017,
 };
 
 class StaticProvider implements MigrationProvider {

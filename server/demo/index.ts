@@ -38,6 +38,8 @@ export async function seedDemo(db: Db, config: Config, now = new Date()): Promis
           compareAtPrice: p.compareAtPrice?.toFixed(2) ?? null,
           images: JSON.stringify(images.get(p.handle) ?? []),
           productType: p.type,
+          // One variant per demo product (the storefront item's variantId).
+          defaultVariantGid: `gid://shopify/ProductVariant/${2001 + i}`,
         })),
       )
       .execute();

@@ -2,6 +2,7 @@ import { removeCatalogProductsExcept, upsertCatalogProducts, type CatalogProduct
 import { invalidateLooksList } from '../services/looks/looks';
 import { AdminApiError, throttleWaitMs, type AdminApi, type QueryCost } from './adminApi';
 import type { PlatformContext, ShopRef } from './context';
+import type { PlatformLifecycle } from './lifecycle';
 
 /**
  * The shop's own products, from the Admin GraphQL API into catalog_products (APP_MODE=shopify).
@@ -30,7 +31,7 @@ export const PRODUCTS_QUERY = `query CatalogProducts($first: Int!, $after: Strin
       title
       status
       productType
-      variants(first: 1) { nodes { price compareAtPrice } }
+      variants(first: 1) { nodes { id price compareAtPrice } }
       media(first: 2) { nodes { preview { image { url } } } }
     }
     pageInfo { hasNextPage endCursor }
@@ -43,7 +44,7 @@ interface ProductNode {
   title: string;
   status: string;
   productType: string | null;
-  variants: { nodes: Array<{ price: string | null; compareAtPrice: string | null }> };
+  variants: { nodes: Array<{ id?: string | null; price: string | null; compareAtPrice: string | null }> };
   media: { nodes: Array<{ preview?: { image?: { url?: string | null } | null } | null }> };
 }
 
@@ -71,6 +72,7 @@ export function toCatalogProduct(node: ProductNode): CatalogProductInput {
     compareAtPrice: compareAt !== null && Number.isFinite(compareAt) && compareAt > 0 ? compareAt : null,
     images: (node.media?.nodes ?? []).map((m) => m.preview?.image?.url).filter((u): u is string => !!u),
     productType: node.productType ?? '',
+    defaultVariantGid: variant?.id ?? null,
   };
 }
 
@@ -83,7 +85,7 @@ export interface CatalogSync {
   stop(): Promise<void>;
 }
 
-export function createCatalogSync(ctx: PlatformContext, admin: AdminApi): CatalogSync {
+export function createCatalogSync(ctx: PlatformContext, admin: AdminApi, lifecycle?: Pick<PlatformLifecycle, 'catalogSynced'>): CatalogSync {
   const { db } = ctx;
   const runs = new Map<number, Promise<void>>();
   let stopped = false;
@@ -146,6 +148,7 @@ export function createCatalogSync(ctx: PlatformContext, admin: AdminApi): Catalo
         await invalidateLooksList(db, shop.id);
       }
       await progress(shop.id, { status: 'done', synced: seen.length, total: seen.length, finishedAt: ctx.now() });
+      lifecycle?.catalogSynced(shop, { synced: seen.length, mode: 'paged' });
     } catch (error) {
       const detail = error instanceof AdminApiError ? `${error.message}${error.detail ? `: ${error.detail}` : ''}` : String((error as Error)?.message ?? error);
       ctx.log('warn', `catalog sync of ${shop.domain} failed: ${detail}`);

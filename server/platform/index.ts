@@ -6,6 +6,7 @@ import { createShopifyApi, type PlatformLog } from './shopifyApi';
 import { createAccessTokens, type AccessTokens } from './accessTokens';
 import { createAdminApi, type AdminApi } from './adminApi';
 import { createCatalogSync, type CatalogSync } from './catalogSync';
+import { createLifecycle, type PlatformLifecycle } from './lifecycle';
 import type { PlatformContext } from './context';
 
 /** The Shopify side of the app: the token store, the Admin GraphQL API and the catalog sync. */
@@ -13,6 +14,8 @@ export interface Platform {
   tokens: AccessTokens;
   admin: AdminApi;
   catalogSync: CatalogSync;
+  /** A (re)install and a finished catalog sync, for whatever has to follow them (see lifecycle.ts). */
+  lifecycle: PlatformLifecycle;
 }
 
 export interface PlatformDeps {
@@ -33,12 +36,13 @@ export function createPlatform(deps: PlatformDeps): Platform {
     log,
     sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
-  // The first catalog sync starts right after a shop's token exchange, in the background.
-  let catalogSync: CatalogSync | undefined;
-  const tokens = createAccessTokens(ctx, { onExchanged: (shop) => void catalogSync?.start(shop) });
+  const lifecycle = createLifecycle(log);
+  const tokens = createAccessTokens(ctx, { onExchanged: (shop) => lifecycle.installed(shop) });
   const admin = createAdminApi(ctx, tokens);
-  catalogSync = createCatalogSync(ctx, admin);
-  return { tokens, admin, catalogSync };
+  const catalogSync = createCatalogSync(ctx, admin, lifecycle);
+  // A (re)install's token exchange syncs the whole catalog anew, in the background.
+  lifecycle.onInstalled((shop) => catalogSync.start(shop));
+  return { tokens, admin, catalogSync, lifecycle };
 }
 
 declare module 'fastify' {
@@ -57,5 +61,8 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     log: (level, message) => app.log[level](message),
   });
   app.decorate('platform', platform);
-  app.addHook('onClose', async () => platform.catalogSync.stop());
+  app.addHook('onClose', async () => {
+    await platform.catalogSync.stop();
+    await platform.lifecycle.idle();
+  });
 });

@@ -213,7 +213,7 @@ describe('catalog sync from the Admin API', () => {
     const state = await t.request({ method: 'GET', url: `${API_PREFIX}/catalog/sync`, shop: domain });
     expect(state.json()).toEqual({ status: 'done', synced: 230, total: 230 });
     const product = await t.db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shop.id).where('handle', '=', 'linen-3').executeTakeFirstOrThrow();
-    expect(product).toMatchObject({ gid: 'gid://shopify/Product/7000003', title: 'Linen 3', status: 'active', price: '13.00', compareAtPrice: '23.00', productType: 'Shirts' });
+    expect(product).toMatchObject({ gid: 'gid://shopify/Product/7000003', title: 'Linen 3', status: 'active', price: '13.00', compareAtPrice: '23.00', productType: 'Shirts', defaultVariantGid: 'gid://shopify/ProductVariant/700000301' });
     expect(product.images).toEqual(['https://cdn.example.com/linen-3-a.jpg', 'https://cdn.example.com/linen-3-b.jpg']);
     const list = await t.request({ method: 'GET', url: `${API_PREFIX}/catalog/products?query=Linen%2022&limit=100`, shop: domain });
     expect(list.statusCode).toBe(200);

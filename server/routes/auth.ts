@@ -58,7 +58,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     }
     const installed = await completeInstall(db, config, shop, token, app.deps.now());
     req.log.info({ shop }, 'app installed');
-    void app.platform.catalogSync.start(installed);
+    // The catalog, bundle discounts and metafields are written anew after a (re)install.
+    app.platform.lifecycle.installed(installed);
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(embeddedAppUrl(shop, config.shopifyApp.handle), 302);
   });

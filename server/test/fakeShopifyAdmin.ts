@@ -31,7 +31,13 @@ export interface FakeProduct {
   price: string;
   compareAtPrice: string | null;
   images: string[];
+  /** The first variant's gid (default: derived from the product id). */
+  variantId?: string;
 }
+
+/** The gid of the product's first variant as the stand-in answers it. */
+export const fakeVariantId = (p: Pick<FakeProduct, 'id' | 'variantId'>): string =>
+  p.variantId ?? `gid://shopify/ProductVariant/${p.id.split('/').pop()}01`;
 
 export interface FakeAdminOptions {
   apiKey: string;
@@ -417,7 +423,7 @@ export class FakeShopifyAdmin {
                   title: p.title,
                   status: p.status,
                   productType: p.productType,
-                  variants: { nodes: [{ price: p.price, compareAtPrice: p.compareAtPrice }] },
+                  variants: { nodes: [{ id: fakeVariantId(p), price: p.price, compareAtPrice: p.compareAtPrice }] },
                   media: { nodes: p.images.slice(0, 2).map((url) => ({ preview: { image: { url } } })) },
                 })),
                 pageInfo: { hasNextPage: last < all.length - 1, endCursor: page.length ? Buffer.from(String(last)).toString('base64url') : null },

@@ -50,6 +50,8 @@ export interface CatalogProductsTable {
   compareAtPrice: ColumnType<string | null, string | number | null, string | number | null>;
   images: JSONColumnType<string[]>;
   productType: string;
+  /** The product's first variant (gid): the storefront item's `variantId`; null when unknown. */
+  defaultVariantGid: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Generated<Date>;
 }
 

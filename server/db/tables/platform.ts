@@ -33,9 +33,25 @@ export interface CatalogSyncsTable {
   startedAt: Timestamp;
   finishedAt: NullableTimestamp;
   updatedAt: Timestamp;
+  /** How the last full sync reads the catalog: the paginated products query or a bulk operation. */
+  mode: ColumnType<CatalogSyncMode, CatalogSyncMode | undefined, CatalogSyncMode>;
+  /** The running bulk operation (gid), while a bulk sync waits for it. */
+  bulkOperationId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Every product update up to this time is in the catalog (the reconciliation asks for later ones). */
+  reconciledAt: NullableTimestamp;
+}
+
+export type CatalogSyncMode = 'paged' | 'bulk';
+
+/** A named lease: the one instance running a background job (e.g. the catalog reconciliation) and until when. */
+export interface PlatformLeasesTable {
+  name: string;
+  holder: string;
+  expiresAt: Timestamp;
 }
 
 export interface PlatformTables {
   accessTokens: AccessTokensTable;
   catalogSyncs: CatalogSyncsTable;
+  platformLeases: PlatformLeasesTable;
 }

@@ -20,9 +20,12 @@ export const bundleDiscountsPlugin = fp(
     }
     const sync = createBundleDiscountSync({ db, admin: app.platform.admin, now, log: (level, message) => app.log[level](message) });
     const unlisten = listenToLookDiscounts(db, sync);
+    // A reinstall writes the shop's bundle discounts anew (the platform may have dropped them with the app).
+    const unlistenInstalls = app.platform.lifecycle.onInstalled((shop) => sync.sync(shop.id));
     app.decorate('bundleDiscounts', sync);
     app.addHook('onClose', async () => {
       unlisten();
+      unlistenInstalls();
       await sync.stop();
     });
   },

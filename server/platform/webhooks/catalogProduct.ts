@@ -15,6 +15,8 @@ export interface ProductData {
   compareAtPrice: string | null;
   images: string[];
   productType: string;
+  /** The first variant (lowest position), as a gid; null when the payload lists none. */
+  defaultVariantGid: string | null;
 }
 
 const MAX_PRICE = 9_999_999_999.99; // numeric(12,2)
@@ -24,6 +26,16 @@ const money = (value: unknown): number | null => {
   const n = Number(value);
   return Number.isFinite(n) && n >= 0 && n <= MAX_PRICE ? Math.round(n * 100) / 100 : null;
 };
+
+/** The first variant of a REST product payload (lowest `position`, else the first listed) as a gid. */
+export function firstVariantGid(variants: unknown): string | null {
+  const listed = (Array.isArray(variants) ? variants : []).filter((v): v is Record<string, unknown> => !!v && typeof v === 'object');
+  const withIds = listed
+    .map((v, i) => ({ id: platformId(v.admin_graphql_api_id) ?? platformId(v.id), position: typeof v.position === 'number' ? v.position : Number.MAX_SAFE_INTEGER, i }))
+    .filter((v): v is { id: string; position: number; i: number } => v.id !== null && (!v.id.startsWith('gid://') || v.id.startsWith('gid://shopify/ProductVariant/')))
+    .sort((a, b) => a.position - b.position || a.i - b.i);
+  return withIds[0] ? `gid://shopify/ProductVariant/${numericId(withIds[0].id)}` : null;
+}
 
 export function productGid(id: unknown): string {
   const value = platformId(id);
@@ -60,6 +72,7 @@ export function productFromPayload(payload: unknown): ProductData {
     compareAtPrice: cheapest?.compareAt && cheapest.compareAt > cheapest.price ? cheapest.compareAt.toFixed(2) : null,
     images,
     productType: cleanText(p.product_type ?? '', 255),
+    defaultVariantGid: firstVariantGid(p.variants),
   };
 }
 

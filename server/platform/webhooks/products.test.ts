@@ -52,13 +52,27 @@ describe('product webhooks', () => {
       compareAtPrice: '55.00',
       images: ['https://cdn.shopify.com/s/files/shirt-1.jpg', 'https://cdn.shopify.com/s/files/shirt-2.jpg'],
       productType: 'Shirts',
+      defaultVariantGid: 'gid://shopify/ProductVariant/1',
     });
     await deliver(t, 'products/update', null, { raw: shirt({ title: 'Linen shirt, sand', status: 'draft', variants: [{ price: '39.00', compare_at_price: null }] }), shop: SHOP });
-    expect(await product(SHIRT)).toMatchObject({ title: 'Linen shirt, sand', status: 'draft', price: '39.00', compareAtPrice: null });
+    // A payload whose variants carry no id keeps the variant known.
+    expect(await product(SHIRT)).toMatchObject({ title: 'Linen shirt, sand', status: 'draft', price: '39.00', compareAtPrice: null, defaultVariantGid: 'gid://shopify/ProductVariant/1' });
     await deliver(t, 'products/update', null, { raw: shirt({ status: 'active' }), shop: SHOP });
     await deliver(t, 'products/update', { id: 632910392, title: 'Tote bag', handle: 'tote-bag', status: 'active', variants: [{ price: '20.00' }], images: [] }, { shop: SHOP });
     expect(await product(BAG)).toMatchObject({ title: 'Tote bag', handle: 'tote-bag', price: '20.00', images: [] });
     expect(await countRows(t, 'catalog_products', shopId)).toBe(2);
+  });
+
+  it("the product's default variant is its first by position (gid), from products/update", async () => {
+    const variants = [
+      { id: 44000000000002, admin_graphql_api_id: 'gid://shopify/ProductVariant/44000000000002', position: 2, price: '10.00' },
+      { id: 44000000000001, admin_graphql_api_id: 'gid://shopify/ProductVariant/44000000000001', position: 1, price: '12.00' },
+    ];
+    await deliver(t, 'products/update', { id: 632910392, title: 'Tote bag', handle: 'tote-bag', status: 'active', variants }, { shop: SHOP });
+    expect((await product(BAG))?.defaultVariantGid).toBe('gid://shopify/ProductVariant/44000000000001');
+    // REST ids alone (no admin_graphql_api_id) become gids too.
+    await deliver(t, 'products/update', { id: 632910392, title: 'Tote bag', handle: 'tote-bag', status: 'active', variants: [{ id: 39, position: 1, price: '10.00' }] }, { shop: SHOP });
+    expect((await product(BAG))?.defaultVariantGid).toBe('gid://shopify/ProductVariant/39');
   });
 
   it('a handle moving to another product does not clash', async () => {

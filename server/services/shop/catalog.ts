@@ -40,6 +40,8 @@ export interface CatalogProductInput {
   compareAtPrice: number | string | null;
   images: string[];
   productType: string;
+  /** The product's first variant (gid); undefined keeps the one stored. */
+  defaultVariantGid?: string | null;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function upsertCatalogProducts(db: Db, shopId: number, products: Ca
         compareAtPrice: p.compareAtPrice,
         images: JSON.stringify(p.images),
         productType: p.productType,
+        defaultVariantGid: p.defaultVariantGid ?? null,
       })),
     )
     .onConflict((oc) =>
@@ -78,6 +81,8 @@ export async function upsertCatalogProducts(db: Db, shopId: number, products: Ca
         compareAtPrice: eb.ref('excluded.compareAtPrice'),
         images: eb.ref('excluded.images'),
         productType: eb.ref('excluded.productType'),
+        // A description without variants (none known) keeps the variant stored.
+        defaultVariantGid: eb.fn.coalesce('excluded.defaultVariantGid', 'catalogProducts.defaultVariantGid'),
       })),
     )
     .execute();
