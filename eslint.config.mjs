@@ -110,6 +110,8 @@ export default tseslint.config(
       '.bench/',
       'data/',
       '**/*.d.ts',
+      // Built storefront script (extensions/looks-theme/src is its source).
+      'extensions/looks-theme/assets/*.js',
     ],
   },
   js.configs.recommended,

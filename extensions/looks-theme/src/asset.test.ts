@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ASSET, ROOT, bundle } from './build';
+
+/** theme-check's AssetSizeAppBlockJavaScript: a script named in a block schema's `javascript` may have 10,000 bytes (raw). */
+const THEME_CHECK_JS_BYTES = 10000;
+/** Shopify's advice for a theme app extension: ≤ 10 KB of JavaScript, gzip, all scripts together. */
+const GZIP_BUDGET_BYTES = 10 * 1024;
+
+const assetsJs = () =>
+  fs
+    .readdirSync(path.join(ROOT, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => fs.readFileSync(path.join(ROOT, 'assets', f)));
+
+describe('storefront script assets/looks.js', () => {
+  it('is the fresh build of src/ (run npm run build:storefront and commit)', async () => {
+    const fresh = await bundle();
+    expect(fs.readFileSync(ASSET, 'utf8') === fresh).toBe(true);
+  }, 30000);
+
+  it(`stays within theme-check's ${THEME_CHECK_JS_BYTES} B for a block's script`, () => {
+    expect(fs.statSync(ASSET).size).toBeLessThanOrEqual(THEME_CHECK_JS_BYTES);
+  });
+
+  it('keeps all JavaScript of the extension within 10 KB gzip', () => {
+    const total = assetsJs().reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(GZIP_BUDGET_BYTES);
+  });
+
+  it('is plain ES2019 in one IIFE: no module syntax, no optional chaining or nullish operators left', () => {
+    const code = fs.readFileSync(ASSET, 'utf8');
+    expect(code.startsWith('"use strict";(()=>{')).toBe(true);
+    expect(code).not.toMatch(/\bimport\s*[({"']|\bexport\s|\?\.[a-zA-Z_$(]|\?\?/);
+  });
+});

@@ -1,0 +1,114 @@
+import type { WidgetConfig } from './config';
+import { $, $$, announce, attr, money, setAttr } from './dom';
+import { track } from './funnel';
+
+/** The hidden line-item property naming the look (src/contracts/storefront.ts LOOK_LINE_PROPERTY). */
+const LOOK_LINE_PROPERTY = '_look_id';
+
+export interface Line {
+  product: string | null;
+  variant: string | null;
+  price: number;
+  quantity: number;
+}
+
+export function lineOf(item: Element): Line {
+  const q = $<HTMLInputElement>(item, '.sl-qty-input');
+  return {
+    product: attr(item, 'data-sl-product'),
+    variant: attr(item, 'data-sl-variant'),
+    price: parseFloat(attr(item, 'data-sl-price') || '') || 0,
+    quantity: q ? Math.max(1, Math.min(99, parseInt(q.value, 10) || 1)) : 1,
+  };
+}
+
+/** The platform's numeric variant id of a gid (`gid://shopify/ProductVariant/123` → 123); Liquid writes numbers already. */
+const variantNumber = (v: string | null) => {
+  const id = String(v).split('/').pop() as string;
+  return /^\d+$/.test(id) ? Number(id) : id;
+};
+
+/** The theme's cart count, wherever a known bubble shows it (Dawn and most themes). */
+function refreshCartCount(): void {
+  fetch('/cart.js', { headers: { Accept: 'application/json' } })
+    .then((r) => r.json())
+    .then((cart: { item_count: number }) =>
+      $$(document, '[data-cart-count],.cart-count,.cart-count-bubble span[aria-hidden="true"]').forEach((el) => (el.textContent = String(cart.item_count))),
+    )
+    .catch(() => 0);
+}
+
+async function post(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+}
+
+/**
+ * Adds lines to the cart with the look property: on a store POST /cart/add.js (one request), then the
+ * theme is told (`cart:refresh` on document) and its count refreshed; on the demo storefront the demo
+ * add-to-cart endpoint records each line; in the preview nothing leaves the page. The result is announced.
+ */
+export async function addToCart(w: Element, c: WidgetConfig, lines: Line[], button: HTMLElement | null): Promise<void> {
+  if (!lines.length || (button && button.getAttribute('aria-busy'))) return;
+  const items = lines.map((l) => ({
+    id: c.platformCart ? variantNumber(l.variant) : l.variant,
+    quantity: l.quantity,
+    properties: { [LOOK_LINE_PROPERTY]: String(c.lookId) },
+  }));
+  (window as unknown as { shoppableLooksLastCart: unknown }).shoppableLooksLastCart = { items };
+  const text = c.text || {};
+  const failed = text.error || ' ';
+  if (button) setAttr(button, 'aria-busy', true);
+  let error = '';
+  try {
+    if (c.platformCart) {
+      const res = await post('/cart/add.js', { items });
+      if (!res.ok) error = ((await res.json().catch(() => ({}))) as { description?: string }).description || failed;
+    } else if (!c.preview && c.eventEndpoint) {
+      const results = await Promise.all(
+        lines.map((l) => post(c.eventEndpoint as string, { shopDomain: c.shopDomain, lookId: c.lookId, productId: l.product, price: l.price, quantity: l.quantity })),
+      );
+      if (results.some((r) => !r.ok)) error = failed;
+    }
+  } catch {
+    error = failed;
+  }
+  if (button) button.removeAttribute('aria-busy');
+  if (error) return announce(error.trim());
+  lines.forEach((l) => track(c, 'add_to_cart', l.product));
+  const added = text.added || 'Added';
+  announce(added);
+  if (button) {
+    const old = button.textContent;
+    button.textContent = added;
+    button.classList.add('is-added');
+    setTimeout(() => {
+      button.textContent = old;
+      button.classList.remove('is-added');
+    }, 1500);
+  }
+  const detail = { lookId: c.lookId, items };
+  w.dispatchEvent(new CustomEvent('shoppable-looks:add-to-cart', { bubbles: true, detail }));
+  if (c.platformCart) {
+    document.dispatchEvent(new CustomEvent('cart:refresh', { bubbles: true, detail }));
+    refreshCartCount();
+  }
+}
+
+/** The lines an "add all" / "add selected" button adds. */
+export function linesFor(w: Element, selected: boolean): Line[] {
+  return $$(w, '.sl-item')
+    .filter((item) => {
+      const check = $<HTMLInputElement>(item, '.sl-line-check');
+      if (selected) return !!check && check.checked;
+      const b = $<HTMLButtonElement>(item, '.sl-atc');
+      return !(b && b.disabled) && !(check && check.disabled);
+    })
+    .map(lineOf);
+}
+
+export function updateTotal(w: Element, c: WidgetConfig): void {
+  const total = $(w, '.sl-total');
+  if (!total) return;
+  const sum = linesFor(w, true).reduce((s, l) => s + l.price * l.quantity, 0);
+  total.textContent = money(c.locale, c.currency, sum);
+}

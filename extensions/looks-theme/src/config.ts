@@ -1,0 +1,35 @@
+/**
+ * The JSON config of one widget (`<script type="application/json" class="sl-config">`), as
+ * server/widget/render.ts and the Liquid blocks write it. Unknown fields are ignored.
+ */
+export interface WidgetConfig {
+  lookId: number;
+  shopDomain?: string;
+  template?: string;
+  placement?: string;
+  selector?: string | null;
+  /** Layout preview: no network calls. */
+  preview?: boolean;
+  /** Demo storefront: the add-to-cart endpoint that records the add (one POST per line). */
+  eventEndpoint?: string | null;
+  /** A real store: lines go to the platform's /cart/add.js. */
+  platformCart?: boolean;
+  popup?: { event?: string; delaySeconds?: number; button?: boolean } | null;
+  text?: { added?: string; addToCart?: string; total?: string; error?: string };
+  currency?: string;
+  locale?: string;
+}
+
+export function readConfig(widget: Element): WidgetConfig {
+  try {
+    return JSON.parse(widget.querySelector('.sl-config')?.textContent || '{}');
+  } catch {
+    return { lookId: 0 };
+  }
+}
+
+/** Where funnel batches go: the app proxy on a store, the demo endpoint on the demo storefront, nowhere in the preview. */
+export function funnelEndpoint(c: WidgetConfig): string | null {
+  if (c.preview) return null;
+  return c.platformCart ? '/apps/looks/events' : '/api/storefront/events';
+}

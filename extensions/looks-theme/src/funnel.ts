@@ -1,0 +1,103 @@
+import type { WidgetConfig } from './config';
+import { funnelEndpoint } from './config';
+import { consentAllowed, onConsent, store } from './consent';
+import { on } from './dom';
+
+/** The storefront funnel (src/contracts/storefront.ts FunnelEvent): recorded and sent only with consent. */
+type EventType = 'impression' | 'hotspot_click' | 'item_click' | 'add_to_cart';
+interface FunnelEvent {
+  type: EventType;
+  lookId: number;
+  productId?: string;
+  device: 'mobile' | 'desktop';
+  at: number;
+}
+
+const MAX_BATCH = 50;
+const FLUSH_MS = 10000;
+const VISITOR_KEY = 'sl_vid';
+let queue: FunnelEvent[] = [];
+let endpoint: string | null = null;
+let timer: ReturnType<typeof setTimeout> | 0 = 0;
+let memoryVisitor = '';
+
+/** A random UUID v4 (crypto.randomUUID needs a secure context; the demo may be served over plain http). */
+const uuid = (): string =>
+  crypto.randomUUID
+    ? crypto.randomUUID()
+    : '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (d) => (+d ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+d / 4)))).toString(16));
+
+/** A random id kept in this browser (created only once there is consent). */
+function visitorId(): string {
+  const id = store(VISITOR_KEY) || memoryVisitor || uuid();
+  memoryVisitor = id;
+  store(VISITOR_KEY, id);
+  return id;
+}
+
+export function track(c: WidgetConfig, type: EventType, productId?: string | null): void {
+  const to = funnelEndpoint(c);
+  if (!to || !consentAllowed() || !c.lookId) return;
+  endpoint = to;
+  const event: FunnelEvent = { type, lookId: c.lookId, device: innerWidth < 750 ? 'mobile' : 'desktop', at: Date.now() };
+  if (productId) event.productId = productId;
+  queue.push(event);
+  if (!timer) timer = setTimeout(flush, FLUSH_MS);
+}
+
+export function flush(): void {
+  clearTimeout(timer);
+  timer = 0;
+  if (!consentAllowed() || !endpoint) queue = [];
+  while (queue.length) {
+    const body = JSON.stringify({ visitorId: visitorId(), events: queue.splice(0, MAX_BATCH) });
+    const blob = new Blob([body], { type: 'application/json' });
+    if (!navigator.sendBeacon || !navigator.sendBeacon(endpoint as string, blob)) {
+      fetch(endpoint as string, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => 0);
+    }
+  }
+}
+
+const seen: Record<number, 1> = {};
+const configs = new WeakMap<Element, WidgetConfig>();
+const timers = new WeakMap<Element, ReturnType<typeof setTimeout>>();
+let observer: IntersectionObserver | null | undefined;
+
+/** An impression: the widget at least half in view (or filling half the viewport) for 1 s, once per look per page view. */
+function onIntersect(entries: IntersectionObserverEntry[]): void {
+  entries.forEach((e) => {
+    const c = configs.get(e.target) as WidgetConfig;
+    clearTimeout(timers.get(e.target));
+    const visible = e.isIntersecting && (e.intersectionRatio >= 0.5 || e.intersectionRect.height >= innerHeight / 2);
+    if (!visible || seen[c.lookId]) return;
+    timers.set(
+      e.target,
+      setTimeout(() => {
+        if (seen[c.lookId] || !consentAllowed()) return;
+        seen[c.lookId] = 1;
+        track(c, 'impression');
+      }, 1000),
+    );
+  });
+}
+
+function start(): void {
+  observer = window.IntersectionObserver ? new IntersectionObserver(onIntersect, { threshold: [0, 0.25, 0.5, 0.75, 1] }) : null;
+  on(window, 'pagehide', flush);
+  on(document, 'visibilitychange', () => document.visibilityState === 'hidden' && flush());
+  onConsent((ok) => {
+    if (ok) return;
+    // Consent withdrawn: nothing kept, nothing sent.
+    queue = [];
+    store(VISITOR_KEY, null);
+    memoryVisitor = '';
+  });
+}
+
+/** Watches a widget (or a popup's panel) for impressions. */
+export function observe(el: Element, c: WidgetConfig): void {
+  if (!funnelEndpoint(c)) return;
+  if (observer === undefined) start();
+  configs.set(el, c);
+  if (observer) observer.observe(el);
+}
