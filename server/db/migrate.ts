@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012_job_leases';
 import * as m0013 from './migrations/0013_web_vitals';
 import * as m0014 from './migrations/0014_bundle_discounts';
 import * as m0017 from './migrations/0017_catalog_variants_sync';
+import * as m0020 from './migrations/0020_generation_item_positions';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0013_web_vitals': m0013,
   '0014_bundle_discounts': m0014,
   '0017_catalog_variants_sync': m0017,
+  '0020_generation_item_positions': m0020,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -9,6 +9,8 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export { GENERATION_STATUSES, STREAM_EVENTS } from './generationStream';
 export type { GenerationStatus, StreamEventName, StreamEventPayload } from './generationStream';
 import type { GenerationStatus } from './generationStream';
+import type { GeneratedItemPosition } from './hotspots';
+export type { GeneratedItemPosition, ItemBox } from './hotspots';
 
 /** Statuses in which a job is running (settings locked, spinner shown). */
 export const ACTIVE_STATUSES: readonly GenerationStatus[] = ['IN_QUEUE', 'IN_PROGRESS'];
@@ -26,6 +28,11 @@ export interface ImageGeneration {
   createdAt: string;
   completedAt: string | null;
   title: string;
+  /**
+   * Where the finished image shows the look's products (main product and related items it drew),
+   * percent of the image; absent while the image is not made or when the generator reported none.
+   */
+  itemPositions?: GeneratedItemPosition[];
 }
 
 export interface ImageGenerationCounts {
@@ -76,6 +83,8 @@ export const generationsQuerySchema = yup.object({
   imageType: yup.mixed<ImageType>().oneOf([...IMAGE_TYPES]).optional(),
   page: yup.number().integer().min(1).max(100000).default(1),
   limit: yup.number().integer().min(1).max(GALLERY_SEARCH_LIMIT).default(GALLERY_PAGE_SIZE),
+  /** Only the generations of this look (the look form's image choice). */
+  productLookId: yup.number().integer().min(1).max(2147483647).optional(),
 });
 
 /** POST /image-generation body. */

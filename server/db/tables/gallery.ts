@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { GenerationStatus, ImageType, StreamEventPayload, StreamEventName } from '../../../src/contracts/gallery';
+import type { GeneratedItemPosition, GenerationStatus, ImageType, StreamEventPayload, StreamEventName } from '../../../src/contracts/gallery';
 
 /**
  * An image generation and its job: the status column is the job state
@@ -15,6 +15,8 @@ export interface ImageGenerationsTable {
   customPrompt: string | null;
   status: Generated<GenerationStatus>;
   generatedImageUrl: string | null;
+  /** Where the finished image shows the look's products (null: unknown). */
+  itemPositions: ColumnType<GeneratedItemPosition[] | null, string | null | undefined, string | null>;
   errorMessage: string | null;
   /** Number of times the job was started (one credit each); names the output file. */
   run: Generated<number>;

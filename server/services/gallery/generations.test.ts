@@ -382,13 +382,19 @@ describe('external image API generator', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/generate`;
     try {
       const gen = createExternalGenerator({ url, apiKey: 'k-123', appUrl: 'https://app.example' });
-      const look = { title: 'L', mainImage: '/files/catalog/a.jpg', itemImages: ['https://cdn.example/b.jpg'] };
+      const look = {
+        title: 'L',
+        products: [
+          { productId: 'gid://shopify/Product/1', image: '/files/catalog/a.jpg', main: true },
+          { productId: 'gid://shopify/Product/2', image: 'https://cdn.example/b.jpg', main: false },
+        ],
+      };
       const base = { generationId: 1, shopId: 1, imageType: 'model' as const, look, signal: new AbortController().signal };
-      const out = await gen.generate({ ...base, customPrompt: null });
+      const out = (await gen.generate({ ...base, customPrompt: null })).jpeg;
       expect((await sharp(out).metadata()).format).toBe('jpeg');
       expect(seen[0].auth).toBe('Bearer k-123');
       expect(seen[0].body.images).toEqual(['https://app.example/files/catalog/a.jpg', 'https://cdn.example/b.jpg']);
-      expect((await sharp(await gen.generate({ ...base, customPrompt: 'json' })).metadata()).width).toBe(20);
+      expect((await sharp((await gen.generate({ ...base, customPrompt: 'json' })).jpeg).metadata()).width).toBe(20);
       await expect(gen.generate({ ...base, customPrompt: 'bad' })).rejects.toThrow('Image service error 422: prompt refused');
     } finally {
       server.close();

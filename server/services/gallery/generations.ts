@@ -102,6 +102,7 @@ export function toGeneration(row: GenerationRow): ImageGeneration {
     createdAt: iso(row.createdAt)!,
     completedAt: iso(row.completedAt),
     title: row.lookTitle,
+    ...(row.status === 'COMPLETED' && Array.isArray(row.itemPositions) ? { itemPositions: row.itemPositions } : {}),
   };
 }
 
@@ -142,15 +143,18 @@ export async function findGeneration(db: Db, shopId: number, id: number): Promis
 export async function listGenerations(
   db: Db,
   shopId: number,
-  query: { imageType?: unknown; page?: unknown; limit?: unknown },
+  query: { imageType?: unknown; page?: unknown; limit?: unknown; productLookId?: unknown },
 ): Promise<ImageGenerationsPage> {
   const imageType = (IMAGE_TYPES as readonly unknown[]).includes(query.imageType) ? (query.imageType as ImageType) : undefined;
+  const lookId = Number(query.productLookId);
+  const productLookId = Number.isSafeInteger(lookId) && lookId > 0 ? lookId : undefined;
   const page = Math.max(1, Math.floor(Number(query.page) || 1));
   const limit = Math.min(50, Math.max(1, Math.floor(Number(query.limit) || GALLERY_PAGE_SIZE)));
   const countRows = await db
     .selectFrom('imageGenerations')
     .select(['imageType', (eb) => eb.fn.countAll<number>().as('n')])
     .where('shopId', '=', shopId)
+    .$if(productLookId !== undefined, (q) => q.where('productLookId', '=', productLookId!))
     .groupBy('imageType')
     .execute();
   const counts = { all: 0, flat_lay: 0, model: 0 };
@@ -159,6 +163,7 @@ export async function listGenerations(
     counts.all += Number(r.n);
   }
   let q = db.selectFrom('imageGenerations').selectAll().where('shopId', '=', shopId);
+  if (productLookId !== undefined) q = q.where('productLookId', '=', productLookId);
   if (imageType) q = q.where('imageType', '=', imageType);
   const rows = await q.orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute();
   const total = imageType ? counts[imageType] : counts.all;

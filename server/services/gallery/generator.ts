@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { ImageType } from '../../../src/contracts/gallery';
+import { positionFromPixels, type GeneratedItemPosition } from '../../../src/contracts/hotspots';
 import { loadImage, type LookImages } from './generatorImages';
 
 export interface GenerationRequest {
@@ -11,10 +12,35 @@ export interface GenerationRequest {
   signal: AbortSignal;
 }
 
-/** Makes one image for a look; returns JPEG bytes. Throws (with a readable message) on failure. */
+/** A made image and where it shows the look's products (percent of the image). */
+export interface GeneratedImage {
+  jpeg: Buffer;
+  positions: GeneratedItemPosition[];
+}
+
+/**
+ * Makes one image for a look: JPEG bytes, or the bytes with the products' positions. Throws (with
+ * a readable message) on failure. A bare Buffer means "positions unknown".
+ */
 export interface ImageGenerator {
   readonly name: string;
-  generate(request: GenerationRequest): Promise<Buffer>;
+  generate(request: GenerationRequest): Promise<Buffer | GeneratedImage>;
+}
+
+/** A generator that always reports where it put the products. */
+export interface PositioningImageGenerator extends ImageGenerator {
+  generate(request: GenerationRequest): Promise<GeneratedImage>;
+}
+
+/** Up to this many product photos go into one composition. */
+export const MAX_COMPOSED_PRODUCTS = 7;
+
+/** Where a layer was drawn (pixels of the composed image). */
+interface Placed {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
 }
 
 /**
@@ -72,7 +98,7 @@ function caption(width: number, y: number, text: string, size: number): Buffer {
   );
 }
 
-/** Positions of up to 7 items in a flat lay: main product large in the centre-left, others around it. */
+/** Positions of up to MAX_COMPOSED_PRODUCTS items in a flat lay: main product large in the centre-left, others around it. */
 function flatLaySlots(count: number): Array<{ x: number; y: number; size: number; rotate: number }> {
   const { width, height } = FLAT_LAY;
   const main = { x: 110, y: 170, size: 560, rotate: -3 };
@@ -92,9 +118,10 @@ function flatLaySlots(count: number): Array<{ x: number; y: number; size: number
 /**
  * The default generator: really composes an image from the look's product
  * photos with sharp. flat_lay = a styled arrangement on a background; model =
- * a portrait lookbook page (hero photo, item strip, title).
+ * a portrait lookbook page (hero photo, item strip, title). The positions it
+ * answers are the rectangles it drew each product's photo into.
  */
-export function createLocalGenerator(options: { filesDir: string; allowFailMarker: boolean; appUrl?: string }): ImageGenerator {
+export function createLocalGenerator(options: { filesDir: string; allowFailMarker: boolean; appUrl?: string }): PositioningImageGenerator {
   return {
     name: 'local',
     async generate(req) {
@@ -110,16 +137,24 @@ export function createLocalGenerator(options: { filesDir: string; allowFailMarke
           });
         });
       }
-      const sources = [req.look.mainImage, ...req.look.itemImages].filter((u): u is string => !!u).slice(0, 7);
-      if (!sources.length) throw new Error('The look has no product images');
-      const images = await Promise.all(sources.map((u) => loadImage(options.filesDir, u, fetch, options.appUrl)));
+      const products = req.look.products.filter((p) => !!p.image).slice(0, MAX_COMPOSED_PRODUCTS);
+      if (!products.length) throw new Error('The look has no product images');
+      const images = await Promise.all(products.map((p) => loadImage(options.filesDir, p.image, fetch, options.appUrl)));
       if (req.signal.aborted) throw new Error('Generation cancelled');
-      return req.imageType === 'flat_lay' ? flatLay(images, req.look.title) : model(images, req.look.title);
+      const size = req.imageType === 'flat_lay' ? FLAT_LAY : MODEL;
+      const { jpeg, placed } = req.imageType === 'flat_lay' ? await flatLay(images, req.look.title) : await model(images, req.look.title);
+      return { jpeg, positions: placed.map((rect, i) => positionFromPixels(products[i].productId, rect, size, 'composed')) };
     },
   };
 }
 
-async function flatLay(images: Buffer[], title: string): Promise<Buffer> {
+/** The composed JPEG and the rectangle each photo was drawn into (same order as the photos). */
+interface Composition {
+  jpeg: Buffer;
+  placed: Placed[];
+}
+
+async function flatLay(images: Buffer[], title: string): Promise<Composition> {
   const { width, height } = FLAT_LAY;
   const layers: sharp.OverlayOptions[] = [];
   const slots = flatLaySlots(images.length);
@@ -133,30 +168,40 @@ async function flatLay(images: Buffer[], title: string): Promise<Buffer> {
     layers.push({ input: c.input, left: s.x, top: s.y });
   }
   layers.push({ input: caption(width, height - 70, title, 26), left: 0, top: height - 62 });
-  return sharp(background(width, height, 'flat_lay'))
+  const jpeg = await sharp(background(width, height, 'flat_lay'))
     .composite(layers)
     .jpeg({ quality: 86, mozjpeg: false })
     .toBuffer();
+  // A rotated card's bounding box: the photo's centre is the box's centre.
+  return { jpeg, placed: cards.map((c, i) => ({ left: slots[i].x, top: slots[i].y, width: c.width, height: c.height })) };
 }
 
-async function model(images: Buffer[], title: string): Promise<Buffer> {
+async function model(images: Buffer[], title: string): Promise<Composition> {
   const { width, height } = MODEL;
   const layers: sharp.OverlayOptions[] = [];
-  const hero = await sharp(images[0]).resize(620, 860, { fit: 'cover' }).toBuffer();
-  layers.push({ input: await shadow(620, 860), left: 40 - 30 + 8, top: 60 - 30 + 12 });
-  layers.push({ input: hero, left: 40, top: 60 });
+  const placed: Placed[] = [];
+  const heroRect = { left: 40, top: 60, width: 620, height: 860 };
+  const hero = await sharp(images[0]).resize(heroRect.width, heroRect.height, { fit: 'cover' }).toBuffer();
+  layers.push({ input: await shadow(heroRect.width, heroRect.height), left: heroRect.left - 30 + 8, top: heroRect.top - 30 + 12 });
+  layers.push({ input: hero, left: heroRect.left, top: heroRect.top });
+  placed.push(heroRect);
   const items = images.slice(1, 5);
   const size = 180;
   for (const [i, img] of items.entries()) {
     const c = await card(img, size, 0);
-    layers.push({ input: c.input, left: 690, top: 60 + i * (size + 20) });
+    const rect = { left: 690, top: 60 + i * (size + 20), width: c.width, height: c.height };
+    layers.push({ input: c.input, left: rect.left, top: rect.top });
+    placed.push(rect);
   }
   const strip = images.slice(5, 7);
   for (const [i, img] of strip.entries()) {
     const c = await card(img, 150, 0);
-    layers.push({ input: c.input, left: 40 + i * 170, top: 940 });
+    const rect = { left: 40 + i * 170, top: 940, width: c.width, height: c.height };
+    layers.push({ input: c.input, left: rect.left, top: rect.top });
+    placed.push(rect);
   }
   layers.push({ input: caption(width, 0, title, 30), left: 0, top: height - 110 });
   layers.push({ input: caption(width, 0, 'Lookbook', 16), left: 0, top: height - 60 });
-  return sharp(background(width, height, 'model')).composite(layers).jpeg({ quality: 86 }).toBuffer();
+  const jpeg = await sharp(background(width, height, 'model')).composite(layers).jpeg({ quality: 86 }).toBuffer();
+  return { jpeg, placed };
 }

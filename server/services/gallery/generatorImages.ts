@@ -1,11 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Images of a look, in order: main product (selected image first), then related items. */
+/** One product photo of a look, with the product it shows (markers are matched by product id). */
+export interface LookProductImage {
+  productId: string;
+  image: string;
+  /** The look's main product (its selected image); the others are related items. */
+  main: boolean;
+}
+
+/** Images of a look, in order: main product (selected image first), then related items with an image. */
 export interface LookImages {
   title: string;
-  mainImage: string | null;
-  itemImages: string[];
+  products: LookProductImage[];
 }
 
 const MAX_REMOTE_BYTES = 8 * 1024 * 1024;

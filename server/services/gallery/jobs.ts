@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
+import type { GeneratedItemPosition } from '../../../src/contracts/hotspots';
 import type { ImageGenerator } from './generator';
 import type { LookImages } from './generatorImages';
 import { creditOnce } from './credits';
@@ -85,12 +86,26 @@ const owned = (eb: Eb, job: Owned) =>
     eb('status', '=', 'IN_PROGRESS'),
   ]);
 
-/** IN_PROGRESS → COMPLETED with the image (only the claim that still owns it). */
-export async function completeJob(db: Db, job: Owned, imageUrl: string, now: Date): Promise<boolean> {
+/** IN_PROGRESS → COMPLETED with the image and where it shows the look's products (only the claim that still owns it). */
+export async function completeJob(
+  db: Db,
+  job: Owned,
+  imageUrl: string,
+  now: Date,
+  positions: GeneratedItemPosition[] | null = null,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('imageGenerations')
-      .set({ status: 'COMPLETED', generatedImageUrl: imageUrl, errorMessage: null, completedAt: now, leaseExpiresAt: null, updatedAt: now })
+      .set({
+        status: 'COMPLETED',
+        generatedImageUrl: imageUrl,
+        itemPositions: positions ? JSON.stringify(positions) : null,
+        errorMessage: null,
+        completedAt: now,
+        leaseExpiresAt: null,
+        updatedAt: now,
+      })
       .where((eb) => owned(eb, job))
       .returningAll()
       .executeTakeFirst();
@@ -198,10 +213,13 @@ export async function lookImagesFor(db: Db, job: GenerationRow): Promise<LookIma
     .executeTakeFirst();
   if (!look) throw new Error('The look of this generation no longer exists');
   const items = [...(look.relatedItems ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const mainImage = look.mainProduct?.selectedMainImage || look.mainProduct?.image || '';
   return {
     title: look.title,
-    mainImage: look.mainProduct?.selectedMainImage || look.mainProduct?.image || null,
-    itemImages: items.map((i) => i.image).filter(Boolean),
+    products: [
+      ...(mainImage ? [{ productId: look.mainProduct.itemId, image: mainImage, main: true }] : []),
+      ...items.filter((i) => !!i.image).map((i) => ({ productId: i.itemId, image: i.image, main: false })),
+    ],
   };
 }
 
@@ -350,7 +368,7 @@ export class WorkerPool {
     aborted.catch(() => undefined);
     try {
       const look = await Promise.race([lookImagesFor(this.o.db, job), aborted]);
-      const jpeg = await Promise.race([
+      const made = await Promise.race([
         this.o.generator.generate({
           generationId: job.id,
           shopId: job.shopId,
@@ -362,8 +380,9 @@ export class WorkerPool {
         aborted,
       ]);
       if (controller.signal.aborted) throw controller.signal.reason;
+      const { jpeg, positions } = Buffer.isBuffer(made) ? { jpeg: made, positions: null } : made;
       const url = await writeOutput(this.o.filesDir, job, jpeg);
-      if (!(await completeJob(this.o.db, job, url, this.o.now()))) {
+      if (!(await completeJob(this.o.db, job, url, this.o.now(), positions))) {
         this.o.log?.info?.({ generationId: job.id }, 'generation queue: finished a job another worker had taken over');
       }
     } catch (error) {
