@@ -22,7 +22,7 @@ export async function seedDemo(db: Db, config: Config, now = new Date()): Promis
     const shop = await provisionShop(trx, DEMO_SHOP_DOMAIN, { email: 'merchant@demo-shop.example', currency: 'USD', origin: 'standalone' });
     await trx
       .updateTable('shops')
-      .set({ imageGalleryEnabled: true, aiImageGenerationEnabled: true, appBlockThemeSupported: true })
+      .set({ imageGalleryEnabled: true, aiImageGenerationEnabled: true, appBlockThemeSupported: true, canUseCheckoutUiExtension: true })
       .where('id', '=', shop.id)
       .execute();
     await trx

@@ -7,6 +7,7 @@ import { createAccessTokens, type AccessTokens } from './accessTokens';
 import { createAdminApi, type AdminApi } from './adminApi';
 import { createCatalogSync, type CatalogSync } from './catalogSync';
 import { createLifecycle, type PlatformLifecycle } from './lifecycle';
+import { createShopPlans, type ShopPlans } from './shopPlan';
 import type { PlatformContext } from './context';
 
 /** The Shopify side of the app: the token store, the Admin GraphQL API and the catalog sync. */
@@ -16,6 +17,8 @@ export interface Platform {
   catalogSync: CatalogSync;
   /** A (re)install and a finished catalog sync, for whatever has to follow them (see lifecycle.ts). */
   lifecycle: PlatformLifecycle;
+  /** The shop's plan: may it use checkout UI extensions (cached on the shop, see shopPlan.ts). */
+  shopPlans: ShopPlans;
 }
 
 export interface PlatformDeps {
@@ -42,7 +45,10 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const catalogSync = createCatalogSync(ctx, admin, lifecycle);
   // A (re)install's token exchange syncs the whole catalog anew, in the background.
   lifecycle.onInstalled((shop) => catalogSync.start(shop));
-  return { tokens, admin, catalogSync, lifecycle };
+  // … and reads the shop's plan anew (it may have changed while the app was not installed).
+  const shopPlans = createShopPlans(ctx, admin);
+  lifecycle.onInstalled(async (shop) => void (await shopPlans.refresh(shop)));
+  return { tokens, admin, catalogSync, lifecycle, shopPlans };
 }
 
 declare module 'fastify' {

@@ -3,6 +3,9 @@ import { API_PREFIX } from '../../src/contracts/api';
 import { shopSettingsSchema } from '../../src/contracts/shop';
 import type { YupTypeProvider } from '../http/validate';
 import { createApiToken, getOnboarding, getSettings, getShopContext, updateSettings } from '../services/shop/shops';
+import { demoExtensionCheck, recordAppBlockInstalled } from '../services/shop/extensionCheck';
+import { checkThemeExtension } from '../platform/themeExtension';
+import type { ExtensionCheck } from '../../src/contracts/extensionCheck';
 
 /** The input of the shop routes, declared once: PATCH /shop sends any subset of the settings. */
 const schemas = {
@@ -21,5 +24,16 @@ export default async function shopRoutes(fastify: FastifyInstance) {
 
   app.post(`${API_PREFIX}/shop/apiToken`, async (req) => ({ token: await createApiToken(db, req.shop) }));
 
-  app.get(`${API_PREFIX}/shop/onboarding`, async (req) => getOnboarding(db, req.shop, config.apiKey));
+  // In shopify mode the checkout flag comes from the shop's plan, read again when a day old.
+  app.get(`${API_PREFIX}/shop/onboarding`, async (req) =>
+    getOnboarding(db, config.appMode === 'shopify' ? await app.platform.shopPlans.fresh(req.shop) : req.shop, config.apiKey),
+  );
+
+  // The dashboard's extension check: the published theme (shopify mode) or the demo storefront.
+  app.get(`${API_PREFIX}/shop/extensionCheck`, async (req): Promise<ExtensionCheck> => {
+    if (config.appMode !== 'shopify') return demoExtensionCheck(db, config, req.shop);
+    const check = await checkThemeExtension(app.platform.admin, req.shop, config.apiKey);
+    await recordAppBlockInstalled(db, req.shop.id, check.embedEnabled || check.appBlockPlaced);
+    return check;
+  });
 }

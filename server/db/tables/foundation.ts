@@ -15,7 +15,10 @@ export interface ShopsTable {
   scriptTagSupported: Generated<boolean>;
   appBlockInstalled: Generated<boolean>;
   appBlockThemeSupported: Generated<boolean>;
+  /** The shop may use checkout UI extensions (Plus or development store); cached from the Admin API. */
   canUseCheckoutUiExtension: Generated<boolean>;
+  /** When the plan was last read from the Admin API; null: never, or stale (app/scopes_update). */
+  planCheckedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   imageGalleryEnabled: Generated<boolean>;
   aiImageGenerationEnabled: Generated<boolean>;
   settings: JSONColumnType<ShopSettings>;

@@ -10,6 +10,7 @@ import {
   type ShopSettings,
 } from '../../../src/contracts/shop';
 import { validate } from '../../../src/contracts/validation';
+import { appBlockDeepLink, embedDeepLink } from '../../../src/contracts/extensionCheck';
 import { isLocale } from '../../../src/contracts/api';
 import { validationFailed } from '../../http/errors';
 import { shouldUpgradeToPaidPlan } from '../billing/planLimits';
@@ -52,10 +53,9 @@ export async function provisionShop(
     .executeTakeFirstOrThrow();
 }
 
+/** Theme editor deep links: the product app block (`shoppable-look`), or the app embed on the cart template (cart booster). */
 export function themeEditorDeepLink(shop: ShopRow, apiKey: string, target: 'product' | 'cart' = 'product'): string {
-  const template = target === 'cart' ? 'cart' : 'product';
-  const block = target === 'cart' ? 'cart-looks' : 'shoppable-looks';
-  return `https://${shop.domain}/admin/themes/current/editor?template=${template}&addAppBlockId=${apiKey}/${block}&target=newAppsSection`;
+  return target === 'cart' ? embedDeepLink(shop.domain, apiKey, 'cart') : appBlockDeepLink(shop.domain, apiKey);
 }
 
 export async function getShopContext(db: Db, shop: ShopRow, apiKey: string): Promise<ShopContext> {

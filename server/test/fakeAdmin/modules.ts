@@ -1,7 +1,12 @@
 import type { FakeAdminModuleFactory } from './module';
+import { fakeShopPlan } from './shopPlan';
+import { fakeThemes } from './themes';
 
 /**
  * The stand-in's modules, one line each (a module's tests reach it by name through
  * `FakeShopifyAdmin.module(name)`).
  */
-export const FAKE_ADMIN_MODULES: Record<string, FakeAdminModuleFactory> = {};
+export const FAKE_ADMIN_MODULES: Record<string, FakeAdminModuleFactory> = {
+  shopPlan: fakeShopPlan,
+  themes: fakeThemes,
+};

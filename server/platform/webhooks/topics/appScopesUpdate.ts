@@ -1,7 +1,10 @@
 import { asObject, cleanText } from '../payloads';
 import { WebhookPayloadError, type WebhookHandler } from '../types';
 
-/** app/scopes_update: the scopes the merchant granted now (`current`), stored on the shop. */
+/**
+ * app/scopes_update: the scopes the merchant granted now (`current`), stored on the shop; the cached
+ * plan (checkout extensions allowed?) is marked stale, so the next admin read asks the platform again.
+ */
 export const appScopesUpdate: WebhookHandler<{ current: string[] }> = {
   topic: 'app/scopes_update',
   parse(payload) {
@@ -12,6 +15,6 @@ export const appScopesUpdate: WebhookHandler<{ current: string[] }> = {
     return { current: [...new Set(current.map((s: string) => cleanText(s.trim())))].sort() };
   },
   async handle({ db, shop }, { current }) {
-    await db.updateTable('shops').set({ grantedScopes: current.join(',') }).where('id', '=', shop.id).execute();
+    await db.updateTable('shops').set({ grantedScopes: current.join(','), planCheckedAt: null }).where('id', '=', shop.id).execute();
   },
 };
