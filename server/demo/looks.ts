@@ -1,15 +1,19 @@
 import type { SeedContext } from './context';
-import type { LookRelatedItem } from '../../src/contracts/looks';
+import { DEFAULT_MARKER_COLOR, type LookRelatedItem } from '../../src/contracts/looks';
 
-/** A few demo looks built from the catalog: one active (the free plan's limit), the rest drafts. */
+/**
+ * A few demo looks built from the catalog, all drafts: the demo shop is on the free plan, which allows
+ * one active look, so that look is left for the merchant to create or activate. "Summer in the City"
+ * (with a bundle discount) was the live look and sold most; see orders.ts.
+ */
 export async function seedLooks({ db, shop }: SeedContext): Promise<void> {
   const products = await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shop.id).execute();
   const byHandle = new Map(products.map((p) => [p.handle, p]));
-  const looks: Array<{ title: string; main: string; related: string[]; active: boolean; tags: string; discount?: boolean }> = [
-    { title: 'Summer in the City', main: 'linen-shirt-sand', related: ['chino-pants-khaki', 'leather-loafers-cognac', 'round-sunglasses-tortoise'], active: true, tags: 'summer,city', discount: true },
-    { title: 'Weekend Getaway', main: 'weekender-bag-navy', related: ['denim-jacket-washed', 'canvas-sneakers-white'], active: false, tags: 'travel' },
-    { title: 'Evening Out', main: 'slip-dress-black', related: ['strappy-sandals-gold', 'crossbody-bag-burgundy', 'dress-watch-rose'], active: false, tags: 'evening,party' },
-    { title: 'Autumn Layers', main: 'trench-coat-camel', related: ['cashmere-scarf-grey', 'suede-boots-taupe', 'wide-jeans-indigo'], active: false, tags: 'autumn' },
+  const looks: Array<{ title: string; main: string; related: string[]; tags: string; discount?: boolean }> = [
+    { title: 'Summer in the City', main: 'linen-shirt-sand', related: ['chino-pants-khaki', 'leather-loafers-cognac', 'round-sunglasses-tortoise'], tags: 'summer,city', discount: true },
+    { title: 'Weekend Getaway', main: 'weekender-bag-navy', related: ['denim-jacket-washed', 'canvas-sneakers-white'], tags: 'travel' },
+    { title: 'Evening Out', main: 'slip-dress-black', related: ['strappy-sandals-gold', 'crossbody-bag-burgundy', 'dress-watch-rose'], tags: 'evening,party' },
+    { title: 'Autumn Layers', main: 'trench-coat-camel', related: ['cashmere-scarf-grey', 'suede-boots-taupe', 'wide-jeans-indigo'], tags: 'autumn' },
   ];
   for (const look of looks) {
     const main = byHandle.get(look.main)!;
@@ -22,7 +26,7 @@ export async function seedLooks({ db, shop }: SeedContext): Promise<void> {
       .values({
         shopId: shop.id,
         title: look.title,
-        active: look.active,
+        active: false,
         mainProduct: JSON.stringify({
           itemId: main.gid,
           title: main.title,
@@ -31,8 +35,8 @@ export async function seedLooks({ db, shop }: SeedContext): Promise<void> {
           productImages: main.images,
         }),
         relatedItems: JSON.stringify(relatedItems),
-        markerColor: 'FFFFFF',
-        featured: look.active,
+        markerColor: DEFAULT_MARKER_COLOR,
+        featured: !!look.discount,
         media: JSON.stringify([]),
         discount: look.discount
           ? JSON.stringify({ enabled: true, label: 'Bundle deal', type: 'percentage', value: 10, discountText: 'Save 10% on the look' })

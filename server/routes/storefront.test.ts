@@ -151,7 +151,11 @@ describe('layout, booster, collections and the demo storefront', () => {
 
   describe('demo storefront page', () => {
     it('renders the product and the widget of its active looks, with a nonce CSP', async () => {
+      // The demo seed leaves every look a draft (room on the free plan): activate the shirt's look.
+      const summer = await t.db.selectFrom('productLooks').select('id').where('title', '=', 'Summer in the City').executeTakeFirstOrThrow();
+      await t.db.updateTable('productLooks').set({ active: true }).where('id', '=', summer.id).execute();
       const res = await t.app.inject({ method: 'GET', url: '/storefront/products/linen-shirt-sand' });
+      await t.db.updateTable('productLooks').set({ active: false }).where('id', '=', summer.id).execute();
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-security-policy']).toMatch(/script-src 'nonce-[^']+'/);
       expect(res.body).toContain('<h1>Linen Shirt');

@@ -372,6 +372,9 @@ describe('plan limits through the looks API (demo store)', () => {
     (await t.db.selectFrom('productLooks').select('id').where('active', '=', true).orderBy('id').execute()).map((l) => l.id);
 
   it('free caps creating and activating; a confirmed paid plan lifts the cap; downgrade brings it back', async () => {
+    // The demo seed leaves every look a draft: the free plan's one active look is free to use.
+    expect(await activeIds()).toEqual([]);
+    expect((await activate(1)).statusCode).toBe(200);
     expect(await activeIds()).toEqual([1]);
     const refusedCreate = await create();
     expect(refusedCreate.statusCode).toBe(403);

@@ -147,6 +147,12 @@ describe('looks API', () => {
   });
 
   it('enforces the plan limit of active looks on create and on activation', async () => {
+    // The demo shop's free plan has room for one active look (the seed leaves every look a draft).
+    const { data: seeded } = (await t.request({ method: 'GET', url: URL_, shop: DEMO })).json();
+    expect(seeded.filter((l: { active: boolean }) => l.active)).toEqual([]);
+    const first = await t.request({ method: 'POST', url: URL_, payload: body({ active: true }), shop: DEMO });
+    expect(first.statusCode).toBe(201);
+
     const before = await count();
     const res = await t.request({ method: 'POST', url: URL_, payload: body({ active: true }), shop: DEMO });
     expect(res.statusCode).toBe(403);
@@ -164,6 +170,7 @@ describe('looks API', () => {
     const active = data.find((l: { active: boolean }) => l.active);
     expect((await t.request({ method: 'PATCH', url: `${URL_}/${active.id}`, payload: body({ active: true }), shop: DEMO })).statusCode).toBe(200);
     await t.request({ method: 'DELETE', url: `${URL_}/${draft.id}`, shop: DEMO });
+    await t.request({ method: 'DELETE', url: `${URL_}/${first.json().id}`, shop: DEMO });
   });
 
   it('scopes everything by shop: another shop gets 404 and never the data', async () => {
