@@ -105,10 +105,21 @@ describe('LookNewPage', () => {
     await waitFor(() => expect(host.toasts).toEqual([{ message: 'Could not create the look. Please try again.', isError: true }]));
   });
 
-  it('shows the upgrade banner when the shop should upgrade', async () => {
+  it('shows the upgrade banner when the shop should upgrade, saying why the look is saved as a draft', async () => {
     mockBackend(LAYOUT);
     renderWithProviders(<LookNewPage />, { route: '/looks/new', shop: { shouldUpgradeToPaidPlan: true } });
     expect(await screen.findByText('Upgrade to activate more looks')).toBeInTheDocument();
+    expect(screen.getByTestId('upgrade-notice')).toHaveTextContent(/so this look will be saved as a draft: it is kept, but not shown in your store/);
+    expect(screen.getByLabelText('Status')).toHaveValue('draft');
+    expect(screen.getByText(/Your plan's active looks are all in use, so this look stays a draft/)).toBeInTheDocument();
+  });
+
+  it('with room on the plan: no upgrade banner and the plain status help', async () => {
+    mockBackend(LAYOUT);
+    renderWithProviders(<LookNewPage />, { route: '/looks/new' });
+    expect(await screen.findByText('Active looks are shown in your store.')).toBeInTheDocument();
+    expect(screen.queryByText('Upgrade to activate more looks')).toBeNull();
+    expect(screen.queryByText(/are all in use/)).toBeNull();
   });
 
   it('preselects ?productLookId= and shows the exact message when it fails', async () => {

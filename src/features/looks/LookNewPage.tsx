@@ -102,7 +102,7 @@ export default function LookNewPage() {
       {upgradeRequired ? (
         <UpgradeBanner tone="critical" onDismiss={() => setUpgradeRequired(false)} />
       ) : (
-        shop.shouldUpgradeToPaidPlan && <UpgradeBanner />
+        shop.shouldUpgradeToPaidPlan && <UpgradeBanner bodyId="Looks.upgrade.draftBody" />
       )}
     </>
   );

@@ -1,11 +1,16 @@
 import { BlockStack, Card, Select, Text } from '@shopify/polaris';
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
+import { useShop } from '../../shop';
 import { useLookError } from './useLookError';
 
-/** Status selector: active (live) or draft → the boolean `active`. */
+/**
+ * Status selector: active (live) or draft → the boolean `active`. A draft on a plan whose active
+ * looks are all in use says why it stays a draft and how to make it active.
+ */
 export function StatusSection() {
   const intl = useIntl();
+  const { shouldUpgradeToPaidPlan } = useShop();
   const { input } = useField<boolean>('active');
   const error = useLookError('active');
   const t = (id: string) => intl.formatMessage({ id });
@@ -23,7 +28,7 @@ export function StatusSection() {
           ]}
           value={input.value ? 'active' : 'draft'}
           onChange={(value) => input.onChange(value === 'active')}
-          helpText={t('Looks.status.help')}
+          helpText={t(shouldUpgradeToPaidPlan && !input.value ? 'Looks.status.limitHelp' : 'Looks.status.help')}
           error={error}
         />
       </BlockStack>

@@ -2,8 +2,11 @@ import { Banner } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 
-/** The upgrade-plan notice: banner when the plan's limit is used, critical after a refused activation. */
-export function UpgradeBanner({ tone = 'warning', onDismiss }: { tone?: 'warning' | 'critical'; onDismiss?(): void }) {
+/**
+ * The upgrade-plan notice: banner when the plan's limit is used, critical after a refused activation.
+ * `bodyId` replaces the message (the new-look form says why the look is saved as a draft).
+ */
+export function UpgradeBanner({ tone = 'warning', onDismiss, bodyId = 'Looks.upgrade.body' }: { tone?: 'warning' | 'critical'; onDismiss?(): void; bodyId?: string }) {
   const intl = useIntl();
   const navigate = useNavigate();
   return (
@@ -13,7 +16,7 @@ export function UpgradeBanner({ tone = 'warning', onDismiss }: { tone?: 'warning
       action={{ content: intl.formatMessage({ id: 'Looks.upgrade.action' }), onAction: () => navigate('/billing/plans'), id: 'looks-upgrade-plans' }}
       onDismiss={onDismiss}
     >
-      <p data-testid="upgrade-notice">{intl.formatMessage({ id: 'Looks.upgrade.body' })}</p>
+      <p data-testid="upgrade-notice">{intl.formatMessage({ id: bodyId })}</p>
     </Banner>
   );
 }
