@@ -12,9 +12,9 @@ import type { ShopSettings } from './shop';
  * Version `v` changes only with an incompatible shape; readers ignore unknown fields.
  */
 
-/** Product metafield `$app` / `looks` (json) on every look's main product (toml: [product.metafields.app.looks]). */
+/** Product metafield `$app` / `looks` (json) on every look's main product (toml: [product.metafields.app.looks]); Liquid `product.metafields['$app'].looks.value`. */
 export const PRODUCT_LOOKS_METAFIELD = { namespace: '$app', key: 'looks', type: 'json' } as const;
-/** App-data metafield (owner: the app installation) `looks` / `config` (json): Liquid `app.metafields.looks.config`. */
+/** App-data metafield (owner: the app installation) `looks` / `config` (json): Liquid `app.metafields.looks.config.value`. */
 export const STOREFRONT_CONFIG_METAFIELD = { namespace: 'looks', key: 'config', type: 'json' } as const;
 
 export interface StorefrontItem {
@@ -86,6 +86,10 @@ export interface StorefrontConfig {
     | 'autoHideOutOfStockItems'
   >;
   booster: Pick<BoosterValues, 'showOnCartPage' | 'cartPageCssSelector' | 'enableCheckoutUIExtension' | 'discountLabel'>;
+  /** Item links carry utm_source/utm_content (the setting removeUTMParam off); absent: no UTM parameters. */
+  utm?: boolean;
+  /** Only on the app's own demo storefront: add to cart goes to the demo endpoint instead of the platform cart. */
+  demo?: boolean;
 }
 
 /** The line-item property naming the look a cart line was added from (order attribution). */

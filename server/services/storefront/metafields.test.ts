@@ -134,6 +134,7 @@ describe('storefront metafield values', () => {
     expect(config).toMatchObject({ v: 1, currency: shop.currency, layout: DEFAULT_LAYOUT_SETTINGS });
     expect(config.settings).toMatchObject({ enabled: true, locale: 'en', variantLabel: 'Variant', definedVariantStyle: 'select', showCompareAtPrice: true });
     expect(Object.keys(config.settings)).not.toContain('removeUTMParam');
+    expect(config.utm).toBe(true);
     expect(config.booster).toEqual({ showOnCartPage: false, cartPageCssSelector: null, enableCheckoutUIExtension: false, discountLabel: null });
 
     await t.db.insertInto('layoutSettings').values({ shopId: shop.id, settings: JSON.stringify({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable' }) }).execute();
@@ -141,7 +142,10 @@ describe('storefront metafield values', () => {
       .insertInto('boosterSettings')
       .values({ shopId: shop.id, settings: JSON.stringify({ showOnCartPage: true, cartPageCssSelector: '#cart', discountLabel: 'Bundle' }) })
       .execute();
+    await t.db.updateTable('layoutSettings').set({ settings: JSON.stringify({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable', customCss: '.a{b:c}</style><script>x</script>@import "y";' }) }).where('shopId', '=', shop.id).execute();
     const changed = await storefrontConfigValue(t.db, shop);
+    expect(changed.layout.customCss).toContain('.a{b:c}');
+    expect(changed.layout.customCss).not.toMatch(/<|@import/);
     expect(changed.layout.definedTemplate).toBe('shoppable');
     expect(changed.booster).toMatchObject({ showOnCartPage: true, cartPageCssSelector: '#cart', discountLabel: 'Bundle' });
   });

@@ -5,6 +5,7 @@ import { getSettings } from '../shop/shops';
 import { getLayout } from '../looks/layout';
 import { deletedProductGids } from '../looks/deletedProducts';
 import { getBoosterValues } from './booster';
+import { safeCss } from '../../widget/escape';
 import type { ProductLooksTable } from '../../db/tables/looks';
 import type { CatalogProductsTable } from '../../db/tables/foundation';
 import type {
@@ -121,7 +122,8 @@ export async function storefrontConfigValue(db: Db, shop: ShopRow): Promise<Stor
   return {
     v: 1,
     currency: shop.currency,
-    layout,
+    // The merchant's CSS can only style (the Liquid guards again: no '<', and it drops CSS that still looks like script).
+    layout: { ...layout, customCss: layout.customCss === null ? null : safeCss(layout.customCss) },
     settings: {
       enabled: s.enabled,
       locale: s.locale,
@@ -144,6 +146,7 @@ export async function storefrontConfigValue(db: Db, shop: ShopRow): Promise<Stor
       enableCheckoutUIExtension: booster.enableCheckoutUIExtension,
       discountLabel: booster.discountLabel,
     },
+    utm: !s.removeUTMParam,
   };
 }
 
