@@ -10,6 +10,7 @@ import type { BillingPlans, DiscountCheck, DowngradePreview, DowngradeResult, Se
 import type { BoosterSettings, BoosterValues, CreatedCollection } from '../contracts/booster';
 import type { ClaimFreeResponse, CreditPackage, Credits, PurchaseResponse, VerifyPurchaseResponse } from '../contracts/credits';
 import type { CreateGenerationBody, CreateGenerationResponse, ImageGeneration, ImageGenerationsPage, UpdateGenerationBody } from '../contracts/gallery';
+import type { ExtensionCheck } from '../contracts/extensionCheck';
 import type { LayoutSettings } from '../contracts/layout';
 import type {
   LookCreateResponse,
@@ -58,6 +59,7 @@ export interface ApiRoutes {
   'PATCH /shop': Route<Partial<ShopSettings>, ShopSettings>;
   'POST /shop/apiToken': Route<void, ApiTokenResponse>;
   'GET /shop/onboarding': Route<void, Onboarding>;
+  'GET /shop/extensionCheck': Route<void, ExtensionCheck>;
   // Billing
   'GET /shop/billing-plans': Route<void, BillingPlans>;
   'GET /shop/downgrade/preview': Route<void, DowngradePreview>;
@@ -107,6 +109,7 @@ const ROUTE_KEYS: Record<RouteKey, true> = {
   'PATCH /shop': true,
   'POST /shop/apiToken': true,
   'GET /shop/onboarding': true,
+  'GET /shop/extensionCheck': true,
   'GET /shop/billing-plans': true,
   'GET /shop/downgrade/preview': true,
   'POST /shop/select-plan': true,

@@ -106,22 +106,33 @@ describe('BoosterPage', () => {
     expect(callsTo('PATCH /booster')).toHaveLength(0);
   });
 
-  it('shows the checkout section only when the checkout UI extension can be used; featured collections have no delete', async () => {
+  it("the checkout toggle is off limits unless the shop's plan allows checkout extensions, with the reason; featured collections have no delete", async () => {
     mockApi(false);
     const first = renderWithProviders(<BoosterPage />);
     await screen.findByText('Summer');
-    expect(screen.queryByText('Enable on checkout page')).not.toBeInTheDocument();
+    expect(screen.getByText('Enable on checkout page')).toBeInTheDocument();
+    expect(screen.getByLabelText('Show looks on the checkout page')).toBeDisabled();
+    expect(screen.getByText(/available only on Shopify Plus stores/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Featured looks' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Summer' })).toBeInTheDocument();
     first.unmount();
-    mockApi(true);
+  });
+
+  it('a Plus store switches the checkout booster on and saves it', async () => {
+    const { callsTo } = mockApi(true);
     renderWithProviders(<BoosterPage />);
-    expect(await screen.findByText('Enable on checkout page')).toBeInTheDocument();
+    const toggle = await screen.findByLabelText('Show looks on the checkout page');
+    expect(toggle).toBeEnabled();
+    expect(screen.queryByText(/available only on Shopify Plus stores/)).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PATCH /booster')).toHaveLength(1));
+    expect(callsTo('PATCH /booster')[0].body).toMatchObject({ enableCheckoutUIExtension: true });
   });
 });
 
 describe('BoosterPage load errors', () => {
-  it('a failing onboarding call is a load error with a retry, never a page without its checkout section', async () => {
+  it('a failing onboarding call is a load error with a retry, never a page with a wrong checkout toggle', async () => {
     let failing = true;
     const backend = mockBackend({
       'GET /shop/onboarding': () => (failing ? fail(500) : onboarding(true)),
@@ -132,7 +143,7 @@ describe('BoosterPage load errors', () => {
     expect(screen.queryByLabelText('Discount type')).not.toBeInTheDocument();
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Enable on checkout page')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Show looks on the checkout page')).toBeEnabled();
     expect(backend.callsTo('GET /booster')).toHaveLength(1);
   });
 });

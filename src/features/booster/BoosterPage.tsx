@@ -23,7 +23,7 @@ export default function BoosterPage() {
   const intl = useIntl();
   const host = useHost();
   const { data, isLoading, isError, refetch } = useGetBoosterQuery();
-  // Onboarding flags (canUseCheckoutUIExtension, cart deep link) decide which sections show.
+  // Onboarding flags: canUseCheckoutUIExtension (the shop's plan) enables the checkout toggle; the cart deep link.
   const onboardingQuery = useGetOnboardingQuery();
   const onboarding = onboardingQuery.data;
   const [update] = useUpdateBoosterMutation();
@@ -63,7 +63,7 @@ export default function BoosterPage() {
           <Page title={intl.formatMessage({ id: 'Pages.booster.title' })} subtitle={intl.formatMessage({ id: 'Booster.subtitle' })}>
             <Layout>
               <BundleDiscountSection />
-              {onboarding?.onboarding.canUseCheckoutUIExtension && <CheckoutSection />}
+              <CheckoutSection allowed={!!onboarding?.onboarding.canUseCheckoutUIExtension} />
               <CartPageSection onboarding={onboarding} />
               <DiscountSection />
               <CollectionsCard collections={data.collections} />

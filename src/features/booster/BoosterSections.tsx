@@ -33,12 +33,29 @@ export function BundleDiscountSection() {
   );
 }
 
-export function CheckoutSection() {
+/**
+ * The checkout toggle: only Shopify Plus (and development) stores render checkout UI extensions, so
+ * the toggle is enabled only when the shop's plan allows them (onboarding.canUseCheckoutUIExtension),
+ * with the reason shown otherwise.
+ */
+export function CheckoutSection({ allowed }: { allowed: boolean }) {
   const t = useT();
   return (
     <AnnotatedSection title={t('Booster.checkout.title')} description={t('Booster.checkout.description')}>
       <Card>
-        <FormCheckbox name="enableCheckoutUIExtension" label={t('fields.enableCheckoutUIExtension')} helpText={t('Booster.checkout.help')} />
+        <BlockStack gap="300">
+          <FormCheckbox
+            name="enableCheckoutUIExtension"
+            label={t('fields.enableCheckoutUIExtension')}
+            helpText={allowed ? t('Booster.checkout.help') : undefined}
+            disabled={!allowed}
+          />
+          {!allowed && (
+            <Text as="p" tone="subdued">
+              {t('Booster.checkout.unavailable')}
+            </Text>
+          )}
+        </BlockStack>
       </Card>
     </AnnotatedSection>
   );

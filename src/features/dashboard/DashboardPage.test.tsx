@@ -4,14 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { settle } from '../../test/settle';
 import type { Onboarding } from '../../contracts/shop';
+import type { ExtensionCheck } from '../../contracts/extensionCheck';
 import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import { onboardingData as onboarding, statsData } from '../../test/fixtures';
 import DashboardPage from './DashboardPage';
 import { bannerKind } from './DashboardBanner';
 import { TEST_SHOP } from '../../test/renderWithProviders';
 
-function api(ob: Onboarding = onboarding(), stats = statsData({ addToCartRevenue: 1520.5, orderGenerated: 42, looksCount: 4, generatedRevenue: 900 })) {
-  return mockBackend({ 'GET /stats': ok(stats), 'GET /shop/onboarding': ok(ob) });
+const DEMO_CHECK: ExtensionCheck = { mode: 'demo', storefrontUrl: 'http://app/storefront/products/linen-shirt-sand?look=1' };
+
+function api(ob: Onboarding = onboarding(), stats = statsData({ addToCartRevenue: 1520.5, orderGenerated: 42, looksCount: 4, generatedRevenue: 900 }), check: ExtensionCheck = DEMO_CHECK) {
+  return mockBackend({ 'GET /stats': ok(stats), 'GET /shop/onboarding': ok(ob), 'GET /shop/extensionCheck': ok(check) });
 }
 
 describe('DashboardPage', () => {
@@ -70,10 +73,10 @@ describe('DashboardPage', () => {
     renderWithProviders(<DashboardPage />, { preloadedState: { onboarding: { hidden: true } } as never });
     await screen.findByText('$1,520.50');
     await settle(50);
-    expect(calls.map((c) => c.path)).toEqual(['/stats']);
+    expect(calls.map((c) => c.path).sort()).toEqual(['/shop/extensionCheck', '/stats']);
     expect(screen.queryByText('Setup guide')).toBeNull();
-    // the extension card still offers the theme editor link, without a status
-    expect(screen.getByRole('link', { name: 'Enable in theme editor' })).toHaveAttribute('href', TEST_SHOP.appThemeExtensionDeepLink);
+    // the extension card still tells the truth, independent of the guide
+    expect(await screen.findByRole('link', { name: 'Open demo storefront' })).toHaveAttribute('href', DEMO_CHECK.storefrontUrl);
   });
 
   it('a failed stats load shows the general error toast and a retry', async () => {
@@ -82,6 +85,7 @@ describe('DashboardPage', () => {
     mockBackend({
       'GET /stats': () => (failing ? fail(500, 'boom') : ok(statsData({ addToCartRevenue: 1, orderGenerated: 2, looksCount: 3 }))),
       'GET /shop/onboarding': ok(onboarding()),
+      'GET /shop/extensionCheck': ok(DEMO_CHECK),
     });
     renderWithProviders(<DashboardPage />, { host });
     const retry = await screen.findByRole('button', { name: 'Try again' });
@@ -92,9 +96,17 @@ describe('DashboardPage', () => {
   });
 
   it('shows the extension status and the upgrade banner from shop state; the announcement stays off', async () => {
-    api(onboarding({ appBlockInstalled: true }));
+    api(onboarding({ appBlockInstalled: true }), undefined, {
+      mode: 'theme',
+      themeName: 'Dawn',
+      embedEnabled: true,
+      appBlockPlaced: true,
+      embedDeepLink: 'https://s/admin/themes/current/editor?context=apps&template=product&activateAppId=k/looks-embed',
+      appBlockDeepLink: 'https://s/admin/themes/current/editor?template=product&addAppBlockId=k/shoppable-look&target=mainSection',
+    });
     renderWithProviders(<DashboardPage />, { shop: { shouldUpgradeToPaidPlan: true } });
-    expect(await screen.findByText('Enabled')).toBeInTheDocument();
+    expect(await screen.findByText('Published theme: Dawn')).toBeInTheDocument();
+    expect(screen.getAllByText('Enabled').length).toBeGreaterThan(0);
     expect(screen.getByText('Your free plan is full')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing/plans');
     expect(screen.queryByText('New: AI images for your looks')).toBeNull();

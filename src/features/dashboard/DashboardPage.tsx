@@ -70,11 +70,7 @@ export default function DashboardPage() {
           </Layout.Section>
           <Layout.Section variant="oneThird">
             <BlockStack gap="500">
-              <ExtensionCheckCard
-                onboarding={hidden ? undefined : onboarding.data}
-                deepLink={shop.appThemeExtensionDeepLink}
-                scriptTagSupported={shop.scriptTagSupported}
-              />
+              <ExtensionCheckCard scriptTagSupported={shop.scriptTagSupported} />
               <GetInTouchCard />
             </BlockStack>
           </Layout.Section>
