@@ -23,6 +23,7 @@ import catalogRoutes from './routes/catalog';
 import looksRoutes from './routes/looks';
 import storefrontRoutes from './routes/storefront';
 import analyticsRoutes from './routes/analytics';
+import funnelRoutes from './routes/funnel';
 import webhookRoutes from './routes/webhooks';
 import billingRoutes from './routes/billing';
 import galleryRoutes from './routes/gallery';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     looksRoutes,
     storefrontRoutes,
     analyticsRoutes,
+    funnelRoutes,
     webhookRoutes,
     billingRoutes,
     galleryRoutes,

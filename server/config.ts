@@ -33,6 +33,8 @@ export interface Config {
   tokenEncryptionKey: Buffer;
   imageApiUrl?: string;
   imageApiKey?: string;
+  /** Months of raw storefront funnel events kept before their monthly partition is dropped (FUNNEL_RETENTION_MONTHS, default 13); the daily roll-ups stay. */
+  funnelRetentionMonths: number;
 }
 
 export const DEV_API_KEY = 'shoppable-looks-dev-key';
@@ -70,7 +72,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenEncryptionKey: tokenEncryptionKey(env, appMode, usesDevKeys ? DEV_API_SECRET : env.SHOPIFY_API_SECRET!),
     imageApiUrl: env.IMAGE_API_URL || undefined,
     imageApiKey: env.IMAGE_API_KEY || undefined,
+    funnelRetentionMonths: funnelRetentionMonths(env.FUNNEL_RETENTION_MONTHS),
   };
+}
+
+export const DEFAULT_FUNNEL_RETENTION_MONTHS = 13;
+
+/** FUNNEL_RETENTION_MONTHS: a whole number of months, 1–120 (unset: 13, a year and the month before it). */
+export function funnelRetentionMonths(value: string | undefined): number {
+  const raw = value?.trim();
+  if (!raw) return DEFAULT_FUNNEL_RETENTION_MONTHS;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 120) throw new Error(`FUNNEL_RETENTION_MONTHS must be a whole number of months from 1 to 120, not "${raw}"`);
+  return n;
 }
 
 /**

@@ -15,6 +15,8 @@ import * as m0013 from './migrations/0013_web_vitals';
 import * as m0014 from './migrations/0014_bundle_discounts';
 import * as m0016 from './migrations/0016_shop_plan';
 import * as m0017 from './migrations/0017_catalog_variants_sync';
+import * as m0018 from './migrations/0018_funnel';
+import * as m0019 from './migrations/0019_order_device';
 import * as m0020 from './migrations/0020_generation_item_positions';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
@@ -35,6 +37,8 @@ export const migrations: Record<string, Migration> = {
   '0014_bundle_discounts': m0014,
   '0016_shop_plan': m0016,
   '0017_catalog_variants_sync': m0017,
+  '0018_funnel': m0018,
+  '0019_order_device': m0019,
   '0020_generation_item_positions': m0020,
 };
 

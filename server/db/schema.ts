@@ -13,6 +13,7 @@ import type { WebhookTables } from './tables/webhooks';
 import type { RateLimitTables } from './tables/rateLimits';
 import type { WebVitalsTables } from './tables/webVitals';
 import type { BundleDiscountTables } from './tables/bundleDiscounts';
+import type { FunnelTables } from './tables/funnel';
 
 export interface Database
   extends FoundationTables,
@@ -25,4 +26,5 @@ export interface Database
     RateLimitTables,
     WebhookTables,
     WebVitalsTables,
-    BundleDiscountTables {}
+    BundleDiscountTables,
+    FunnelTables {}

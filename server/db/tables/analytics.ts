@@ -18,6 +18,8 @@ export interface OrdersTable {
   orderedAt: ColumnType<Date, Date | string, Date | string>;
   /** ordered_at as a date in the shop's timezone. */
   localDay: Day;
+  /** The device the order was placed on (from its client details), when known (migration 0019). */
+  device: ColumnType<'mobile' | 'desktop' | null, 'mobile' | 'desktop' | null | undefined, 'mobile' | 'desktop' | null>;
   createdAt: Generated<Date>;
 }
 

@@ -1,4 +1,4 @@
-import { attributeItems, lineItemRevenueCents, lookIdOf } from './orders';
+import { attributeItems, lineItemRevenueCents, lookIdOf, orderDevice } from './orders';
 
 describe('attribution math', () => {
   it('reads _look_id from array or object properties', () => {
@@ -33,5 +33,18 @@ describe('attribution math', () => {
       new Set([1]),
     );
     expect(items).toEqual([{ lookId: 1, productGid: 'gid://shopify/Product/11', quantity: 1, revenueCents: 1000 }]);
+  });
+});
+
+describe('orderDevice', () => {
+  it('reads the device from the client details user agent; none is null', () => {
+    const ua = (user_agent: string | null | undefined) => orderDevice({ client_details: { user_agent } });
+    expect(ua('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148')).toBe('mobile');
+    expect(ua('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36')).toBe('mobile');
+    expect(ua('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36')).toBe('desktop');
+    expect(ua('')).toBeNull();
+    expect(ua(null)).toBeNull();
+    expect(orderDevice({})).toBeNull();
+    expect(orderDevice({ client_details: null })).toBeNull();
   });
 });

@@ -16,6 +16,8 @@ export interface OrderPayload {
   created_at?: string;
   financial_status?: string;
   line_items?: LineItemPayload[];
+  /** The browser the order was placed from (web checkouts; absent for POS, drafts, most API orders). */
+  client_details?: { user_agent?: string | null } | null;
 }
 
 export interface LineItemPayload {
@@ -79,6 +81,15 @@ export function attributeItems(order: OrderPayload, shopLookIds: Set<number>): A
   return out;
 }
 
+const MOBILE_USER_AGENT = /Mobi|Android|iPhone|iPod|iPad|Windows Phone|Opera Mini|IEMobile|Silk/i;
+
+/** The device an order was placed on, from its client details' user agent; null when there is none. */
+export function orderDevice(order: Pick<OrderPayload, 'client_details'>): 'mobile' | 'desktop' | null {
+  const ua = order.client_details?.user_agent;
+  if (typeof ua !== 'string' || !ua.trim()) return null;
+  return MOBILE_USER_AGENT.test(ua) ? 'mobile' : 'desktop';
+}
+
 export type RecordOrderResult = { recorded: true; orderId: number; generatedRevenue: string } | { recorded: false };
 
 /**
@@ -101,14 +112,15 @@ export async function recordOrder(db: Db, shop: ShopRow, order: OrderPayload): P
   const top = [...items].sort((a, b) => b.revenueCents - a.revenueCents)[0];
   const orderedAt = parseDate(order.created_at) ?? new Date();
   const identifier = order.name ?? (order.order_number ? `#${order.order_number}` : `#${platformOrderId}`);
+  const device = orderDevice(order);
   const perLook = new Map<number, number>();
   for (const i of items) perLook.set(i.lookId, (perLook.get(i.lookId) ?? 0) + i.revenueCents);
 
   const insertOrder = sql`
-    INSERT INTO orders (shop_id, platform_order_id, identifier, currency, order_total, generated_revenue, financial_status, look_id, product_gid, ordered_at, local_day)
+    INSERT INTO orders (shop_id, platform_order_id, identifier, currency, order_total, generated_revenue, financial_status, look_id, product_gid, ordered_at, local_day, device)
     VALUES (${shop.id}, ${platformOrderId}, ${identifier}, ${order.currency ?? shop.currency}, ${fromCents(toCents(order.total_price))}::numeric,
             ${fromCents(generatedCents)}::numeric, ${order.financial_status ?? 'pending'}, ${top?.lookId ?? null}::int, ${top?.productGid ?? null}::text,
-            ${orderedAt.toISOString()}::timestamptz, (${orderedAt.toISOString()}::timestamptz AT TIME ZONE ${shop.timezone})::date)
+            ${orderedAt.toISOString()}::timestamptz, (${orderedAt.toISOString()}::timestamptz AT TIME ZONE ${shop.timezone})::date, ${device}::text)
     ON CONFLICT (shop_id, platform_order_id) DO NOTHING
     RETURNING id, local_day`;
   const statement = items.length
@@ -126,6 +138,15 @@ export async function recordOrder(db: Db, shop: ShopRow, order: OrderPayload): P
           ON CONFLICT (shop_id, day, look_id) DO UPDATE SET
             orders = look_daily_stats.orders + 1,
             generated_revenue = look_daily_stats.generated_revenue + excluded.generated_revenue),
+        f AS (
+          -- The funnel's split by device (orders whose device is known).
+          INSERT INTO look_funnel_daily (shop_id, day, look_id, device, orders, revenue)
+          SELECT ${shop.id}::int, o.local_day, x.look_id, ${device}::text, 1, x.revenue
+          FROM o, (VALUES ${sql.join([...perLook].map(([lookId, cents]) => sql`(${lookId}::int, ${fromCents(cents)}::numeric)`))}) AS x(look_id, revenue)
+          WHERE ${device}::text IS NOT NULL
+          ON CONFLICT (shop_id, day, look_id, device) DO UPDATE SET
+            orders = look_funnel_daily.orders + 1,
+            revenue = look_funnel_daily.revenue + excluded.revenue),
         s AS (
           INSERT INTO shop_daily_stats (shop_id, day, orders, generated_revenue)
           SELECT ${shop.id}, o.local_day, 1, ${fromCents(generatedCents)}::numeric FROM o

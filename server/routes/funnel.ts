@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { API_PREFIX } from '../../src/contracts/api';
+import { funnelBatchSchema, funnelQuerySchema } from '../../src/contracts/funnel';
+import type { FunnelEventBatch } from '../../src/contracts/storefront';
+import { DEMO_SHOP_DOMAIN } from '../config';
+import type { Db } from '../db';
+import type { YupTypeProvider } from '../http/validate';
+import { badRequest, notFound } from '../http/errors';
+import { verifyAppProxy } from '../http/appProxy';
+import { clientAddressKey, sharedRateLimitStore, tooManyRequests } from '../http/rateLimitStore';
+import { getFunnel } from '../services/analytics/funnel';
+import { recordFunnelBatch, type FunnelShop } from '../services/analytics/funnelIngest';
+import { maintainFunnelStorage } from '../services/analytics/funnelPartitions';
+
+export const FUNNEL_PATH = `${API_PREFIX}/analytics/funnel`;
+export const DEMO_EVENTS_PATH = '/api/storefront/events';
+export const PROXY_EVENTS_PATH = '/api/proxy/events';
+/** Event batches per client address (request.ip) and minute, counted in the shared rate_limits table. */
+export const FUNNEL_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
+/** 50 events of ~150 bytes each, with room to spare. */
+export const FUNNEL_BODY_LIMIT = 16 * 1024;
+/** The maintenance step (partitions ahead, retention, dedup pruning) runs at start and this often. */
+export const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/** The storefront funnel: the admin's report, the two event endpoints and the storage maintenance. */
+export default async function funnelRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const { db, config, now } = app.deps;
+
+  app.get(FUNNEL_PATH, { schema: { querystring: funnelQuerySchema } }, async (req) => getFunnel(db, req.shop.id, req.query.since, req.query.until));
+
+  await app.register(eventRoutes);
+
+  const maintain = () =>
+    maintainFunnelStorage(db, now(), config.funnelRetentionMonths).then(
+      (r) => (r.created.length || r.dropped.length ? app.log.info(r, 'funnel storage maintained') : undefined),
+      (error: unknown) => app.log.error({ err: error }, 'funnel storage maintenance failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await maintain();
+    timer = setInterval(() => void maintain(), MAINTENANCE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** POST /api/storefront/events (demo storefront) and /api/proxy/events (stores, signed by the app proxy): public, rate-limited, bounded. */
+async function eventRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const { db, config, now } = app.deps;
+  const shops = shopCache(db);
+  // navigator.sendBeacon with a string body sends text/plain: the same JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(badRequest('validation.invalidBody', 'invalid_body'), undefined);
+    }
+  });
+  await app.register(rateLimit, {
+    ...FUNNEL_RATE_LIMIT,
+    keyGenerator: (req) => `ip:${clientAddressKey(req.ip)}`,
+    store: sharedRateLimitStore(db, now, 'funnel-events'),
+    errorResponseBuilder: (_req, ctx) => tooManyRequests('Analytics.errors.tooManyEvents', ctx.ttl),
+  });
+
+  const ingest = async (shop: FunnelShop | undefined, batch: FunnelEventBatch, reply: FastifyReply) => {
+    if (!shop) throw notFound('Analytics.errors.unknownShop');
+    return reply.status(202).send(await recordFunnelBatch(db, shop, batch, now()));
+  };
+
+  /** The demo storefront (standalone mode): the demo shop, or the shop its `?shop=` names. */
+  app.post(DEMO_EVENTS_PATH, { bodyLimit: FUNNEL_BODY_LIMIT, schema: { body: funnelBatchSchema } }, async (req, reply) => {
+    if (config.appMode !== 'standalone') throw notFound();
+    const { shop } = req.query as { shop?: unknown };
+    const domain = typeof shop === 'string' && SHOP_DOMAIN.test(shop) ? shop : DEMO_SHOP_DOMAIN;
+    return ingest(await shops.get(domain), req.body as FunnelEventBatch, reply);
+  });
+
+  /** A store through the app proxy (POST /apps/looks/events): the shop comes from the signed parameters only. */
+  app.post(
+    PROXY_EVENTS_PATH,
+    { bodyLimit: FUNNEL_BODY_LIMIT, preHandler: verifyAppProxy, schema: { body: funnelBatchSchema } },
+    async (req, reply) => ingest({ id: req.shop.id, timezone: req.shop.timezone }, req.body as FunnelEventBatch, reply),
+  );
+}
+
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/** Installed shops by domain for a minute (every batch names its shop; the embedded database pays per query). */
+function shopCache(db: Db) {
+  const entries = new Map<string, { shop: FunnelShop | undefined; expires: number }>();
+  return {
+    async get(domain: string): Promise<FunnelShop | undefined> {
+      const hit = entries.get(domain);
+      if (hit && hit.expires > Date.now()) return hit.shop;
+      const row = await db
+        .selectFrom('shops')
+        .select(['id', 'timezone'])
+        .where('domain', '=', domain)
+        .where('installedAt', 'is not', null)
+        .executeTakeFirst();
+      if (entries.size > 10_000) entries.clear();
+      entries.set(domain, { shop: row, expires: Date.now() + 60_000 });
+      return row;
+    },
+  };
+}
