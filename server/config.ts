@@ -33,6 +33,8 @@ export interface Config {
   tokenEncryptionKey: Buffer;
   imageApiUrl?: string;
   imageApiKey?: string;
+  /** The shop's catalog from the Admin API (APP_MODE=shopify). */
+  catalog: CatalogConfig;
   /** Months of raw storefront funnel events kept before their monthly partition is dropped (FUNNEL_RETENTION_MONTHS, default 13); the daily roll-ups stay. */
   funnelRetentionMonths: number;
 }
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenEncryptionKey: tokenEncryptionKey(env, appMode, usesDevKeys ? DEV_API_SECRET : env.SHOPIFY_API_SECRET!),
     imageApiUrl: env.IMAGE_API_URL || undefined,
     imageApiKey: env.IMAGE_API_KEY || undefined,
+    catalog: catalogConfig(env),
     funnelRetentionMonths: funnelRetentionMonths(env.FUNNEL_RETENTION_MONTHS),
   };
 }
@@ -85,6 +88,28 @@ export function funnelRetentionMonths(value: string | undefined): number {
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < 1 || n > 120) throw new Error(`FUNNEL_RETENTION_MONTHS must be a whole number of months from 1 to 120, not "${raw}"`);
   return n;
+}
+
+export interface CatalogConfig {
+  /** Above this many products the first sync reads the catalog with a bulk operation (CATALOG_BULK_THRESHOLD, default 2,000). */
+  bulkThreshold: number;
+  /** Minutes between `updated_at` reconciliations of the installed shops' catalogs (CATALOG_RECONCILE_MINUTES, default 15; 0: off). */
+  reconcileMinutes: number;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number, max: number): number {
+  const raw = value?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > max) throw new Error(`${name} must be a whole number from 0 to ${max}, not "${raw}"`);
+  return n;
+}
+
+export function catalogConfig(env: NodeJS.ProcessEnv): CatalogConfig {
+  return {
+    bulkThreshold: wholeNumber('CATALOG_BULK_THRESHOLD', env.CATALOG_BULK_THRESHOLD, 2000, 10_000_000),
+    reconcileMinutes: wholeNumber('CATALOG_RECONCILE_MINUTES', env.CATALOG_RECONCILE_MINUTES, 15, 7 * 24 * 60),
+  };
 }
 
 /**

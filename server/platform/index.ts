@@ -6,6 +6,7 @@ import { createShopifyApi, type PlatformLog } from './shopifyApi';
 import { createAccessTokens, type AccessTokens } from './accessTokens';
 import { createAdminApi, type AdminApi } from './adminApi';
 import { createCatalogSync, type CatalogSync } from './catalogSync';
+import { createCatalogReconciler, type CatalogReconciler } from './catalogReconcile';
 import { createLifecycle, type PlatformLifecycle } from './lifecycle';
 import { createShopPlans, type ShopPlans } from './shopPlan';
 import type { PlatformContext } from './context';
@@ -15,6 +16,8 @@ export interface Platform {
   tokens: AccessTokens;
   admin: AdminApi;
   catalogSync: CatalogSync;
+  /** The periodic `updated_at` reconciliation of the installed shops' catalogs (one instance at a time). */
+  catalogReconciler: CatalogReconciler;
   /** A (re)install and a finished catalog sync, for whatever has to follow them (see lifecycle.ts). */
   lifecycle: PlatformLifecycle;
   /** The shop's plan: may it use checkout UI extensions (cached on the shop, see shopPlan.ts). */
@@ -45,10 +48,11 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const catalogSync = createCatalogSync(ctx, admin, lifecycle);
   // A (re)install's token exchange syncs the whole catalog anew, in the background.
   lifecycle.onInstalled((shop) => catalogSync.start(shop));
+  const catalogReconciler = createCatalogReconciler(ctx, admin);
   // … and reads the shop's plan anew (it may have changed while the app was not installed).
   const shopPlans = createShopPlans(ctx, admin);
   lifecycle.onInstalled(async (shop) => void (await shopPlans.refresh(shop)));
-  return { tokens, admin, catalogSync, lifecycle, shopPlans };
+  return { tokens, admin, catalogSync, catalogReconciler, lifecycle, shopPlans };
 }
 
 declare module 'fastify' {
@@ -67,7 +71,10 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     log: (level, message) => app.log[level](message),
   });
   app.decorate('platform', platform);
+  // Only with a platform to ask (the standalone demo's catalog is seeded).
+  if (config.appMode === 'shopify') app.addHook('onReady', async () => platform.catalogReconciler.start());
   app.addHook('onClose', async () => {
+    await platform.catalogReconciler.stop();
     await platform.catalogSync.stop();
     await platform.lifecycle.idle();
   });

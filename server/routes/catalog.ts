@@ -9,11 +9,25 @@ import { getCatalogSyncState, searchCatalog } from '../services/shop/catalog';
  * standalone mode, the shop's own products synced from the Admin API in shopify mode.
  */
 export default async function catalogRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+  const { db, config, now } = app.deps;
   app.withTypeProvider<YupTypeProvider>().get(`${API_PREFIX}/catalog/products`, { schema: { querystring: catalogQuerySchema } }, async (req) => ({
     data: await searchCatalog(db, req.shop.id, req.query.query, req.query.limit),
   }));
 
-  // How far the catalog sync is ({ status, synced, total }): "1,200 of 5,000 products".
-  app.get(`${API_PREFIX}/catalog/sync`, async (req) => getCatalogSyncState(db, req.shop.id));
+  // How far the catalog sync is ({ status, synced, total, first, startedAt, finishedAt }): "1,200 of 5,000 products".
+  app.get(`${API_PREFIX}/catalog/sync`, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return getCatalogSyncState(db, req.shop.id, now());
+  });
+
+  // Syncs the catalog again (the merchant's retry after a failed sync); answers the state. A sync
+  // already running (here or on another instance) is left to finish. Standalone: nothing to sync.
+  app.post(`${API_PREFIX}/catalog/sync`, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (config.appMode === 'shopify') {
+      const state = await getCatalogSyncState(db, req.shop.id, now());
+      if (state.status !== 'running') await app.platform.catalogSync.begin(req.shop);
+    }
+    return reply.status(202).send(await getCatalogSyncState(db, req.shop.id, now()));
+  });
 }

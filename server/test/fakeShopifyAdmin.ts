@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import type { FakeAdminModule } from './fakeAdmin/module';
 import { FAKE_ADMIN_MODULES } from './fakeAdmin/modules';
+import { fakeVariantId } from './fakeAdmin/variants';
 
 /**
  * A local stand-in of the platform's Admin API for tests: a real HTTP server on 127.0.0.1 speaking
@@ -33,11 +34,11 @@ export interface FakeProduct {
   images: string[];
   /** The first variant's gid (default: derived from the product id). */
   variantId?: string;
+  /** When the merchant last changed it (ISO); unset: long ago. */
+  updatedAt?: string;
 }
 
-/** The gid of the product's first variant as the stand-in answers it. */
-export const fakeVariantId = (p: Pick<FakeProduct, 'id' | 'variantId'>): string =>
-  p.variantId ?? `gid://shopify/ProductVariant/${p.id.split('/').pop()}01`;
+export { fakeVariantId };
 
 export interface FakeAdminOptions {
   apiKey: string;
@@ -85,6 +86,20 @@ interface DiscountUserError {
   field: string[] | null;
   message: string;
   code: string;
+}
+
+const LONG_AGO = '2020-01-01T00:00:00.000Z';
+
+/**
+ * The products a `products(query:, sortKey:)` answers: the search `updated_at:>'…'` (the only one
+ * the app sends) filters, sortKey UPDATED_AT orders by the last change (ID: as listed).
+ */
+function productsMatching(all: FakeProduct[], variables: Record<string, unknown>): FakeProduct[] {
+  let list = all;
+  const since = /updated_at:>'([^']+)'/.exec(String(variables.query ?? ''))?.[1];
+  if (since) list = list.filter((p) => Date.parse(p.updatedAt ?? LONG_AGO) > Date.parse(since));
+  if (variables.sortKey === 'UPDATED_AT') list = [...list].sort((a, b) => Date.parse(a.updatedAt ?? LONG_AGO) - Date.parse(b.updatedAt ?? LONG_AGO));
+  return list;
 }
 
 export function makeFakeProducts(count: number, prefix = 'Product'): FakeProduct[] {
@@ -186,6 +201,14 @@ export class FakeShopifyAdmin {
 
   setProducts(shop: string, products: FakeProduct[]): void {
     this.products.set(shop, products);
+  }
+
+  /** The merchant edits a product in the admin: its fields change and its updatedAt is now. */
+  updateProduct(shop: string, id: string, changes: Partial<Omit<FakeProduct, 'id'>>): void {
+    const list = this.products.get(shop) ?? [];
+    const index = list.findIndex((p) => p.id === id);
+    if (index < 0) throw new Error(`The stand-in has no product ${id} in ${shop}`);
+    list[index] = { ...list[index], ...changes, updatedAt: new Date().toISOString() };
   }
 
   setShop(shop: string, info: Partial<{ email: string; currencyCode: string; ianaTimezone: string }>): void {
@@ -409,7 +432,7 @@ export class FakeShopifyAdmin {
       return {
         requested: 2 + first * nodeCost,
         answer: () => {
-          const all = this.products.get(shop) ?? [];
+          const all = productsMatching(this.products.get(shop) ?? [], variables);
           const start = variables.after ? Number(Buffer.from(String(variables.after), 'base64url').toString()) + 1 : 0;
           const page = all.slice(start, start + first);
           const last = start + page.length - 1;
@@ -423,6 +446,7 @@ export class FakeShopifyAdmin {
                   title: p.title,
                   status: p.status,
                   productType: p.productType,
+                  updatedAt: p.updatedAt ?? LONG_AGO,
                   variants: { nodes: [{ id: fakeVariantId(p), price: p.price, compareAtPrice: p.compareAtPrice }] },
                   media: { nodes: p.images.slice(0, 2).map((url) => ({ preview: { image: { url } } })) },
                 })),

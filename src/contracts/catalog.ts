@@ -31,3 +31,19 @@ export const catalogQuerySchema = yup.object({
     .transform((v: unknown) => (typeof v === 'string' ? v.slice(0, CATALOG_SEARCH_MAX) : v)),
   limit: yup.number().integer().min(1).max(CATALOG_LIMIT_MAX).default(50),
 });
+
+/**
+ * GET /catalog/sync: how far the shop's catalog is. `idle`: never synced (no platform catalog yet);
+ * `done` also for the standalone demo's seeded catalog. The first sync shows "1,200 of 5,000
+ * products synced" while `running`; `failed` offers a retry (POST /catalog/sync).
+ */
+export interface CatalogSyncState {
+  status: 'idle' | 'running' | 'done' | 'failed';
+  synced: number;
+  /** The shop's product count, once known. */
+  total: number | null;
+  /** True while no sync of the shop has finished yet (the banner shows only for the first one). */
+  first: boolean;
+  startedAt: string | null;
+  finishedAt: string | null;
+}

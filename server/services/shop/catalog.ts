@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { CatalogProduct } from '../../../src/contracts/catalog';
+import type { CatalogProduct, CatalogSyncState } from '../../../src/contracts/catalog';
 
 export async function searchCatalog(db: Db, shopId: number, query: string, limit: number): Promise<CatalogProduct[]> {
   let q = db
@@ -99,25 +99,38 @@ export async function removeCatalogProductsExcept(db: Db, shopId: number, seenGi
   return rows.map((r) => r.gid);
 }
 
-export interface CatalogSyncState {
-  /** `idle`: never synced (no platform catalog yet); `done` also for the standalone seeded catalog. */
-  status: 'idle' | 'running' | 'done' | 'failed';
-  synced: number;
-  total: number | null;
-}
+/** A running sync whose progress has not moved for this long stopped (its instance died): failed, retried. */
+export const SYNC_STALE_MS = 10 * 60_000;
 
 /**
- * How far the shop's catalog is: the sync's progress in shopify mode, the seeded catalog
- * (complete) in standalone mode.
+ * How far the shop's catalog is: the sync's progress in shopify mode (the same on every instance:
+ * it is stored), the seeded catalog (complete) in standalone mode.
  */
-export async function getCatalogSyncState(db: Db, shopId: number): Promise<CatalogSyncState> {
-  const row = await db.selectFrom('catalogSyncs').select(['status', 'synced', 'total']).where('shopId', '=', shopId).executeTakeFirst();
-  if (row) return { status: row.status, synced: row.synced, total: row.total };
+export async function getCatalogSyncState(db: Db, shopId: number, now: Date): Promise<CatalogSyncState> {
+  const row = await db
+    .selectFrom('catalogSyncs')
+    .select(['status', 'synced', 'total', 'startedAt', 'finishedAt', 'updatedAt', 'reconciledAt'])
+    .where('shopId', '=', shopId)
+    .executeTakeFirst();
+  if (row) {
+    const stale = row.status === 'running' && now.getTime() - row.updatedAt.getTime() > SYNC_STALE_MS;
+    return {
+      status: stale ? 'failed' : row.status,
+      synced: row.synced,
+      total: row.total,
+      // A finished sync sets reconciledAt: until then, this is the shop's first catalog.
+      first: row.reconciledAt === null,
+      startedAt: row.startedAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+    };
+  }
   const { n } = await db
     .selectFrom('catalogProducts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('shopId', '=', shopId)
     .executeTakeFirstOrThrow();
   const count = Number(n);
-  return count ? { status: 'done', synced: count, total: count } : { status: 'idle', synced: 0, total: null };
+  return count
+    ? { status: 'done', synced: count, total: count, first: false, startedAt: null, finishedAt: null }
+    : { status: 'idle', synced: 0, total: null, first: true, startedAt: null, finishedAt: null };
 }

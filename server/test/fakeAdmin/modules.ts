@@ -1,4 +1,5 @@
 import type { FakeAdminModuleFactory } from './module';
+import { fakeBulk } from './bulk';
 import { fakeShopPlan } from './shopPlan';
 import { fakeThemes } from './themes';
 
@@ -7,6 +8,7 @@ import { fakeThemes } from './themes';
  * `FakeShopifyAdmin.module(name)`).
  */
 export const FAKE_ADMIN_MODULES: Record<string, FakeAdminModuleFactory> = {
+  bulk: fakeBulk,
   shopPlan: fakeShopPlan,
   themes: fakeThemes,
 };

@@ -1,0 +1,108 @@
+import type { CatalogProductInput } from '../services/shop/catalog';
+import { AdminApiError, throttleWaitMs, type AdminApi, type QueryCost } from './adminApi';
+import type { PlatformContext, ShopRef } from './context';
+
+/**
+ * The shop's products page by page from the Admin GraphQL API (the paginated `products` query):
+ * used by the full sync of catalogs up to the bulk threshold and by the `updated_at`
+ * reconciliation (with a search query).
+ *
+ * Page size: `first: 250` with variants and images requests more than the 1,000-point cap of a
+ * single query (a connection costs 2 + first × its node's cost), so a page holds PAGE_SIZE products
+ * (≈ 962 points); a MAX_COST_EXCEEDED answer halves it. Between pages the reader waits until the
+ * bucket (extensions.cost.throttleStatus) holds the next page's cost instead of being THROTTLED.
+ */
+export const PAGE_SIZE = 80;
+
+export const PRODUCTS_QUERY = `query CatalogProducts($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys) {
+  products(first: $first, after: $after, query: $query, sortKey: $sortKey) {
+    nodes {
+      id
+      handle
+      title
+      status
+      productType
+      variants(first: 1) { nodes { id price compareAtPrice } }
+      media(first: 2) { nodes { preview { image { url } } } }
+    }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+export interface ProductNode {
+  id: string;
+  handle: string;
+  title: string;
+  status: string;
+  productType: string | null;
+  variants: { nodes: Array<{ id?: string | null; price: string | null; compareAtPrice: string | null }> };
+  media: { nodes: Array<{ preview?: { image?: { url?: string | null } | null } | null }> };
+}
+
+interface ProductsPage {
+  products: { nodes: ProductNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+}
+
+/** ACTIVE / UNLISTED (reachable by link) → active; DRAFT → draft; ARCHIVED → archived. */
+export function catalogStatus(status: string): CatalogProductInput['status'] {
+  if (status === 'ARCHIVED') return 'archived';
+  if (status === 'DRAFT') return 'draft';
+  return 'active';
+}
+
+export function toCatalogProduct(node: ProductNode): CatalogProductInput {
+  const variant = node.variants?.nodes?.[0];
+  const price = Number(variant?.price ?? 0);
+  const compareAt = variant?.compareAtPrice == null ? null : Number(variant.compareAtPrice);
+  return {
+    gid: node.id,
+    handle: node.handle,
+    title: node.title,
+    status: catalogStatus(node.status),
+    price: Number.isFinite(price) ? price : 0,
+    compareAtPrice: compareAt !== null && Number.isFinite(compareAt) && compareAt > 0 ? compareAt : null,
+    images: (node.media?.nodes ?? []).map((m) => m.preview?.image?.url).filter((u): u is string => !!u),
+    productType: node.productType ?? '',
+    defaultVariantGid: variant?.id ?? null,
+  };
+}
+
+export interface PagedRead {
+  /** A products search, e.g. `updated_at:>'2026-11-01T00:00:00Z'`. */
+  query?: string;
+  sortKey?: 'ID' | 'UPDATED_AT';
+  /** Asked before each page: false stops the read (app closing). */
+  proceed?: () => boolean;
+}
+
+/** Reads the shop's products page by page, handing each page over; resolves whether it read them all. */
+export async function readProductPages(
+  ctx: Pick<PlatformContext, 'sleep'>,
+  admin: AdminApi,
+  shop: ShopRef,
+  onPage: (products: CatalogProductInput[]) => Promise<void>,
+  read: PagedRead = {},
+): Promise<boolean> {
+  let first = PAGE_SIZE;
+  let after: string | null = null;
+  for (;;) {
+    if (read.proceed && !read.proceed()) return false;
+    let page: { data: ProductsPage; cost?: QueryCost };
+    try {
+      page = await admin.request<ProductsPage>(shop, PRODUCTS_QUERY, { first, after, query: read.query ?? null, sortKey: read.sortKey ?? 'ID' });
+    } catch (error) {
+      if (error instanceof AdminApiError && error.graphqlCodes.includes('MAX_COST_EXCEEDED') && first > 1) {
+        first = Math.ceil(first / 2);
+        continue;
+      }
+      throw error;
+    }
+    await onPage(page.data.products.nodes.map(toCatalogProduct));
+    const { hasNextPage, endCursor } = page.data.products.pageInfo;
+    if (!hasNextPage || !endCursor) return true;
+    after = endCursor;
+    // Pace by the bucket: wait until the next page's cost is available instead of being THROTTLED.
+    const cost = page.cost;
+    if (cost && cost.throttleStatus.currentlyAvailable < cost.requestedQueryCost) await ctx.sleep(throttleWaitMs(cost));
+  }
+}

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Db } from '../db';
+import { signSessionToken } from '../auth/sessionToken';
+import { openSharedDatabase, type SharedDatabase } from '../test/twoInstances';
+import { TEST_TOKEN_ENCRYPTION_KEY } from '../test/testApp';
+import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
+import { API_PREFIX } from '../../src/contracts/api';
+import { deliver } from './webhooks/test/deliver';
+import type { TestApp } from '../test/testApp';
+import { leaseHolder } from './leases';
+import { RECONCILE_LEASE } from './catalogReconcile';
+
+const KEY = 'reconcile-key';
+const SECRET = 'reconcile-secret';
+
+jest.setTimeout(90_000);
+
+/** The periodic `updated_at` reconciliation, with two instances on one database. */
+describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
+  let fake: FakeShopifyAdmin;
+  let shared: SharedDatabase;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const dirs: string[] = [];
+  const shopA = 'reconciled.myshopify.com';
+  const shopB = 'leaving-soon.myshopify.com';
+  const ids: Record<string, number> = {};
+
+  async function instance(db: Db): Promise<FastifyInstance> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-reconcile-'));
+    dirs.push(dir);
+    const config = loadConfig({
+      DATA_DIR: dir,
+      DIST_DIR: path.join(dir, 'no-dist'),
+      LOG_LEVEL: 'silent',
+      APP_MODE: 'shopify',
+      SHOPIFY_API_KEY: KEY,
+      SHOPIFY_API_SECRET: SECRET,
+      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
+    });
+    const app = await buildApp({ config, db }, { logger: false });
+    await app.ready();
+    return app;
+  }
+
+  async function install(app: FastifyInstance, domain: string) {
+    const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/shop/details`, headers: { authorization: `Bearer ${await signSessionToken(domain, KEY, SECRET)}` } });
+    expect(res.statusCode).toBe(200);
+    ids[domain] = (await shared.a.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow()).id;
+    await app.platform.catalogSync.running(ids[domain]);
+    await app.platform.lifecycle.idle();
+  }
+
+  const product = (domain: string, gid: string) =>
+    shared.a.selectFrom('catalogProducts').select(['title', 'price', 'status']).where('shopId', '=', ids[domain]).where('gid', '=', gid).executeTakeFirstOrThrow();
+  const reconciledAt = async (domain: string) =>
+    (await shared.a.selectFrom('catalogSyncs').select('reconciledAt').where('shopId', '=', ids[domain]).executeTakeFirstOrThrow()).reconciledAt!;
+  const searches = (domain: string) => fake.graphql.filter((c) => c.shop === domain && typeof c.variables.query === 'string' && /updated_at/.test(String(c.variables.query)));
+
+  beforeAll(async () => {
+    // A bucket that refills fast: a THROTTLED answer costs only a short wait.
+    fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
+    fake.setProducts(shopA, makeFakeProducts(30, 'Linen'));
+    fake.setProducts(shopB, makeFakeProducts(5, 'Canvas'));
+    shared = await openSharedDatabase();
+    a = await instance(shared.a);
+    b = await instance(shared.b);
+    await install(a, shopA);
+    await install(b, shopB);
+  });
+  afterAll(async () => {
+    await a?.close().catch(() => undefined);
+    await b?.close().catch(() => undefined);
+    await shared?.close();
+    await fake?.close();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('picks up a product edited on the platform without a webhook, asking only for products updated since', async () => {
+    const edited = makeFakeProducts(30, 'Linen')[6];
+    const before = await reconciledAt(shopA);
+    fake.updateProduct(shopA, edited.id, { title: 'Linen 7, sand', price: '77.00', status: 'ARCHIVED' });
+    const reconciled = [...(await a.platform.catalogReconciler.runOnce()), ...(await b.platform.catalogReconciler.runOnce())];
+    expect(reconciled.sort()).toEqual([ids[shopA], ids[shopB]].sort());
+    expect(await product(shopA, edited.id)).toEqual({ title: 'Linen 7, sand', price: '77.00', status: 'archived' });
+    // One search per shop: updated_at after the last known complete time, oldest change first.
+    const [search] = searches(shopA);
+    expect(search.variables).toMatchObject({ sortKey: 'UPDATED_AT', query: expect.stringMatching(/^updated_at:>'\d{4}-\d\d-\d\dT[\d:.]+Z'$/) });
+    expect(Date.parse(/'(.+)'/.exec(String(search.variables.query))![1])).toBeLessThanOrEqual(before.getTime());
+    expect((await reconciledAt(shopA)).getTime()).toBeGreaterThan(before.getTime());
+  });
+
+  it('one runner at a time across instances: the lease holder runs, the other skips until it stops', async () => {
+    const holder = await leaseHolder(shared.a, RECONCILE_LEASE, new Date());
+    expect([a.platform.catalogReconciler.holder, b.platform.catalogReconciler.holder]).toContain(holder);
+    const [runner, other] = holder === a.platform.catalogReconciler.holder ? [a, b] : [b, a];
+    const calls = searches(shopA).length;
+    const [ran, skipped] = await Promise.all([runner.platform.catalogReconciler.runOnce(), other.platform.catalogReconciler.runOnce()]);
+    expect(ran.length).toBe(2);
+    expect(skipped).toEqual([]);
+    expect(searches(shopA)).toHaveLength(calls + 1);
+    // Both asking at once with no lease held: exactly one gets it.
+    await shared.a.deleteFrom('platformLeases').execute();
+    const both = await Promise.all([a.platform.catalogReconciler.runOnce(), b.platform.catalogReconciler.runOnce()]);
+    expect(both.filter((r) => r.length).length).toBe(1);
+  });
+
+  it('honours THROTTLED: waits for the bucket and retries', async () => {
+    const edited = makeFakeProducts(30, 'Linen')[11];
+    fake.updateProduct(shopA, edited.id, { title: 'Linen 12, rust' });
+    fake.throttleNext(shopA, 1);
+    await shared.a.deleteFrom('platformLeases').execute();
+    expect(await a.platform.catalogReconciler.runOnce()).toContain(ids[shopA]);
+    expect((await product(shopA, edited.id)).title).toBe('Linen 12, rust');
+    const last = searches(shopA).slice(-2);
+    expect(last.map((c) => !!c.throttled)).toEqual([true, false]);
+  });
+
+  it('stops for an uninstalled shop, and on app close (the lease goes to the other instance)', async () => {
+    // deliver() signs with the app's secret and waits for the work after the answer.
+    expect((await deliver({ app: a, config: a.deps.config } as unknown as TestApp, 'app/uninstalled', { id: 2 }, { shop: shopB })).statusCode).toBe(200);
+    await shared.a.deleteFrom('platformLeases').execute();
+    const calls = searches(shopB).length;
+    expect(await a.platform.catalogReconciler.runOnce()).toEqual([ids[shopA]]);
+    expect(searches(shopB)).toHaveLength(calls);
+
+    await a.close();
+    expect(await a.platform.catalogReconciler.runOnce()).toEqual([]);
+    expect(await b.platform.catalogReconciler.runOnce()).toEqual([ids[shopA]]);
+  });
+});

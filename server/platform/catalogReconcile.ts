@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { upsertCatalogProducts } from '../services/shop/catalog';
+import { invalidateLooksList } from '../services/looks/looks';
+import { AdminApiError, type AdminApi } from './adminApi';
+import { readProductPages } from './catalogProducts';
+import { RECONCILE_OVERLAP_MS } from './catalogSync';
+import type { PlatformContext, ShopRef } from './context';
+import { releaseLease, takeLease } from './leases';
+
+/**
+ * The periodic `updated_at` reconciliation (APP_MODE=shopify): every `config.catalog.reconcileMinutes`
+ * the products each installed shop changed since its catalog was last known complete
+ * (`products(query: "updated_at:>'…'")`) are written into the catalog — what a lost or late
+ * products/update webhook missed. One instance runs it at a time: the `catalog-reconcile` lease
+ * (platform_leases), renewed between shops; another instance takes over when the holder stops.
+ * Shops without a token (uninstalled) and shops whose first sync has not finished are skipped;
+ * THROTTLED answers wait for the bucket (the Admin API client), and a shop still throttled after
+ * that is left for the next round. The timer stops on app close.
+ */
+export const RECONCILE_LEASE = 'catalog-reconcile';
+
+export interface CatalogReconciler {
+  /** One round over the installed shops, if this instance holds (or takes) the lease; resolves the shops reconciled. */
+  runOnce(): Promise<number[]>;
+  start(): void;
+  stop(): Promise<void>;
+  readonly holder: string;
+}
+
+export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi): CatalogReconciler {
+  const { db } = ctx;
+  const holder = `${process.pid}-${randomUUID()}`;
+  const intervalMs = ctx.config.catalog.reconcileMinutes * 60_000;
+  // Held across the interval (no other instance starts a round meanwhile) and a margin for a long round.
+  const leaseMs = Math.max(2 * intervalMs, 5 * 60_000);
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<number[]> | undefined;
+  let stopped = false;
+
+  const lease = () => takeLease(db, RECONCILE_LEASE, holder, ctx.now(), leaseMs);
+
+  async function reconcileShop(shop: ShopRef, since: Date) {
+    const startedAt = ctx.now();
+    const query = `updated_at:>'${new Date(since.getTime() - RECONCILE_OVERLAP_MS).toISOString()}'`;
+    let changed = 0;
+    const complete = await readProductPages(
+      ctx,
+      admin,
+      shop,
+      async (products) => {
+        await upsertCatalogProducts(db, shop.id, products);
+        // A product the platform describes exists (again).
+        if (products.length) {
+          await db.deleteFrom('deletedProducts').where('shopId', '=', shop.id).where('gid', 'in', products.map((p) => p.gid)).execute();
+        }
+        changed += products.length;
+      },
+      { query, sortKey: 'UPDATED_AT', proceed: () => !stopped },
+    );
+    if (changed) await invalidateLooksList(db, shop.id);
+    if (!complete) return;
+    // Only while no full sync started meanwhile (it sets its own mark when it finishes).
+    await db
+      .updateTable('catalogSyncs')
+      .set({ reconciledAt: startedAt })
+      .where('shopId', '=', shop.id)
+      .where('status', '=', 'done')
+      .execute();
+    if (changed) ctx.log('info', `catalog reconciliation of ${shop.domain}: ${changed} products changed since ${since.toISOString()}`);
+  }
+
+  async function roundOnce(): Promise<number[]> {
+    if (stopped || !(await lease())) return [];
+    const shops = await db
+      .selectFrom('shops')
+      .innerJoin('accessTokens', 'accessTokens.shopId', 'shops.id')
+      .innerJoin('catalogSyncs', 'catalogSyncs.shopId', 'shops.id')
+      .select(['shops.id', 'shops.domain', 'catalogSyncs.reconciledAt'])
+      .where('shops.installedAt', 'is not', null)
+      .where('catalogSyncs.status', '=', 'done')
+      .where('catalogSyncs.reconciledAt', 'is not', null)
+      .orderBy('shops.id')
+      .execute();
+    const done: number[] = [];
+    for (const shop of shops) {
+      // Renewed before each shop; lost (another instance took over after an expiry): stop.
+      if (stopped || !(await lease())) break;
+      try {
+        await reconcileShop({ id: shop.id, domain: shop.domain }, shop.reconciledAt!);
+        done.push(shop.id);
+      } catch (error) {
+        // Uninstalled meanwhile (no token), still THROTTLED after the back-off, or down: the next round.
+        const detail = error instanceof AdminApiError ? `${error.code}${error.graphqlCodes.length ? ` ${error.graphqlCodes.join(',')}` : ''}` : String((error as Error)?.message ?? error);
+        ctx.log('warn', `catalog reconciliation of ${shop.domain} left for the next round: ${detail}`);
+      }
+    }
+    return done;
+  }
+
+  const reconciler: CatalogReconciler = {
+    holder,
+    runOnce() {
+      if (!round) round = roundOnce().finally(() => (round = undefined));
+      return round;
+    },
+    start() {
+      if (!intervalMs || timer || stopped) return;
+      timer = setInterval(() => {
+        reconciler.runOnce().catch((error: unknown) => ctx.log('warn', `catalog reconciliation failed: ${(error as Error)?.message ?? error}`));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await round?.catch(() => undefined);
+      await releaseLease(db, RECONCILE_LEASE, holder).catch(() => undefined);
+    },
+  };
+  return reconciler;
+}
