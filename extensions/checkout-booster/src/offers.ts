@@ -1,0 +1,107 @@
+/**
+ * Which look items to offer in checkout: for the cart's products, the looks in their product
+ * metafield `$app` / `looks` (ProductLooksMetafield, src/contracts/storefront.ts), and of those the
+ * items not already in the cart. Pure, so the extension's component stays small and testable.
+ */
+
+/** The storefront contract's shapes, as far as the extension reads them (unknown fields are ignored). */
+interface MetafieldItem {
+  productId?: unknown;
+  title?: unknown;
+  image?: unknown;
+  variantId?: unknown;
+  available?: unknown;
+}
+interface MetafieldLook {
+  id?: unknown;
+  title?: unknown;
+  items?: unknown;
+}
+
+export interface LookItemOffer {
+  lookId: number;
+  lookTitle: string;
+  productId: string;
+  variantId: string;
+  title: string;
+  image: string | null;
+}
+
+export interface CartLineLike {
+  merchandise: { id: string; product?: { id: string } | null };
+}
+
+export interface AppMetafieldEntryLike {
+  target: { type: string; id: string };
+  metafield: { namespace: string; key: string; value: string | number | boolean };
+}
+
+export const LOOKS_NAMESPACE = '$app';
+export const LOOKS_KEY = 'looks';
+export const LOOK_LINE_PROPERTY = '_look_id';
+export const MAX_OFFERS = 4;
+
+/** The looks of one product's metafield; anything that is not the v1 shape reads as none. */
+export function looksOf(value: unknown): MetafieldLook[] {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!parsed || typeof parsed !== 'object') return [];
+  const { v, looks } = parsed as { v?: unknown; looks?: unknown };
+  return v === 1 && Array.isArray(looks) ? looks.filter((l): l is MetafieldLook => !!l && typeof l === 'object') : [];
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * The items to offer, in cart order then the merchant's order within each look, each product once
+ * (the first look offering it names the line's `_look_id`): available, with a variant, and neither
+ * the product nor the variant already in the cart.
+ */
+export function lookItemsToOffer(lines: readonly CartLineLike[], entries: readonly AppMetafieldEntryLike[], max = MAX_OFFERS): LookItemOffer[] {
+  const inCartProducts = new Set(lines.map((l) => l.merchandise.product?.id).filter((id): id is string => !!id));
+  const inCartVariants = new Set(lines.map((l) => l.merchandise.id));
+  const looksByProduct = new Map<string, MetafieldLook[]>();
+  for (const entry of entries) {
+    const { target, metafield } = entry;
+    if (target.type !== 'product' || metafield.namespace !== LOOKS_NAMESPACE || metafield.key !== LOOKS_KEY) continue;
+    looksByProduct.set(target.id, looksOf(metafield.value));
+  }
+  const offers: LookItemOffer[] = [];
+  const offered = new Set<string>();
+  for (const productId of inCartProducts) {
+    for (const look of looksByProduct.get(productId) ?? []) {
+      if (typeof look.id !== 'number' || !Array.isArray(look.items)) continue;
+      for (const raw of look.items as MetafieldItem[]) {
+        if (offers.length >= max) return offers;
+        const itemProduct = text(raw?.productId);
+        const variantId = text(raw?.variantId);
+        if (!itemProduct || !variantId || raw.available === false) continue;
+        if (inCartProducts.has(itemProduct) || inCartVariants.has(variantId) || offered.has(itemProduct)) continue;
+        offered.add(itemProduct);
+        offers.push({
+          lookId: look.id,
+          lookTitle: text(look.title),
+          productId: itemProduct,
+          variantId,
+          title: text(raw.title) || itemProduct,
+          image: text(raw.image) || null,
+        });
+      }
+    }
+  }
+  return offers;
+}
+
+/** The cart change that adds one offered item, attributed to its look. */
+export const addLineChange = (offer: LookItemOffer) => ({
+  type: 'addCartLine' as const,
+  merchandiseId: offer.variantId,
+  quantity: 1,
+  attributes: [{ key: LOOK_LINE_PROPERTY, value: String(offer.lookId) }],
+});
