@@ -32,4 +32,31 @@ describe('GalleryEditPage', () => {
     expect(await screen.findByRole('button', { name: 'Back' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
+
+  it("a finished image offers Use on look: the look's form with this image chosen", async () => {
+    mockBackend({
+      'GET /image-generation/:id': ok(DONE),
+      'GET /productLooks/:id': ok(lookDetail(storedLook({ id: 5 }))),
+      'GET /credits': ok(creditsData()),
+    });
+    renderWithProviders(<GalleryEditPage />, { route: '/gallery/edit/11', path: '/gallery/edit/:id' });
+    expect(await screen.findByRole('link', { name: 'Use on look' })).toHaveAttribute('href', '/looks/edit/5?generation=11');
+  });
+
+  it('no Use on look while a new image is being made or when the look is gone', async () => {
+    mockBackend({
+      // Generating anew: the previous image is still there, not finished.
+      'GET /image-generation/:id': ok({ ...DONE, status: 'IN_PROGRESS' }),
+      'GET /productLooks/:id': ok(lookDetail(storedLook({ id: 5 }))),
+      'GET /credits': ok(creditsData()),
+    });
+    const first = renderWithProviders(<GalleryEditPage />, { route: '/gallery/edit/11', path: '/gallery/edit/:id' });
+    expect(await screen.findByRole('heading', { name: 'Summer in the City', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Use on look' })).toBeNull();
+    first.unmount();
+    mockBackend({ 'GET /image-generation/:id': ok({ ...DONE, productLook: { id: null, title: 'Gone' } }), 'GET /credits': ok(creditsData()) });
+    renderWithProviders(<GalleryEditPage />, { route: '/gallery/edit/11', path: '/gallery/edit/:id' });
+    expect(await screen.findByTestId('generated-image')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Use on look' })).toBeNull();
+  });
 });

@@ -106,7 +106,11 @@ function GalleryEdit() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <GeneratedImageCard generation={data} generating={generating} />
+            <GeneratedImageCard
+              generation={data}
+              generating={generating}
+              lookUrl={lookId && status === 'COMPLETED' ? `/looks/edit/${lookId}?generation=${data.id}` : undefined}
+            />
             <GenerationForm
               key={data.id}
               look={lookId ? { id: lookId, title: data.productLook.title, imageUrl: look.data?.imageUrl ?? null } : { id: 0, title: data.productLook.title, imageUrl: null }}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { BlockStack, Button, Card, EmptyState, Page, SkeletonBodyText, SkeletonPage, Text, Banner } from '@shopify/polaris';
 import { ExternalIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toFormValues, type LookFormValues } from '../../contracts/looks';
 import { errorStatus } from '../../api/errors';
 import { useHost } from '../../host/HostContext';
@@ -22,6 +22,9 @@ export default function LookEditPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
+  // ?generation=<id>: the gallery's "Use on look" (that generated image becomes the look image, markers placed).
+  const [search] = useSearchParams();
+  const applyGenerationId = Number(search.get('generation')) || null;
   const { data, isLoading, isError, error, refetch } = useGetLookQuery(id);
   const [updateLook] = useUpdateLookMutation();
   const [upgradeRequired, setUpgradeRequired] = useState(false);
@@ -93,6 +96,8 @@ export default function LookEditPage() {
       title={data.look.title || t('Looks.form.editTitle')}
       initialValues={initialValues}
       onSubmit={onSubmit}
+      lookId={data.look.id}
+      applyGenerationId={applyGenerationId}
       notices={
         <>
           <DeletedProductsBanner look={data.look} deletedProducts={data.deletedProducts} />

@@ -1,11 +1,14 @@
-import { BlockStack, Box, Card, Icon, InlineStack, Spinner, Text } from '@shopify/polaris';
+import { BlockStack, Box, Button, ButtonGroup, Card, Icon, InlineStack, Spinner, Text } from '@shopify/polaris';
 import { ImageIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import type { ImageGeneration } from '../../../contracts/gallery';
 import { DownloadButton } from './DownloadButton';
 
-/** The generated image with its download button; a spinner while generating. */
-export function GeneratedImageCard({ generation, generating }: { generation: ImageGeneration; generating: boolean }) {
+/**
+ * The generated image with its download button; a spinner while generating. `lookUrl`: "Use on
+ * look" opens the look form with this image chosen (its markers placed where the image shows the items).
+ */
+export function GeneratedImageCard({ generation, generating, lookUrl }: { generation: ImageGeneration; generating: boolean; lookUrl?: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (
@@ -15,7 +18,12 @@ export function GeneratedImageCard({ generation, generating }: { generation: Ima
           <Text as="h2" variant="headingMd">
             {t('Gallery.image.title')}
           </Text>
-          {!generating && <DownloadButton generation={generation} variant="primary" />}
+          {!generating && (
+            <ButtonGroup>
+              {lookUrl && generation.generatedImageUrl && <Button url={lookUrl}>{t('Gallery.image.useOnLook')}</Button>}
+              <DownloadButton generation={generation} variant="primary" />
+            </ButtonGroup>
+          )}
         </InlineStack>
         <Box background="bg-surface-secondary" borderRadius="200" minHeight="260px" padding="200">
           {generating ? (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Banner, BlockStack, Layout, Page, type PageProps } from '@shopify/polaris';
 import { Form, FormSpy } from 'react-final-form';
 import type { FormApi, SubmissionErrors } from 'final-form';
@@ -12,6 +12,7 @@ import { MainProductSection } from './MainProductSection';
 import { RelatedItemsSection } from './RelatedItemsSection';
 import { MarkerSettingsSection } from './MarkerSettingsSection';
 import { MediaSection } from './MediaSection';
+import { ApplyGenerationOnOpen, GeneratedImagePicker, type MarkerNote } from './GeneratedImagePicker';
 import { DiscountSection } from './DiscountSection';
 import { FeaturedSection } from './FeaturedSection';
 import { TagsSection } from './TagsSection';
@@ -29,16 +30,21 @@ export interface LookFormProps {
   secondaryActions?: PageProps['secondaryActions'];
   /** The create page can be saved while pristine (an empty submit shows the errors). */
   savableWhenPristine?: boolean;
+  /** A stored look: its generated images are offered as the look image. */
+  lookId?: number;
+  /** A generated image to use at once (the gallery's "Use on look"). */
+  applyGenerationId?: number | null;
 }
 
 /** The look form (SPEC §2): every section, save bar, discard, leave confirmation. */
-export function LookForm({ title, initialValues, onSubmit, notices, secondaryActions, savableWhenPristine }: LookFormProps) {
+export function LookForm({ title, initialValues, onSubmit, notices, secondaryActions, savableWhenPristine, lookId, applyGenerationId }: LookFormProps) {
   const intl = useIntl();
   // Marker settings show only for the 'shoppable' template. The form does not wait for the layout,
   // but a failed layout call is a load error: the form without its marker settings would mislead.
   const { shoppable, layoutFailed, refetch } = useGetLayoutQuery(undefined, {
     selectFromResult: ({ data, isError }) => ({ shoppable: data?.definedTemplate === 'shoppable', layoutFailed: isError }),
   });
+  const [markerNote, setMarkerNote] = useState<MarkerNote | null>(null);
   const back = { content: intl.formatMessage({ id: 'Looks.form.back' }), url: '/looks' };
   if (layoutFailed) return <LoadErrorPage title={title} backAction={back} onRetry={() => void refetch()} />;
   return (
@@ -80,6 +86,7 @@ export function LookForm({ title, initialValues, onSubmit, notices, secondaryAct
                 <Layout.Section>
                   <BlockStack gap="400">
                     <MainProductSection />
+                    {lookId ? <GeneratedImagePicker lookId={lookId} note={markerNote} onNote={setMarkerNote} /> : null}
                     <RelatedItemsSection />
                     {shoppable && <MarkerSettingsSection />}
                     <MediaSection />
@@ -96,6 +103,7 @@ export function LookForm({ title, initialValues, onSubmit, notices, secondaryAct
               </Layout>
             </BlockStack>
           </Page>
+          {lookId && applyGenerationId ? <ApplyGenerationOnOpen lookId={lookId} generationId={applyGenerationId} onApplied={setMarkerNote} /> : null}
         </form>
       )}
     </Form>

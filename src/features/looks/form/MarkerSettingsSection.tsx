@@ -2,6 +2,7 @@ import { BlockStack, Card, InlineGrid, RangeSlider, Text } from '@shopify/polari
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { FormHexColorField } from '../../../components/HexColorField';
+import { HotspotEditor } from './HotspotEditor';
 import { MARKER_TITLE_TRUNCATE, truncate, type LookRelatedItem } from '../../../contracts/looks';
 
 /** Marker settings (only for the 'shoppable' template): colour without alpha, X/Y per related item 0–100 step 1. */
@@ -21,6 +22,7 @@ export function MarkerSettingsSection() {
           <Text as="p" tone="subdued">{t('Looks.marker.description')}</Text>
         </BlockStack>
         <FormHexColorField name="markerColor" label={t('Looks.marker.color')} />
+        <HotspotEditor />
         {items.length === 0 && <Text as="p" tone="subdued">{t('Looks.marker.empty')}</Text>}
         {items.map((item, index) => (
           <BlockStack gap="200" key={item.itemId}>
