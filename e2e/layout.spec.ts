@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, openApp } from './fixtures';
-import { renderWidget } from '../server/widget/render';
-import { WIDGET_SCRIPT } from '../server/widget/script';
-import { XSS_PAYLOADS, xssContexts } from '../server/widget/xssCorpus';
+import { renderFixture } from '../server/services/storefront/liquid/fixtures';
+import { XSS_PAYLOADS, xssContexts } from '../server/services/storefront/liquid/xssCorpus';
 import { DEFAULT_LAYOUT_SETTINGS, type LayoutSettings } from '../src/contracts/layout';
+
+/** The storefront script as the theme ships it (extensions/looks-theme/assets/looks.js). */
+const WIDGET_SCRIPT = fs.readFileSync(path.join(__dirname, '..', 'extensions', 'looks-theme', 'assets', 'looks.js'), 'utf8');
 
 async function api(request: APIRequestContext) {
   const { token } = await (await request.get('/api/dev/session-token')).json();
@@ -13,6 +17,9 @@ async function api(request: APIRequestContext) {
     preview: (body: Partial<LayoutSettings>) => request.post('/admin/api/v1/layout/preview', { headers, data: body }),
   };
 }
+
+/** The shirt's demo look (Summer in the City, the seed's first look): a draft, so the page is asked to show it. */
+const SHIRT_PAGE = '/storefront/products/linen-shirt-sand?look=1';
 
 const preview = (page: Page) => page.frameLocator('[data-testid="layout-preview-frame"]');
 
@@ -34,6 +41,17 @@ test.describe('layout editor', () => {
     await expect(preview(page).locator('.sl-marker').first()).toBeVisible();
     await page.getByLabel('Template').selectOption('line_items');
     await expect(preview(page).locator('.sl-widget')).toHaveClass(/sl-t-line_items/);
+  });
+
+  test('the preview shows the look’s photos: main image and every item image load', async ({ page }) => {
+    await openApp(page, '/layout');
+    await page.getByLabel('Template').selectOption('multi_col');
+    await expect(preview(page).locator('.sl-widget')).toHaveClass(/sl-t-multi_col/);
+    const images = preview(page).locator('.sl-item img');
+    await expect(images).toHaveCount(3);
+    for (let i = 0; i < 3; i += 1) {
+      await expect.poll(() => images.nth(i).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }
   });
 
   test('typing a title updates the preview after the 1500 ms debounce', async ({ page }) => {
@@ -73,7 +91,7 @@ test.describe('layout editor', () => {
     await expect(page.getByText('Changes saved')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Template')).toHaveValue('one_column');
-    await page.goto('/storefront/products/linen-shirt-sand');
+    await page.goto(SHIRT_PAGE);
     await expect(page.locator('.sl-widget.sl-t-one_column')).toBeVisible();
     await expect(page.locator('.sl-atc').first()).toHaveText('Grab it');
   });
@@ -98,7 +116,7 @@ test.describe('demo storefront', () => {
       events.push(route.request().postDataJSON());
       await route.continue();
     });
-    await page.goto('/storefront/products/linen-shirt-sand');
+    await page.goto(SHIRT_PAGE);
     const widget = page.locator('.sl-widget');
     await expect(widget).toHaveCount(1);
     await widget.locator('.sl-atc').first().click();
@@ -137,14 +155,14 @@ test.describe('XSS corpus in Chromium', () => {
   test(`${XSS_PAYLOADS.length} payloads in every merchant and catalog string execute nothing`, async ({ page }) => {
     const hits = await armed(page);
     await page.route('**/*', (route) => (route.request().url().startsWith('https://') ? route.fulfill({ status: 204 }) : route.continue()));
-    for (const [label, ctx] of xssContexts()) {
-      const html = renderWidget(ctx);
+    for (const [label, fixture] of xssContexts()) {
+      const html = await renderFixture(fixture);
       await page.setContent(
         `<!doctype html><html><body><div data-sl-description></div><button data-sl-atc>Buy</button>${html}<script>${WIDGET_SCRIPT}</script></body></html>`,
       );
       await poke(page);
       const bad = await page.evaluate(() =>
-        [...document.querySelectorAll('[href], [src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? '').filter((u) => !/^https?:\/\//.test(u)),
+        [...document.querySelectorAll('[href], [src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? '').filter((u) => !/^(https?:\/\/|\/)/.test(u)),
       );
       expect(bad, label).toEqual([]);
       expect(hits, label).toEqual([]);
@@ -168,7 +186,7 @@ test.describe('XSS corpus in Chromium', () => {
     }
     const saved = await client.patchLayout({ customTitle: XSS_PAYLOADS.slice(0, 5).join(' '), addToCartText: '<img src=x onerror=__xss(99)>', customCss: XSS_PAYLOADS.filter((p) => !p.includes('\u0000')).join('\n') });
     expect(saved.ok()).toBe(true);
-    await page.goto('/storefront/products/linen-shirt-sand');
+    await page.goto(SHIRT_PAGE);
     await poke(page);
     await expect(page.locator('.sl-title')).toContainText('<script>__xss(1)</script>');
     expect(hits).toEqual([]);

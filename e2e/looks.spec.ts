@@ -66,7 +66,7 @@ for (const locale of ['en', 'fr'] as const) {
     await page.getByRole('button', { name: t('Looks.tags.add'), exact: true }).click();
     await expect(page.getByText(tagTitle)).toBeVisible();
 
-    // Draft (the free plan's one active look is used), then save → edit page.
+    // New looks start as drafts; save → edit page.
     await expect(page.getByLabel(t('Looks.status.label'))).toHaveValue('draft');
     await page.getByRole('button', { name: t('General.actions.save') }).first().click();
     await expect(page).toHaveURL(/\/looks\/edit\/\d+/);
@@ -114,17 +114,36 @@ for (const locale of ['en', 'fr'] as const) {
   });
 }
 
-test('activating beyond the free plan shows the upgrade notice linking to the plans', async ({ page }) => {
-  await openApp(page, '/looks/new');
-  await expect(page.getByText('Upgrade to activate more looks')).toBeVisible();
-  await page.getByRole('button', { name: 'Select main product' }).click();
+test('the free plan: the demo leaves room for one active look; the next new look is a draft, and the form says why', async ({ page }) => {
   const t = translator('en');
+  // Room on the plan: no notice, the look is created active.
+  await openApp(page, '/looks/new');
+  await expect(page.getByRole('button', { name: 'Select main product' })).toBeVisible();
+  await expect(page.getByText('Upgrade to activate more looks')).toHaveCount(0);
+  await expect(page.getByText('Active looks are shown in your store.')).toBeVisible();
+  await page.getByRole('button', { name: 'Select main product' }).click();
   await pick(page, t, ['Wrap Dress — Coral']);
   await page.getByRole('button', { name: 'Add products' }).click();
   await pick(page, t, ['Straw Hat — Natural']);
   await page.getByLabel('Status').selectOption('active');
   await page.getByRole('button', { name: 'Save' }).first().click();
-  await expect(page.getByTestId('upgrade-notice')).toBeVisible();
+  await expect(page).toHaveURL(/\/looks\/edit\/\d+/);
+  await expect(page.getByLabel('Status')).toHaveValue('active');
+
+  // The plan is full now: the next look starts as a draft, and the banner and the status say why.
+  await openApp(page, '/looks/new');
+  await expect(page.getByText('Upgrade to activate more looks')).toBeVisible();
+  await expect(page.getByTestId('upgrade-notice')).toContainText('so this look will be saved as a draft');
+  await expect(page.getByLabel('Status')).toHaveValue('draft');
+  await expect(page.getByText(t('Looks.status.limitHelp'))).toBeVisible();
+  await page.getByRole('button', { name: 'Select main product' }).click();
+  await pick(page, t, ['Sun Dress — Lemon']);
+  await page.getByRole('button', { name: 'Add products' }).click();
+  await pick(page, t, ['Bucket Hat — Cream']);
+  // Activating anyway is refused with the notice linking to the plans.
+  await page.getByLabel('Status').selectOption('active');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByTestId('upgrade-notice')).toHaveText(t('Looks.upgrade.body'));
   await expect(page).toHaveURL(/\/looks\/new/);
   await page.getByRole('button', { name: 'See plans' }).first().click();
   // Leaving the unsaved form asks first.
