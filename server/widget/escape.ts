@@ -1,6 +1,6 @@
 /**
- * The widget's only ways of putting data into HTML, CSS and script. Every
- * merchant or catalog string goes through one of these.
+ * Escaping for the demo storefront's page (page.ts) and the merchant CSS the app publishes to the
+ * theme (metafields.ts). The looks themselves are rendered by the theme's Liquid (services/storefront/liquid).
  */
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -59,17 +59,6 @@ export function safeUrl(value: unknown, base?: string): string | null {
   return url.href;
 }
 
-/** Hex colour without '#' (6 digits), else the fallback. */
-export function safeHex(value: unknown, fallback = '000000'): string {
-  return typeof value === 'string' && /^[0-9a-fA-F]{6}$/.test(value) ? value.toUpperCase() : fallback;
-}
-
-/** A percentage 0–100 for marker positions. */
-export function safePercent(value: unknown, fallback = 50): number {
-  const n = Number(value);
-  return Number.isFinite(n) ? Math.min(100, Math.max(0, Math.round(n * 10) / 10)) : fallback;
-}
-
 /**
  * Merchant CSS inside our `<style>`: no `<` at all (so no `</style>`, `<!--`
  * or markup), no @import, no legacy script vectors (expression(), javascript:,
@@ -84,14 +73,4 @@ export function safeCss(value: unknown): string {
     .replace(/expression\s*\(/gi, 'removed(')
     .replace(/javascript\s*:/gi, 'removed:')
     .replace(/(behavior|-moz-binding)\s*:/gi, 'removed:');
-}
-
-/** JSON inside `<script type="application/json">`: cannot close the element or start a comment. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
