@@ -7,7 +7,7 @@ import type { Host } from '../host/Host';
 import { HostProvider } from '../host/HostContext';
 import { I18nProvider, useMessagesReady } from '../i18n/I18nProvider';
 import { resolveLocale } from '../i18n/locale';
-import { ShopProvider, useGetShopDetailsQuery } from '../features/shop';
+import { CatalogSyncBanner, ShopProvider, useGetShopDetailsQuery } from '../features/shop';
 import { AnalyticsTracking } from '../analytics/AnalyticsTracking';
 import { PagePlaceholder } from '../components/PagePlaceholder';
 import type { AppStore } from './store';
@@ -54,6 +54,8 @@ export function Shell({ queryLocale }: { queryLocale?: string }) {
       <AppFrame shopDomain={shop?.shopDomain}>
         <ShopProvider>
           {shop && <AnalyticsTracking shopDomain={shop.shopDomain} />}
+          {/* The first catalog sync's progress (shopify mode); the pages stay usable below it. */}
+          {shop && <CatalogSyncBanner />}
           <RoutedPage />
         </ShopProvider>
       </AppFrame>

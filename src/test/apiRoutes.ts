@@ -8,6 +8,7 @@ import type { Paginated } from '../contracts/api';
 import type { ShopOrdersPage, Stats } from '../contracts/analytics';
 import type { BillingPlans, DiscountCheck, DowngradePreview, DowngradeResult, SelectPlanBody, SelectPlanResponse } from '../contracts/billing';
 import type { BoosterSettings, BoosterValues, CreatedCollection } from '../contracts/booster';
+import type { CatalogSyncState } from '../contracts/catalog';
 import type { ClaimFreeResponse, CreditPackage, Credits, PurchaseResponse, VerifyPurchaseResponse } from '../contracts/credits';
 import type { CreateGenerationBody, CreateGenerationResponse, ImageGeneration, ImageGenerationsPage, UpdateGenerationBody } from '../contracts/gallery';
 import type { ExtensionCheck } from '../contracts/extensionCheck';
@@ -60,6 +61,9 @@ export interface ApiRoutes {
   'POST /shop/apiToken': Route<void, ApiTokenResponse>;
   'GET /shop/onboarding': Route<void, Onboarding>;
   'GET /shop/extensionCheck': Route<void, ExtensionCheck>;
+  // Catalog
+  'GET /catalog/sync': Route<void, CatalogSyncState>;
+  'POST /catalog/sync': Route<void, CatalogSyncState>;
   // Billing
   'GET /shop/billing-plans': Route<void, BillingPlans>;
   'GET /shop/downgrade/preview': Route<void, DowngradePreview>;
@@ -110,6 +114,8 @@ const ROUTE_KEYS: Record<RouteKey, true> = {
   'POST /shop/apiToken': true,
   'GET /shop/onboarding': true,
   'GET /shop/extensionCheck': true,
+  'GET /catalog/sync': true,
+  'POST /catalog/sync': true,
   'GET /shop/billing-plans': true,
   'GET /shop/downgrade/preview': true,
   'POST /shop/select-plan': true,

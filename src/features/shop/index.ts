@@ -7,3 +7,4 @@ export {
   useUpdateShopSettingsMutation,
   useCreateApiTokenMutation,
 } from './shopApi';
+export { CatalogSyncBanner } from './CatalogSyncBanner';
