@@ -46,7 +46,7 @@ describe('GalleryEditPage', () => {
   it('no Use on look while a new image is being made or when the look is gone', async () => {
     mockBackend({
       // Generating anew: the previous image is still there, not finished.
-      'GET /image-generation/:id': ok({ ...DONE, status: 'IN_PROGRESS' }),
+      'GET /image-generation/:id': ok({ ...DONE, status: 'IN_PROGRESS' as const }),
       'GET /productLooks/:id': ok(lookDetail(storedLook({ id: 5 }))),
       'GET /credits': ok(creditsData()),
     });
