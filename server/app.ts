@@ -29,6 +29,7 @@ import billingRoutes from './routes/billing';
 import galleryRoutes from './routes/gallery';
 import chargeRoutes from './routes/charges';
 import webVitalsRoutes from './routes/webVitals';
+import storefrontAssetRoutes from './routes/storefrontAssets';
 import type { GalleryOptions } from './routes/gallery';
 
 export interface AppDeps {
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     galleryRoutes,
     chargeRoutes,
     webVitalsRoutes,
+    storefrontAssetRoutes,
   ]) {
     await app.register(routes);
   }

@@ -29,7 +29,12 @@ const schemas = {
   collectionParams: pathParams({ id: pathId() }, 'Booster.errors.collectionNotFound'),
   /** The demo storefront page: a bad handle, shop or look is no page (404). */
   productParams: pathParams({ handle: yup.string().max(255).required() }),
-  productQuery: queryOrNotFound({ shop: yup.string().max(255).matches(SHOP_DOMAIN).optional(), look: pathId().optional() }),
+  productQuery: queryOrNotFound({
+    shop: yup.string().max(255).matches(SHOP_DOMAIN).optional(),
+    look: pathId().optional(),
+    /** `blocks=none`: the page without any look (the storefront cost script's baseline). */
+    blocks: yup.string().oneOf(['none']).optional(),
+  }),
 };
 
 /** Layout, layout preview, booster, collections and the demo storefront page. */
@@ -58,7 +63,7 @@ export default async function storefrontRoutes(fastify: FastifyInstance) {
   });
 
   /**
-   * Demo storefront (standalone mode): /storefront/products/<handle>[?shop=…][&look=<id>].
+   * Demo storefront (standalone mode): /storefront/products/<handle>[?shop=…][&look=<id>][&blocks=none].
    * Public; the shop is the demo shop unless `shop` names another one.
    */
   app.get(
@@ -68,7 +73,7 @@ export default async function storefrontRoutes(fastify: FastifyInstance) {
       if (config.appMode !== 'standalone') throw notFound();
       const shop = await findShopByDomain(db, req.query.shop ?? DEMO_SHOP_DOMAIN);
       if (!shop) throw notFound();
-      const page = await renderStorefrontProduct(db, shop, req.params.handle, requestOrigin(req, config.appUrl), req.query.look);
+      const page = await renderStorefrontProduct(db, shop, req.params.handle, requestOrigin(req, config.appUrl), req.query.look, req.query.blocks === 'none');
       if (!page) throw notFound();
       return reply
         .header('Content-Security-Policy', `${widgetCsp(page.nonce)}; frame-ancestors 'self'`)

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { html, raw, safeUrl, type SafeHtml } from './escape';
-import { WIDGET_SCRIPT } from './script';
 
 export interface PageProduct {
   title: string;
@@ -26,16 +25,26 @@ export interface ProductPageInput {
   compact?: boolean;
   /** Widgets with no look to show: a short message instead. */
   emptyMessage?: string;
+  /** Demo storefront: the label of the analytics consent toggle (the storefront script reads and keeps its state). */
+  consentLabel?: string;
 }
+
+/** Where the page loads the theme app extension's stylesheet and script from (server/routes/storefrontAssets.ts). */
+export const STOREFRONT_CSS = '/storefront/assets/looks.css';
+export const STOREFRONT_JS = '/storefront/assets/looks.js';
 
 export const newNonce = () => randomBytes(16).toString('base64');
 
-/** Content-Security-Policy of widget pages: only our nonce'd script runs. */
-export function widgetCsp(nonce: string): string {
+/**
+ * Content-Security-Policy of widget pages: only our nonce'd script runs; styles inline or from this app
+ * (`assetOrigin` names it for the layout preview, a sandboxed srcdoc frame whose own origin is opaque).
+ */
+export function widgetCsp(nonce: string, assetOrigin?: string): string {
+  const origin = assetOrigin && /^https?:\/\/[a-z0-9.:[\]-]+$/i.test(assetOrigin) ? ` ${assetOrigin}` : '';
   return [
     "default-src 'none'",
     'img-src http: https:',
-    "style-src 'unsafe-inline'",
+    `style-src 'self'${origin} 'unsafe-inline'`,
     `script-src 'nonce-${nonce}'`,
     "connect-src 'self'",
     "form-action 'self'",
@@ -57,6 +66,7 @@ const PAGE_CSS = `
 .sf-desc{margin-top:20px;line-height:1.6;color:#444}
 .sf-empty{margin-top:32px;color:#6b6b6b}
 .sf-cart{font-weight:400;font-size:14px;color:#555}
+.sf-consent{display:flex;gap:8px;align-items:center;padding:8px 24px;font-size:13px;color:#444;background:#f6f6f6}
 .sf-compact .sf-wrap{padding:16px 20px}.sf-compact .sf-thumbs,.sf-compact .sf-desc>p{display:none}.sf-compact .sf-desc{margin-top:0}.sf-compact .sf-info h1{font-size:20px}.sf-compact .sf-price{font-size:16px;margin-bottom:10px}.sf-compact .sf-atc{width:auto;padding:10px 24px;font-size:14px}
 @media (max-width:700px){.sf-product{grid-template-columns:1fr}.sf-wrap{padding:16px}}
 .sf-compact .sf-product{grid-template-columns:120px minmax(0,1fr);gap:16px;align-items:center}.sf-compact .sf-gallery img{aspect-ratio:1/1;max-height:none}
@@ -69,6 +79,7 @@ export function renderProductPage(input: ProductPageInput, nonce: string): strin
   const thumbs = product.images.map((src) => safeUrl(src, input.baseUrl)).filter((src): src is string => !!src);
   const body: SafeHtml = html`<header class="sf-header"><span>${input.shopName}</span><span class="sf-cart">${input.cartLabel}</span></header>
 ${input.note ? html`<div class="sf-note">${input.note}</div>` : ''}
+${input.consentLabel ? html`<label class="sf-consent"><input type="checkbox" data-sl-consent checked> ${input.consentLabel}</label>` : ''}
 <div class="sf-wrap">
 <main class="sf-product">
 <div class="sf-gallery">${main ? html`<img src="${main}" alt="${product.title}">` : ''}
@@ -88,13 +99,15 @@ ${input.emptyMessage && !input.widgets.length ? html`<p class="sf-empty">${input
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${widgetCsp(nonce)}">
+<meta http-equiv="Content-Security-Policy" content="${widgetCsp(nonce, input.baseUrl)}">
 <title>${html`${product.title} – ${input.shopName}`.value}</title>
 <style>${PAGE_CSS}</style>
-</head>
+${
+  // As a theme loads a block's assets: only on a page with the block.
+  input.widgets.length ? `<link rel="stylesheet" href="${STOREFRONT_CSS}">\n<script src="${STOREFRONT_JS}" defer nonce="${nonce}"></script>\n` : ''
+}</head>
 <body${input.compact ? ' class="sf-compact"' : ''}>
 ${body.value}
-<script nonce="${nonce}">${WIDGET_SCRIPT}</script>
 </body>
 </html>`;
 }

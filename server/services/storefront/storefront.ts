@@ -98,6 +98,7 @@ export async function renderStorefrontProduct(
       baseUrl,
       note: translate(locale, 'Widget.demoNote'),
       emptyMessage: withoutLooks ? undefined : translate(locale, 'Widget.noLooks'),
+      consentLabel: translate(locale, 'Widget.demoConsent'),
     },
     nonce,
   );
