@@ -55,6 +55,8 @@ const EXAMPLES: Record<string, unknown> = {
   'POST /admin/api/v1/shop/select-plan': { planName: 'monthly', discountCode: 'WELCOME' },
   'POST /admin/api/v1/discount/validate': { code: 'WELCOME10' },
   'POST /api/storefront/add-to-cart': { shopDomain: DEMO, lookId: 1, productId: 'gid://shopify/Product/1002', price: 10, quantity: 1 },
+  'POST /api/storefront/events': { visitorId: 'visitor-1234', events: [{ type: 'add_to_cart', lookId: 1, productId: 'gid://shopify/Product/1002', device: 'mobile', at: 1_790_000_000_000 }] },
+  'POST /api/proxy/events': { visitorId: 'visitor-1234', events: [{ type: 'impression', lookId: 1, device: 'desktop', at: 1_790_000_000_000 }] },
   'POST /charges/:id/decide': { token: 'abc', decision: 'approve' },
 };
 

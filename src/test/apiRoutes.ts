@@ -6,6 +6,7 @@
  */
 import type { Paginated } from '../contracts/api';
 import type { ShopOrdersPage, Stats } from '../contracts/analytics';
+import type { FunnelReport } from '../contracts/funnel';
 import type { BillingPlans, DiscountCheck, DowngradePreview, DowngradeResult, SelectPlanBody, SelectPlanResponse } from '../contracts/billing';
 import type { BoosterSettings, BoosterValues, CreatedCollection } from '../contracts/booster';
 import type { CatalogSyncState } from '../contracts/catalog';
@@ -52,6 +53,7 @@ export interface ApiRoutes {
   // Analytics
   'GET /stats': Route<void, Stats>;
   'GET /shopOrders': Route<void, ShopOrdersPage>;
+  'GET /analytics/funnel': Route<void, FunnelReport>;
   'POST /events': Route<TrackedEventBody, void>;
   'POST /webVitals': Route<WebVitalsBatch, void>;
   // Shop
@@ -106,6 +108,7 @@ const ROUTE_KEYS: Record<RouteKey, true> = {
   'POST /productLooks/media': true,
   'GET /stats': true,
   'GET /shopOrders': true,
+  'GET /analytics/funnel': true,
   'POST /events': true,
   'POST /webVitals': true,
   'GET /shop/details': true,

@@ -9,6 +9,7 @@ import type { CreditPackage, Credits } from '../contracts/credits';
 import type { ImageGeneration } from '../contracts/gallery';
 import { LOOKS_PAGE_SIZE, type Look, type LookDetailResponse, type LookListItem } from '../contracts/looks';
 import type { Onboarding } from '../contracts/shop';
+import type { FunnelCounts, FunnelDay, FunnelLook, FunnelReport } from '../contracts/funnel';
 
 /** A look of the list (GET /productLooks item): `Look <id>`, draft, no image. */
 export const lookListItem = (id: number, over: Partial<LookListItem> = {}): LookListItem => ({
@@ -111,3 +112,39 @@ export const boosterSettings = (over: Partial<BoosterSettings> = {}): BoosterSet
   collections: [],
   ...over,
 });
+
+type FunnelStep = Partial<FunnelCounts>;
+const NO_FUNNEL: FunnelCounts = { impressions: 0, clicks: 0, addToCarts: 0, orders: 0, revenue: 0 };
+
+/** A look of GET /analytics/funnel from its mobile and desktop counts (the totals are their sums). */
+export function funnelLook(lookId: number, title: string, mobile: FunnelStep, desktop: FunnelStep = {}, usesGeneratedImage = false): FunnelLook {
+  const m = { ...NO_FUNNEL, ...mobile };
+  const d = { ...NO_FUNNEL, ...desktop };
+  const sum = (k: keyof FunnelCounts) => m[k] + d[k];
+  return {
+    lookId,
+    title,
+    impressions: sum('impressions'),
+    clicks: sum('clicks'),
+    addToCarts: sum('addToCarts'),
+    orders: sum('orders'),
+    revenue: sum('revenue'),
+    byDevice: { mobile: m, desktop: d },
+    usesGeneratedImage,
+  };
+}
+
+/** GET /analytics/funnel: these looks, a series of the given days (zeros unless given), the generated-image totals from the looks. */
+export function funnelReport(looks: FunnelLook[], days: Array<Partial<FunnelDay> & { date: string }> = [], creditsUsed = 0): FunnelReport {
+  const generated = looks.filter((l) => l.usesGeneratedImage);
+  return {
+    looks,
+    series: days.map((d) => ({ ...NO_FUNNEL, ...d })),
+    generatedImages: {
+      looks: generated.length,
+      orders: generated.reduce((s, l) => s + l.orders, 0),
+      revenue: generated.reduce((s, l) => s + l.revenue, 0),
+      creditsUsed,
+    },
+  };
+}

@@ -5,7 +5,9 @@ import { StatCards, useMoney, useQueryErrorToast } from '../../components/Summar
 import { DateRangePicker, useAppliedDateRange } from '../../components/DateRangePicker';
 import { track } from '../../analytics/tracker';
 import { useShop } from '../shop';
-import { useGetShopOrdersQuery, useGetStatsQuery } from './analyticsApi';
+import { useGetFunnelQuery, useGetShopOrdersQuery, useGetStatsQuery } from './analyticsApi';
+import { FunnelCard } from './FunnelCard';
+import { GeneratedImagesCard } from './GeneratedImagesCard';
 import { OrdersTable } from './OrdersTable';
 import { TopLooksCard } from './TopLooksCard';
 import { RevenueChartSkeleton } from './RevenueChartSkeleton';
@@ -33,6 +35,8 @@ export default function AnalyticsPage() {
 
   const stats = useGetStatsQuery({ fromDate, toDate });
   const orders = useGetShopOrdersQuery({ page, fromDate, toDate });
+  // Storefront events keep coming: a range asked again after a minute is asked anew.
+  const funnel = useGetFunnelQuery({ since: fromDate, until: toDate }, { refetchOnMountOrArgChange: 60 });
   const failed = (stats.isError && !stats.isFetching) || (orders.isError && !orders.isFetching);
   useQueryErrorToast(stats.isError || orders.isError);
 
@@ -79,6 +83,15 @@ export default function AnalyticsPage() {
                 )}
               </BlockStack>
             </Card>
+            <FunnelCard
+              report={funnel.data}
+              loading={funnel.isFetching}
+              error={funnel.isError}
+              onRetry={() => void funnel.refetch()}
+              since={fromDate}
+              until={toDate}
+              formatMoney={money}
+            />
             <Layout>
               <Layout.Section>
                 <OrdersTable
@@ -106,6 +119,7 @@ export default function AnalyticsPage() {
                     emptyText={t('Analytics.topSellers.empty')}
                     testId="top-sellers"
                   />
+                  <GeneratedImagesCard report={funnel.data} loading={funnel.isFetching} formatMoney={money} />
                 </InlineGrid>
               </Layout.Section>
             </Layout>

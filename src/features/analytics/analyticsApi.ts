@@ -1,6 +1,7 @@
 import { baseApi } from '../../api/baseApi';
 import { listTag } from '../../api/tags';
 import { SHOP_ORDERS_PAGE_SIZE, type ShopOrdersPage, type ShopOrdersQuery, type Stats, type StatsQuery } from '../../contracts/analytics';
+import type { FunnelQuery, FunnelReport } from '../../contracts/funnel';
 
 export const analyticsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -20,7 +21,17 @@ export const analyticsApi = baseApi.injectEndpoints({
       }),
       providesTags: [listTag('Order')],
     }),
+    /**
+     * GET /analytics/funnel: per look impressions → clicks → add-to-carts → orders of the range. Storefront
+     * events arrive all the time, so a screen that mounts again asks again after a minute; look edits
+     * (titles, images) make it stale at once.
+     */
+    getFunnel: build.query<FunnelReport, FunnelQuery>({
+      query: ({ since, until }) => ({ url: '/analytics/funnel', params: { since, until } }),
+      providesTags: ['Stats', listTag('Look')],
+      keepUnusedDataFor: 60,
+    }),
   }),
 });
 
-export const { useGetStatsQuery, useGetShopOrdersQuery } = analyticsApi;
+export const { useGetStatsQuery, useGetShopOrdersQuery, useGetFunnelQuery } = analyticsApi;

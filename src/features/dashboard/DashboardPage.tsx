@@ -13,6 +13,7 @@ import { DashboardBanner } from './DashboardBanner';
 import { GetInTouchCard } from './GetInTouchCard';
 import { DocumentationBlock } from './DocumentationBlock';
 import { FeatureAnnouncementCard } from './FeatureAnnouncementCard';
+import { LookHighlightsCard } from './LookHighlightsCard';
 
 /**
  * The dashboard's calls, started on boot with the shop call (routes.tsx): the totals, and the setup
@@ -70,6 +71,7 @@ export default function DashboardPage() {
           </Layout.Section>
           <Layout.Section variant="oneThird">
             <BlockStack gap="500">
+              <LookHighlightsCard currency={shop.currency} timeZone={shop.timezone} />
               <ExtensionCheckCard scriptTagSupported={shop.scriptTagSupported} />
               <GetInTouchCard />
             </BlockStack>

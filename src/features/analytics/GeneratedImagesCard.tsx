@@ -1,0 +1,42 @@
+import { BlockStack, Card, InlineStack, Link, SkeletonBodyText, Text } from '@shopify/polaris';
+import { FormattedNumber, useIntl } from 'react-intl';
+import type { FunnelReport } from '../../contracts/funnel';
+
+/** The return on AI credits: what looks showing a generated image brought in the range, beside the credits used. */
+export function GeneratedImagesCard({ report, loading, formatMoney }: { report?: FunnelReport; loading: boolean; formatMoney(value: number): string }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const g = report?.generatedImages;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">{t('Analytics.generated.title')}</Text>
+        {loading && !g ? (
+          <SkeletonBodyText lines={3} />
+        ) : !g || g.looks === 0 ? (
+          <BlockStack gap="200">
+            <Text as="p" tone="subdued">{t('Analytics.generated.empty')}</Text>
+            <Link url="/gallery">{t('Analytics.generated.openGallery')}</Link>
+          </BlockStack>
+        ) : (
+          <BlockStack gap="200" >
+            <div data-testid="generated-images">
+              <Text as="p" variant="headingLg">{formatMoney(g.revenue)}</Text>
+            </div>
+            <Text as="p" tone="subdued">{t('Analytics.generated.summary', { looks: g.looks, orders: g.orders })}</Text>
+            <InlineStack align="space-between" gap="200" wrap={false}>
+              <Text as="span" tone="subdued">{t('Analytics.generated.creditsUsed')}</Text>
+              <Text as="span" numeric><FormattedNumber value={g.creditsUsed} /></Text>
+            </InlineStack>
+            {g.creditsUsed > 0 && (
+              <InlineStack align="space-between" gap="200" wrap={false}>
+                <Text as="span" tone="subdued">{t('Analytics.generated.perCredit')}</Text>
+                <Text as="span" numeric fontWeight="semibold">{formatMoney(g.revenue / g.creditsUsed)}</Text>
+              </InlineStack>
+            )}
+          </BlockStack>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
