@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { test, expect, openApp } from './fixtures';
+import { DEFAULT_LAYOUT_SETTINGS } from '../src/contracts/layout';
 
 /**
  * The gallery end to end on the demo store: free credits, a flat_lay
@@ -63,6 +64,54 @@ test.describe('gallery', () => {
     await expect(row.getByText('Flat lay')).toBeVisible();
     await page.getByRole('tab', { name: 'Model (0)' }).click();
     await expect(page.getByText('No images of this type yet.')).toBeVisible();
+  });
+
+  test('Use on look: the look form gets the image with each marker where the generator drew its item; a dragged marker is saved', async ({ page }) => {
+    const { token } = await (await page.request.get('/api/dev/session-token')).json();
+    const headers = { authorization: `Bearer ${token}` };
+    const get = async (path: string) => (await page.request.get(`/admin/api/v1${path}`, { headers })).json();
+    // Markers are edited on the shoppable template.
+    expect((await page.request.patch('/admin/api/v1/layout', { headers, data: { definedTemplate: 'shoppable' } })).ok()).toBe(true);
+    const done = (await get('/image-generations')).data.find((g: { status: string }) => g.status === 'COMPLETED');
+    const { look } = await get(`/productLooks/${done.productLook.id}`);
+    const positions = new Map<string, { x: number; y: number }>(done.itemPositions.map((p: { productId: string; x: number; y: number }) => [p.productId, p]));
+    // The main product and every related item were drawn.
+    expect(positions.size).toBe(1 + look.relatedItems.length);
+
+    await openApp(page, `/gallery/edit/${done.id}`);
+    await page.getByRole('link', { name: 'Use on look' }).click();
+    await expect(page).toHaveURL(new RegExp(`/looks/edit/${look.id}\\?generation=${done.id}$`));
+    await expect(page.getByTestId('markers-placed-note')).toHaveText(
+      `${look.relatedItems.length} markers were placed where the image shows the items. Drag them to adjust, then save.`,
+    );
+    await expect(page.getByTestId('hotspot-stage').getByRole('img')).toHaveAttribute('src', done.generatedImageUrl);
+    for (const [i, item] of look.relatedItems.entries()) {
+      const p = positions.get(item.itemId)!;
+      await expect(page.getByTestId(`hotspot-${i}`)).toHaveAttribute('aria-label', `Marker ${i + 1}: ${item.title}, ${Math.round(p.x)} % across, ${Math.round(p.y)} % down`);
+    }
+
+    // Drag the first marker to 10 % / 10 % of the image.
+    await page.getByTestId('hotspot-stage').scrollIntoViewIfNeeded();
+    const stage = (await page.getByTestId('hotspot-stage').boundingBox())!;
+    const first = (await page.getByTestId('hotspot-0').boundingBox())!;
+    await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(stage.x + stage.width * 0.3, stage.y + stage.height * 0.3, { steps: 5 });
+    await page.mouse.move(stage.x + stage.width * 0.1, stage.y + stage.height * 0.1, { steps: 5 });
+    await page.mouse.up();
+    await expect(page.getByTestId('hotspot-0')).toHaveAttribute('aria-label', /, (9|10|11) % across, (9|10|11) % down$/);
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(page.getByText('Look updated')).toBeVisible();
+
+    const saved = (await get(`/productLooks/${look.id}`)).look;
+    expect(saved.mainProduct.selectedMainImage).toBe(done.generatedImageUrl);
+    expect(Math.abs(saved.relatedItems[0].markerX - 10)).toBeLessThanOrEqual(1);
+    expect(Math.abs(saved.relatedItems[0].markerY - 10)).toBeLessThanOrEqual(1);
+    for (const item of saved.relatedItems.slice(1)) {
+      const p = positions.get(item.itemId)!;
+      expect([item.markerX, item.markerY]).toEqual([Math.round(p.x), Math.round(p.y)]);
+    }
+    await page.request.patch('/admin/api/v1/layout', { headers, data: { definedTemplate: DEFAULT_LAYOUT_SETTINGS.definedTemplate } });
   });
 
   test('a forced failure shows the failure message and refunds the credit', async ({ page }) => {
