@@ -95,9 +95,10 @@ async function settle(page) {
   await page.waitForTimeout(400);
 }
 
+/** A 256-colour palette PNG without dithering (dithering speckles the flat UI colours). */
 async function shoot(page, name) {
   const png = await page.screenshot({ fullPage: false, animations: 'disabled', caret: 'hide' });
-  const small = await sharp(png).png({ palette: true, quality: 80, effort: 10, compressionLevel: 9 }).toBuffer();
+  const small = await sharp(png).png({ palette: true, quality: 90, dither: 0, effort: 10, compressionLevel: 9 }).toBuffer();
   fs.writeFileSync(path.join(outDir, `${name}.png`), small);
   console.log(`${name}.png ${(small.length / 1024).toFixed(0)} KB`);
 }
