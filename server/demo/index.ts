@@ -9,6 +9,7 @@ import { seedLooks } from './looks';
 import { seedOrders } from './orders';
 import { seedBilling } from './billing';
 import { seedGallery } from './gallery';
+import { seedFunnel } from './funnel';
 
 /**
  * Seeds the demo store on first start (standalone mode): shop, catalog with
@@ -51,4 +52,6 @@ export async function seedDemo(db: Db, config: Config, now = new Date()): Promis
   // Orders go through the webhook code path, outside the catalog transaction.
   const shop = (await findShopByDomain(db, DEMO_SHOP_DOMAIN))!;
   await seedOrders({ db, config, shop, now });
+  // Storefront funnel history, consistent with those orders.
+  await seedFunnel({ db, config, shop, now });
 }
