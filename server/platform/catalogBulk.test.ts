@@ -132,7 +132,7 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
     expect(await t.db.selectFrom('catalogSyncs').select('mode').where('shopId', '=', shop.id).executeTakeFirstOrThrow()).toEqual({ mode: 'paged' });
   });
 
-  it('a retry while a sync runs starts no second one; a bad method or an unknown shop changes nothing', async () => {
+  it('a retry while a sync runs starts no second one; without a session token it is refused', async () => {
     const domain = 'big.myshopify.com';
     const shop = await shopRow(domain);
     const before = bulk.operations(domain).length;
@@ -141,5 +141,24 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
     await t.app.platform.catalogSync.running(shop.id);
     expect(bulk.operations(domain)).toHaveLength(before + 1);
     expect((await t.app.inject({ method: 'POST', url: SYNC })).statusCode).toBe(401);
+  });
+  it('a sync whose instance stopped mid-way reads as failed, and the reconciliation round resumes its bulk operation', async () => {
+    const domain = 'big.myshopify.com';
+    const shop = await shopRow(domain);
+    const operation = bulk.operations(domain).at(-1)!;
+    // As an instance that died while polling leaves it: running, the operation noted, no progress for 11 minutes.
+    await t.db
+      .updateTable('catalogSyncs')
+      .set({ status: 'running', mode: 'bulk', bulkOperationId: operation.id, synced: 0, updatedAt: new Date(Date.now() - 11 * 60_000) })
+      .where('shopId', '=', shop.id)
+      .execute();
+    expect(await state(domain)).toMatchObject({ status: 'failed' });
+    const started = fake.graphql.filter((c) => c.shop === domain && c.query.includes('bulkOperationRunQuery')).length;
+    await t.app.platform.catalogReconciler.runOnce();
+    await t.app.platform.catalogSync.running(shop.id);
+    expect(await state(domain)).toMatchObject({ status: 'done', synced: 1200, total: 1200 });
+    // No new operation: the noted one was polled and its file read again.
+    expect(fake.graphql.filter((c) => c.shop === domain && c.query.includes('bulkOperationRunQuery'))).toHaveLength(started);
+    expect(bulk.downloads.filter((id) => id === operation.id)).toHaveLength(2);
   });
 });

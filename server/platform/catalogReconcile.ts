@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { upsertCatalogProducts } from '../services/shop/catalog';
+import { SYNC_STALE_MS, upsertCatalogProducts } from '../services/shop/catalog';
 import { invalidateLooksList } from '../services/looks/looks';
 import { AdminApiError, type AdminApi } from './adminApi';
 import { readProductPages } from './catalogProducts';
@@ -15,7 +15,9 @@ import { releaseLease, takeLease } from './leases';
  * (platform_leases), renewed between shops; another instance takes over when the holder stops.
  * Shops without a token (uninstalled) and shops whose first sync has not finished are skipped;
  * THROTTLED answers wait for the bucket (the Admin API client), and a shop still throttled after
- * that is left for the next round. The timer stops on app close.
+ * that is left for the next round. A full sync whose instance stopped mid-way (its progress row
+ * still says running but has not moved for SYNC_STALE_MS) is started again by the round (it
+ * resumes its bulk operation). The timer stops on app close.
  */
 export const RECONCILE_LEASE = 'catalog-reconcile';
 
@@ -27,7 +29,7 @@ export interface CatalogReconciler {
   readonly holder: string;
 }
 
-export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi): CatalogReconciler {
+export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi, resumeSync?: (shop: ShopRef) => void): CatalogReconciler {
   const { db } = ctx;
   const holder = `${process.pid}-${randomUUID()}`;
   const intervalMs = ctx.config.catalog.reconcileMinutes * 60_000;
@@ -81,6 +83,21 @@ export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi): 
       .where('catalogSyncs.reconciledAt', 'is not', null)
       .orderBy('shops.id')
       .execute();
+    if (resumeSync) {
+      const stalled = await db
+        .selectFrom('shops')
+        .innerJoin('accessTokens', 'accessTokens.shopId', 'shops.id')
+        .innerJoin('catalogSyncs', 'catalogSyncs.shopId', 'shops.id')
+        .select(['shops.id', 'shops.domain'])
+        .where('shops.installedAt', 'is not', null)
+        .where('catalogSyncs.status', '=', 'running')
+        .where('catalogSyncs.updatedAt', '<', new Date(ctx.now().getTime() - SYNC_STALE_MS))
+        .execute();
+      for (const shop of stalled) {
+        ctx.log('info', `catalog sync of ${shop.domain} stopped moving; started again`);
+        resumeSync(shop);
+      }
+    }
     const done: number[] = [];
     for (const shop of shops) {
       // Renewed before each shop; lost (another instance took over after an expiry): stop.

@@ -48,7 +48,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const catalogSync = createCatalogSync(ctx, admin, lifecycle);
   // A (re)install's token exchange syncs the whole catalog anew, in the background.
   lifecycle.onInstalled((shop) => catalogSync.start(shop));
-  const catalogReconciler = createCatalogReconciler(ctx, admin);
+  const catalogReconciler = createCatalogReconciler(ctx, admin, (shop) => void catalogSync.start(shop));
   // … and reads the shop's plan anew (it may have changed while the app was not installed).
   const shopPlans = createShopPlans(ctx, admin);
   lifecycle.onInstalled(async (shop) => void (await shopPlans.refresh(shop)));
