@@ -11,6 +11,8 @@ import { authPlugin, requiresSession } from './auth/plugin';
 import { verifiedLaunchShop } from './auth/launch';
 import { platformPlugin } from './platform';
 import { bundleDiscountsPlugin } from './platform/discounts/plugin';
+import { storefrontMetafieldsPlugin } from './platform/metafields/plugin';
+import type { StorefrontMetafieldOptions } from './platform/metafields/storefrontMetafields';
 import { securityHeaders } from './http/securityHeaders';
 import { hostCheck } from './http/hostCheck';
 import { fastifyTrustProxy } from './networkConfig';
@@ -41,6 +43,8 @@ export interface AppDeps {
   onClose?: Array<() => Promise<void> | void>;
   /** Image generation pipeline knobs (generator, pool size, timeouts); tests inject fakes. */
   gallery?: GalleryOptions;
+  /** Storefront metafield writer timing (debounce, sweep); tests shorten it. */
+  storefrontMetafields?: Partial<StorefrontMetafieldOptions>;
 }
 
 declare module 'fastify' {
@@ -82,6 +86,8 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   await app.register(platformPlugin);
   // Look bundle discounts follow look changes (APP_MODE=shopify).
   await app.register(bundleDiscountsPlugin);
+  // Storefront metafields follow looks, layout, settings, booster and catalog changes (APP_MODE=shopify).
+  await app.register(storefrontMetafieldsPlugin, { options: deps.storefrontMetafields });
   await app.register(authPlugin);
 
   for (const routes of [

@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011_access_tokens';
 import * as m0012 from './migrations/0012_job_leases';
 import * as m0013 from './migrations/0013_web_vitals';
 import * as m0014 from './migrations/0014_bundle_discounts';
+import * as m0015 from './migrations/0015_storefront_changes';
 import * as m0016 from './migrations/0016_shop_plan';
 import * as m0017 from './migrations/0017_catalog_variants_sync';
 import * as m0018 from './migrations/0018_funnel';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0012_job_leases': m0012,
   '0013_web_vitals': m0013,
   '0014_bundle_discounts': m0014,
+  '0015_storefront_changes': m0015,
   '0016_shop_plan': m0016,
   '0017_catalog_variants_sync': m0017,
   '0018_funnel': m0018,

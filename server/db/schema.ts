@@ -13,6 +13,7 @@ import type { WebhookTables } from './tables/webhooks';
 import type { RateLimitTables } from './tables/rateLimits';
 import type { WebVitalsTables } from './tables/webVitals';
 import type { BundleDiscountTables } from './tables/bundleDiscounts';
+import type { StorefrontChangeTables } from './tables/storefrontChanges';
 import type { FunnelTables } from './tables/funnel';
 
 export interface Database
@@ -27,4 +28,5 @@ export interface Database
     WebhookTables,
     WebVitalsTables,
     BundleDiscountTables,
+    StorefrontChangeTables,
     FunnelTables {}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Config } from '../../config';
 import type { ShopRow } from '../shop/shops';
@@ -5,6 +6,7 @@ import { cancelCharges, createCharge, findReturnedCharge } from './charges';
 import { guessDiscountCode } from './discounts';
 import { findPlan, getShopPlan } from './plans';
 import { invalidateLooksList } from '../looks/looks';
+import { storefrontChanged } from '../storefront/changes';
 import type { ShopifyBilling } from './platformBilling';
 import { appPagePath, chargeReturnUrl, type EMBEDDED_PARAMS } from './returnUrls';
 import { HttpError, badRequest, notFound } from '../../http/errors';
@@ -187,7 +189,16 @@ export async function downgrade(deps: BillingDeps, shop: ShopRow, planName: unkn
       .onConflict((oc) => oc.column('shopId').doUpdateSet(values))
       .execute();
     const beyond = await looksBeyondFreeLimit(trx, shop.id, limit);
+    let mainProducts: string[] = [];
     if (beyond.length) {
+      mainProducts = (
+        await trx
+          .selectFrom('productLooks')
+          .select(sql<string>`main_product->>'itemId'`.as('gid'))
+          .where('shopId', '=', shop.id)
+          .where('id', 'in', beyond.map((l) => l.id))
+          .execute()
+      ).map((r) => r.gid);
       await trx
         .updateTable('productLooks')
         .set({ active: false })
@@ -195,9 +206,10 @@ export async function downgrade(deps: BillingDeps, shop: ShopRow, planName: unkn
         .where('id', 'in', beyond.map((l) => l.id))
         .execute();
     }
-    return { plan: 'free' as const, deactivatedLooks: beyond };
+    return { plan: 'free' as const, deactivatedLooks: beyond, mainProducts };
   });
-  // Looks went to draft: the looks list must show it at once.
+  // Looks went to draft: the looks list must show it at once, the storefront no longer.
   invalidateLooksList(db, shop.id);
-  return result;
+  if (result.mainProducts.length) await storefrontChanged(db, shop.id, { productGids: result.mainProducts, gallery: true });
+  return { plan: result.plan, deactivatedLooks: result.deactivatedLooks };
 }

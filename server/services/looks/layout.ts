@@ -8,6 +8,7 @@ import {
 } from '../../../src/contracts/layout';
 import { validate } from '../../../src/contracts/validation';
 import { validationFailed } from '../../http/errors';
+import { storefrontChanged } from '../storefront/changes';
 
 export async function getLayout(db: Db, shopId: number): Promise<LayoutSettings> {
   const row = await db.selectFrom('layoutSettings').select('settings').where('shopId', '=', shopId).executeTakeFirst();
@@ -40,5 +41,6 @@ export async function updateLayout(db: Db, shop: ShopRow, body: unknown): Promis
       .execute();
     await trx.updateTable('shops').set({ shopUpdated: true }).where('id', '=', shop.id).execute();
   });
+  await storefrontChanged(db, shop.id, { config: true });
   return settings;
 }

@@ -21,6 +21,7 @@ import { activeLookLimit, countActiveLooks } from '../billing/planLimits';
 import { mediaUrl } from './media';
 import { deletedProductGids, lookHasDeletedProduct, lookProductGids } from './deletedProducts';
 import { lookDiscountsChanged } from './discountListener';
+import { storefrontChanged } from '../storefront/changes';
 
 type LookRow = Selectable<ProductLooksTable>;
 
@@ -262,6 +263,7 @@ export async function createLook(db: Db, config: Config, shopId: number, input: 
   });
   await invalidateLooksList(db, shopId);
   if (created.look.discount.enabled) lookDiscountsChanged(db, shopId);
+  if (created.look.active) await storefrontChanged(db, shopId, { productGids: [created.look.mainProduct.itemId], gallery: true });
   return created;
 }
 
@@ -269,10 +271,12 @@ export async function createLook(db: Db, config: Config, shopId: number, input: 
 export async function updateLook(db: Db, config: Config, shopId: number, id: number, input: LookFormValues) {
   const values = normalise({ ...input, media: await resolveMedia(db, config, shopId, input.media) });
   let hadDiscount = false;
+  let before: { active: boolean; mainProduct: string } | null = null;
   const look = await db.transaction().execute(async (trx) => {
     await trx.selectFrom('shops').select('id').where('id', '=', shopId).forUpdate().execute();
     const current = await findRow(trx, shopId, id);
     hadDiscount = !!current.discount?.enabled;
+    before = { active: current.active, mainProduct: current.mainProduct.itemId };
     if (values.active && !current.active) await assertActiveAllowed(trx, shopId);
     const row = await trx
       .updateTable('productLooks')
@@ -286,6 +290,11 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
   });
   await invalidateLooksList(db, shopId);
   if (hadDiscount || look.discount.enabled) lookDiscountsChanged(db, shopId);
+  const was = before as { active: boolean; mainProduct: string } | null;
+  // The storefront shows active looks: the old and the new main product, and the gallery.
+  if (was?.active || look.active) {
+    await storefrontChanged(db, shopId, { productGids: [...new Set([was?.mainProduct ?? '', look.mainProduct.itemId])].filter(Boolean), gallery: true });
+  }
   return detail(db, config, shopId, look);
 }
 
@@ -294,6 +303,7 @@ export async function deleteLook(db: Db, shopId: number, id: number): Promise<vo
   await db.deleteFrom('productLooks').where('shopId', '=', shopId).where('id', '=', id).execute();
   await invalidateLooksList(db, shopId);
   if (row.discount?.enabled) lookDiscountsChanged(db, shopId);
+  if (row.active) await storefrontChanged(db, shopId, { productGids: [row.mainProduct.itemId], gallery: true });
 }
 
 /** Main product of a discount link (/looks/discounts/:id): the catalog product by numeric id or gid. */

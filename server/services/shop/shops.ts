@@ -15,6 +15,7 @@ import { isLocale } from '../../../src/contracts/api';
 import { validationFailed } from '../../http/errors';
 import { shouldUpgradeToPaidPlan } from '../billing/planLimits';
 import { lookDiscountsChanged } from '../looks/discountListener';
+import { storefrontChanged } from '../storefront/changes';
 
 export type ShopRow = Selectable<ShopsTable>;
 
@@ -100,6 +101,7 @@ export async function updateSettings(db: Db, shop: ShopRow, body: unknown): Prom
     .execute();
   // "Use look discounts" turns the looks' bundle discounts on or off in the cart.
   if (!!getSettings(shop).useProductLookDiscount !== !!settings.useProductLookDiscount) lookDiscountsChanged(db, shop.id);
+  await storefrontChanged(db, shop.id, { config: true });
   return settings;
 }
 

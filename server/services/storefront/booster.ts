@@ -10,6 +10,7 @@ import {
 import { validate } from '../../../src/contracts/validation';
 import { validationFailed } from '../../http/errors';
 import { listCollections } from './collections';
+import { storefrontChanged } from './changes';
 
 export async function getBoosterValues(db: Db, shopId: number): Promise<BoosterValues> {
   const row = await db.selectFrom('boosterSettings').select('settings').where('shopId', '=', shopId).executeTakeFirst();
@@ -39,5 +40,6 @@ export async function updateBooster(db: Db, shop: ShopRow, body: unknown): Promi
     .values({ shopId: shop.id, settings: JSON.stringify(values) })
     .onConflict((oc) => oc.column('shopId').doUpdateSet({ settings: JSON.stringify(values), updatedAt: new Date() }))
     .execute();
+  await storefrontChanged(db, shop.id, { config: true });
   return { ...values, collections: await listCollections(db, shop) };
 }

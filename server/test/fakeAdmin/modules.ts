@@ -1,5 +1,6 @@
 import type { FakeAdminModuleFactory } from './module';
 import { fakeBulk } from './bulk';
+import { fakeMetafields } from './metafields';
 import { fakeShopPlan } from './shopPlan';
 import { fakeThemes } from './themes';
 
@@ -9,6 +10,7 @@ import { fakeThemes } from './themes';
  */
 export const FAKE_ADMIN_MODULES: Record<string, FakeAdminModuleFactory> = {
   bulk: fakeBulk,
+  metafields: fakeMetafields,
   shopPlan: fakeShopPlan,
   themes: fakeThemes,
 };

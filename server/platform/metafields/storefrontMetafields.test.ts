@@ -1,0 +1,209 @@
+import { createTestApp, type TestApp } from '../../test/testApp';
+import { FakeShopifyAdmin, makeFakeProducts } from '../../test/fakeShopifyAdmin';
+import type { FakeMetafields } from '../../test/fakeAdmin/metafields';
+import { deliver } from '../webhooks/test/deliver';
+import { API_PREFIX } from '../../../src/contracts/api';
+import type { LookFormValues } from '../../../src/contracts/looks';
+import type { ProductLooksMetafield, StorefrontConfig, StorefrontGallery } from '../../../src/contracts/storefront';
+import { updateLayout } from '../../services/looks/layout';
+import { storefrontChanged } from '../../services/storefront/changes';
+
+const KEY = 'metafields-key';
+const SECRET = 'metafields-secret';
+const LOOKS = `${API_PREFIX}/productLooks`;
+const P = (n: number) => `gid://shopify/Product/${7000000 + n}`;
+
+jest.setTimeout(60_000);
+
+function lookBody(products: number[], active = true): LookFormValues {
+  const [main, ...related] = products;
+  return {
+    mainProduct: { itemId: P(main), title: `Product ${main}`, image: '', selectedMainImage: null, productImages: [] },
+    active,
+    relatedItems: related.map((n, i) => ({ itemId: P(n), title: `Product ${n}`, image: '', order: i, type: 'product', markerX: 40, markerY: 60 })),
+    markerColor: '112233',
+    featured: false,
+    media: [],
+    discount: { enabled: false, label: '', type: 'percentage', value: 0, discountText: '' },
+    tags: '',
+  };
+}
+
+describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
+  let fake: FakeShopifyAdmin;
+  let metafields: FakeMetafields;
+  let t: TestApp;
+  const domain = 'metafields.myshopify.com';
+  let shopId: number;
+
+  const request = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    t.request({ method, url, payload: payload as Record<string, unknown>, shop: domain });
+  const written = () => t.app.storefrontMetafields!.idle(shopId);
+  const productValue = (n: number) => metafields.valueOf(domain, P(n), '$app', 'looks') as ProductLooksMetafield | undefined;
+  const gallery = () => metafields.appDataOf(domain, 'looks', 'gallery') as StorefrontGallery | undefined;
+  const config = () => metafields.appDataOf(domain, 'looks', 'config') as StorefrontConfig | undefined;
+  const callsSince = (n: number) => metafields.calls.slice(n).filter((c) => c.shop === domain);
+  const marks = () => t.db.selectFrom('storefrontChanges').selectAll().where('shopId', '=', shopId).execute();
+
+  beforeAll(async () => {
+    fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
+    metafields = fake.module<FakeMetafields>('metafields');
+    fake.setProducts(domain, makeFakeProducts(8));
+    t = await createTestApp({
+      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url },
+      // A long debounce: a burst is written once, when the test asks (idle); no sweep timer.
+      deps: { storefrontMetafields: { debounceMs: 10_000, sweepMs: 0 } },
+    });
+    const res = await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain });
+    expect(res.statusCode).toBe(200);
+    shopId = (await t.db.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow()).id;
+    await t.app.platform.catalogSync.running(shopId);
+    await t.app.platform.lifecycle.idle();
+    await written();
+    // A paid plan: more than one active look.
+    await t.db.insertInto('shopPlans').values({ shopId, planName: 'monthly', chargeId: null, discountPercentage: null, discountCode: null, activatedAt: new Date() }).execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('the install and the catalog sync write the app-data metafields (config, empty gallery) on the app installation', async () => {
+    expect(config()).toMatchObject({ v: 1, currency: expect.any(String), layout: expect.any(Object), settings: expect.any(Object), booster: expect.any(Object) });
+    expect(gallery()).toEqual({ v: 1, looks: [] });
+    const appData = metafields.calls.filter((c) => c.shop === domain).flatMap((c) => c.metafields).filter((m) => m.namespace === 'looks');
+    expect(appData.every((m) => m.ownerId === metafields.installationId(domain) && m.type === 'json')).toBe(true);
+    expect(await marks()).toEqual([]);
+  });
+
+  let lookId: number;
+
+  it("an active look writes its main product's $app/looks metafield and the gallery; a draft writes nothing", async () => {
+    const before = metafields.calls.length;
+    const draft = await request('POST', LOOKS, lookBody([5, 6], false));
+    expect(draft.statusCode).toBe(201);
+    await written();
+    expect(callsSince(before)).toEqual([]);
+
+    const res = await request('POST', LOOKS, lookBody([1, 2, 3]));
+    expect(res.statusCode).toBe(201);
+    lookId = res.json().id;
+    await written();
+    const calls = callsSince(before);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].metafields.map((m) => `${m.ownerId}:${m.namespace}/${m.key}`).sort()).toEqual(
+      [`${metafields.installationId(domain)}:looks/gallery`, `${P(1)}:$app/looks`].sort(),
+    );
+    const value = productValue(1)!;
+    expect(value.v).toBe(1);
+    expect(value.looks).toHaveLength(1);
+    expect(value.looks[0]).toMatchObject({ id: lookId, mainProduct: { productId: P(1) }, markerColor: '112233' });
+    expect(value.looks[0].items.map((i) => i.productId)).toEqual([P(2), P(3)]);
+    expect(value.looks[0].items[0]).toMatchObject({ title: 'Product 2', handle: 'product-2', url: '/products/product-2', markerX: 40, markerY: 60 });
+    expect(gallery()!.looks.map((l) => l.id)).toEqual([lookId]);
+  });
+
+  it('a burst of changes is one metafieldsSet call', async () => {
+    const before = metafields.calls.length;
+    for (const title of ['One', 'Two', 'Three']) {
+      expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: title })).statusCode).toBe(200);
+    }
+    expect((await request('PATCH', `${API_PREFIX}/booster`, { showOnCartPage: false })).statusCode).toBe(200);
+    expect((await request('PATCH', LOOKS + `/${lookId}`, lookBody([1, 3, 2]))).statusCode).toBe(200);
+    await written();
+    const calls = callsSince(before);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].metafields.map((m) => m.key).sort()).toEqual(['config', 'gallery', 'looks']);
+    expect(config()!.layout.customTitle).toBe('Three');
+    expect(productValue(1)!.looks[0].items.map((i) => i.productId)).toEqual([P(3), P(2)]);
+  });
+
+  it('moving a look to another main product empties the old one; deactivating empties the new one and the gallery', async () => {
+    expect((await request('PATCH', `${LOOKS}/${lookId}`, lookBody([4, 2]))).statusCode).toBe(200);
+    await written();
+    expect(productValue(1)).toEqual({ v: 1, looks: [] });
+    expect(productValue(4)!.looks.map((l) => l.id)).toEqual([lookId]);
+    expect((await request('PATCH', `${LOOKS}/${lookId}`, lookBody([4, 2], false))).statusCode).toBe(200);
+    await written();
+    expect(productValue(4)).toEqual({ v: 1, looks: [] });
+    expect(gallery()).toEqual({ v: 1, looks: [] });
+    expect((await request('PATCH', `${LOOKS}/${lookId}`, lookBody([4, 2, 3]))).statusCode).toBe(200);
+    await written();
+    expect(productValue(4)!.looks[0].items.map((i) => i.productId)).toEqual([P(2), P(3)]);
+  });
+
+  it('products/update of an item rewrites the looks showing it; products/delete leaves it out and never writes the deleted product', async () => {
+    const product = { id: 7000002, title: 'Renamed shirt', handle: 'renamed-shirt', status: 'active', variants: [{ id: 1, price: '19.00', position: 1 }], images: [] };
+    expect((await deliver(t, 'products/update', product, { shop: domain })).statusCode).toBe(200);
+    await written();
+    expect(productValue(4)!.looks[0].items[0]).toMatchObject({ productId: P(2), title: 'Renamed shirt', handle: 'renamed-shirt', price: 19 });
+    expect(gallery()!.looks[0].items[0].title).toBe('Renamed shirt');
+
+    const before = metafields.calls.length;
+    fake.setProducts(domain, makeFakeProducts(8).filter((p) => p.id !== P(3)));
+    expect((await deliver(t, 'products/delete', { id: 7000003 }, { shop: domain })).statusCode).toBe(200);
+    await written();
+    expect(productValue(4)!.looks[0].items.map((i) => i.productId)).toEqual([P(2)]);
+    // The main product itself deleted: its metafield went with it; the gallery drops the look.
+    fake.setProducts(domain, makeFakeProducts(8).filter((p) => p.id !== P(3) && p.id !== P(4)));
+    const afterItem = metafields.calls.length;
+    expect((await deliver(t, 'products/delete', { id: 7000004 }, { shop: domain })).statusCode).toBe(200);
+    await written();
+    const owners = callsSince(before).flatMap((c) => c.metafields.map((m) => m.ownerId));
+    expect(owners.filter((o) => o === P(3))).toEqual([]);
+    expect(callsSince(afterItem).flatMap((c) => c.metafields.map((m) => m.ownerId))).toEqual([metafields.installationId(domain)]);
+    expect(callsSince(before).every((c) => c.userErrors.length === 0)).toBe(true);
+    expect(gallery()).toEqual({ v: 1, looks: [] });
+    expect(await marks()).toEqual([]);
+    fake.setProducts(domain, makeFakeProducts(8));
+  });
+
+  it('userErrors: the metafield they name is left out (logged), the others are written; THROTTLED is waited out', async () => {
+    const res = await request('POST', LOOKS, lookBody([6, 7]));
+    expect(res.statusCode).toBe(201);
+    const before = metafields.calls.length;
+    metafields.refuseNext(domain, 0, 'Value is invalid for this definition.');
+    await written();
+    const calls = callsSince(before);
+    expect(calls).toHaveLength(2);
+    expect(calls[0].userErrors).toEqual([expect.objectContaining({ elementIndex: 0, code: 'INVALID_VALUE' })]);
+    expect(calls[1].metafields).toEqual(calls[0].metafields.slice(1));
+    expect(await marks()).toEqual([]);
+
+    fake.throttleNext(domain, 1, /\bmetafieldsSet\s*\(/);
+    expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'After throttle' })).statusCode).toBe(200);
+    await written();
+    expect(fake.graphql.filter((c) => c.shop === domain && c.throttled && /metafieldsSet/.test(c.query))).toHaveLength(1);
+    expect(config()!.layout.customTitle).toBe('After throttle');
+  });
+
+  it('while another instance holds the shop nothing is written and the marks stay; the sweep writes them once its lease ran out', async () => {
+    expect(await marks()).toEqual([]);
+    await t.db.insertInto('storefrontWriters').values({ shopId, writerId: 'other-instance', leaseExpiresAt: new Date(Date.now() + 60_000) }).execute();
+    const before = metafields.calls.length;
+    expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'Held' })).statusCode).toBe(200);
+    await written();
+    expect(callsSince(before)).toEqual([]);
+    expect((await marks()).map((m) => m.target)).toEqual(['config']);
+    // The other writer's lease runs out (it crashed): the sweep writes the marks.
+    await t.db.updateTable('storefrontWriters').set({ leaseExpiresAt: new Date(Date.now() - 1000) }).where('shopId', '=', shopId).execute();
+    await t.db.updateTable('storefrontChanges').set({ markedAt: new Date(Date.now() - 60_000) }).where('shopId', '=', shopId).execute();
+    await t.app.storefrontMetafields!.sweep();
+    await written();
+    expect(config()!.layout.customTitle).toBe('Held');
+    expect(await marks()).toEqual([]);
+  });
+
+  it('after app/uninstalled nothing is written and the marks are dropped', async () => {
+    const res = await deliver(t, 'app/uninstalled', { id: 1, myshopify_domain: domain }, { shop: domain });
+    expect(res.statusCode).toBe(200);
+    const before = fake.graphql.length;
+    const shop = await t.db.selectFrom('shops').selectAll().where('id', '=', shopId).executeTakeFirstOrThrow();
+    await updateLayout(t.db, shop, { customTitle: 'Not installed' });
+    await storefrontChanged(t.db, shopId, { productGids: [P(6)], gallery: true });
+    await written();
+    expect(fake.graphql.slice(before).filter((c) => c.shop === domain)).toEqual([]);
+    expect(await marks()).toEqual([]);
+    expect(config()!.layout.customTitle).toBe('Held');
+  });
+});
