@@ -58,6 +58,14 @@ export function flush(): void {
   }
 }
 
+onConsent((ok) => {
+  if (ok) return;
+  // Consent withdrawn: nothing kept, nothing sent.
+  queue = [];
+  store(VISITOR_KEY, null);
+  memoryVisitor = '';
+});
+
 const seen: Record<number, 1> = {};
 const configs = new WeakMap<Element, WidgetConfig>();
 const timers = new WeakMap<Element, ReturnType<typeof setTimeout>>();
@@ -85,13 +93,6 @@ function start(): void {
   observer = window.IntersectionObserver ? new IntersectionObserver(onIntersect, { threshold: [0, 0.25, 0.5, 0.75, 1] }) : null;
   on(window, 'pagehide', flush);
   on(document, 'visibilitychange', () => document.visibilityState === 'hidden' && flush());
-  onConsent((ok) => {
-    if (ok) return;
-    // Consent withdrawn: nothing kept, nothing sent.
-    queue = [];
-    store(VISITOR_KEY, null);
-    memoryVisitor = '';
-  });
 }
 
 /** Watches a widget (or a popup's panel) for impressions. */
