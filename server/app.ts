@@ -31,6 +31,7 @@ import billingRoutes from './routes/billing';
 import galleryRoutes from './routes/gallery';
 import chargeRoutes from './routes/charges';
 import webVitalsRoutes from './routes/webVitals';
+import proxyRoutes from './routes/proxy';
 import storefrontAssetRoutes from './routes/storefrontAssets';
 import type { GalleryOptions } from './routes/gallery';
 
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     galleryRoutes,
     chargeRoutes,
     webVitalsRoutes,
+    proxyRoutes,
     storefrontAssetRoutes,
   ]) {
     await app.register(routes);

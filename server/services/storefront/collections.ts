@@ -13,9 +13,9 @@ const slug = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'looks';
 
-/** The collection's page on the shop's storefront (the theme app extension serves it). */
+/** The collection's page on the shop's storefront: the app proxy (shopify.app.toml [app_proxy] apps/looks → /api/proxy/collections/:id). */
 export const collectionStorefrontLink = (shopDomain: string, id: number, name: string) =>
-  `https://${shopDomain}/apps/shoppable-looks/collections/${id}-${slug(name)}`;
+  `https://${shopDomain}/apps/looks/collections/${id}-${slug(name)}`;
 
 export const FEATURED_COLLECTION_NAME = 'Featured looks';
 

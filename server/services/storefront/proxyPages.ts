@@ -1,0 +1,155 @@
+import type { Db } from '../../db';
+import type { ShopRow } from '../shop/shops';
+import { notFound } from '../../http/errors';
+import { translate } from '../../i18n';
+import type { StorefrontConfig, StorefrontGallery, StorefrontLook } from '../../../src/contracts/storefront';
+import { galleryValue, storefrontConfigValue, storefrontLooks, storefrontProductUrl, GALLERY_MAX_LOOKS } from './metafields';
+import { storefrontLiquid, type BlockName } from './liquid/engine';
+import { liveProduct, storefrontGlobals, type LiveProduct } from './liquid/objects';
+import { escapeHtml } from './liquid/escape';
+import { liquidSafe } from './liquidSafe';
+
+/**
+ * The storefront pages behind the app proxy (https://{shop}/apps/looks/… → /api/proxy/…): the looks
+ * gallery, one look, and a booster collection. Rendered with the theme app extension's own blocks (the
+ * same Liquid the theme runs), then made inert for the platform's Liquid (liquidSafe): the answer is
+ * `application/liquid`, so it appears inside the shop's theme.
+ */
+export interface ProxyPageContext {
+  /** Where the storefront reaches the proxy (`/apps/looks`, from the signed parameters): links start here. */
+  pathPrefix: string;
+  /** This app's public URL: the extension's stylesheet and script are served from it. */
+  appUrl: string;
+}
+
+/** The storefront's product pages and the catalog's own image URLs (relative ones are the app's files). */
+function absolute(url: string | null, appUrl: string): string | null {
+  if (!url || !url.startsWith('/')) return url;
+  try {
+    return new URL(url, appUrl).href;
+  } catch {
+    return url;
+  }
+}
+
+function withAbsoluteImages(look: StorefrontLook, appUrl: string): StorefrontLook {
+  return {
+    ...look,
+    mainProduct: { ...look.mainProduct, image: absolute(look.mainProduct.image, appUrl) },
+    items: look.items.map((item) => ({ ...item, image: absolute(item.image, appUrl) })),
+  };
+}
+
+/** `all_products` for these looks, from the catalog, linking to the store's own product pages. */
+async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], appUrl: string): Promise<LiveProduct[]> {
+  const handles = [...new Set(looks.flatMap((l) => [l.mainProduct.handle, ...l.items.map((i) => i.handle)]).filter(Boolean))];
+  if (!handles.length) return [];
+  const rows = await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shopId).where('handle', 'in', handles).execute();
+  return rows.map((p) =>
+    liveProduct({
+      gid: p.gid,
+      handle: p.handle,
+      title: p.title,
+      url: storefrontProductUrl(p.handle),
+      price: Number(p.price),
+      compareAtPrice: p.compareAtPrice === null ? null : Number(p.compareAtPrice),
+      available: p.status === 'active',
+      image: absolute(p.images[0] ?? null, appUrl),
+      variantId: (p as typeof p & { defaultVariantId?: string | null }).defaultVariantId ?? null,
+    }),
+  );
+}
+
+const href = (ctx: ProxyPageContext, path: string) => escapeHtml(`${ctx.pathPrefix}${path}`);
+
+/** The page around a block: the extension's stylesheet and script, a way back to the gallery, links to the looks. */
+function page(ctx: ProxyPageContext, locale: string, body: string, opts: { back?: boolean; looks?: StorefrontLook[] }): string {
+  const assets = escapeHtml(`${ctx.appUrl}/storefront/assets/`);
+  const parts = [`<link rel="stylesheet" href="${assets}looks.css">`, '<div class="sl-proxy-page">'];
+  if (opts.back) parts.push(`<nav class="sl-proxy-nav"><a href="${href(ctx, '/')}">${escapeHtml(translate(locale, 'Storefront.proxy.allLooks'))}</a></nav>`);
+  parts.push(body);
+  if (opts.looks?.length) {
+    parts.push('<ul class="sl-proxy-looks">');
+    for (const look of opts.looks) {
+      parts.push(`<li><a href="${href(ctx, `/looks/${look.id}`)}">${escapeHtml(translate(locale, 'Storefront.proxy.viewLook', { title: look.title }))}</a></li>`);
+    }
+    parts.push('</ul>');
+  }
+  parts.push('</div>', `<script src="${assets}looks.js" defer></script>`);
+  return liquidSafe(parts.join('\n'));
+}
+
+async function render(shop: ShopRow, config: StorefrontConfig, block: BlockName, globals: { gallery?: StorefrontGallery; product?: LiveProduct | null; products: LiveProduct[] }, settings: Record<string, unknown>) {
+  return storefrontLiquid().render(
+    block,
+    storefrontGlobals({
+      shopDomain: shop.domain,
+      currency: config.currency,
+      locale: config.settings.locale,
+      config,
+      gallery: globals.gallery ?? null,
+      product: globals.product ?? null,
+      products: globals.products,
+      template: block === 'looks-gallery' ? 'page' : 'product',
+    }),
+    settings,
+  );
+}
+
+async function galleryOf(db: Db, shop: ShopRow, ctx: ProxyPageContext, looks: StorefrontLook[], heading: string) {
+  const config = await storefrontConfigValue(db, shop);
+  const shown = looks.map((l) => withAbsoluteImages(l, ctx.appUrl));
+  const products = await liveProducts(db, shop.id, shown, ctx.appUrl);
+  const body = await render(shop, config, 'looks-gallery', { gallery: { v: 1, looks: shown }, products }, { heading, max_looks: GALLERY_MAX_LOOKS });
+  return page(ctx, config.settings.locale, body, { looks: config.settings.enabled ? shown : [] });
+}
+
+/** GET /apps/looks/: the shop's active looks (newest first), as the "Looks gallery" block shows them. */
+export async function galleryProxyPage(db: Db, shop: ShopRow, ctx: ProxyPageContext): Promise<string> {
+  return galleryOf(db, shop, ctx, (await galleryValue(db, shop)).looks, '');
+}
+
+/** GET /apps/looks/looks/:id: one active look of the shop (a draft or another shop's look is not found). */
+export async function lookProxyPage(db: Db, shop: ShopRow, lookId: number, ctx: ProxyPageContext): Promise<string> {
+  if (!Number.isSafeInteger(lookId) || lookId <= 0) throw notFound('Looks.errors.notFound');
+  const row = await db.selectFrom('productLooks').selectAll().where('shopId', '=', shop.id).where('id', '=', lookId).where('active', '=', true).executeTakeFirst();
+  const look = row ? (await storefrontLooks(db, shop.id, [row]))[0] : undefined;
+  if (!look) throw notFound('Looks.errors.notFound');
+  const config = await storefrontConfigValue(db, shop);
+  const shown = withAbsoluteImages(look, ctx.appUrl);
+  const products = await liveProducts(db, shop.id, [shown], ctx.appUrl);
+  const main = products.find((p) => p.handle === shown.mainProduct.handle);
+  const product = {
+    ...(main ??
+      liveProduct({ gid: shown.mainProduct.productId, handle: shown.mainProduct.handle, title: shown.mainProduct.title, url: storefrontProductUrl(shown.mainProduct.handle), price: 0, compareAtPrice: null, available: true, image: shown.mainProduct.image })),
+    metafields: { $app: { looks: { value: { v: 1, looks: [shown] } } } },
+  };
+  // A page of its own shows the look inline: the shop's section template, or the default one for the popup.
+  const template = config.layout.definedTemplate || 'shoppable';
+  const body = await render(shop, config, 'shoppable-look', { product, products }, { template, look_id: String(shown.id) });
+  return page(ctx, config.settings.locale, body, { back: true });
+}
+
+/** `12` or `12-featured-looks` (the booster's collection links) → 12. */
+export function collectionIdOf(param: string): number | null {
+  const match = /^(\d{1,12})(?:-[a-z0-9-]*)?$/.exec(param);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * GET /apps/looks/collections/:id: a booster collection of the shop. The featured collection shows the
+ * active looks marked "featured"; looks are not assigned to the other collections (the data has no
+ * membership), so they show all active looks under their own name.
+ */
+export async function collectionProxyPage(db: Db, shop: ShopRow, param: string, ctx: ProxyPageContext): Promise<string> {
+  const id = collectionIdOf(param);
+  const collection = id
+    ? await db.selectFrom('lookCollections').select(['id', 'name', 'isFeatured']).where('shopId', '=', shop.id).where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!collection) throw notFound('Booster.errors.collectionNotFound');
+  let query = db.selectFrom('productLooks').selectAll().where('shopId', '=', shop.id).where('active', '=', true);
+  if (collection.isFeatured) query = query.where('featured', '=', true);
+  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(GALLERY_MAX_LOOKS).execute();
+  return galleryOf(db, shop, ctx, await storefrontLooks(db, shop.id, rows), collection.name);
+}
