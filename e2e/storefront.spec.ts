@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, openApp } from './fixtures';
 import type { LayoutSettings } from '../src/contracts/layout';
 import type { ShopSettings } from '../src/contracts/shop';
 import type { Paginated } from '../src/contracts/api';
@@ -210,6 +210,22 @@ test.describe('storefront script on the demo storefront', () => {
     await flush();
     await page.waitForTimeout(300);
     expect(batches).toHaveLength(1);
+  });
+
+  test('the admin layout preview (a sandboxed srcdoc frame) runs the same script: markers work there, nothing is posted', async ({ page, request }) => {
+    const api = await admin(request);
+    await api.layout({ definedTemplate: 'shoppable', placementMethod: 'section' });
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && /\/api\/storefront\//.test(r.url()) && posts.push(r.url()));
+    await openApp(page, '/layout');
+    const frame = page.frameLocator('[data-testid="layout-preview-frame"]');
+    await expect(frame.locator('.sl-widget[data-sl-ready]')).toHaveCount(1);
+    const marker = frame.locator('.sl-marker').first();
+    await marker.click();
+    await expect(marker).toHaveAttribute('aria-expanded', 'true');
+    await frame.locator('.sl-atc:not([disabled])').first().click();
+    await expect(frame.locator('.sl-live')).toHaveText(/.+/);
+    expect(posts).toEqual([]);
   });
 
   test('no serious or critical axe violations (hotspots, popup open)', async ({ page, request }) => {
