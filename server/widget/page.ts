@@ -58,7 +58,7 @@ const PAGE_CSS = `
 .sf-note{background:#eef4ff;color:#1f3a8a;padding:8px 24px;font-size:13px}
 .sf-wrap{max-width:1200px;margin:0 auto;padding:24px}
 .sf-product{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:32px}
-.sf-gallery img{width:100%;max-height:520px;object-fit:cover;border-radius:10px;display:block;background:#f2f2f2}
+.sf-gallery img{width:100%;aspect-ratio:1/1;max-height:520px;object-fit:cover;border-radius:10px;display:block;background:#f2f2f2}
 .sf-thumbs{display:flex;gap:8px;margin-top:8px}.sf-thumbs img{width:72px;height:72px;object-fit:cover}
 .sf-info h1{margin:0 0 8px;font-size:28px}
 .sf-price{font-size:20px;margin:0 0 16px}.sf-price s{color:#8a8a8a;margin-left:8px;font-size:16px}
