@@ -3,6 +3,7 @@ import { SYNC_STALE_MS, upsertCatalogProducts } from '../services/shop/catalog';
 import { invalidateLooksList } from '../services/looks/looks';
 import { AdminApiError, type AdminApi } from './adminApi';
 import { readProductPages } from './catalogProducts';
+import { storefrontChanged } from '../services/storefront/changes';
 import { RECONCILE_OVERLAP_MS } from './catalogSync';
 import type { PlatformContext, ShopRef } from './context';
 import { releaseLease, takeLease } from './leases';
@@ -54,6 +55,8 @@ export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi, r
         // A product the platform describes exists (again).
         if (products.length) {
           await db.deleteFrom('deletedProducts').where('shopId', '=', shop.id).where('gid', 'in', products.map((p) => p.gid)).execute();
+          // The looks showing them show their new data on the storefront.
+          await storefrontChanged(db, shop.id, { catalogProducts: products.map((p) => p.gid) });
         }
         changed += products.length;
       },

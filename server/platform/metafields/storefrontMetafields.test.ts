@@ -177,6 +177,15 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(config()!.layout.customTitle).toBe('After throttle');
   });
 
+  it('the periodic catalog reconciliation rewrites the looks showing a product it found changed', async () => {
+    const products = makeFakeProducts(8).map((p) => (p.id === P(7) ? { ...p, title: 'Reconciled trousers', updatedAt: new Date(Date.now() + 60_000).toISOString() } : p));
+    fake.setProducts(domain, products);
+    expect(await t.app.platform.catalogReconciler.runOnce()).toContain(shopId);
+    await written();
+    expect(productValue(6)!.looks[0].items.map((i) => i.title)).toEqual(['Reconciled trousers']);
+    expect(await marks()).toEqual([]);
+  });
+
   it('while another instance holds the shop nothing is written and the marks stay; the sweep writes them once its lease ran out', async () => {
     expect(await marks()).toEqual([]);
     await t.db.insertInto('storefrontWriters').values({ shopId, writerId: 'other-instance', leaseExpiresAt: new Date(Date.now() + 60_000) }).execute();
