@@ -214,5 +214,15 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(fake.graphql.slice(before).filter((c) => c.shop === domain)).toEqual([]);
     expect(await marks()).toEqual([]);
     expect(config()!.layout.customTitle).toBe('Held');
+
+    // Installed again (a new installation on the platform, its app data gone): everything is written anew.
+    metafields.reinstall(domain);
+    expect(config()).toBeUndefined();
+    expect((await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain })).statusCode).toBe(200);
+    await t.app.platform.lifecycle.idle();
+    await written();
+    expect(config()!.layout.customTitle).toBe('Not installed');
+    expect(gallery()!.looks.map((l) => l.mainProduct.productId)).toEqual([P(6)]);
+    expect(productValue(6)!.looks).toHaveLength(1);
   });
 });
