@@ -143,7 +143,11 @@ describe('app proxy pages (GET /api/proxy/…)', () => {
     expect(res.body).toContain(`data-sl-look="${activeLook}"`);
     expect(res.body).toContain('Featured looks');
     expect((await get(signed(`/api/proxy/collections/${otherCollection}`))).statusCode).toBe(404);
-    expect((await get(signed('/api/proxy/collections/x-1'))).statusCode).toBe(404);
+    for (const id of ['x-1', '2147483648', '99999999999-a', '0', '-1']) {
+      const missing = await get(signed(`/api/proxy/collections/${id}`));
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe(translate('en', 'Booster.errors.collectionNotFound'));
+    }
   });
 
   it('hostile titles cannot reach the platform\'s Liquid', async () => {

@@ -9,7 +9,7 @@ export const PROXY_PREFIX = '/api/proxy';
 const schemas = {
   lookParams: pathParams({ id: pathId() }, 'Looks.errors.notFound'),
   /** `12` or `12-summer-looks`, as the booster's collection links have it. */
-  collectionParams: pathParams({ id: yup.string().max(80).matches(/^\d{1,12}(-[a-z0-9-]*)?$/).required() }, 'Booster.errors.collectionNotFound'),
+  collectionParams: pathParams({ id: yup.string().max(80).matches(/^\d{1,10}(-[a-z0-9-]*)?$/).required() }, 'Booster.errors.collectionNotFound'),
 };
 
 /**

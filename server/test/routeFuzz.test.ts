@@ -20,11 +20,14 @@ import { collectRoutes, fillUrl, paramNames, queryString, type RegisteredRoute }
 import { changedTables, dataTables, snapshot } from './fuzz/dbSnapshot';
 import { mutated, oddValue, paramArb, queryArb, schemaFields, shaped, toJsonText } from './fuzz/arbitraries';
 import { lookFormBody } from './looks';
+import { signAppProxyQuery } from '../http/appProxy';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20250611);
 const SHRINK = process.env.FUZZ_SHRINK === '1';
 const DEMO = 'demo-shop.myshopify.com';
+/** The parameters the app proxy adds to every forwarded request (signed with them). */
+const proxyParams = () => ({ shop: DEMO, path_prefix: '/apps/looks', logged_in_customer_id: '', timestamp: String(Math.floor(Date.now() / 1000)) });
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const LOOK = lookFormBody({
@@ -156,7 +159,9 @@ interface Target {
 /** Sends one case; returns what is wrong with the answer, or null. */
 async function check({ t, route, tables }: Target, c: Case): Promise<string | null> {
   const path = fillUrl(route.url, c.params);
-  const url = (path.startsWith('/') ? path : `/${path}`) + queryString(c.query);
+  let url = (path.startsWith('/') ? path : `/${path}`) + queryString(c.query);
+  // App proxy routes: signed as the platform signs them (the generated query included), so the input reaches the handler.
+  if (url.startsWith('/api/proxy')) url = `${url.split('?')[0]}?${signAppProxyQuery({ ...c.query, ...proxyParams() }, t.config.apiSecret)}`;
   const headers: Record<string, string> = {};
   if (url.startsWith('/admin/api/')) headers.authorization = `Bearer ${await t.tokenFor(DEMO)}`;
   if (c.body) headers['content-type'] = c.body.contentType;

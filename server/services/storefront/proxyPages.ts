@@ -130,11 +130,14 @@ export async function lookProxyPage(db: Db, shop: ShopRow, lookId: number, ctx: 
   return page(ctx, config.settings.locale, body, { back: true });
 }
 
-/** `12` or `12-featured-looks` (the booster's collection links) → 12. */
+/** The largest id a (PostgreSQL integer) row has. */
+const INT32_MAX = 2_147_483_647;
+
+/** `12` or `12-featured-looks` (the booster's collection links) → 12; anything no row can have → null. */
 export function collectionIdOf(param: string): number | null {
-  const match = /^(\d{1,12})(?:-[a-z0-9-]*)?$/.exec(param);
+  const match = /^(\d{1,10})(?:-[a-z0-9-]*)?$/.exec(param);
   const id = match ? Number(match[1]) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return Number.isSafeInteger(id) && id > 0 && id <= INT32_MAX ? id : null;
 }
 
 /**
