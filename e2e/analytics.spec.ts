@@ -13,6 +13,8 @@ function ordersRequests(page: Page) {
   return seen;
 }
 
+/** The rows of the orders table (the funnel card has a table too). */
+const orderRows = (page: Page) => page.getByTestId('orders-table').locator('tbody tr');
 const pickerButton = (page: Page) => page.getByRole('button', { name: /^Date range:/ });
 const popover = (page: Page) => page.getByTestId('date-range-popover');
 
@@ -22,7 +24,7 @@ test.describe('analytics', () => {
     await openApp(page, '/analytics');
     await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
     await expect(pickerButton(page)).toHaveText('Last 7 days');
-    await expect(page.locator('tbody tr')).toHaveCount(10);
+    await expect(orderRows(page)).toHaveCount(10);
     await expect.poll(() => requests.at(-1)?.searchParams.get('fromDate')).toBe(ymd(-7));
     expect(requests.at(-1)?.searchParams.get('toDate')).toBe(ymd(-1));
     const ordersCard = page.getByText('Total orders generated').locator('xpath=ancestor::div[contains(@class,"Polaris-ShadowBevel")][1]');
@@ -67,7 +69,7 @@ test.describe('analytics', () => {
     await expect(pickerButton(page)).toHaveText(`${ymd(-5)} – ${ymd(-2)}`);
     await expect.poll(() => `${requests.at(-1)?.searchParams.get('fromDate')}..${requests.at(-1)?.searchParams.get('toDate')}`).toBe(`${ymd(-5)}..${ymd(-2)}`);
     await expect(ordersCard.locator('p').last()).not.toHaveText(thirtyDayOrders ?? '');
-    const dates = await page.locator('tbody tr td:last-child').allTextContents();
+    const dates = await orderRows(page).locator('td:last-child').allTextContents();
     expect(dates.length).toBeGreaterThan(0);
 
     // The applied range is kept across a reload
@@ -91,18 +93,18 @@ test.describe('analytics', () => {
     await popover(page).getByRole('button', { name: 'Last 30 days' }).click();
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText(/^Page 1 of \d+ · \d+ orders$/)).toBeVisible();
-    const firstPage = await page.locator('tbody tr td:first-child').allTextContents();
+    const firstPage = await orderRows(page).locator('td:first-child').allTextContents();
     expect(firstPage).toHaveLength(10);
     await page.locator('#nextURL, button[aria-label="Next"]').first().click();
     await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
     await expect.poll(() => requests.at(-1)?.searchParams.get('page')).toBe('2');
     // The label moves first; the rows follow when page 2 has arrived.
-    await expect.poll(async () => (await page.locator('tbody tr td:first-child').allTextContents())[0]).not.toBe(firstPage[0]);
+    await expect.poll(async () => (await orderRows(page).locator('td:first-child').allTextContents())[0]).not.toBe(firstPage[0]);
     await page.locator('#previousURL, button[aria-label="Previous"]').first().click();
     await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible();
     // rows link to the storefront product and to the look
-    await expect(page.locator('tbody tr').first().getByRole('link', { name: 'View product' })).toHaveAttribute('href', /\/storefront\/products\//);
-    await expect(page.locator('tbody tr').first().getByRole('link', { name: 'View look' })).toHaveAttribute('href', /^\/looks\/edit\/\d+$/);
+    await expect(orderRows(page).first().getByRole('link', { name: 'View product' })).toHaveAttribute('href', /\/storefront\/products\//);
+    await expect(orderRows(page).first().getByRole('link', { name: 'View look' })).toHaveAttribute('href', /^\/looks\/edit\/\d+$/);
   });
 
   test('a top seller links to its look', async ({ page }) => {
@@ -113,6 +115,44 @@ test.describe('analytics', () => {
     expect(href).toMatch(/^\/looks\/edit\/\d+$/);
     await first.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
+  test('funnel per look: the demo history, split by device, CSV export, and a storefront event counted', async ({ page }) => {
+    await openApp(page, '/analytics');
+    const card = page.getByTestId('funnel-card');
+    const rows = card.locator('tbody tr');
+    await expect(rows).toHaveCount(4);
+    await expect(page.getByTestId('funnel-chart')).toHaveAttribute('aria-label', /^Impressions: [\d,]+ over 7 days$/);
+    await card.getByRole('button', { name: 'Mobile' }).click();
+    await expect(card.getByRole('button', { name: 'Mobile' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(rows).toHaveCount(4);
+
+    const download = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`look-funnel-${ymd(-7)}-${ymd(-1)}.csv`);
+    const csv = (await import('node:fs')).readFileSync((await file.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(csv[0]).toBe('Look ID,Look,Device,Impressions,Clicks,Add to cart,Orders,Revenue,Click rate,Add-to-cart rate,Conversion');
+    expect(csv).toHaveLength(1 + 4 * 3);
+
+    // A shopper's impression today, from the demo storefront's endpoint, shows up in today's funnel.
+    await pickerButton(page).click();
+    await page.getByTestId('date-range-presets').getByRole('button', { name: 'Today' }).click();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('funnel-chart')).toHaveAttribute('aria-label', /over 1 day$/);
+    await card.getByRole('button', { name: 'All devices' }).click();
+    const first = rows.first();
+    const href = (await first.getByRole('link').first().getAttribute('href'))!;
+    const lookId = Number(href.split('/').pop());
+    const impressions = async () => Number(((await first.locator('td').nth(1).textContent()) ?? '').replace(/\D/g, ''));
+    await expect.poll(impressions).toBeGreaterThan(0);
+    const before = await impressions();
+    const res = await page.request.post('/api/storefront/events', {
+      data: { visitorId: `e2e-${Date.now()}`, events: [{ type: 'impression', lookId, device: 'desktop', at: Date.now() }] },
+    });
+    expect(res.status()).toBe(202);
+    await openApp(page, '/analytics');
+    await expect(page.getByTestId('funnel-card').locator(`tbody tr:has(a[href="${href}"]) td`).nth(1)).toHaveText(String(before + 1).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   });
 
   test('a failing stats call shows the error toast and a retry', async ({ page }) => {

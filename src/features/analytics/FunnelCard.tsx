@@ -80,7 +80,7 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
   };
 
   return (
-    <div ref={ref}>
+    <div ref={ref} data-testid="funnel-card">
       <Card padding="0">
         <BlockStack>
           <Box padding="400">

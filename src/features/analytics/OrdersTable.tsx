@@ -31,7 +31,7 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
   const pages = details ? Math.max(1, Math.ceil(details.totalItems / 10)) : 1;
 
   return (
-    <div ref={ref}>
+    <div ref={ref} data-testid="orders-table">
       <Card padding="0">
         <BlockStack>
           <Box padding="400">
