@@ -85,22 +85,22 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
         <BlockStack>
           <Box padding="400">
             <BlockStack gap="300">
-              <InlineStack align="space-between" blockAlign="start" gap="200">
-                <BlockStack gap="100">
-                  <Text as="h2" variant="headingMd">{t('Analytics.funnel.title')}</Text>
-                  <Text as="p" tone="subdued">{t('Analytics.funnel.description')}</Text>
-                </BlockStack>
+              <BlockStack gap="100">
+                <Text as="h2" variant="headingMd">{t('Analytics.funnel.title')}</Text>
+                <Text as="p" tone="subdued">{t('Analytics.funnel.description')}</Text>
+              </BlockStack>
+              <InlineStack align="space-between" blockAlign="center" gap="200">
+                <div role="group" aria-label={t('Analytics.funnel.device.label')}>
+                  <ButtonGroup variant="segmented">
+                    {devices.map((d) => (
+                      <Button key={d} pressed={device === d} onClick={() => setDevice(d)}>
+                        {t(`Analytics.funnel.device.${d}`)}
+                      </Button>
+                    ))}
+                  </ButtonGroup>
+                </div>
                 <Button onClick={exportCsv} disabled={!report?.looks.length}>{t('Analytics.funnel.export')}</Button>
               </InlineStack>
-              <div role="group" aria-label={t('Analytics.funnel.device.label')}>
-                <ButtonGroup variant="segmented">
-                  {devices.map((d) => (
-                    <Button key={d} pressed={device === d} onClick={() => setDevice(d)}>
-                      {t(`Analytics.funnel.device.${d}`)}
-                    </Button>
-                  ))}
-                </ButtonGroup>
-              </div>
               {error && !loading ? (
                 <Banner tone="critical" action={{ content: t('General.actions.retry'), onAction: onRetry }}>{t('Analytics.funnel.loadError')}</Banner>
               ) : report ? (
