@@ -77,8 +77,12 @@ describe('security headers (standalone)', () => {
   });
 
   it('keeps the nonce policy of the widget pages working', async () => {
-    const { storefront, chargeConfirmation } = await htmlResponses();
-    const nonce = /<script nonce="([^"]+)"/.exec(storefront.body)?.[1];
+    const { chargeConfirmation } = await htmlResponses();
+    // A product page with a look block: the storefront script is its one script, with the policy's nonce.
+    const look = await t.db.selectFrom('productLooks').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const product = await t.db.selectFrom('catalogProducts').select('handle').where('status', '=', 'active').limit(1).executeTakeFirstOrThrow();
+    const storefront = await t.app.inject({ method: 'GET', url: `/storefront/products/${product.handle}?look=${look.id}` });
+    const nonce = /<script src="\/storefront\/assets\/looks\.js" defer nonce="([^"]+)"><\/script>/.exec(storefront.body)?.[1];
     expect(nonce).toBeTruthy();
     expect(csp(storefront)).toContain(`script-src 'nonce-${nonce}'`);
     expect(csp(storefront)).toContain("default-src 'none'");
