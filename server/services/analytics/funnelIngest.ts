@@ -37,12 +37,12 @@ export async function recordFunnelBatch(db: Db, shop: FunnelShop, batch: FunnelE
   }));
   if (!events.length) return { accepted: 0, ignored: 0 };
   const lookIds = [...new Set(events.map((e) => e.lookId))];
-  const rows = events.map(
-    (e) =>
-      sql`(${e.lookId}::int, ${e.type}::text, ${e.device}::text, ${e.productId ?? null}::text, ${e.variantId ?? null}::int, ${e.occurredAt.toISOString()}::timestamptz)`,
-  );
+  // Six array parameters whatever the batch size: a short statement to parse and bind.
+  const col = <T>(pick: (e: (typeof events)[number]) => T) => sql.val(events.map(pick));
   const statement = sql<{ accepted: number }>`
-    WITH input (look_id, type, device, product_id, variant_id, occurred_at) AS (VALUES ${sql.join(rows)}),
+    WITH input (look_id, type, device, product_id, variant_id, occurred_at) AS (
+      SELECT * FROM unnest(${col((e) => e.lookId)}::int[], ${col((e) => e.type)}::text[], ${col((e) => e.device)}::text[],
+        ${col((e) => e.productId ?? null)}::text[], ${col((e) => e.variantId ?? null)}::int[], ${col((e) => e.occurredAt.toISOString())}::timestamptz[])),
     valid AS (
       SELECT i.*, (i.occurred_at AT TIME ZONE ${shop.timezone})::date AS local_day FROM input i
       WHERE i.look_id IN (SELECT id FROM product_looks WHERE shop_id = ${shop.id}::int AND id = ANY(${sql.val(lookIds)}::int[]))),
