@@ -22,7 +22,7 @@ export function LookHighlightsCard({ currency, timeZone }: { currency: string; t
       <Text as="p" variant="bodySm" tone="subdued">
         {t('Dashboard.funnel.figures', {
           impressions: row.impressions,
-          conversion: row.conversion === null ? '—' : intl.formatNumber(row.conversion, { style: 'percent', maximumFractionDigits: 1 }),
+          percentage: row.conversion === null ? '—' : intl.formatNumber(row.conversion, { style: 'percent', maximumFractionDigits: 1 }),
           revenue: money(row.revenue),
         })}
       </Text>
