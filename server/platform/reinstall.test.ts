@@ -57,7 +57,7 @@ describe('reinstall (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(installs).toEqual([expect.objectContaining({ id: shop.id, domain })]);
     expect(syncs).toEqual([{ shop: expect.objectContaining({ id: shop.id }), synced: 12 }]);
     const token = await t.db.selectFrom('accessTokens').select('scope').where('shopId', '=', shop.id).executeTakeFirstOrThrow();
-    expect(token.scope).toBe('read_products,read_orders,write_discounts,read_themes,write_app_proxy');
+    expect(token.scope).toBe('read_products,write_products,read_orders,write_discounts,read_themes,write_app_proxy');
     // A discounted look: the shop's bundle discount is on the platform.
     expect((await t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { useProductLookDiscount: true }, shop: domain })).statusCode).toBe(200);
     expect((await t.request({ method: 'POST', url: `${API_PREFIX}/productLooks`, payload: discountedLook(1, 2), shop: domain })).statusCode).toBe(201);

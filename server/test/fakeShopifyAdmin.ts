@@ -339,7 +339,7 @@ export class FakeShopifyAdmin {
     this.revoke(shop);
     const accessToken = `shpat_${randomBytes(16).toString('hex')}`;
     const now = Date.now();
-    const scope = 'read_products,read_orders,write_discounts,read_themes,write_app_proxy';
+    const scope = 'read_products,write_products,read_orders,write_discounts,read_themes,write_app_proxy';
     if (!expiring) {
       this.accessTokens.set(accessToken, { shop, expiresAt: null });
       return reply.send({ access_token: accessToken, scope });
