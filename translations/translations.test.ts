@@ -153,7 +153,7 @@ describe('translations', () => {
     // French "one" covers 0 and 1.
     ['fr', 'Onboarding.progress', { completed: 0, total: 3 }, '0 tâche terminée sur 3'],
     ['fr', 'Onboarding.progress', { completed: 2, total: 3 }, '2 tâches terminées sur 3'],
-    ['it', 'Widget.lowQuantity', { count: 1 }, 'Ne resta solo 1'],
+    ['it', 'Catalog.sync.running.counting', { synced: 1 }, '1 prodotto sincronizzato finora'],
     ['es', 'Billing.trust.trialTitle', { days: 1 }, 'Prueba gratuita de 1 día'],
   ])('%s %s %j reads "%s"', (locale, key, values, expected) => {
     expect(new IntlMessageFormat(catalogs[locale][key], locale).format(values)).toBe(expected);
