@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { LookDiscount, LookMainProduct, LookRelatedItem } from '../../../src/contracts/looks';
+import type { BoosterValues } from '../../../src/contracts/booster';
+import { getBoosterValues } from '../../services/storefront/booster';
 
 /**
  * The configuration of the look bundle Function (extensions/look-bundle): the discount's metafield
@@ -53,21 +55,35 @@ export function bundleLook(row: LookRow): BundleLook | null {
 }
 
 /**
- * The bundles of the shop's active looks with an enabled discount, oldest look first; none while
- * the shop's "Use look discounts" setting (useProductLookDiscount) is off.
+ * The booster's bundle discount (booster page: discount type "app") as the bundle of a look that has
+ * no discount of its own: a percentage off the complete look with the booster's label.
+ */
+export function boosterBundle(booster: Pick<BoosterValues, 'discountType' | 'discountValue' | 'discountLabel'>): LookDiscount | null {
+  if (booster.discountType !== 'app') return null;
+  const value = Number(booster.discountValue);
+  if (!Number.isFinite(value) || value <= 0) return null;
+  return { enabled: true, type: 'percentage', value: Math.min(100, value), label: booster.discountLabel ?? '', discountText: '' };
+}
+
+/**
+ * The bundles of the shop's active looks, oldest look first: a look's own enabled discount while the
+ * shop's "Use look discounts" setting (useProductLookDiscount) is on, else the booster's bundle
+ * discount when the booster's discount type is "app" (the same Function applies both).
  */
 export async function bundleLooks(db: Db, shopId: number): Promise<BundleLook[]> {
   const shop = await db.selectFrom('shops').select('settings').where('id', '=', shopId).executeTakeFirst();
-  if (shop?.settings?.useProductLookDiscount !== true) return [];
-  const rows = await db
-    .selectFrom('productLooks')
-    .select(['id', 'mainProduct', 'relatedItems', 'discount'])
-    .where('shopId', '=', shopId)
-    .where('active', '=', true)
-    .where(sql<boolean>`discount->>'enabled' = 'true'`)
-    .orderBy('id')
-    .execute();
-  return rows.map(bundleLook).filter((look): look is BundleLook => look !== null);
+  const ownDiscounts = shop?.settings?.useProductLookDiscount === true;
+  const booster = boosterBundle(await getBoosterValues(db, shopId));
+  if (!ownDiscounts && !booster) return [];
+  let query = db.selectFrom('productLooks').select(['id', 'mainProduct', 'relatedItems', 'discount']).where('shopId', '=', shopId).where('active', '=', true);
+  if (!booster) query = query.where(sql<boolean>`discount->>'enabled' = 'true'`);
+  const rows = await query.orderBy('id').execute();
+  return rows
+    .map((row) => {
+      const own = ownDiscounts ? bundleLook(row) : null;
+      return own ?? (booster ? bundleLook({ ...row, discount: booster }) : null);
+    })
+    .filter((look): look is BundleLook => look !== null);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts, type FakeDiscount } from '../../test/fakeShopifyAdmin';
 import { deliver } from '../webhooks/test/deliver';
@@ -279,6 +280,35 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
     expect(fake.discounts(domain).map((d) => d.id)).toEqual([discounts[0].id]);
     expect(configOf(fake.discounts(domain)[0]).looks).toHaveLength(3);
     expect((await rows()).map((r) => r.part)).toEqual([0]);
+  });
+
+  it("the booster's bundle discount (type app) covers the active looks without a discount of their own, and leaves with it", async () => {
+    // Room under the plan's active looks (app/uninstalled above ended the paid plan): one discounted look stays active.
+    await t.db.deleteFrom('shopPlans').where('shopId', '=', shopId).execute();
+    await t.db.insertInto('shopPlans').values({ shopId, planName: 'monthly', chargeId: null, discountPercentage: null, discountCode: null, activatedAt: new Date() }).execute();
+    const discounted = await request('POST', LOOKS, look([1, 3], { type: 'percentage', value: 30, label: 'Own discount' }, false));
+    await t.db.updateTable('productLooks').set({ active: false }).where('shopId', '=', shopId).execute();
+    await t.db.updateTable('productLooks').set({ active: true }).where('id', '=', discounted.json().id).execute();
+    const plain = await request('POST', LOOKS, look([2, 4], { enabled: false, label: '' }));
+    expect(plain.statusCode).toBe(201);
+    const plainId = plain.json().id;
+    await synced();
+    const ids = () => (fake.discounts(domain).flatMap((d) => configOf(d).looks) as Array<{ lookId: number }>).map((l) => l.lookId);
+    expect(ids()).not.toContain(plainId);
+
+    const booster = (payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: `${API_PREFIX}/booster`, payload, shop: domain });
+    expect((await booster({ discountType: 'app', discountValue: 12, discountLabel: 'Bundle from the booster' })).statusCode).toBe(200);
+    await synced();
+    const bundles = fake.discounts(domain).flatMap((d) => configOf(d).looks) as Array<{ lookId: number; value: number; label: string; type: string }>;
+    expect(bundles.find((l) => l.lookId === plainId)).toEqual({ lookId: plainId, productIds: [P(2), P(4)], type: 'percentage', value: 12, label: 'Bundle from the booster' });
+    // A look's own discount wins over the booster's.
+    const own = await t.db.selectFrom('productLooks').select('id').where('shopId', '=', shopId).where('active', '=', true).where(sql<boolean>`discount->>'enabled' = 'true'`).execute();
+    expect(own.map((r) => r.id)).toEqual([discounted.json().id]);
+    expect(bundles.find((l) => l.lookId === discounted.json().id)).toMatchObject({ value: 30, label: 'Own discount' });
+
+    expect((await booster({ discountType: null })).statusCode).toBe(200);
+    await synced();
+    expect(ids()).not.toContain(plainId);
   });
 });
 

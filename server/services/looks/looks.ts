@@ -262,7 +262,8 @@ export async function createLook(db: Db, config: Config, shopId: number, input: 
     return { look, id: look.id };
   });
   await invalidateLooksList(db, shopId);
-  if (created.look.discount.enabled) lookDiscountsChanged(db, shopId);
+  // The booster's bundle discount covers every active look: an active look's change may change the bundles.
+  if (created.look.discount.enabled || created.look.active) lookDiscountsChanged(db, shopId);
   if (created.look.active) await storefrontChanged(db, shopId, { productGids: [created.look.mainProduct.itemId], gallery: true });
   return created;
 }
@@ -289,8 +290,8 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
     return toLook(row);
   });
   await invalidateLooksList(db, shopId);
-  if (hadDiscount || look.discount.enabled) lookDiscountsChanged(db, shopId);
   const was = before as { active: boolean; mainProduct: string } | null;
+  if (hadDiscount || look.discount.enabled || was?.active || look.active) lookDiscountsChanged(db, shopId);
   // The storefront shows active looks: the old and the new main product, and the gallery.
   if (was?.active || look.active) {
     await storefrontChanged(db, shopId, { productGids: [...new Set([was?.mainProduct ?? '', look.mainProduct.itemId])].filter(Boolean), gallery: true });
@@ -302,7 +303,7 @@ export async function deleteLook(db: Db, shopId: number, id: number): Promise<vo
   const row = await findRow(db, shopId, id);
   await db.deleteFrom('productLooks').where('shopId', '=', shopId).where('id', '=', id).execute();
   await invalidateLooksList(db, shopId);
-  if (row.discount?.enabled) lookDiscountsChanged(db, shopId);
+  if (row.discount?.enabled || row.active) lookDiscountsChanged(db, shopId);
   if (row.active) await storefrontChanged(db, shopId, { productGids: [row.mainProduct.itemId], gallery: true });
 }
 

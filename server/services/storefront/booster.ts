@@ -11,6 +11,7 @@ import { validate } from '../../../src/contracts/validation';
 import { validationFailed } from '../../http/errors';
 import { listCollections } from './collections';
 import { storefrontChanged } from './changes';
+import { lookDiscountsChanged } from '../looks/discountListener';
 
 export async function getBoosterValues(db: Db, shopId: number): Promise<BoosterValues> {
   const row = await db.selectFrom('boosterSettings').select('settings').where('shopId', '=', shopId).executeTakeFirst();
@@ -41,5 +42,7 @@ export async function updateBooster(db: Db, shop: ShopRow, body: unknown): Promi
     .onConflict((oc) => oc.column('shopId').doUpdateSet({ settings: JSON.stringify(values), updatedAt: new Date() }))
     .execute();
   await storefrontChanged(db, shop.id, { config: true });
+  // The booster's bundle discount (type "app") is applied by the look bundle Function.
+  lookDiscountsChanged(db, shop.id);
   return { ...values, collections: await listCollections(db, shop) };
 }
