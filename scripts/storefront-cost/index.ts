@@ -10,6 +10,8 @@
  * fresh build (its test says so). STOREFRONT_COST_PRODUCT: the product handle (default the demo's
  * linen-shirt-sand). STOREFRONT_COST_TEMPLATE: a layout template to set first (default: the shop's).
  * STOREFRONT_COST_NICE (default -10; 0 turns it off): niceness of Chromium and the server.
+ * STOREFRONT_COST_REPORTS: a folder to keep every measured run's Lighthouse JSON in
+ * (`<with|without>-<run>.json`: the LCP element, the lantern critical path, the requests before LCP).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,7 @@ const RUNS = Math.max(3, Number(process.env.STOREFRONT_COST_RUNS ?? 3));
 const NICENESS = Number(process.env.STOREFRONT_COST_NICE ?? -10);
 const PRODUCT = process.env.STOREFRONT_COST_PRODUCT ?? 'linen-shirt-sand';
 const TEMPLATE = process.env.STOREFRONT_COST_TEMPLATE;
+const REPORTS = process.env.STOREFRONT_COST_REPORTS;
 const SCRIPT = path.resolve(__dirname, '..', '..', 'extensions', 'looks-theme', 'assets', 'looks.js');
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -64,10 +67,12 @@ async function main() {
     if (!template) throw new Error(`no look block on ${withUrl}`);
     log(`${server.origin}: ${PRODUCT} with look ${look.id} (${look.title}), template ${template}`);
 
+    if (REPORTS) fs.mkdirSync(REPORTS, { recursive: true });
     browser = await openBrowser({ niceness: NICENESS, tmpDir: tmp });
     const external = new Set<string>();
     const measure = async (label: string, url: string, run: number): Promise<CostSample> => {
       const result = await browser!.run(url);
+      if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${label}-${run}.json`), result.report);
       result.external.forEach((u) => external.add(u));
       const data = dataRequests(result.report, server!.origin);
       const sample: CostSample = { ...result.sample, dataRequests: data.length };

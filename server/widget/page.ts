@@ -82,7 +82,7 @@ ${input.note ? html`<div class="sf-note">${input.note}</div>` : ''}
 ${input.consentLabel ? html`<label class="sf-consent"><input type="checkbox" data-sl-consent checked> ${input.consentLabel}</label>` : ''}
 <div class="sf-wrap">
 <main class="sf-product">
-<div class="sf-gallery">${main ? html`<img src="${main}" alt="${product.title}">` : ''}
+<div class="sf-gallery">${/* The LCP image, as a theme marks it (the page with and without the block alike). */ main ? html`<img src="${main}" alt="${product.title}" fetchpriority="high">` : ''}
 ${thumbs.length > 1 ? html`<div class="sf-thumbs">${thumbs.map((src) => html`<img src="${src}" alt="">`)}</div>` : ''}</div>
 <div class="sf-info">
 <h1>${product.title}</h1>

@@ -1,6 +1,10 @@
 import { $, on, setAttr } from './dom';
 
-/** The carousel: previous / next scroll the track by most of its width; a button at its end is marked disabled (and keeps focus). */
+/**
+ * The carousel: previous / next scroll the track by most of its width; a button at its end is marked
+ * disabled (and keeps focus). The ends are read when the track is laid out anyway (ResizeObserver,
+ * scroll), never at startup: reading scroll sizes there would force a layout before the page's first paint.
+ */
 export function wireCarousel(w: Element): void {
   const track = $(w, '.sl-track');
   const prev = $(w, '.sl-prev');
@@ -14,5 +18,6 @@ export function wireCarousel(w: Element): void {
   on(prev, 'click', go(-1));
   on(next, 'click', go(1));
   on(track, 'scroll', ends, { passive: true });
-  ends();
+  if (window.ResizeObserver) new ResizeObserver(ends).observe(track);
+  else ends();
 }

@@ -1,6 +1,6 @@
 import { DEFINED_TEMPLATES, type DefinedTemplate } from '../../../../src/contracts/layout';
 import { storefrontLiquid } from './engine';
-import { fixtureConfig, fixtureGlobals, fixtureLook, renderFixture, type FixtureRender } from './fixtures';
+import { fixtureConfig, fixtureGlobals, fixtureItem, fixtureLook, renderFixture, type FixtureRender } from './fixtures';
 import { liveProduct, storefrontGlobals } from './objects';
 import { XSS_PAYLOADS, xssContexts } from './xssCorpus';
 
@@ -122,6 +122,18 @@ describe('the shoppable look block (Liquid)', () => {
     expect(await render()).toContain('href="/products/item-1"');
   });
 
+  it('item images stay out of the product photo’s way: lazy, low priority, async decoding; CDN images right-sized', async () => {
+    const cdn = 'https://cdn.shopify.com/s/files/1/item.jpg?v=1';
+    const html = await renderFixture({ look: fixtureLook({ items: [fixtureItem(1, { image: cdn }), fixtureItem(2)] }), config: fixtureConfig({ definedTemplate: 'inpage_r' }) });
+    const imgs = html.match(/<img [^>]*>/g)!;
+    expect(imgs).toHaveLength(2);
+    for (const img of imgs) expect(img).toMatch(/ loading="lazy" fetchpriority="low" decoding="async" width="600" height="600"/);
+    expect(imgs[0]).toContain(`srcset="${cdn}&amp;width=300 300w, ${cdn}&amp;width=600 600w" sizes="(min-width: 750px) 300px, 50vw"`);
+    // Another host serves one size: no srcset.
+    expect(imgs[1]).toContain('src="https://cdn.example/item-2.jpg"');
+    expect(imgs[1]).not.toContain('srcset');
+  });
+
   it('the discount button links to the discount code', async () => {
     const html = await render({}, { applyDiscount: true, discountCode: 'LOOK 10', discountButtonText: '' });
     expect(html).toContain('<a class="sl-discount-button" href="/discount/LOOK+10">Apply discount</a>');
@@ -210,7 +222,7 @@ describe('the looks gallery block and the cart booster', () => {
 
 describe('Liquid output escaping (XSS corpus)', () => {
   const TAGS = /^(style|script|section|div|h2|p|a|img|button|span|article|s|label|select|option|input|strong)$/;
-  const ATTRS = /^(class|href|src|alt|loading|width|height|type|role|aria-[a-z]+|data-sl-[a-z]+|style|id|for|value|min|max|checked|disabled|hidden|selected)$/;
+  const ATTRS = /^(class|href|src|srcset|sizes|alt|loading|fetchpriority|decoding|width|height|type|role|aria-[a-z]+|data-sl-[a-z]+|style|id|for|value|min|max|checked|disabled|hidden|selected)$/;
 
   it.each(xssContexts())('no payload markup survives: %s', async (_label, fixture) => {
     const html = await renderFixture(fixture);
@@ -230,6 +242,7 @@ describe('Liquid output escaping (XSS corpus)', () => {
       for (const [, attr, value] of m![2].matchAll(/\s+([a-z-]+)(?:="([^"]*)")?/g)) {
         expect(attr).toMatch(ATTRS);
         if (attr === 'href' || attr === 'src') expect(value).toMatch(/^(https?:\/\/|\/)/);
+        if (attr === 'srcset') expect(value).toMatch(/^https:\/\/cdn\.shopify\.com\/[\s\S]* 300w, https:\/\/cdn\.shopify\.com\/[\s\S]* 600w$/);
         if (attr === 'style') expect(value).toMatch(/^(left:[\d.]+%;top:[\d.]+%|--sl-swatch:[a-z0-9]+)$/);
       }
     }

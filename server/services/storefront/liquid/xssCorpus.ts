@@ -86,7 +86,7 @@ export function xssContexts(): Array<[string, FixtureRender]> {
         ...item,
         title: payload,
         handle: n === 2 ? payload : item.handle,
-        image: n === 0 ? payload : `https://cdn.example/${encodeURIComponent(payload)}.jpg`,
+        image: n === 0 ? payload : n === 1 ? `https://cdn.shopify.com/s/${payload}` : `https://cdn.example/${encodeURIComponent(payload)}.jpg`,
         url: n === 1 ? `/products/${payload}` : payload,
         productId: payload,
         variantId: payload,
