@@ -4,7 +4,7 @@
  * `.sl-config` JSON per widget) and wires hotspots, popup, carousel, variants, add to cart and the
  * funnel. Data is only ever written with textContent.
  */
-import { readConfig } from './config';
+import { readConfig, type WidgetConfig } from './config';
 import { $, attr, on } from './dom';
 import { initConsent } from './consent';
 import { observe, track } from './funnel';
@@ -15,11 +15,9 @@ import { wireCarousel } from './carousel';
 import { wireVariants } from './variants';
 import { place } from './place';
 
-function wire(w: HTMLElement): void {
+function wire(w: HTMLElement, c: WidgetConfig): void {
   if (w.hasAttribute('data-sl-ready')) return;
   w.setAttribute('data-sl-ready', '1');
-  const c = readConfig(w);
-  place(w, c);
   wireHotspots(w, c);
   wireVariants(w, c);
   wireCarousel(w);
@@ -37,9 +35,18 @@ function wire(w: HTMLElement): void {
   else observe(w, c);
 }
 
+/**
+ * Widgets move to their placement at once (before the first paint: nothing shifts); the rest (handlers,
+ * consent, funnel) waits for the next frame, so the script's work never holds up the page's first paint
+ * (its product photo). A hidden tab has no frames: the timer wires it anyway.
+ */
 function init(): void {
-  initConsent();
-  document.querySelectorAll<HTMLElement>('.sl-widget').forEach(wire);
+  const widgets = [...document.querySelectorAll<HTMLElement>('.sl-widget')].map((w) => [w, readConfig(w)] as const);
+  widgets.forEach(([w, c]) => place(w, c));
+  let done = 0;
+  const rest = () => done++ || (initConsent(), widgets.forEach(([w, c]) => wire(w, c)));
+  requestAnimationFrame(() => setTimeout(rest));
+  setTimeout(rest, 100);
 }
 
 if (document.readyState === 'loading') on(document, 'DOMContentLoaded', init);
