@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
+import { axisLabelIndices, niceScale } from './chartScale';
+
+/** The width of a box, followed as it resizes (at least 240 px; 640 before the first measure). */
+export function useBoxWidth(): [RefObject<HTMLDivElement>, number] {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(640);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const update = () => setWidth(Math.max(240, el.clientWidth));
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(update);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [box, width];
+}
+
+interface Props {
+  width: number;
+  height: number;
+  /** Left padding: room for the value axis labels. */
+  padLeft: number;
+  /** Days of the range (YYYY-MM-DD) and their values. */
+  dates: string[];
+  values: number[];
+  format(value: number): string;
+  ariaLabel: string;
+  testId: string;
+  /** The hovered day (a dot on the line), and where hovering is reported. */
+  hover?: number | null;
+  onHover?(index: number | null): void;
+}
+
+/**
+ * A small SVG area chart of one value per day (no chart library): a nice value scale with dashed
+ * grid lines, date labels spaced so they never overlap, one hover target per day.
+ */
+export function AreaChartSvg({ width, height, padLeft, dates, values, format, ariaLabel, testId, hover = null, onHover }: Props) {
+  const intl = useIntl();
+  const pad = { top: 12, right: 12, bottom: 28, left: padLeft };
+  const { top, step } = niceScale(Math.max(0, ...values));
+  const innerW = width - pad.left - pad.right;
+  const innerH = height - pad.top - pad.bottom;
+  const count = dates.length;
+  const x = (i: number) => pad.left + (count <= 1 ? innerW / 2 : (i * innerW) / (count - 1));
+  const y = (v: number) => pad.top + innerH - (v / top) * innerH;
+  const line = values.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  const area = values.length ? `${line} L${x(values.length - 1).toFixed(1)},${y(0)} L${x(0).toFixed(1)},${y(0)} Z` : '';
+  const labelled = new Set(axisLabelIndices(count, innerW));
+  const shortDate = (day: string) => intl.formatDate(`${day}T12:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const anchor = (i: number) => (i === count - 1 && count > 1 ? 'end' : i === 0 && count > 1 ? 'start' : 'middle');
+
+  return (
+    <svg width={width} height={height} role="img" aria-label={ariaLabel} onMouseLeave={() => onHover?.(null)} data-testid={testId}>
+      {Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step).map((v) => (
+        <g key={v}>
+          <line x1={pad.left} x2={width - pad.right} y1={y(v)} y2={y(v)} stroke="var(--p-color-border-secondary, #e3e3e3)" strokeDasharray={v ? '3 3' : undefined} />
+          <text x={pad.left - 8} y={y(v) + 4} textAnchor="end" fontSize="11" fill="var(--p-color-text-secondary, #616161)">
+            {format(v).replace(/[.,]00(?=\D*$)/, '')}
+          </text>
+        </g>
+      ))}
+      {dates.map((date, i) =>
+        labelled.has(i) ? (
+          <text key={date} x={x(i)} y={height - 8} textAnchor={anchor(i)} fontSize="11" fill="var(--p-color-text-secondary, #616161)">
+            {shortDate(date)}
+          </text>
+        ) : null,
+      )}
+      {area && <path d={area} fill="var(--p-color-bg-fill-info, #e0f0ff)" opacity={0.7} />}
+      {line && <path d={line} fill="none" stroke="var(--p-color-bg-fill-brand, #303030)" strokeWidth={2} strokeLinejoin="round" />}
+      {dates.map((date, i) => (
+        <rect
+          key={date}
+          x={x(i) - innerW / Math.max(1, count) / 2}
+          y={pad.top}
+          width={innerW / Math.max(1, count)}
+          height={innerH}
+          fill="transparent"
+          onMouseEnter={onHover ? () => onHover(i) : undefined}
+        >
+          <title>{`${date}: ${format(values[i])}`}</title>
+        </rect>
+      ))}
+      {hover !== null && hover < values.length && <circle cx={x(hover)} cy={y(values[hover])} r={4} fill="var(--p-color-bg-fill-brand, #303030)" />}
+    </svg>
+  );
+}
