@@ -26,6 +26,7 @@ import looksRoutes from './routes/looks';
 import storefrontRoutes from './routes/storefront';
 import analyticsRoutes from './routes/analytics';
 import funnelRoutes from './routes/funnel';
+import experimentRoutes from './routes/experiments';
 import webhookRoutes from './routes/webhooks';
 import billingRoutes from './routes/billing';
 import galleryRoutes from './routes/gallery';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     storefrontRoutes,
     analyticsRoutes,
     funnelRoutes,
+    experimentRoutes,
     webhookRoutes,
     billingRoutes,
     galleryRoutes,

@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017_catalog_variants_sync';
 import * as m0018 from './migrations/0018_funnel';
 import * as m0019 from './migrations/0019_order_device';
 import * as m0020 from './migrations/0020_generation_item_positions';
+import * as m0021 from './migrations/0021_experiments';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0018_funnel': m0018,
   '0019_order_device': m0019,
   '0020_generation_item_positions': m0020,
+  '0021_experiments': m0021,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -15,6 +15,7 @@ import type { WebVitalsTables } from './tables/webVitals';
 import type { BundleDiscountTables } from './tables/bundleDiscounts';
 import type { StorefrontChangeTables } from './tables/storefrontChanges';
 import type { FunnelTables } from './tables/funnel';
+import type { ExperimentTables } from './tables/experiments';
 
 export interface Database
   extends FoundationTables,
@@ -29,4 +30,5 @@ export interface Database
     WebVitalsTables,
     BundleDiscountTables,
     StorefrontChangeTables,
-    FunnelTables {}
+    FunnelTables,
+    ExperimentTables {}

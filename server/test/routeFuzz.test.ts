@@ -61,6 +61,9 @@ const EXAMPLES: Record<string, unknown> = {
   'POST /api/storefront/events': { visitorId: 'visitor-1234', events: [{ type: 'add_to_cart', lookId: 1, productId: 'gid://shopify/Product/1002', device: 'mobile', at: 1_790_000_000_000 }] },
   'POST /api/proxy/events': { visitorId: 'visitor-1234', events: [{ type: 'impression', lookId: 1, device: 'desktop', at: 1_790_000_000_000 }] },
   'POST /charges/:id/decide': { token: 'abc', decision: 'approve' },
+  'POST /admin/api/v1/experiments': { lookId: 1, split: 50, variant: { name: 'B', imageUrl: null, template: 'multi_col' } },
+  'PATCH /admin/api/v1/experiments/:id': { split: 30, variant: { name: 'B', imageUrl: null, template: 'inpage' } },
+  'POST /admin/api/v1/experiments/:id/apply': { variantId: 2 },
 };
 
 const VALID_IDS = ['1', '2', '3', '4', '5'];

@@ -1,4 +1,4 @@
-import type { Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { LookDiscount, LookMainProduct, LookMedia, LookRelatedItem } from '../../../src/contracts/looks';
 
 export interface ProductLooksTable {
@@ -14,6 +14,8 @@ export interface ProductLooksTable {
   discount: JSONColumnType<LookDiscount | null, string | null, string | null>;
   /** Comma-separated, as in the form values. */
   tags: string;
+  /** The layout template this look shows instead of the shop's (null: the shop's; set by an A/B test's winner, migration 0021). */
+  layoutTemplate: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
 }

@@ -26,7 +26,9 @@ export interface IngestResult {
  * - an impression counts once per visitor, look and shop-local day
  *   (`funnel_visitor_days`); clicks and add-to-carts count every event;
  * - the counts are grouped per day, look and device and added to
- *   `look_funnel_daily` with one upsert per group.
+ *   `look_funnel_daily` with one upsert per group;
+ * - events naming a variant of a running A/B test of their look count into
+ *   `experiment_variant_daily` (visitors who saw it, visitors who added to cart).
  * A batch whose month has no partition yet (maintenance missed it) creates it and is retried once.
  */
 export async function recordFunnelBatch(db: Db, shop: FunnelShop, batch: FunnelEventBatch, receivedAt: Date): Promise<IngestResult> {
@@ -73,7 +75,26 @@ export async function recordFunnelBatch(db: Db, shop: FunnelShop, batch: FunnelE
         impressions = look_funnel_daily.impressions + excluded.impressions,
         hotspot_clicks = look_funnel_daily.hotspot_clicks + excluded.hotspot_clicks,
         item_clicks = look_funnel_daily.item_clicks + excluded.item_clicks,
-        add_to_carts = look_funnel_daily.add_to_carts + excluded.add_to_carts)
+        add_to_carts = look_funnel_daily.add_to_carts + excluded.add_to_carts),
+    -- A/B tests: impressions and add-to-carts of a variant of a running experiment of that look,
+    -- once per visitor, variant, day and kind, into the per-variant daily roll-up.
+    exp AS (
+      SELECT DISTINCT v.variant_id, v.local_day, v.type FROM valid v
+      JOIN experiment_variants xv ON xv.id = v.variant_id
+      JOIN experiments x ON x.id = xv.experiment_id AND x.shop_id = ${shop.id}::int AND x.look_id = v.look_id AND x.status = 'running'
+      WHERE v.variant_id IS NOT NULL AND v.type IN ('impression', 'add_to_cart')),
+    exp_seen AS (
+      INSERT INTO experiment_visitor_days (variant_id, day, visitor_id, kind)
+      SELECT variant_id, local_day, ${batch.visitorId}::text, type FROM exp
+      ON CONFLICT DO NOTHING
+      RETURNING variant_id, day, kind),
+    exp_rollup AS (
+      INSERT INTO experiment_variant_daily (variant_id, day, impressions, conversions)
+      SELECT variant_id, day, (count(*) FILTER (WHERE kind = 'impression'))::int, (count(*) FILTER (WHERE kind = 'add_to_cart'))::int
+      FROM exp_seen GROUP BY variant_id, day ORDER BY variant_id, day
+      ON CONFLICT (variant_id, day) DO UPDATE SET
+        impressions = experiment_variant_daily.impressions + excluded.impressions,
+        conversions = experiment_variant_daily.conversions + excluded.conversions)
     SELECT count(*)::int AS accepted FROM valid`;
   let accepted: number;
   try {

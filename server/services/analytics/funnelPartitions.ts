@@ -71,6 +71,7 @@ export async function maintainFunnelStorage(db: Db, now: Date, retentionMonths: 
     }
     const cutoff = new Date(now.getTime() - VISITOR_DAYS_KEPT * 86_400_000).toISOString().slice(0, 10);
     const pruned = await trx.deleteFrom('funnelVisitorDays').where('day', '<', cutoff).executeTakeFirst();
+    await trx.deleteFrom('experimentVisitorDays').where('day', '<', cutoff).execute(); // the A/B tests' visitors, likewise
     return { created, dropped, prunedVisitorDays: Number(pruned.numDeletedRows) };
   });
 }
