@@ -13,6 +13,7 @@ export const TAG_TYPES = [
   'Generation',
   'Credits',
   'CreditPackage',
+  'Experiment',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -7,6 +7,7 @@
 import type { Paginated } from '../contracts/api';
 import type { ShopOrdersPage, Stats } from '../contracts/analytics';
 import type { FunnelReport } from '../contracts/funnel';
+import type { Experiment, ExperimentCreateInput, ExperimentList, ExperimentUpdateInput } from '../contracts/experiments';
 import type { BillingPlans, DiscountCheck, DowngradePreview, DowngradeResult, SelectPlanBody, SelectPlanResponse } from '../contracts/billing';
 import type { BoosterSettings, BoosterValues, CreatedCollection } from '../contracts/booster';
 import type { CatalogSyncState } from '../contracts/catalog';
@@ -54,6 +55,10 @@ export interface ApiRoutes {
   'GET /stats': Route<void, Stats>;
   'GET /shopOrders': Route<void, ShopOrdersPage>;
   'GET /analytics/funnel': Route<void, FunnelReport>;
+  'GET /experiments': Route<void, ExperimentList>;
+  'POST /experiments': Route<ExperimentCreateInput, Experiment>;
+  'PATCH /experiments/:id': Route<ExperimentUpdateInput, Experiment>;
+  'POST /experiments/:id/apply': Route<{ variantId: number }, Experiment>;
   'POST /events': Route<TrackedEventBody, void>;
   'POST /webVitals': Route<WebVitalsBatch, void>;
   // Shop
@@ -109,6 +114,10 @@ const ROUTE_KEYS: Record<RouteKey, true> = {
   'GET /stats': true,
   'GET /shopOrders': true,
   'GET /analytics/funnel': true,
+  'GET /experiments': true,
+  'POST /experiments': true,
+  'PATCH /experiments/:id': true,
+  'POST /experiments/:id/apply': true,
   'POST /events': true,
   'POST /webVitals': true,
   'GET /shop/details': true,

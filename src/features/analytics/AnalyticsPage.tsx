@@ -10,6 +10,7 @@ import { FunnelCard } from './FunnelCard';
 import { GeneratedImagesCard } from './GeneratedImagesCard';
 import { OrdersTable } from './OrdersTable';
 import { TopLooksCard } from './TopLooksCard';
+import { ExperimentsCard } from '../experiments';
 import { RevenueChartSkeleton } from './RevenueChartSkeleton';
 
 const loadRevenueChart = () => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart');
@@ -92,6 +93,7 @@ export default function AnalyticsPage() {
               until={toDate}
               formatMoney={money}
             />
+            <ExperimentsCard />
             <Layout>
               <Layout.Section>
                 <OrdersTable

@@ -14,6 +14,7 @@ import { UpgradeBanner } from './form/UpgradeBanner';
 import { DeletedProductsBanner } from './form/DeletedProductsBanner';
 import { useLookSubmitErrors } from './useLookSubmit';
 import { EMPTY_LOOKS_ILLUSTRATION } from './list/emptyIllustration';
+import { ExperimentsCard } from '../experiments';
 
 /** /looks/edit/:id: loads the look, PATCH on save, "View live" once a preview URL is known. */
 export default function LookEditPage() {
@@ -97,6 +98,7 @@ export default function LookEditPage() {
       initialValues={initialValues}
       onSubmit={onSubmit}
       lookId={data.look.id}
+      aside={<ExperimentsCard lookId={data.look.id} images={lookImages(data.look)} />}
       applyGenerationId={applyGenerationId}
       notices={
         <>
@@ -111,4 +113,10 @@ export default function LookEditPage() {
       }
     />
   );
+}
+
+/** The images an A/B test variant of a look may show: its product's images and its media. */
+function lookImages(look: LookFormValues): string[] {
+  const main = look.mainProduct;
+  return [...new Set([main.selectedMainImage ?? '', main.image, ...(main.productImages ?? []), ...look.media.map((m) => m.url)].filter(Boolean))];
 }

@@ -27,6 +27,8 @@ export interface LookFormProps {
   onSubmit(values: LookFormValues, form: FormApi<LookFormValues>): Promise<SubmissionErrors | void>;
   /** Banners above the form (upgrade notice, preselect error…). */
   notices?: ReactNode;
+  /** Shown below the look's status, featured and tags cards (the edit page's A/B tests). */
+  aside?: ReactNode;
   secondaryActions?: PageProps['secondaryActions'];
   /** The create page can be saved while pristine (an empty submit shows the errors). */
   savableWhenPristine?: boolean;
@@ -37,7 +39,7 @@ export interface LookFormProps {
 }
 
 /** The look form (SPEC §2): every section, save bar, discard, leave confirmation. */
-export function LookForm({ title, initialValues, onSubmit, notices, secondaryActions, savableWhenPristine, lookId, applyGenerationId }: LookFormProps) {
+export function LookForm({ title, initialValues, onSubmit, notices, aside, secondaryActions, savableWhenPristine, lookId, applyGenerationId }: LookFormProps) {
   const intl = useIntl();
   // Marker settings show only for the 'shoppable' template. The form does not wait for the layout,
   // but a failed layout call is a load error: the form without its marker settings would mislead.
@@ -98,6 +100,7 @@ export function LookForm({ title, initialValues, onSubmit, notices, secondaryAct
                     <StatusSection />
                     <FeaturedSection />
                     <TagsSection />
+                    {aside}
                   </BlockStack>
                 </Layout.Section>
               </Layout>

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Banner, BlockStack, Button, FormLayout, Select, Text, TextField } from '@shopify/polaris';
+import { useIntl } from 'react-intl';
+import { DEFINED_TEMPLATES } from '../../contracts/layout';
+import { apiErrorMessage } from './apiErrorMessage';
+import { useCreateExperimentMutation } from './experimentsApi';
+
+const NONE = '__none__';
+
+/** Makes a draft A/B test of a look: variant B with another image and/or layout template, and B's share of shoppers. */
+export function CreateExperimentForm({ lookId, images }: { lookId: number; images: readonly string[] }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const [create, state] = useCreateExperimentMutation();
+  const [name, setName] = useState('B');
+  const [image, setImage] = useState(NONE);
+  const [template, setTemplate] = useState(NONE);
+  const [split, setSplit] = useState('50');
+  const [error, setError] = useState<string | null>(null);
+
+  const imageOptions = [
+    { label: t('Experiments.form.sameImage'), value: NONE },
+    ...images.map((url, i) => ({ label: t('Experiments.form.imageN', { n: i + 1 }), value: url })),
+  ];
+  const templateOptions = [
+    { label: t('Experiments.form.sameLayout'), value: NONE },
+    ...DEFINED_TEMPLATES.map((v) => ({ label: t(`Layout.templates.${v || 'popup'}`), value: v || 'popup' })),
+  ];
+  const submit = () => {
+    setError(null);
+    const chosenTemplate = template === NONE ? null : template === 'popup' ? '' : template;
+    create({ lookId, split: Number(split), variant: { name, imageUrl: image === NONE ? null : image, template: chosenTemplate } })
+      .unwrap()
+      .catch((e: unknown) => setError(apiErrorMessage(e, t('Experiments.errors.generic'))));
+  };
+
+  return (
+    <BlockStack gap="300">
+      <Text as="h3" variant="headingSm">
+        {t('Experiments.form.title')}
+      </Text>
+      {error && (
+        <Banner tone="critical" onDismiss={() => setError(null)}>
+          {error}
+        </Banner>
+      )}
+      <FormLayout>
+        <TextField label={t('Experiments.form.name')} value={name} onChange={setName} autoComplete="off" maxLength={60} />
+        <Select label={t('Experiments.form.image')} options={imageOptions} value={image} onChange={setImage} />
+        <Select label={t('Experiments.form.template')} options={templateOptions} value={template} onChange={setTemplate} />
+        <TextField
+          label={t('Experiments.form.split', { name: name || 'B' })}
+          helpText={t('Experiments.form.splitHelp')}
+          type="number"
+          min={1}
+          max={99}
+          suffix="%"
+          value={split}
+          onChange={setSplit}
+          autoComplete="off"
+        />
+      </FormLayout>
+      <div>
+        <Button variant="primary" onClick={submit} loading={state.isLoading}>
+          {t('Experiments.actions.create')}
+        </Button>
+      </div>
+    </BlockStack>
+  );
+}

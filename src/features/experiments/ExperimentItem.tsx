@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Badge, Banner, BlockStack, Box, Button, Divider, InlineStack, Text, TextField } from '@shopify/polaris';
+import { useIntl } from 'react-intl';
+import { MIN_IMPRESSIONS_PER_VARIANT, MIN_TOTAL_CONVERSIONS, type Experiment } from '../../contracts/experiments';
+import { apiErrorMessage } from './apiErrorMessage';
+import { useApplyExperimentVariantMutation, useUpdateExperimentMutation } from './experimentsApi';
+import { VariantResult } from './VariantResult';
+import { leadingVariant } from './winner';
+
+const TONES = { draft: 'info', running: 'success', stopped: undefined } as const;
+
+/** One A/B test: status, results per variant, the too-early state, and its actions (split, start, stop, apply the winner). */
+export function ExperimentItem({ experiment, showLook }: { experiment: Experiment; showLook: boolean }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const [update, updating] = useUpdateExperimentMutation();
+  const [apply, applying] = useApplyExperimentVariantMutation();
+  const challenger = experiment.variants.find((v) => !v.isControl);
+  const control = experiment.variants.find((v) => v.isControl);
+  const [split, setSplit] = useState(String(challenger?.split ?? 50));
+  const [error, setError] = useState<string | null>(null);
+  const leader = leadingVariant(experiment);
+  const run = (p: Promise<unknown>) => {
+    setError(null);
+    p.catch((e: unknown) => setError(apiErrorMessage(e, t('Experiments.errors.generic'))));
+  };
+  const applied = experiment.variants.find((v) => v.id === experiment.appliedVariantId);
+
+  return (
+    <BlockStack gap="300">
+      <InlineStack gap="200" blockAlign="center" wrap>
+        <Text as="h3" variant="headingSm">
+          {showLook ? experiment.lookTitle : t('Experiments.item.title', { id: experiment.id })}
+        </Text>
+        <Badge tone={TONES[experiment.status]}>{t(`Experiments.status.${experiment.status}`)}</Badge>
+      </InlineStack>
+      {experiment.sampleTooSmall && experiment.status !== 'draft' && (
+        <Banner tone="warning" title={t('Experiments.result.tooEarly')}>
+          {t('Experiments.result.tooEarlyRule', { impressions: MIN_IMPRESSIONS_PER_VARIANT, conversions: MIN_TOTAL_CONVERSIONS })}
+        </Banner>
+      )}
+      {experiment.variants.map((v) => (
+        <VariantResult key={v.id} variant={v} controlName={control?.name ?? 'A'} />
+      ))}
+      {applied && <Text as="p">{t('Experiments.item.applied', { name: applied.name })}</Text>}
+      {error && (
+        <Banner tone="critical" onDismiss={() => setError(null)}>
+          {error}
+        </Banner>
+      )}
+      <InlineStack gap="200" blockAlign="end" wrap>
+        {experiment.status === 'draft' && (
+          <>
+            <Box maxWidth="160px">
+              <TextField
+                label={t('Experiments.form.split', { name: challenger?.name ?? 'B' })}
+                type="number"
+                min={1}
+                max={99}
+                suffix="%"
+                value={split}
+                onChange={setSplit}
+                autoComplete="off"
+              />
+            </Box>
+            <Button onClick={() => run(update({ id: experiment.id, body: { split: Number(split) } }).unwrap())} loading={updating.isLoading}>
+              {t('Experiments.actions.saveSplit')}
+            </Button>
+            <Button variant="primary" onClick={() => run(update({ id: experiment.id, body: { status: 'running' } }).unwrap())} loading={updating.isLoading}>
+              {t('Experiments.actions.start')}
+            </Button>
+          </>
+        )}
+        {experiment.status === 'running' && (
+          <Button onClick={() => run(update({ id: experiment.id, body: { status: 'stopped' } }).unwrap())} loading={updating.isLoading}>
+            {t('Experiments.actions.stop')}
+          </Button>
+        )}
+        {experiment.status !== 'draft' && !applied && (
+          <Button
+            variant="primary"
+            disabled={!leader}
+            loading={applying.isLoading}
+            onClick={() => leader && run(apply({ id: experiment.id, variantId: leader.id, lookId: experiment.lookId }).unwrap())}
+          >
+            {leader ? t('Experiments.actions.applyWinner', { name: leader.name }) : t('Experiments.actions.applyWinnerDisabled')}
+          </Button>
+        )}
+      </InlineStack>
+      <Divider />
+    </BlockStack>
+  );
+}
