@@ -10,6 +10,7 @@ import { seedOrders } from './orders';
 import { seedBilling } from './billing';
 import { seedGallery } from './gallery';
 import { seedFunnel } from './funnel';
+import { seedExperiments } from './experiments';
 
 /**
  * Seeds the demo store on first start (standalone mode): shop, catalog with
@@ -54,4 +55,5 @@ export async function seedDemo(db: Db, config: Config, now = new Date()): Promis
   await seedOrders({ db, config, shop, now });
   // Storefront funnel history, consistent with those orders.
   await seedFunnel({ db, config, shop, now });
+  await seedExperiments({ db, config, shop, now });
 }
