@@ -222,8 +222,12 @@ describe('catalog sync from the Admin API', () => {
     expect(list.json().data.map((p: { title: string }) => p.title)).toEqual(['Linen 22', 'Linen 220', 'Linen 221', 'Linen 222', 'Linen 223', 'Linen 224', 'Linen 225', 'Linen 226', 'Linen 227', 'Linen 228', 'Linen 229']);
     expect((await shopRow(t, domain))!.currency).toBe('CHF');
     const pages = fake.graphql.filter((c) => c.shop === domain && c.query.includes('products('));
-    expect(pages.map((c) => !!c.throttled)).toEqual([true, false, false, false]);
-    expect(pages.slice(1).map((c) => c.variables.first)).toEqual([80, 80, 80]);
+    // The first page found the bucket empty; it was asked again (more than once only when the install's
+    // other Admin API calls took the refilled points first) until three pages of 80 went through.
+    expect(pages[0].throttled).toBe(true);
+    const served = pages.filter((c) => !c.throttled);
+    expect(served.map((c) => c.variables.first)).toEqual([80, 80, 80]);
+    expect(pages.length).toBeLessThanOrEqual(served.length + 3);
     // Back-off and pacing: (cost 962 − available ~0..40) / restoreRate 4000 ≈ 230-240 ms before each next page.
     for (let i = 1; i < pages.length; i++) expect(pages[i].at - pages[i - 1].at).toBeGreaterThanOrEqual(200);
   });
