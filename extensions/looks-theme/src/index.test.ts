@@ -11,8 +11,10 @@ describe('startup', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('places the widget at once, wires it after the next frame (the page paints first)', () => {
-    jest.isolateModules(() => require('./index'));
+  it('places the widget at once, wires it after the next frame (the page paints first)', async () => {
+    await jest.isolateModulesAsync(async () => {
+      await import('./index');
+    });
     const w = document.querySelector('.sl-widget')!;
     expect(w.previousElementSibling?.id).toBe('target');
     expect(w.hasAttribute('data-sl-ready')).toBe(false);
@@ -20,10 +22,12 @@ describe('startup', () => {
     expect(w.hasAttribute('data-sl-ready')).toBe(true);
   });
 
-  it('wires a page without frames (a hidden tab) by the timer, once', () => {
+  it('wires a page without frames (a hidden tab) by the timer, once', async () => {
     const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
     const setAttribute = jest.spyOn(Element.prototype, 'setAttribute');
-    jest.isolateModules(() => require('./index'));
+    await jest.isolateModulesAsync(async () => {
+      await import('./index');
+    });
     const w = document.querySelector('.sl-widget')!;
     jest.advanceTimersByTime(99);
     expect(w.hasAttribute('data-sl-ready')).toBe(false);
