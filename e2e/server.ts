@@ -67,7 +67,11 @@ async function startOnce(dataDir: string, env: Record<string, string>, readyPath
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error('Server did not start within 60 s');
+    if (Date.now() > deadline) {
+      // Not left running behind the failed test (it would hold its port and data dir).
+      child.kill('SIGKILL');
+      throw new Error(`Server did not start within 60 s (see ${logFile})`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
