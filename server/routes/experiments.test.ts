@@ -5,6 +5,7 @@ import type { Experiment } from '../../src/contracts/experiments';
 import type { FunnelEvent } from '../../src/contracts/storefront';
 import { DEMO_EVENTS_PATH } from './funnel';
 import { EXPERIMENTS_PATH } from './experiments';
+import { assignVariant } from '../../src/contracts/assignVariant';
 
 const SHOP_A = 'shop-a.myshopify.com';
 const SHOP_B = 'shop-b.myshopify.com';
@@ -32,6 +33,10 @@ describe('experiment routes', () => {
     t.request({ method, url, payload, shop, headers: { 'accept-language': 'de' } });
   const create = (lookId = lookA, over: object = {}) =>
     req('POST', EXPERIMENTS_PATH, { lookId, split: 50, variant: { name: 'B', imageUrl: IMG, template: null }, ...over });
+  /** The first `visitor-<n>` (from `from`) whom assignVariant puts in this variant of the test. */
+  const visitorOf = (e: Experiment, variantId: number, from = 0) => {
+    for (let n = from; ; n++) if (assignVariant(`visitor-${n}`, e.id, e.variants)?.id === variantId) return `visitor-${n}`;
+  };
   const count = async (table: string) => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(t.db)).rows[0].n);
 
   it('creates a draft with the control and variant B, and lists it in the contract shape', async () => {
@@ -108,20 +113,62 @@ describe('experiment routes', () => {
         url: `${DEMO_EVENTS_PATH}?shop=${SHOP_A}`,
         payload: { visitorId, events: events.map((x) => ({ type: 'impression', lookId: look, device: 'mobile', at: clock.getTime(), ...x })) },
       });
+    const [inA, inB] = [visitorOf(e, a.id), visitorOf(e, b.id)];
     // Not running yet: not counted.
-    await send('visitor-000', [{ variantId: b.id }]);
+    await send(inB, [{ variantId: b.id }]);
     await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
-    await send('visitor-001', [{ variantId: a.id }, { variantId: a.id }, { type: 'add_to_cart', variantId: a.id, productId: 'gid://shopify/Product/2' }]);
-    await send('visitor-001', [{ type: 'add_to_cart', variantId: a.id, productId: 'gid://shopify/Product/3' }]);
-    await send('visitor-002', [{ variantId: b.id }]);
+    await send(inA, [{ variantId: a.id }, { variantId: a.id }, { type: 'add_to_cart', variantId: a.id, productId: 'gid://shopify/Product/2' }]);
+    await send(inA, [{ type: 'add_to_cart', variantId: a.id, productId: 'gid://shopify/Product/3' }]);
+    await send(inB, [{ variantId: b.id }]);
     // A variant of another look's experiment, or no variant: ignored by the test.
-    await send('visitor-003', [{ variantId: 999_999 }, {}]);
+    await send(visitorOf(e, a.id, 1000), [{ variantId: 999_999 }, {}]);
     const listed = ((await req('GET', `${EXPERIMENTS_PATH}?lookId=${look}`)).json() as Experiment[])[0];
     expect(listed.variants.map((v) => [v.impressions, v.conversions])).toEqual([
       [1, 1],
       [1, 0],
     ]);
     expect(listed.sampleTooSmall).toBe(true);
+  });
+
+  it('counts an event into a variant only for a visitor assigned to it; the look counts it either way', async () => {
+    const look = await insertLook(t.db, shopA, { title: 'Checked', mainProduct: { productImages: [IMG] } });
+    const e = (await create(look)).json() as Experiment;
+    const [a, b] = e.variants;
+    await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
+    const [inA, inB] = [visitorOf(e, a.id), visitorOf(e, b.id)];
+    const send = (visitorId: string, events: Partial<FunnelEvent>[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${DEMO_EVENTS_PATH}?shop=${SHOP_A}`,
+        payload: { visitorId, events: events.map((x) => ({ type: 'impression', lookId: look, device: 'desktop', at: clock.getTime(), ...x })) },
+      });
+    // A visitor of A who claims B (a forged or stale id), and one of B who claims A: the look's funnel only.
+    expect((await send(inA, [{ variantId: b.id }, { type: 'add_to_cart', variantId: b.id, productId: 'gid://shopify/Product/9' }])).statusCode).toBeLessThan(300);
+    await send(inB, [{ variantId: a.id }]);
+    // B's own visitor: counted for B.
+    await send(inB, [{ variantId: b.id }, { type: 'add_to_cart', variantId: b.id, productId: 'gid://shopify/Product/9' }]);
+    const listed = ((await req('GET', `${EXPERIMENTS_PATH}?lookId=${look}`)).json() as Experiment[])[0];
+    expect(listed.variants.map((v) => [v.name, v.impressions, v.conversions])).toEqual([
+      ['A', 0, 0],
+      ['B', 1, 1],
+    ]);
+    const funnel = await sql<{ impressions: number; addToCarts: number }>`
+      SELECT sum(impressions)::int AS impressions, sum(add_to_carts)::int AS "addToCarts" FROM look_funnel_daily WHERE look_id = ${look}`.execute(t.db);
+    expect(funnel.rows[0]).toEqual({ impressions: 2, addToCarts: 2 });
+    // The raw events keep only the checked variant id.
+    const raw = await sql<{ visitorId: string; variantId: number | null }>`
+      SELECT visitor_id AS "visitorId", variant_id AS "variantId" FROM funnel_events WHERE look_id = ${look}`.execute(t.db);
+    const key = (r: [string, number | null]) => `${r[0]}:${r[1]}`;
+    const rows = (list: Array<[string, number | null]>) => list.map(key).sort();
+    expect(rows(raw.rows.map((r) => [r.visitorId, r.variantId]))).toEqual(
+      rows([
+        [inA, null],
+        [inA, null],
+        [inB, null],
+        [inB, b.id],
+        [inB, b.id],
+      ]),
+    );
   });
 
   it('gives P(B beats A) once the sample is large enough: 0.5 for equal data', async () => {

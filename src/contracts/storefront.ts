@@ -47,6 +47,32 @@ export interface StorefrontLook {
   discount: { label: string; text: string; type: 'percentage' | 'fixed_amount'; value: number } | null;
   /** In the merchant's order; deleted and archived products are left out. */
   items: StorefrontItem[];
+  /** The look's own layout template (an applied A/B test winner; 'popup' for the popup); absent: the shop's layout. */
+  template?: string;
+  /** The look's running A/B test; absent: none. */
+  experiment?: StorefrontExperiment;
+}
+
+/**
+ * A running A/B test of a look as the storefront shows it: the blocks render one widget per variant
+ * (only the control visible without the script), the script shows the shopper's variant, assigned with
+ * assignVariant(visitorId, id, variants) over `variants` in this order, and tags its funnel events with it.
+ */
+export interface StorefrontExperiment {
+  id: number;
+  /** Control first, in the test's order. */
+  variants: StorefrontExperimentVariant[];
+}
+
+export interface StorefrontExperimentVariant {
+  id: number;
+  /** Percent of shoppers. */
+  split: number;
+  control: boolean;
+  /** The main image this variant shows (null: the look's). */
+  image: string | null;
+  /** The layout template this variant shows ('popup' for the popup; null: the look's). */
+  template: string | null;
 }
 
 /** The product metafield's value: the active looks whose main product this is, in the admin's order. */

@@ -24,6 +24,12 @@ async function findLook(db: Db, shopId: number, lookId: number) {
   return look;
 }
 
+/** The look's metafields (its main product's and the gallery) are written again. */
+async function lookStorefrontChanged(db: Db, shopId: number, lookId: number): Promise<void> {
+  const look = await db.selectFrom('productLooks').select('mainProduct').where('shopId', '=', shopId).where('id', '=', lookId).executeTakeFirst();
+  if (look) await storefrontChanged(db, shopId, { productGids: [look.mainProduct.itemId].filter(Boolean), gallery: true });
+}
+
 async function findExperiment(db: Db, shopId: number, id: number) {
   const row = await db.selectFrom('experiments').selectAll().where('shopId', '=', shopId).where('id', '=', id).executeTakeFirst();
   if (!row) throw experimentNotFound();
@@ -134,6 +140,8 @@ export async function updateExperiment(db: Db, shopId: number, id: number, input
     if ((error as { code?: string })?.code === '23505') throw conflict('Experiments.errors.alreadyRunning', 'already_running');
     throw error;
   }
+  // Started or stopped: the storefront shows (or stops showing) the variants from the look's metafields.
+  if (input.status) await lookStorefrontChanged(db, shopId, experiment.lookId);
   return getExperiment(db, shopId, id);
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { FunnelEventBatch } from '../../../src/contracts/storefront';
 import { ensurePartition } from './funnelPartitions';
+import { assignedVariantIds, runningExperiments } from './runningExperiments';
 
 /** How far an event's own time may be from the receive time (the shopper's clock is not trusted). */
 export const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
@@ -28,13 +29,18 @@ export interface IngestResult {
  * - the counts are grouped per day, look and device and added to
  *   `look_funnel_daily` with one upsert per group;
  * - events naming a variant of a running A/B test of their look count into
- *   `experiment_variant_daily` (visitors who saw it, visitors who added to cart).
+ *   `experiment_variant_daily` (visitors who saw it, visitors who added to cart), only when that
+ *   variant is the one assignVariant gives the batch's visitor; otherwise the event is stored and
+ *   counted for the look without a variant.
  * A batch whose month has no partition yet (maintenance missed it) creates it and is retried once.
  */
 export async function recordFunnelBatch(db: Db, shop: FunnelShop, batch: FunnelEventBatch, receivedAt: Date): Promise<IngestResult> {
   const now = receivedAt.getTime();
+  const shown = await shownVariants(db, shop.id, batch);
   const events = batch.events.map((e) => ({
     ...e,
+    // A variant id counts only when it is the one this visitor is assigned (the client's word is not taken).
+    variantId: e.variantId !== undefined && shown.has(e.variantId) ? e.variantId : undefined,
     occurredAt: new Date(Math.min(now + CLOCK_SKEW_MS, Math.max(now - CLOCK_SKEW_MS, Math.trunc(e.at)))),
   }));
   if (!events.length) return { accepted: 0, ignored: 0 };
@@ -105,6 +111,16 @@ export async function recordFunnelBatch(db: Db, shop: FunnelShop, batch: FunnelE
     accepted = Number((await statement.execute(db)).rows[0]?.accepted ?? 0);
   }
   return { accepted, ignored: events.length - accepted };
+}
+
+/**
+ * The variants the batch's visitor is shown in the running A/B tests of the batch's looks (assignVariant
+ * by visitor id, as the storefront script assigns): only these are counted. No query without variant ids.
+ */
+async function shownVariants(db: Db, shopId: number, batch: FunnelEventBatch): Promise<Set<number>> {
+  const lookIds = [...new Set(batch.events.filter((e) => e.variantId !== undefined && e.variantId !== null).map((e) => e.lookId))];
+  if (!lookIds.length) return new Set();
+  return assignedVariantIds(batch.visitorId, (await runningExperiments(db, shopId, lookIds)).values());
 }
 
 /** PostgreSQL's "no partition of relation … found for row" (check_violation, 23514). */

@@ -5,12 +5,14 @@ import { getSettings } from '../shop/shops';
 import { getLayout } from '../looks/layout';
 import { deletedProductGids } from '../looks/deletedProducts';
 import { getBoosterValues } from './booster';
+import { runningExperiments, type RunningExperiment } from '../analytics/runningExperiments';
 import { safeCss } from '../../widget/escape';
 import type { ProductLooksTable } from '../../db/tables/looks';
 import type { CatalogProductsTable } from '../../db/tables/foundation';
 import type {
   ProductLooksMetafield,
   StorefrontConfig,
+  StorefrontExperiment,
   StorefrontGallery,
   StorefrontItem,
   StorefrontLook,
@@ -92,13 +94,39 @@ export function toStorefrontLook(look: LookRow, catalog: Map<string, ProductRow>
         }
       : null,
     items,
+    // The look's own template (an applied A/B test winner); '' is the popup, as the blocks name it.
+    ...(look.layoutTemplate !== null && look.layoutTemplate !== undefined ? { template: storefrontTemplate(look.layoutTemplate) } : {}),
   };
 }
 
-/** Rows → storefront looks, dropping looks whose main product the platform deleted. */
+/** A layout template as the blocks name it: the popup ('' in the layout settings) is 'popup'. */
+const storefrontTemplate = (template: string) => template || 'popup';
+
+/** A running A/B test as the storefront shows it (the variants in the order the script assigns over). */
+export function toStorefrontExperiment(e: RunningExperiment): StorefrontExperiment {
+  return {
+    id: e.id,
+    variants: e.variants.map((v) => ({
+      id: v.id,
+      split: v.split,
+      control: v.isControl,
+      image: v.imageUrl,
+      template: v.template === null ? null : storefrontTemplate(v.template),
+    })),
+  };
+}
+
+/** Rows → storefront looks with their running A/B tests, dropping looks whose main product the platform deleted. */
 export async function storefrontLooks(db: Db, shopId: number, rows: LookRow[]): Promise<StorefrontLook[]> {
-  const { catalog, deleted } = await lookContext(db, shopId, rows);
-  return rows.filter((r) => !deleted.has(r.mainProduct.itemId)).map((r) => toStorefrontLook(r, catalog, deleted));
+  const ids = rows.map((r) => r.id);
+  const [{ catalog, deleted }, experiments] = await Promise.all([lookContext(db, shopId, rows), runningExperiments(db, shopId, ids)]);
+  return rows
+    .filter((r) => !deleted.has(r.mainProduct.itemId))
+    .map((r) => {
+      const look = toStorefrontLook(r, catalog, deleted);
+      const experiment = experiments.get(r.id);
+      return experiment ? { ...look, experiment: toStorefrontExperiment(experiment) } : look;
+    });
 }
 
 /** Product metafield `$app`/`looks`: the shop's active looks whose main product is `productGid`, in the admin's order (newest first). */
