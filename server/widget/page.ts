@@ -30,6 +30,7 @@ export interface ProductPageInput {
 }
 
 /** Where the page loads the theme app extension's stylesheet and script from (server/routes/storefrontAssets.ts). */
+const STOREFRONT_ASSETS = '/storefront/assets/';
 export const STOREFRONT_CSS = '/storefront/assets/looks.css';
 export const STOREFRONT_JS = '/storefront/assets/looks.js';
 
@@ -72,6 +73,12 @@ const PAGE_CSS = `
 .sf-compact .sf-product{grid-template-columns:120px minmax(0,1fr);gap:16px;align-items:center}.sf-compact .sf-gallery img{aspect-ratio:1/1;max-height:none}
 `;
 
+/**
+ * The blocks' own script tags of the extension's assets (the A/B test script, see snippets/sl-ab.liquid)
+ * get the page's nonce, as a theme loads them; any other script stays blocked by the CSP.
+ */
+const withNonce = (widgets: string, nonce: string) => widgets.split(`<script src="${STOREFRONT_ASSETS}`).join(`<script nonce="${nonce}" src="${STOREFRONT_ASSETS}`);
+
 /** A product page of a storefront with the widgets placed in it (demo storefront and layout preview). */
 export function renderProductPage(input: ProductPageInput, nonce: string): string {
   const { product } = input;
@@ -91,7 +98,7 @@ ${thumbs.length > 1 ? html`<div class="sf-thumbs">${thumbs.map((src) => html`<im
 <div class="sf-desc" data-sl-description><p>${product.description}</p></div>
 </div>
 </main>
-<div class="sf-section" data-sl-section>${raw(input.widgets.join('\n'))}</div>
+<div class="sf-section" data-sl-section>${raw(withNonce(input.widgets.join('\n'), nonce))}</div>
 ${input.emptyMessage && !input.widgets.length ? html`<p class="sf-empty">${input.emptyMessage}</p>` : ''}
 </div>`;
   return `<!doctype html>

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ASSET, ROOT, bundle } from './build';
+import { AB_ASSET, ASSET, ROOT, bundle } from './build';
 
 /** theme-check's AssetSizeAppBlockJavaScript: a script named in a block schema's `javascript` may have 10,000 bytes (raw). */
 const THEME_CHECK_JS_BYTES = 10000;
@@ -20,8 +20,14 @@ describe('storefront script assets/looks.js', () => {
     expect(fs.readFileSync(ASSET, 'utf8') === fresh).toBe(true);
   }, 30000);
 
-  it(`stays within theme-check's ${THEME_CHECK_JS_BYTES} B for a block's script`, () => {
+  it('has assets/looks-ab.js (A/B tests) as the fresh build of src/abMain.ts', async () => {
+    const fresh = await bundle('abMain.ts');
+    expect(fs.readFileSync(AB_ASSET, 'utf8') === fresh).toBe(true);
+  }, 30000);
+
+  it(`stays within theme-check's ${THEME_CHECK_JS_BYTES} B for a block's script (and so does looks-ab.js)`, () => {
     expect(fs.statSync(ASSET).size).toBeLessThanOrEqual(THEME_CHECK_JS_BYTES);
+    expect(fs.statSync(AB_ASSET).size).toBeLessThanOrEqual(THEME_CHECK_JS_BYTES);
   });
 
   it('keeps all JavaScript of the extension within 10 KB gzip', () => {
@@ -31,8 +37,10 @@ describe('storefront script assets/looks.js', () => {
   });
 
   it('is plain ES2019 in one IIFE: no module syntax, no optional chaining or nullish operators left', () => {
-    const code = fs.readFileSync(ASSET, 'utf8');
-    expect(code.startsWith('"use strict";(()=>{')).toBe(true);
-    expect(code).not.toMatch(/\bimport\s*[({"']|\bexport\s|\?\.[a-zA-Z_$(]|\?\?/);
+    for (const file of [ASSET, AB_ASSET]) {
+      const code = fs.readFileSync(file, 'utf8');
+      expect(code.startsWith('"use strict";(()=>{')).toBe(true);
+      expect(code).not.toMatch(/\bimport\s*[({"']|\bexport\s|\?\.[a-zA-Z_$(]|\?\?/);
+    }
   });
 });

@@ -1,16 +1,18 @@
 /**
- * Builds the storefront script: src/index.ts → assets/looks.js (one minified ES2019 IIFE, no source
- * map). `npm run build:storefront` writes it; the asset test compares the committed file to a fresh build.
+ * Builds the storefront scripts: src/index.ts → assets/looks.js, src/abMain.ts → assets/looks-ab.js (A/B
+ * tests, loaded only next to a look with a running test); each one minified ES2019 IIFE, no source map.
+ * `npm run build:storefront` writes them; the asset test compares the committed files to a fresh build.
  */
 import path from 'node:path';
 import { build } from 'esbuild';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const ASSET = path.join(ROOT, 'assets', 'looks.js');
+export const AB_ASSET = path.join(ROOT, 'assets', 'looks-ab.js');
 
-export async function bundle(): Promise<string> {
+export async function bundle(entry = 'index.ts'): Promise<string> {
   const result = await build({
-    entryPoints: [path.join(ROOT, 'src', 'index.ts')],
+    entryPoints: [path.join(ROOT, 'src', entry)],
     bundle: true,
     minify: true,
     format: 'iife',
@@ -25,10 +27,16 @@ export async function bundle(): Promise<string> {
 }
 
 if (require.main === module) {
-  void bundle().then(async (code) => {
+  void (async () => {
     const { writeFileSync } = await import('node:fs');
     const { gzipSync } = await import('node:zlib');
-    writeFileSync(ASSET, code);
-    console.log(`${path.relative(process.cwd(), ASSET)}: ${code.length} B, ${gzipSync(code).length} B gzip`);
-  });
+    for (const [entry, asset] of [
+      ['index.ts', ASSET],
+      ['abMain.ts', AB_ASSET],
+    ] as const) {
+      const code = await bundle(entry);
+      writeFileSync(asset, code);
+      console.log(`${path.relative(process.cwd(), asset)}: ${code.length} B, ${gzipSync(code).length} B gzip`);
+    }
+  })();
 }

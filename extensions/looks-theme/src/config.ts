@@ -18,6 +18,10 @@ export interface WidgetConfig {
   text?: { added?: string; addToCart?: string; total?: string; error?: string };
   currency?: string;
   locale?: string;
+  /** A/B test: the variant this widget shows (one widget per variant, see looks-ab.js)… */
+  abVariant?: number;
+  /** …and the look's running test: its variants in order, control first (assignVariant splits over them). */
+  experiment?: { id: number; variants: { id: number; split: number }[] };
 }
 
 export function readConfig(widget: Element): WidgetConfig {

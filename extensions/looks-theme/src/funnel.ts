@@ -1,7 +1,8 @@
 import type { WidgetConfig } from './config';
 import { funnelEndpoint } from './config';
-import { consentAllowed, onConsent, store } from './consent';
+import { consentAllowed, onConsent } from './consent';
 import { on } from './dom';
+import { forgetVisitor, visitorId } from './visitor';
 
 /** The storefront funnel (src/contracts/storefront.ts FunnelEvent): recorded and sent only with consent. */
 type EventType = 'impression' | 'hotspot_click' | 'item_click' | 'add_to_cart';
@@ -9,31 +10,16 @@ interface FunnelEvent {
   type: EventType;
   lookId: number;
   productId?: string;
+  variantId?: number;
   device: 'mobile' | 'desktop';
   at: number;
 }
 
 const MAX_BATCH = 50;
 const FLUSH_MS = 10000;
-const VISITOR_KEY = 'sl_vid';
 let queue: FunnelEvent[] = [];
 let endpoint: string | null = null;
 let timer: ReturnType<typeof setTimeout> | 0 = 0;
-let memoryVisitor = '';
-
-/** A random UUID v4 (crypto.randomUUID needs a secure context; the demo may be served over plain http). */
-const uuid = (): string =>
-  crypto.randomUUID
-    ? crypto.randomUUID()
-    : '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (d) => (+d ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+d / 4)))).toString(16));
-
-/** A random id kept in this browser (created only once there is consent). */
-function visitorId(): string {
-  const id = store(VISITOR_KEY) || memoryVisitor || uuid();
-  memoryVisitor = id;
-  store(VISITOR_KEY, id);
-  return id;
-}
 
 export function track(c: WidgetConfig, type: EventType, productId?: string | null): void {
   const to = funnelEndpoint(c);
@@ -41,6 +27,8 @@ export function track(c: WidgetConfig, type: EventType, productId?: string | nul
   endpoint = to;
   const event: FunnelEvent = { type, lookId: c.lookId, device: innerWidth < 750 ? 'mobile' : 'desktop', at: Date.now() };
   if (productId) event.productId = productId;
+  // The A/B test variant this widget shows (the server counts it only if it is the visitor's).
+  if (c.abVariant) event.variantId = c.abVariant;
   queue.push(event);
   if (!timer) timer = setTimeout(flush, FLUSH_MS);
 }
@@ -62,8 +50,7 @@ onConsent((ok) => {
   if (ok) return;
   // Consent withdrawn: nothing kept, nothing sent.
   queue = [];
-  store(VISITOR_KEY, null);
-  memoryVisitor = '';
+  forgetVisitor();
 });
 
 const seen: Record<number, 1> = {};

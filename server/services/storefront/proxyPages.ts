@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors';
 import { translate } from '../../i18n';
 import type { StorefrontConfig, StorefrontGallery, StorefrontLook } from '../../../src/contracts/storefront';
 import { galleryValue, storefrontConfigValue, storefrontLooks, storefrontProductUrl, GALLERY_MAX_LOOKS } from './metafields';
-import { storefrontLiquid, type BlockName } from './liquid/engine';
+import { ASSET_PREFIX, storefrontLiquid, type BlockName } from './liquid/engine';
 import { liveProduct, storefrontGlobals, type LiveProduct } from './liquid/objects';
 import { escapeHtml } from './liquid/escape';
 import { liquidSafe } from './liquidSafe';
@@ -67,7 +67,8 @@ function page(ctx: ProxyPageContext, locale: string, body: string, opts: { back?
   const assets = escapeHtml(`${ctx.appUrl}/storefront/assets/`);
   const parts = [`<link rel="stylesheet" href="${assets}looks.css">`, '<div class="sl-proxy-page">'];
   if (opts.back) parts.push(`<nav class="sl-proxy-nav"><a href="${href(ctx, '/')}">${escapeHtml(translate(locale, 'Storefront.proxy.allLooks'))}</a></nav>`);
-  parts.push(body);
+  // The blocks' own script tags (asset_url, relative here) load from this app, as the stylesheet does.
+  parts.push(body.split(`src="${ASSET_PREFIX}`).join(`src="${assets}`));
   if (opts.looks?.length) {
     parts.push('<ul class="sl-proxy-looks">');
     for (const look of opts.looks) {
