@@ -63,7 +63,11 @@ describe('storefront assets and the demo page that loads them', () => {
     expect(res.body).toContain('<link rel="stylesheet" href="/storefront/assets/looks.css">');
     expect(res.body).toContain(`<script src="/storefront/assets/looks.js" defer nonce="${nonce}"></script>`);
     const scripts = res.body.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts.filter((tag) => !/type="application\/json"/.test(tag))).toEqual([`<script src="/storefront/assets/looks.js" defer nonce="${nonce}">`]);
+    // The look runs the demo's A/B test: its small test script comes with the block, with the page's nonce too.
+    expect(scripts.filter((tag) => !/type="application\/json"/.test(tag))).toEqual([
+      `<script src="/storefront/assets/looks.js" defer nonce="${nonce}">`,
+      `<script nonce="${nonce}" src="/storefront/assets/looks-ab.js" defer>`,
+    ]);
     expect(res.body).toMatch(/<label class="sf-consent"><input type="checkbox" data-sl-consent checked> Allow analytics/);
     expect(res.body).toContain(`data-sl-look="${lookId}"`);
   });

@@ -1,0 +1,78 @@
+import { createTestApp, type TestApp } from '../../test/testApp';
+import { insertLook } from '../../test/looks';
+import type { Experiment } from '../../../src/contracts/experiments';
+import { EXPERIMENTS_PATH } from '../../routes/experiments';
+import { listenToStorefrontChanges } from './changes';
+import { findShopByDomain } from '../shop/shops';
+import { productLooksValue, galleryValue } from './metafields';
+
+jest.setTimeout(30_000);
+
+const SHOP = 'ab-shop.myshopify.com';
+const MAIN = 'gid://shopify/Product/77';
+const IMG = '/files/catalog/b.jpg';
+
+/** The storefront's data of a look with an A/B test: the running test in the metafields, rewritten as it starts, stops or its winner is applied. */
+describe('A/B tests in the storefront metafields', () => {
+  let t: TestApp;
+  const changed: number[] = [];
+  let unlisten: () => void;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => new Date('2026-11-20T12:00:00Z') });
+    await t.provision(SHOP);
+    unlisten = listenToStorefrontChanges(t.db, { storefrontChanged: (shopId) => changed.push(shopId), markFailed: () => undefined });
+  });
+  afterAll(async () => {
+    unlisten();
+    await t.close();
+  });
+
+  const req = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => t.request({ method, url, payload, shop: SHOP });
+  const marks = async () => (await t.db.selectFrom('storefrontChanges').select('target').execute()).map((r) => r.target).sort();
+  const shop = async () => (await findShopByDomain(t.db, SHOP))!;
+
+  it('a running test is in the product and gallery metafields with its variants in order; a draft or stopped one is not', async () => {
+    const shopRow = await shop();
+    const look = await insertLook(t.db, shopRow.id, { title: 'Tested', mainProduct: { itemId: MAIN, productImages: [IMG] } });
+    const e = (await req('POST', EXPERIMENTS_PATH, { lookId: look, split: 30, variant: { name: 'B', imageUrl: IMG, template: '' } })).json() as Experiment;
+    expect((await productLooksValue(t.db, shopRow, MAIN)).looks[0]).not.toHaveProperty('experiment');
+
+    await t.db.deleteFrom('storefrontChanges').execute();
+    const before = changed.length;
+    await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
+    expect(changed.length).toBe(before + 1);
+    expect(await marks()).toEqual(['gallery', `product:${MAIN}`]);
+    const [a, b] = e.variants;
+    const expected = {
+      id: e.id,
+      variants: [
+        { id: a.id, split: 70, control: true, image: null, template: null },
+        // The popup ('' in the layout settings) as the blocks name it.
+        { id: b.id, split: 30, control: false, image: IMG, template: 'popup' },
+      ],
+    };
+    expect((await productLooksValue(t.db, shopRow, MAIN)).looks[0].experiment).toEqual(expected);
+    expect((await galleryValue(t.db, shopRow)).looks.find((l) => l.id === look)?.experiment).toEqual(expected);
+
+    await t.db.deleteFrom('storefrontChanges').execute();
+    await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'stopped' });
+    expect(changed.length).toBe(before + 2);
+    expect(await marks()).toEqual(['gallery', `product:${MAIN}`]);
+    expect((await productLooksValue(t.db, shopRow, MAIN)).looks[0]).not.toHaveProperty('experiment');
+  });
+
+  it("an applied winner's layout is the look's own template in the metafield", async () => {
+    const shopRow = await shop();
+    const main = 'gid://shopify/Product/78';
+    const look = await insertLook(t.db, shopRow.id, { title: 'Winner', mainProduct: { itemId: main } });
+    const e = (await req('POST', EXPERIMENTS_PATH, { lookId: look, split: 50, variant: { name: 'B', imageUrl: null, template: 'multi_col' } })).json() as Experiment;
+    await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
+    await t.db.deleteFrom('storefrontChanges').execute();
+    expect((await req('POST', `${EXPERIMENTS_PATH}/${e.id}/apply`, { variantId: e.variants[1].id })).statusCode).toBe(200);
+    expect(await marks()).toEqual(['gallery', `product:${main}`]);
+    const value = (await productLooksValue(t.db, shopRow, main)).looks[0];
+    expect(value.template).toBe('multi_col');
+    expect(value).not.toHaveProperty('experiment');
+  });
+});
