@@ -25,6 +25,10 @@ async function admin(request: APIRequestContext) {
     expect(res.ok(), await res.text()).toBe(true);
     return res.json();
   };
+  // These tests are about the look itself: the demo's running A/B test (another layout for half the shoppers) is stopped.
+  for (const e of (await ok(await request.get('/admin/api/v1/experiments', { headers }))) as { id: number; status: string }[]) {
+    if (e.status === 'running') await ok(await request.patch(`/admin/api/v1/experiments/${e.id}`, { headers, data: { status: 'stopped' } }));
+  }
   return {
     layout: (body: Partial<LayoutSettings>) => request.patch('/admin/api/v1/layout', { headers, data: body }).then(ok),
     settings: (body: Partial<ShopSettings>) => request.patch('/admin/api/v1/shop', { headers, data: body }).then(ok),
