@@ -23,6 +23,15 @@ const SHIRT_PAGE = '/storefront/products/linen-shirt-sand?look=1';
 
 const preview = (page: Page) => page.frameLocator('[data-testid="layout-preview-frame"]');
 
+// The shirt's look runs the demo's A/B test (another layout for half the shoppers): stopped, so its page shows the shop's layout.
+test.beforeEach(async ({ request }) => {
+  const { token } = await (await request.get('/api/dev/session-token')).json();
+  const headers = { authorization: `Bearer ${token}` };
+  for (const e of (await (await request.get('/admin/api/v1/experiments', { headers })).json()) as { id: number; status: string }[]) {
+    if (e.status === 'running') expect((await request.patch(`/admin/api/v1/experiments/${e.id}`, { headers, data: { status: 'stopped' } })).ok()).toBe(true);
+  }
+});
+
 test.describe('layout editor', () => {
   test.beforeEach(async ({ request }) => {
     await (await api(request)).patchLayout(DEFAULT_LAYOUT_SETTINGS);
