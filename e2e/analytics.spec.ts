@@ -39,7 +39,7 @@ test.describe('analytics', () => {
     await popover(page).getByRole('button', { name: 'Last 30 days' }).click();
     await expect(page.getByLabel('Since')).toHaveValue(ymd(-30));
     await expect(page.getByLabel('Until')).toHaveValue(ymd(-1));
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(pickerButton(page)).toHaveText('Last 30 days');
     await expect.poll(() => requests.at(-1)?.searchParams.get('fromDate')).toBe(ymd(-30));
     await expect(ordersCard.locator('p').last()).not.toHaveText(sevenDayOrders ?? '');
@@ -65,7 +65,7 @@ test.describe('analytics', () => {
     await page.getByLabel('Since').fill(ymd(-2));
     await expect(page.getByLabel('Until')).toHaveValue(ymd(-2));
     await page.getByLabel('Since').fill(ymd(-5));
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(pickerButton(page)).toHaveText(`${ymd(-5)} – ${ymd(-2)}`);
     await expect.poll(() => `${requests.at(-1)?.searchParams.get('fromDate')}..${requests.at(-1)?.searchParams.get('toDate')}`).toBe(`${ymd(-5)}..${ymd(-2)}`);
     await expect(ordersCard.locator('p').last()).not.toHaveText(thirtyDayOrders ?? '');
@@ -91,7 +91,7 @@ test.describe('analytics', () => {
     await openApp(page, '/analytics');
     await pickerButton(page).click();
     await popover(page).getByRole('button', { name: 'Last 30 days' }).click();
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(page.getByText(/^Page 1 of \d+ · \d+ orders$/)).toBeVisible();
     const firstPage = await orderRows(page).locator('td:first-child').allTextContents();
     expect(firstPage).toHaveLength(10);
@@ -138,7 +138,7 @@ test.describe('analytics', () => {
     // A shopper's impression today, from the demo storefront's endpoint, shows up in today's funnel.
     await pickerButton(page).click();
     await page.getByTestId('date-range-presets').getByRole('button', { name: 'Today' }).click();
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(page.getByTestId('funnel-chart')).toHaveAttribute('aria-label', /over 1 day$/);
     await card.getByRole('button', { name: 'All devices' }).click();
     const first = rows.first();

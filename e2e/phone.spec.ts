@@ -42,7 +42,7 @@ test.describe('phone (390 px)', () => {
     const box = (await popover.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await expect(page.getByRole('button', { name: 'Apply' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
