@@ -8,6 +8,6 @@ page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
 page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
 await page.goto(url, { waitUntil: 'networkidle' });
 await page.waitForTimeout(800);
-await page.screenshot({ path: out, fullPage: false });
+await page.screenshot({ path: out, fullPage: process.env.FULL === "1" });
 console.log(logs.join('\n'));
 await browser.close();
