@@ -18,8 +18,12 @@ test.describe('A/B tests', () => {
     await expect(tests.getByText(/Probability to beat A: \d/)).toBeVisible();
     await expect(tests.getByText(/95 % interval/)).toHaveCount(2);
     await expect(tests.getByRole('heading', { name: 'Too early to decide' })).toHaveCount(0);
-    const apply = tests.getByRole('button', { name: /^Apply the winner \((A|B)\)$/ });
-    const name = /\((A|B)\)/.exec((await apply.textContent()) ?? '')![1];
+    // Called at 95 %: below it the card says there is no clear winner yet and offers the leader only "anyway".
+    const verdict = tests.getByText(/^(Winner: [AB], with|No clear winner yet: [AB] is ahead)/);
+    await expect(verdict).toBeVisible();
+    const [, winner, ahead] = /^(?:Winner: (A|B)|No clear winner yet: (A|B))/.exec((await verdict.textContent()) ?? '')!;
+    const name = winner ?? ahead;
+    const apply = tests.getByRole('button', { name: winner ? `Apply the winner (${name})` : `Apply ${name} anyway` });
     await apply.click();
     await expect(tests.getByText(`Variant ${name} was applied to the look.`)).toBeVisible();
     await expect(tests.getByText('Stopped')).toBeVisible();

@@ -76,7 +76,7 @@ const SAME_IN_EVERY_LANGUAGE = /^Settings\.languages\./;
  * "{total} over") or is a unit ("{megabytes, number} MB").
  */
 const COUNT_NAMES = /^(count|days|\w+Days|hours|minutes|seconds)$/;
-const NOT_COUNTS = new Set(['percentage', 'path', 'title', 'name', 'code', 'plan', 'shop', 'label', 'tag', 'product', 'timezone', 'since', 'until', 'values', 'unknown', 'type', 'price']);
+const NOT_COUNTS = new Set(['percentage', 'probability', 'threshold', 'path', 'title', 'name', 'code', 'plan', 'shop', 'label', 'tag', 'product', 'timezone', 'since', 'until', 'values', 'unknown', 'type', 'price']);
 const LINKING_WORDS = new Set(['of', 'over', 'per', 'to', 'or', 'and', 'in', 'at', 'on', 'for', 'from', 'with', 'by', 'is', 'are', 'was', 'were', 'must', 'has', 'have']);
 
 function readsAsCount(name: string, next: MessageFormatElement | undefined): boolean {

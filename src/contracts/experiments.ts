@@ -18,6 +18,8 @@ export const EXPERIMENT_CONVERSION = 'add_to_cart_per_impression' as const;
 export const MIN_IMPRESSIONS_PER_VARIANT = 100;
 /** …and the variants together this many conversions. */
 export const MIN_TOTAL_CONVERSIONS = 10;
+/** A variant is called the winner when the probability that it beats the control (or the control beats it) reaches this. */
+export const DECISION_PROBABILITY = 0.95;
 export const VARIANT_NAME_MAX = 60;
 export const CONTROL_NAME = 'A';
 

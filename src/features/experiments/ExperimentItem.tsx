@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Banner, BlockStack, Box, Button, Divider, InlineStack, Text, TextField } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { MIN_IMPRESSIONS_PER_VARIANT, MIN_TOTAL_CONVERSIONS, type Experiment } from '../../contracts/experiments';
+import { DECISION_PROBABILITY, MIN_IMPRESSIONS_PER_VARIANT, MIN_TOTAL_CONVERSIONS, type Experiment } from '../../contracts/experiments';
 import { apiErrorMessage } from './apiErrorMessage';
 import { useApplyExperimentVariantMutation, useUpdateExperimentMutation } from './experimentsApi';
 import { VariantResult } from './VariantResult';
@@ -42,6 +42,17 @@ export function ExperimentItem({ experiment, showLook }: { experiment: Experimen
       {experiment.variants.map((v) => (
         <VariantResult key={v.id} variant={v} controlName={control?.name ?? 'A'} />
       ))}
+      {leader && !applied && (
+        <Text as="p" fontWeight="semibold" tone={leader.decided ? 'success' : undefined}>
+          {leader.decided
+            ? t('Experiments.result.winner', { name: leader.variant.name, probability: intl.formatNumber(leader.probability, { style: 'percent', maximumFractionDigits: 1 }) })
+            : t('Experiments.result.noClearWinner', {
+                name: leader.variant.name,
+                probability: intl.formatNumber(leader.probability, { style: 'percent', maximumFractionDigits: 1 }),
+                threshold: intl.formatNumber(DECISION_PROBABILITY, { style: 'percent' }),
+              })}
+        </Text>
+      )}
       {applied && <Text as="p">{t('Experiments.item.applied', { name: applied.name })}</Text>}
       {error && (
         <Banner tone="critical" onDismiss={() => setError(null)}>
@@ -78,12 +89,16 @@ export function ExperimentItem({ experiment, showLook }: { experiment: Experimen
         )}
         {experiment.status !== 'draft' && !applied && (
           <Button
-            variant="primary"
+            variant={leader?.decided ? 'primary' : undefined}
             disabled={!leader}
             loading={applying.isLoading}
-            onClick={() => leader && run(apply({ id: experiment.id, variantId: leader.id, lookId: experiment.lookId }).unwrap())}
+            onClick={() => leader && run(apply({ id: experiment.id, variantId: leader.variant.id, lookId: experiment.lookId }).unwrap())}
           >
-            {leader ? t('Experiments.actions.applyWinner', { name: leader.name }) : t('Experiments.actions.applyWinnerDisabled')}
+            {!leader
+              ? t('Experiments.actions.applyWinnerDisabled')
+              : leader.decided
+                ? t('Experiments.actions.applyWinner', { name: leader.variant.name })
+                : t('Experiments.actions.applyLeader', { name: leader.variant.name })}
           </Button>
         )}
       </InlineStack>

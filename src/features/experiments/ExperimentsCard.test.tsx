@@ -65,11 +65,27 @@ describe('A/B tests card', () => {
     expect(screen.getByTestId('variant-1-rate')).toHaveTextContent('5%');
     expect(screen.getByTestId('variant-1-rate')).toHaveTextContent('95 % interval 3.9%–6.4%');
     expect(screen.queryByText('Too early to decide')).not.toBeInTheDocument();
+    expect(screen.getByText('Layout: Multiple columns')).toBeInTheDocument();
+    expect(screen.getByText('Winner: B, with a 98.2% probability of converting better.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Apply the winner (B)' }));
     await waitFor(() => expect(api.callsTo('POST /experiments/:id/apply')).toHaveLength(1));
     expect(api.callsTo('POST /experiments/:id/apply')[0]).toMatchObject({ pathParams: { id: '7' }, body: { variantId: 2 } });
     // The list is asked again (cache tags).
     await waitFor(() => expect(api.callsTo('GET /experiments').length).toBeGreaterThan(1));
+  });
+
+  it('says when no variant is a clear winner yet (below 95 %) and offers the leader only as the merchant\'s call', async () => {
+    const ahead = experiment({
+      sampleTooSmall: false,
+      variants: [variant(1, { impressions: 2170, conversions: 47, conversionRate: 0.0217 }), variant(2, { impressions: 2221, conversions: 55, conversionRate: 0.0248, probabilityToBeatControl: 0.751 })],
+    });
+    const api = mockBackend({ 'GET /experiments': ok([ahead]), 'POST /experiments/:id/apply': ok(experiment({ ...ahead, status: 'stopped', appliedVariantId: 2 })) });
+    renderWithProviders(<ExperimentsCard />);
+    expect(await screen.findByText(/^No clear winner yet: B is ahead with a 75.1% probability of converting better; a winner needs 95%/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Apply the winner/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply B anyway' }));
+    await waitFor(() => expect(api.callsTo('POST /experiments/:id/apply')).toHaveLength(1));
+    expect(api.callsTo('POST /experiments/:id/apply')[0].body).toEqual({ variantId: 2 });
   });
 
   it('creates a test for a look, sets the split and starts it', async () => {

@@ -19,6 +19,16 @@ export function VariantResult({ variant, controlName }: { variant: ExperimentVar
           {t('Experiments.variant.split', { split: variant.split })}
         </Text>
       </InlineStack>
+      {!variant.isControl && (variant.template !== null || variant.imageUrl) && (
+        <Text as="p">
+          {[
+            variant.template !== null && t('Experiments.variant.layout', { template: t(`Layout.templates.${variant.template || 'popup'}`) }),
+            variant.imageUrl && t('Experiments.variant.image'),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      )}
       <Text as="p" tone="subdued">
         {t('Experiments.variant.counts', { impressions: variant.impressions, conversions: variant.conversions })}
       </Text>
