@@ -14,7 +14,7 @@ test.describe('A/B tests', () => {
     await openApp(page, '/analytics');
     const tests = card(page);
     await expect(tests.getByText(/Method: Bayesian beta-binomial/)).toBeVisible();
-    await expect(tests.getByText('Running')).toBeVisible();
+    await expect(tests.getByText('Running', { exact: true })).toBeVisible();
     await expect(tests.getByText(/Probability to beat A: \d/)).toBeVisible();
     await expect(tests.getByText(/95 % interval/)).toHaveCount(2);
     await expect(tests.getByRole('heading', { name: 'Too early to decide' })).toHaveCount(0);
@@ -26,7 +26,7 @@ test.describe('A/B tests', () => {
     const apply = tests.getByRole('button', { name: winner ? `Apply the winner (${name})` : `Apply ${name} anyway` });
     await apply.click();
     await expect(tests.getByText(`Variant ${name} was applied to the look.`)).toBeVisible();
-    await expect(tests.getByText('Stopped')).toBeVisible();
+    await expect(tests.getByText('Stopped', { exact: true })).toBeVisible();
   });
 
   test('a look gets a new test of another layout, started and too early to decide', async ({ page }) => {
@@ -35,10 +35,10 @@ test.describe('A/B tests', () => {
     await tests.getByLabel('Layout of variant B').selectOption({ label: 'One column' });
     await tests.getByLabel(/Shoppers seeing/).fill('30');
     await tests.getByRole('button', { name: 'Create A/B test' }).click();
-    await expect(tests.getByText('Draft')).toBeVisible();
+    await expect(tests.getByText('Draft', { exact: true })).toBeVisible();
     await expect(tests.getByText('70 % of shoppers')).toBeVisible();
     await tests.getByRole('button', { name: 'Start test' }).click();
-    await expect(tests.getByText('Running')).toBeVisible();
+    await expect(tests.getByText('Running', { exact: true })).toBeVisible();
     await expect(tests.getByRole('heading', { name: 'Too early to decide' })).toBeVisible();
     await expect(tests.getByRole('button', { name: 'Apply the winner (too early)' })).toBeDisabled();
   });
