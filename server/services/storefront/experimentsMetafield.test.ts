@@ -5,6 +5,7 @@ import { EXPERIMENTS_PATH } from '../../routes/experiments';
 import { listenToStorefrontChanges } from './changes';
 import { findShopByDomain } from '../shop/shops';
 import { productLooksValue, galleryValue } from './metafields';
+import { lookProxyPage } from './proxyPages';
 
 jest.setTimeout(30_000);
 
@@ -60,6 +61,18 @@ describe('A/B tests in the storefront metafields', () => {
     expect(changed.length).toBe(before + 2);
     expect(await marks()).toEqual(['gallery', `product:${MAIN}`]);
     expect((await productLooksValue(t.db, shopRow, MAIN)).looks[0]).not.toHaveProperty('experiment');
+  });
+
+  it("the app proxy's look page shows the variants and loads the test script from the app, like the stylesheet", async () => {
+    const shopRow = await shop();
+    const look = await insertLook(t.db, shopRow.id, { title: 'Proxied', mainProduct: { itemId: 'gid://shopify/Product/79' } });
+    const e = (await req('POST', EXPERIMENTS_PATH, { lookId: look, split: 50, variant: { name: 'B', imageUrl: null, template: 'one_column' } })).json() as Experiment;
+    await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
+    const html = await lookProxyPage(t.db, shopRow, look, { pathPrefix: '/apps/looks', appUrl: 'https://app.example' });
+    expect(html.match(/data-sl-ab-variant="\d+"( hidden)?>/g)?.map((m) => m.endsWith(' hidden>'))).toEqual([false, true]);
+    expect(html).toContain('<script src="https://app.example/storefront/assets/looks-ab.js" defer></script>');
+    expect(html).not.toContain('src="/storefront/assets/');
+    await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'stopped' });
   });
 
   it("an applied winner's layout is the look's own template in the metafield", async () => {
