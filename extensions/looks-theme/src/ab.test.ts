@@ -94,3 +94,21 @@ describe('A/B tests on the storefront (looks-ab.js)', () => {
     ]);
   });
 });
+
+describe('a visitor id without storage', () => {
+  it('is shared on the page, so the variant shown and the events sent name the same visitor', async () => {
+    const { visitorId, forgetVisitor } = await import('./visitor');
+    const blocked = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('blocked');
+    });
+    jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('blocked');
+    });
+    forgetVisitor();
+    const id = visitorId();
+    expect((window as unknown as { slVid?: string }).slVid).toBe(id);
+    expect(visitorId()).toBe(id);
+    blocked.mockRestore();
+    jest.restoreAllMocks();
+  });
+});
