@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Configuration } from 'webpack';
+import type { Compiler, Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -45,6 +45,46 @@ export const isTokenName = createIsTokenName(light);
 function reactRouterProduction(): Record<string, string> {
   const dir = path.resolve(path.dirname(require.resolve('react-router')), '../production');
   return { 'react-router$': path.join(dir, 'index.mjs'), 'react-router/dom$': path.join(dir, 'dom-export.mjs') };
+}
+
+/**
+ * The page's chunks, fetched with the first-load files instead of after them.
+ * Without this, a page's chunk (and the messages) were only requested once
+ * all the first-load JS had downloaded and run (another round trip, then a
+ * download of their own on the critical path). An inline script in <head>
+ * matches location.pathname against the routes of src/app/routes.tsx (read
+ * from its `path: '…', ...page(() => import(webpackChunkName: "…"))` lines)
+ * and adds <link rel=preload as=script> for that route's chunk group, the
+ * English messages and those of a `?locale=` — webpack's loader later finds
+ * them in the HTTP cache.
+ */
+class PreloadRouteChunks {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadRouteChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadRouteChunks', (data) => {
+        const source = fs.readFileSync(path.resolve(__dirname, 'src/app/routes.tsx'), 'utf8');
+        const routes = [...source.matchAll(/path: '([^']+)', \.\.\.page\(\(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\//g)];
+        if (routes.length < 5) throw new Error('PreloadRouteChunks: could not read the routes of src/app/routes.tsx');
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        const files = (name: string) => {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) throw new Error(`PreloadRouteChunks: no chunk group ${name}`);
+          return group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js'))).map((f) => publicPath + f);
+        };
+        // A route pattern as a regular expression: `:param` is one path segment.
+        const pattern = (routePath: string) => `^${routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`;
+        const table = routes.map(([, routePath, chunk]) => [pattern(routePath), files(chunk)]);
+        const locales = Object.fromEntries(['en', 'de', 'fr', 'it', 'es'].map((l) => [l, files(`i18n-${l}`)]));
+        const script = `(function(){var r=${JSON.stringify(table)},m=${JSON.stringify(locales)},p=location.pathname,f=[],i,q=/[?&]locale=([a-zA-Z]{2})/.exec(location.search);
+for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=r[i][1];break}
+f=f.concat(m.en,q&&q[1].toLowerCase()!=='en'&&m[q[1].toLowerCase()]||[]);
+for(i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=f[i];document.head.appendChild(l)}})();`;
+        // Before the stylesheets: a script after a pending stylesheet would wait for it.
+        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', {}, script));
+        return data;
+      });
+    });
+  }
 }
 
 /** Browsers the admin app is built for (the platform admin's own support range). */
@@ -104,6 +144,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     },
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html', inject: 'body', minify: false }),
+      ...(dev ? [] : [new PreloadRouteChunks()]),
       new MiniCssExtractPlugin({
         filename: dev ? 'assets/[name].css' : 'assets/[name].[contenthash:12].css',
         chunkFilename: dev ? 'assets/[name].chunk.css' : 'assets/[name].[contenthash:12].css',

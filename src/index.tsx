@@ -1,25 +1,79 @@
 import '@shopify/polaris/build/esm/styles.css';
 import './app/global.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { startFirstScreen } from './app/boot';
-import { makePersistor, makeStore } from './app/store';
-import { selectHost } from './host/selectHost';
-import { rememberVerificationToken } from './api/verificationToken';
-import { localeFromQuery } from './i18n/locale';
-import { DEFAULT_LOCALE } from './contracts/api';
-import { startWebVitalsAfterPaint } from './analytics/startWebVitals';
+import { useEffect } from 'react';
 
-// Boot: read the query (locale, verificationToken), pick the host, start the shop call, the page's
-// chunk, the messages and the persisted UI state in parallel, render once they are there.
-rememberVerificationToken(window.location.search);
-const queryLocale = localeFromQuery(window.location.search);
-const host = selectHost(window);
-const store = makeStore(host);
-const persistor = makePersistor(store);
+/**
+ * A macrotask boundary: the browser may paint, handle input and network
+ * callbacks before the next step of the boot runs.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-void startFirstScreen(store, { pathname: window.location.pathname, locale: queryLocale ?? DEFAULT_LOCALE, persistor }).then(() => {
+/** Runs `effect` once, after React has committed the first screen (its passive effects run after the commit). */
+function AfterFirstCommit({ effect }: { effect: () => void }) {
+  useEffect(() => {
+    if (firstCommitSeen) return; // StrictMode (development) runs effects twice
+    firstCommitSeen = true;
+    effect();
+  }, [effect]);
+  return null;
+}
+let firstCommitSeen = false;
+
+/**
+ * Boot in steps, each its own task: evaluating all of the first-load JS at
+ * once (React DOM, Polaris, Redux Toolkit, the router, react-intl, the frame)
+ * was one long task before anything could start. The modules are in the
+ * first-load files all the same (`webpackMode: "eager"`: no extra request);
+ * an eager import() only runs a module when it is asked for.
+ *
+ * 1. The query (locale, verificationToken), the host and its session token;
+ *    the page's chunk and the messages are on their way already (index.html
+ *    preloads them, see webpack.config.ts).
+ * 2. The store (Redux Toolkit, RTK Query, redux-persist), then the shop call,
+ *    the page's data (once its chunk is there) and the persisted UI state (boot.ts).
+ * 3. While they load: React DOM, then the app's components (Polaris, the
+ *    router, react-intl).
+ * 4. Once the first screen's calls are there (at most 1.5 s), one render.
+ */
+async function start() {
+  const [{ rememberVerificationToken }, { localeFromQuery }, { DEFAULT_LOCALE }, { selectHost }, { preloadRoute }, { loadLocaleBundle }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './api/verificationToken'),
+    import(/* webpackMode: "eager" */ './i18n/locale'),
+    import(/* webpackMode: "eager" */ './contracts/api'),
+    import(/* webpackMode: "eager" */ './host/selectHost'),
+    import(/* webpackMode: "eager" */ './app/routes'),
+    import(/* webpackMode: "eager" */ './i18n/messages'),
+  ]);
+  rememberVerificationToken(window.location.search);
+  const queryLocale = localeFromQuery(window.location.search);
+  const locale = queryLocale ?? DEFAULT_LOCALE;
+  const host = selectHost(window);
+  // Every call of the first screen waits for a session token (standalone: a round trip of its own): ask now.
+  host.idToken().catch(() => undefined);
+  // Only the downloads: the page's data needs the store (step 2); failures are left to boot and the page.
+  void preloadRoute(window.location.pathname);
+  loadLocaleBundle(locale).catch(() => undefined);
+
+  await nextTask();
+  const { makePersistor, makeStore } = await import(/* webpackMode: "eager" */ './app/store');
+  const store = makeStore(host);
+  const persistor = makePersistor(store);
+  await nextTask();
+  const { startFirstScreen } = await import(/* webpackMode: "eager" */ './app/boot');
+  const firstScreen = startFirstScreen(store, { pathname: window.location.pathname, locale, persistor });
+
+  await nextTask();
+  const [{ startTransition, StrictMode }, { createRoot }] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'react'),
+    import(/* webpackMode: "eager" */ 'react-dom/client'),
+  ]);
+  await nextTask();
+  const [{ App }, { startWebVitalsAfterPaint }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/App'),
+    import(/* webpackMode: "eager" */ './analytics/startWebVitals'),
+  ]);
+
+  await firstScreen;
   const root = createRoot(document.getElementById('root')!);
   // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
   // browser in between, instead of one long task that blocks input (the page is empty until then).
@@ -27,8 +81,11 @@ void startFirstScreen(store, { pathname: window.location.pathname, locale: query
     root.render(
       <StrictMode>
         <App store={store} persistor={persistor.getState().bootstrapped ? undefined : persistor} host={host} queryLocale={queryLocale} />
+        {/* Web Vitals load after the first screen is painted: not on the way to it (LCP). */}
+        <AfterFirstCommit effect={() => startWebVitalsAfterPaint(host)} />
       </StrictMode>,
     ),
   );
-  startWebVitalsAfterPaint(host);
-});
+}
+
+void start();
