@@ -76,7 +76,7 @@ test('an A/B test of two layouts: each shopper sees their variant, and the test 
   await card.getByLabel(/Shoppers seeing/).fill('50');
   await card.getByRole('button', { name: 'Create A/B test' }).click();
   await card.getByRole('button', { name: 'Start test' }).click();
-  await expect(card.getByText('Running')).toBeVisible();
+  await expect(card.getByText('Running', { exact: true })).toBeVisible();
   const [experiment] = (await api.get(`/experiments?lookId=${look.id}`)) as Experiment[];
   expect(experiment.status).toBe('running');
   const [a, b] = experiment.variants;
