@@ -1,5 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { test, expect, openApp } from './fixtures';
+import { adminApi } from './adminApi';
 import { assignVariant } from '../src/contracts/assignVariant';
 import type { Experiment } from '../src/contracts/experiments';
 import type { Paginated } from '../src/contracts/api';
@@ -11,19 +12,6 @@ import type { Paginated } from '../src/contracts/api';
  * figures count each variant's impression and B's conversion. Nothing of the app is intercepted.
  */
 const HANDLE = 'linen-shirt-sand';
-
-async function admin(request: APIRequestContext) {
-  const { token } = await (await request.get('/api/dev/session-token')).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const ok = async (res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> => {
-    expect(res.ok(), await res.text()).toBe(true);
-    return res.json();
-  };
-  return {
-    get: (url: string) => request.get(`/admin/api/v1${url}`, { headers }).then(ok),
-    patch: (url: string, data: object) => request.patch(`/admin/api/v1${url}`, { headers, data }).then(ok),
-  };
-}
 
 /** The first `e2e-ab-<n>` whom assignVariant puts in this variant of the test. */
 function visitorIn(e: Experiment, variantId: number): string {
@@ -64,7 +52,7 @@ async function seeLook(page: Page, lookId: number) {
 test.setTimeout(120_000);
 
 test('an A/B test of two layouts: each shopper sees their variant, and the test counts their impressions and B’s add to cart', async ({ page, request, browser, baseURL }) => {
-  const api = await admin(request);
+  const api = await adminApi(request);
   await api.patch('/layout', { definedTemplate: 'inpage', placementMethod: 'section' });
   const looks = (await api.get('/productLooks?limit=50')) as Paginated<{ id: number; title: string }>;
   const look = looks.data.find((l) => l.title !== 'Summer in the City')!;

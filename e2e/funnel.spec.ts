@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, openApp } from './fixtures';
+import { adminApi } from './adminApi';
 import { assignVariant } from '../src/contracts/assignVariant';
 import type { Experiment } from '../src/contracts/experiments';
 import type { Paginated } from '../src/contracts/api';
@@ -10,19 +11,6 @@ import type { Paginated } from '../src/contracts/api';
  * Today shows that look's impressions, clicks and add-to-carts up. Nothing of the app is intercepted.
  */
 const HANDLE = 'linen-shirt-sand';
-
-async function admin(request: APIRequestContext) {
-  const { token } = await (await request.get('/api/dev/session-token')).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const ok = async (res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> => {
-    expect(res.ok(), await res.text()).toBe(true);
-    return res.json();
-  };
-  return {
-    get: (url: string) => request.get(`/admin/api/v1${url}`, { headers }).then(ok),
-    patch: (url: string, data: object) => request.patch(`/admin/api/v1${url}`, { headers, data }).then(ok),
-  };
-}
 
 /** Today's figures of a look's row in the admin funnel (the range Today is applied once and kept). */
 async function funnelFigures(page: Page, lookId: number) {
@@ -44,7 +32,7 @@ async function funnelFigures(page: Page, lookId: number) {
 test.setTimeout(120_000);
 
 test('a shopper sees a look, clicks a hotspot and adds to cart: the admin funnel for Today counts it within a minute', async ({ page, request }) => {
-  const api = await admin(request);
+  const api = await adminApi(request);
   await api.patch('/layout', { definedTemplate: 'shoppable', placementMethod: 'section' });
   const looks = (await api.get('/productLooks?limit=50')) as Paginated<{ id: number; title: string }>;
   const look = looks.data.find((l) => l.title === 'Summer in the City')!;

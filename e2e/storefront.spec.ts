@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { test, expect, openApp } from './fixtures';
+import { adminApi } from './adminApi';
 import type { LayoutSettings } from '../src/contracts/layout';
 import type { ShopSettings } from '../src/contracts/shop';
 import type { Paginated } from '../src/contracts/api';
@@ -19,12 +20,7 @@ interface LookDetail {
 }
 
 async function admin(request: APIRequestContext) {
-  const { token } = await (await request.get('/api/dev/session-token')).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const ok = async (res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> => {
-    expect(res.ok(), await res.text()).toBe(true);
-    return res.json();
-  };
+  const { headers, ok } = await adminApi(request);
   // These tests are about the look itself: the demo's running A/B test (another layout for half the shoppers) is stopped.
   for (const e of (await ok(await request.get('/admin/api/v1/experiments', { headers }))) as { id: number; status: string }[]) {
     if (e.status === 'running') await ok(await request.patch(`/admin/api/v1/experiments/${e.id}`, { headers, data: { status: 'stopped' } }));
