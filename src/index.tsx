@@ -51,6 +51,13 @@ async function start() {
   // Every call of the first screen waits for a session token (standalone: a round trip of its own): ask now.
   host.idToken().catch(() => undefined);
 
+  // The store's libraries first, then the store itself (RTK Query's createApi): two tasks, not one.
+  await nextTask();
+  await Promise.all([
+    import(/* webpackMode: "eager" */ '@reduxjs/toolkit'),
+    import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react'),
+    import(/* webpackMode: "eager" */ 'redux-persist'),
+  ]);
   await nextTask();
   const { makePersistor, makeStore } = await import(/* webpackMode: "eager" */ './app/store');
   const store = makeStore(host);
