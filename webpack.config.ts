@@ -58,7 +58,7 @@ function reactRouterProduction(): Record<string, string> {
  * English messages and those of a `?locale=` — webpack's loader later finds
  * them in the HTTP cache.
  */
-class PreloadRouteChunks {
+export class PreloadRouteChunks {
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('PreloadRouteChunks', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadRouteChunks', (data) => {

@@ -1,12 +1,13 @@
 /**
  * webpack config of the floor page (scripts/perf/floor): the app's own
  * config (loaders, babel targets, aliases, chunk splitting, HTML template,
- * minification) with only the entry and the output folder swapped.
+ * minification) with only the entry and the output folder swapped, and
+ * without the preloads of the app's route chunks (the floor has no routes).
  * FLOOR_DIST_DIR names the output folder.
  */
 import path from 'node:path';
 import type { Configuration } from 'webpack';
-import appConfig from '../../webpack.config';
+import appConfig, { PreloadRouteChunks } from '../../webpack.config';
 
 export default (env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const config = appConfig(env, argv);
@@ -16,5 +17,6 @@ export default (env: unknown, argv: { mode?: Configuration['mode'] }): Configura
     context: path.resolve(__dirname, '../..'),
     entry: { main: path.resolve(__dirname, 'floor/index.tsx') },
     output: { ...config.output, path: path.resolve(process.env.FLOOR_DIST_DIR ?? '/tmp/perf-floor-dist') },
+    plugins: config.plugins?.filter((plugin) => !(plugin instanceof PreloadRouteChunks)),
   };
 };
