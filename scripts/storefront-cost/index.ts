@@ -10,6 +10,8 @@
  * fresh build (its test says so). STOREFRONT_COST_PRODUCT: the product handle (default the demo's
  * linen-shirt-sand). STOREFRONT_COST_TEMPLATE: a layout template to set first (default: the shop's).
  * STOREFRONT_COST_NICE (default -10; 0 turns it off): niceness of Chromium and the server.
+ * STOREFRONT_COST_EXPERIMENTS=keep: measure the look with the demo's running A/B test (a second, hidden
+ * widget and looks-ab.js); by default the test is stopped first, so the block is measured as most looks are.
  * STOREFRONT_COST_REPORTS: a folder to keep every measured run's Lighthouse JSON in
  * (`<with|without>-<run>.json`: the LCP element, the lantern critical path, the requests before LCP).
  */
@@ -26,6 +28,7 @@ const NICENESS = Number(process.env.STOREFRONT_COST_NICE ?? -10);
 const PRODUCT = process.env.STOREFRONT_COST_PRODUCT ?? 'linen-shirt-sand';
 const TEMPLATE = process.env.STOREFRONT_COST_TEMPLATE;
 const REPORTS = process.env.STOREFRONT_COST_REPORTS;
+const EXPERIMENTS = process.env.STOREFRONT_COST_EXPERIMENTS === 'keep' ? 'keep' : 'stop';
 const SCRIPT = path.resolve(__dirname, '..', '..', 'extensions', 'looks-theme', 'assets', 'looks.js');
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -44,6 +47,15 @@ async function firstLook(origin: string): Promise<{ id: number; title: string }>
   if (TEMPLATE !== undefined) {
     const res = await fetch(`${origin}/admin/api/v1/layout`, { method: 'PATCH', headers, body: JSON.stringify({ definedTemplate: TEMPLATE }) });
     if (!res.ok) throw new Error(`PATCH /layout: ${res.status} ${await res.text()}`);
+  }
+  if (EXPERIMENTS === 'stop') {
+    // The demo's look has a running A/B test (a second, hidden widget and looks-ab.js): stopped, so the
+    // block is measured as most looks are; STOREFRONT_COST_EXPERIMENTS=keep measures it with the test.
+    const running = ((await (await fetch(`${origin}/admin/api/v1/experiments`, { headers })).json()) as { id: number; status: string }[]).filter((e) => e.status === 'running');
+    for (const e of running) {
+      const res = await fetch(`${origin}/admin/api/v1/experiments/${e.id}`, { method: 'PATCH', headers, body: JSON.stringify({ status: 'stopped' }) });
+      if (!res.ok) throw new Error(`PATCH /experiments/${e.id}: ${res.status} ${await res.text()}`);
+    }
   }
   const list = (await (await fetch(`${origin}/admin/api/v1/productLooks?limit=50`, { headers })).json()) as { data: { id: number; title: string }[] };
   const look = [...list.data].sort((a, b) => a.id - b.id)[0];
