@@ -60,7 +60,11 @@ describe('storefront assets and the demo page that loads them', () => {
     expect(res.statusCode).toBe(200);
     const nonce = /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
-    expect(res.body).toContain('<link rel="stylesheet" href="/storefront/assets/looks.css">');
+    // The stylesheet comes with the block, in the body after the product photo: it does not hold back the photo's paint.
+    const css = res.body.indexOf('<link href="/storefront/assets/looks.css" rel="stylesheet" type="text/css" media="all">');
+    expect(css).toBeGreaterThan(res.body.indexOf('fetchpriority="high"'));
+    expect(css).toBeLessThan(res.body.indexOf('class="sl-widget'));
+    expect(res.body.slice(0, res.body.indexOf('</head>'))).not.toContain('looks.css');
     expect(res.body).toContain(`<script src="/storefront/assets/looks.js" defer nonce="${nonce}"></script>`);
     const scripts = res.body.match(/<script\b[^>]*>/g) ?? [];
     // The look runs the demo's A/B test: its small test script comes with the block, with the page's nonce too.

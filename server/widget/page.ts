@@ -31,7 +31,6 @@ export interface ProductPageInput {
 
 /** Where the page loads the theme app extension's stylesheet and script from (server/routes/storefrontAssets.ts). */
 const STOREFRONT_ASSETS = '/storefront/assets/';
-export const STOREFRONT_CSS = '/storefront/assets/looks.css';
 export const STOREFRONT_JS = '/storefront/assets/looks.js';
 
 export const newNonce = () => randomBytes(16).toString('base64');
@@ -110,8 +109,9 @@ ${input.emptyMessage && !input.widgets.length ? html`<p class="sf-empty">${input
 <title>${html`${product.title} – ${input.shopName}`.value}</title>
 <style>${PAGE_CSS}</style>
 ${
-  // As a theme loads a block's assets: only on a page with the block.
-  input.widgets.length ? `<link rel="stylesheet" href="${STOREFRONT_CSS}">\n<script src="${STOREFRONT_JS}" defer nonce="${nonce}"></script>\n` : ''
+  // As a theme loads a block's script (the schema's `javascript`): only on a page with the block. The
+  // stylesheet comes with the block's markup (in the body, before the looks).
+  input.widgets.length ? `<script src="${STOREFRONT_JS}" defer nonce="${nonce}"></script>\n` : ''
 }</head>
 <body${input.compact ? ' class="sf-compact"' : ''}>
 ${body.value}

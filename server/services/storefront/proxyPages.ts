@@ -67,8 +67,8 @@ function page(ctx: ProxyPageContext, locale: string, body: string, opts: { back?
   const assets = escapeHtml(`${ctx.appUrl}/storefront/assets/`);
   const parts = [`<link rel="stylesheet" href="${assets}looks.css">`, '<div class="sl-proxy-page">'];
   if (opts.back) parts.push(`<nav class="sl-proxy-nav"><a href="${href(ctx, '/')}">${escapeHtml(translate(locale, 'Storefront.proxy.allLooks'))}</a></nav>`);
-  // The blocks' own script tags (asset_url, relative here) load from this app, as the stylesheet does.
-  parts.push(body.split(`src="${ASSET_PREFIX}`).join(`src="${assets}`));
+  // The blocks' own script and stylesheet tags (asset_url, relative here) load from this app.
+  parts.push(body.split(`="${ASSET_PREFIX}`).join(`="${assets}`));
   if (opts.looks?.length) {
     parts.push('<ul class="sl-proxy-looks">');
     for (const look of opts.looks) {

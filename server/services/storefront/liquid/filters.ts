@@ -58,6 +58,8 @@ export function registerShopifyFilters(engine: Liquid, root: string, assetPrefix
   });
   engine.registerFilter('json', (value: unknown) => jsonForScript(value instanceof Drop ? value.valueOf() : value));
   engine.registerFilter('asset_url', (file: unknown) => `${assetPrefix}${encodeURIComponent(String(file ?? ''))}`);
+  // stylesheet_tag: the tag Shopify writes for a stylesheet URL.
+  engine.registerFilter('stylesheet_tag', (url: unknown) => `<link href="${escapeHtml(String(url ?? ''))}" rel="stylesheet" type="text/css" media="all">`);
   // image_url: an image object (its src) or a URL string; the width is asked of Shopify's CDN only.
   engine.registerFilter('image_url', (image: unknown, ...args: unknown[]) => {
     const src = typeof image === 'string' ? image : ((image as { src?: string } | null)?.src ?? '');
