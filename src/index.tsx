@@ -52,11 +52,12 @@ async function start() {
   host.idToken().catch(() => undefined);
 
   // The store's libraries first, then the store itself (RTK Query's createApi): two tasks, not one.
+  // webpackExports: only what the app uses (an import() of a whole namespace would defeat tree shaking).
   await nextTask();
   await Promise.all([
-    import(/* webpackMode: "eager" */ '@reduxjs/toolkit'),
-    import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react'),
-    import(/* webpackMode: "eager" */ 'redux-persist'),
+    import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'),
+    import(/* webpackMode: "eager", webpackExports: ["createApi"] */ '@reduxjs/toolkit/query/react'),
+    import(/* webpackMode: "eager", webpackExports: ["persistStore"] */ 'redux-persist'),
   ]);
   await nextTask();
   const { makePersistor, makeStore } = await import(/* webpackMode: "eager" */ './app/store');
