@@ -156,9 +156,10 @@ const TOUR = [
       const { id: _id, title: _title, ...values } = look;
       await client.patch('/productLooks/1', { ...values, active: true });
       await page.goto('/storefront/products/linen-shirt-sand?look=1');
-      await page.locator('.sl-widget').waitFor();
+      // A look with a running A/B test has one widget per variant; the shopper's is the visible one.
+      await page.locator('.sl-widget:visible').waitFor();
       // The product above, the look's widget below it: start the shot at the look.
-      await page.locator('.sl-widget').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 24));
+      await page.locator('.sl-widget:visible').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 24));
     },
   ],
 ];
