@@ -171,6 +171,7 @@ test.describe('gallery', () => {
     await expect(page.getByText('Generating your image…')).toBeVisible(); // the image area's spinner
     await expect(page.getByRole('button', { name: 'Save and generate' })).toBeDisabled();
     await expect(status).toHaveText('Generation completed.', { timeout: 15_000 });
-    expect(await page.getByTestId('generated-image').evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(1200);
+    // The status can say completed before the browser has the image file: wait for it to decode.
+    expect(await page.getByTestId('generated-image').evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalHeight))).toBe(1200);
   });
 });
