@@ -3,6 +3,7 @@ import { Banner, BlockStack, Button, FormLayout, Select, Text, TextField } from 
 import { useIntl } from 'react-intl';
 import { DEFINED_TEMPLATES } from '../../contracts/layout';
 import { apiErrorMessage } from './apiErrorMessage';
+import { SplitField } from './SplitField';
 import { useCreateExperimentMutation } from './experimentsApi';
 
 const NONE = '__none__';
@@ -48,17 +49,7 @@ export function CreateExperimentForm({ lookId, images }: { lookId: number; image
         <TextField label={t('Experiments.form.name')} value={name} onChange={setName} autoComplete="off" maxLength={60} />
         <Select label={t('Experiments.form.image')} options={imageOptions} value={image} onChange={setImage} />
         <Select label={t('Experiments.form.template')} options={templateOptions} value={template} onChange={setTemplate} />
-        <TextField
-          label={t('Experiments.form.split', { name: name || 'B' })}
-          helpText={t('Experiments.form.splitHelp')}
-          type="number"
-          min={1}
-          max={99}
-          suffix="%"
-          value={split}
-          onChange={setSplit}
-          autoComplete="off"
-        />
+        <SplitField name={name || 'B'} helpText={t('Experiments.form.splitHelp')} value={split} onChange={setSplit} />
       </FormLayout>
       <div>
         <Button variant="primary" onClick={submit} loading={state.isLoading}>

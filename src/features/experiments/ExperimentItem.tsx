@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Banner, BlockStack, Box, Button, Divider, InlineStack, Text, TextField } from '@shopify/polaris';
+import { Badge, Banner, BlockStack, Box, Button, Divider, InlineStack, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { DECISION_PROBABILITY, MIN_IMPRESSIONS_PER_VARIANT, MIN_TOTAL_CONVERSIONS, type Experiment } from '../../contracts/experiments';
 import { apiErrorMessage } from './apiErrorMessage';
+import { SplitField } from './SplitField';
 import { useApplyExperimentVariantMutation, useUpdateExperimentMutation } from './experimentsApi';
 import { VariantResult } from './VariantResult';
 import { leadingVariant } from './winner';
@@ -63,16 +64,7 @@ export function ExperimentItem({ experiment, showLook }: { experiment: Experimen
         {experiment.status === 'draft' && (
           <>
             <Box maxWidth="160px">
-              <TextField
-                label={t('Experiments.form.split', { name: challenger?.name ?? 'B' })}
-                type="number"
-                min={1}
-                max={99}
-                suffix="%"
-                value={split}
-                onChange={setSplit}
-                autoComplete="off"
-              />
+              <SplitField name={challenger?.name ?? 'B'} value={split} onChange={setSplit} />
             </Box>
             <Button onClick={() => run(update({ id: experiment.id, body: { split: Number(split) } }).unwrap())} loading={updating.isLoading}>
               {t('Experiments.actions.saveSplit')}
