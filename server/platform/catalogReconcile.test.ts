@@ -1,13 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import type { Db } from '../db';
 import { signSessionToken } from '../auth/sessionToken';
-import { openSharedDatabase, type SharedDatabase } from '../test/twoInstances';
-import { TEST_TOKEN_ENCRYPTION_KEY } from '../test/testApp';
+import { openSharedDatabase, shopifyModeEnv, startInstance, type Instance, type SharedDatabase } from '../test/twoInstances';
 import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
 import { API_PREFIX } from '../../src/contracts/api';
 import { deliver } from './webhooks/test/deliver';
@@ -26,28 +20,17 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
   let shared: SharedDatabase;
   let a: FastifyInstance;
   let b: FastifyInstance;
-  const dirs: string[] = [];
+  const instances: Instance[] = [];
   const shopA = 'reconciled.myshopify.com';
   const shopB = 'leaving-soon.myshopify.com';
   const ids: Record<string, number> = {};
 
   async function instance(db: Db): Promise<FastifyInstance> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-reconcile-'));
-    dirs.push(dir);
-    const config = loadConfig({
-      DATA_DIR: dir,
-      DIST_DIR: path.join(dir, 'no-dist'),
-      LOG_LEVEL: 'silent',
-      APP_MODE: 'shopify',
-      SHOPIFY_API_KEY: KEY,
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
-    });
-    const app = await buildApp({ config, db }, { logger: false });
-    await app.ready();
-    return app;
+    const started = await startInstance(db, {}, { env: shopifyModeEnv(fake.url, KEY, SECRET) });
+    instances.push(started);
+    return started.app;
   }
+
 
   async function install(app: FastifyInstance, domain: string) {
     const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/shop/details`, headers: { authorization: `Bearer ${await signSessionToken(domain, KEY, SECRET)}` } });
@@ -79,7 +62,7 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
     await b?.close().catch(() => undefined);
     await shared?.close();
     await fake?.close();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    for (const started of instances) await started.close().catch(() => undefined);
   });
 
   it('picks up a product edited on the platform without a webhook, asking only for products updated since', async () => {

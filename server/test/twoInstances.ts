@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db';
 import { attachNotifier } from '../db/notify';
 import type { GalleryOptions } from '../routes/gallery';
 import { signSessionToken } from '../auth/sessionToken';
 import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
-import { openTestDatabase } from './testApp';
+import { openTestDatabase, TEST_TOKEN_ENCRYPTION_KEY } from './testApp';
 
 /** One database that two server instances share (each with its own Db: own pool, caches and listener). */
 export interface SharedDatabase {
@@ -59,11 +59,26 @@ export interface Instance {
   close(): Promise<void>;
 }
 
+/** The environment of an instance in shopify mode whose Admin API calls go to a stand-in (FakeShopifyAdmin). */
+export const shopifyModeEnv = (adminApiUrl: string, apiKey: string, apiSecret: string): Record<string, string> => ({
+  APP_MODE: 'shopify',
+  SHOPIFY_API_KEY: apiKey,
+  SHOPIFY_API_SECRET: apiSecret,
+  SHOPIFY_ADMIN_API_BASE_URL: adminApiUrl,
+  TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
+});
+
+export interface InstanceOptions {
+  /** More environment (e.g. shopifyModeEnv). */
+  env?: Record<string, string>;
+  storefrontMetafields?: AppDeps['storefrontMetafields'];
+}
+
 /** A whole app (buildApp) on a shared database: one "server instance". Closing it leaves the database open. */
-export async function startInstance(db: Db, gallery: GalleryOptions = {}): Promise<Instance> {
+export async function startInstance(db: Db, gallery: GalleryOptions = {}, options: InstanceOptions = {}): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-instance-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db, gallery }, { logger: false });
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({ config, db, gallery, storefrontMetafields: options.storefrontMetafields }, { logger: false });
   await app.ready();
   const token = (shop: string) => signSessionToken(shop, config.apiKey, config.apiSecret);
   return {

@@ -1,13 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import type { Db } from '../../db';
 import { signSessionToken } from '../../auth/sessionToken';
-import { openSharedDatabase, type SharedDatabase } from '../../test/twoInstances';
-import { TEST_TOKEN_ENCRYPTION_KEY } from '../../test/testApp';
+import { openSharedDatabase, shopifyModeEnv, startInstance, type Instance, type SharedDatabase } from '../../test/twoInstances';
 import { FakeShopifyAdmin, makeFakeProducts } from '../../test/fakeShopifyAdmin';
 import type { FakeMetafields } from '../../test/fakeAdmin/metafields';
 import { API_PREFIX } from '../../../src/contracts/api';
@@ -22,29 +16,16 @@ describe('storefront metafields with two instances on one database', () => {
   let fake: FakeShopifyAdmin;
   let metafields: FakeMetafields;
   let shared: SharedDatabase;
-  const apps: FastifyInstance[] = [];
-  const dirs: string[] = [];
+  const instances: Instance[] = [];
   const domain = 'two-writers.myshopify.com';
   let shopId: number;
 
   async function instance(db: Db): Promise<FastifyInstance> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-metafields-'));
-    dirs.push(dir);
-    const config = loadConfig({
-      DATA_DIR: dir,
-      DIST_DIR: path.join(dir, 'no-dist'),
-      LOG_LEVEL: 'silent',
-      APP_MODE: 'shopify',
-      SHOPIFY_API_KEY: KEY,
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
-    });
-    const app = await buildApp({ config, db, storefrontMetafields: { debounceMs: 10_000, sweepMs: 0 } }, { logger: false });
-    await app.ready();
-    apps.push(app);
-    return app;
+    const started = await startInstance(db, {}, { env: shopifyModeEnv(fake.url, KEY, SECRET), storefrontMetafields: { debounceMs: 10_000, sweepMs: 0 } });
+    instances.push(started);
+    return started.app;
   }
+
 
   const request = async (app: FastifyInstance, method: 'PATCH' | 'GET', url: string, payload?: Record<string, unknown>) =>
     app.inject({ method, url, payload, headers: { authorization: `Bearer ${await signSessionToken(domain, KEY, SECRET)}` } });
@@ -58,10 +39,9 @@ describe('storefront metafields with two instances on one database', () => {
     shared = await openSharedDatabase();
   });
   afterAll(async () => {
-    for (const app of apps) await app.close().catch(() => undefined);
+    for (const started of instances) await started.close().catch(() => undefined);
     await shared?.close();
     await fake?.close();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('one writer at a time: both instances flushing the same change write it once', async () => {
