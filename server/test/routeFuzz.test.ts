@@ -240,6 +240,11 @@ describe('every route under generated input', () => {
       'POST /api/storefront/add-to-cart',
       'GET /charges/:id/confirm',
       'GET /api/auth/callback',
+      'GET /admin/api/v1/analytics/funnel',
+      'PATCH /admin/api/v1/experiments/:id',
+      'POST /api/storefront/events',
+      'POST /api/proxy/events',
+      'POST /api/webhooks',
     ]) {
       expect(keys).toContain(expected);
     }
