@@ -65,7 +65,8 @@ describe('storefront metafield values', () => {
     t = await createTestApp();
     shop = await t.provision('metafields-a.myshopify.com');
     other = await t.provision('metafields-b.myshopify.com');
-    for (const n of [1, 2, 3, 4, 5, 6]) await product(shop.id, n);
+    for (const n of [1, 2, 4, 5, 6]) await product(shop.id, n);
+    await product(shop.id, 3, { defaultVariantGid: 'gid://shopify/ProductVariant/3001' });
     await product(shop.id, 7, { status: 'archived' });
     await product(shop.id, 8, { status: 'draft', compareAtPrice: 12.5 });
     await product(other.id, 1);
@@ -105,6 +106,8 @@ describe('storefront metafield values', () => {
       markerY: 5,
     });
     expect(first.items[1].image).toBe('https://cdn.example/3.jpg');
+    // The catalog's default variant goes with the item (add to cart needs a variant, not the product).
+    expect(first.items[1].variantId).toBe('gid://shopify/ProductVariant/3001');
     expect(first.items[2]).toMatchObject({ available: false, compareAtPrice: 12.5, price: 8 });
 
     expect((await productLooksValue(t.db, shop, gid(5))).looks).toEqual([]);

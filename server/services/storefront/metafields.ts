@@ -29,11 +29,8 @@ export const storefrontProductUrl = (handle: string) => `/products/${encodeURICo
 
 const num = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
-/** The catalog's default variant (gid) once the catalog records one; null until then. */
-function defaultVariantId(p: ProductRow): string | null {
-  const value = (p as ProductRow & { defaultVariantId?: string | null }).defaultVariantId;
-  return typeof value === 'string' && value ? value : null;
-}
+/** The catalog's default variant (gid), recorded by the catalog sync and the products webhooks; null for a product without one. */
+const defaultVariantId = (p: ProductRow): string | null => p.defaultVariantGid || null;
 
 async function catalogByGid(db: Db, shopId: number, gids: string[]): Promise<Map<string, ProductRow>> {
   if (!gids.length) return new Map();

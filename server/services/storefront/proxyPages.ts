@@ -55,7 +55,7 @@ async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], app
       compareAtPrice: p.compareAtPrice === null ? null : Number(p.compareAtPrice),
       available: p.status === 'active',
       image: absolute(p.images[0] ?? null, appUrl),
-      variantId: (p as typeof p & { defaultVariantId?: string | null }).defaultVariantId ?? null,
+      variantId: p.defaultVariantGid,
     }),
   );
 }

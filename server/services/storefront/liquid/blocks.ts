@@ -64,7 +64,7 @@ function catalogLive(p: ProductRow, baseUrl: string, variants?: LiveProductInput
     compareAtPrice: p.compareAtPrice === null ? null : Number(p.compareAtPrice),
     available: p.status === 'active',
     image: absolute(p.images[0] ?? null, baseUrl),
-    variantId: (p as ProductRow & { defaultVariantId?: string | null }).defaultVariantId ?? null,
+    variantId: p.defaultVariantGid,
     variants,
   });
 }
