@@ -157,6 +157,27 @@ export default tseslint.config(
     },
   },
   {
+    // A contract's plain module (constants, types, pure rules) is what list pages import: no yup there.
+    // Its schemas live in <name>.schema.ts, imported by the forms and the server only
+    // (scripts/first-load/firstLoad.test.ts checks the build).
+    files: ['src/contracts/*.ts'],
+    ignores: ['src/contracts/*.schema.ts', 'src/contracts/validation.ts', 'src/contracts/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['yup', './validation', './*.schema'],
+              allowTypeImports: true,
+              message: 'Schemas (yup) go in a <name>.schema.ts beside this module, so pages that validate nothing do not load yup.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**', 'scripts/**', 'e2e/**', '*.{js,mjs,cjs,ts}', '**/*.cjs'],
     languageOptions: { globals: { ...globals.node } },
   },

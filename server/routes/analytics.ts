@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../src/contracts/api';
-import { addToCartEventSchema, shopOrdersQuerySchema, statsQuerySchema } from '../../src/contracts/analytics';
+import { addToCartEventSchema, shopOrdersQuerySchema, statsQuerySchema } from '../../src/contracts/analytics.schema';
 import type { YupTypeProvider } from '../http/validate';
 import { badRequest, forbidden } from '../http/errors';
 import { getStats } from '../services/analytics/stats';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../src/contracts/api';
-import { billingPlansQuerySchema, discountValidateSchema, selectPlanSchema } from '../../src/contracts/billing';
+import { billingPlansQuerySchema, discountValidateSchema, selectPlanSchema } from '../../src/contracts/billing.schema';
 import { yup } from '../../src/contracts/validation';
 import { queryOrNotFound, stripUnknown, type YupTypeProvider } from '../http/validate';
 import { getBillingPlans } from '../services/billing/plans';

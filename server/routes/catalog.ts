@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
-import { catalogQuerySchema } from '../../src/contracts/catalog';
+import { catalogQuerySchema } from '../../src/contracts/catalog.schema';
 import type { YupTypeProvider } from '../http/validate';
 import { getCatalogSyncState, searchCatalog } from '../services/shop/catalog';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
-import { trackEventSchema } from '../../src/contracts/shop';
+import { trackEventSchema } from '../../src/contracts/shop.schema';
 import type { YupTypeProvider } from '../http/validate';
 
 /** Product analytics events of the SPA (the tracker's sink), stored per shop. */

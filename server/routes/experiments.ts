@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
+import type { ExperimentUpdateInput } from '../../src/contracts/experiments';
 import {
   experimentCreateSchema,
   experimentListQuerySchema,
   experimentParamsSchema,
   experimentUpdateSchema,
-  type ExperimentUpdateInput,
-} from '../../src/contracts/experiments';
+} from '../../src/contracts/experiments.schema';
 import { yup } from '../../src/contracts/validation';
 import type { YupTypeProvider } from '../http/validate';
 import { applyExperimentVariant, createExperiment, listExperiments, updateExperiment } from '../services/analytics/experiments';

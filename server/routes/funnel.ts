@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../src/contracts/api';
-import { funnelBatchSchema, funnelQuerySchema } from '../../src/contracts/funnel';
+import { funnelBatchSchema, funnelQuerySchema } from '../../src/contracts/funnel.schema';
 import type { FunnelEventBatch } from '../../src/contracts/storefront';
 import { DEMO_SHOP_DOMAIN } from '../config';
 import type { Db } from '../db';

@@ -1,7 +1,7 @@
 import { filesDir } from '../config';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
-import { createGenerationSchema, generationsQuerySchema, updateGenerationSchema } from '../../src/contracts/gallery';
+import { createGenerationSchema, generationsQuerySchema, updateGenerationSchema } from '../../src/contracts/gallery.schema';
 import { yup } from '../../src/contracts/validation';
 import { pathId, pathParams, type YupTypeProvider } from '../http/validate';
 import { translate } from '../i18n';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
-import { lookFormSchema, lookListQuerySchema, type LookFormValues } from '../../src/contracts/looks';
+import type { LookFormValues } from '../../src/contracts/looks';
+import { lookFormSchema, lookListQuerySchema } from '../../src/contracts/looks.schema';
 import { yup } from '../../src/contracts/validation';
 import { pathId, pathParams, stripUnknown, type YupTypeProvider } from '../http/validate';
 import { HttpError } from '../http/errors';

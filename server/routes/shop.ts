@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
-import { shopSettingsSchema } from '../../src/contracts/shop';
+import { shopSettingsSchema } from '../../src/contracts/shop.schema';
 import type { YupTypeProvider } from '../http/validate';
 import { createApiToken, getOnboarding, getSettings, getShopContext, updateSettings } from '../services/shop/shops';
 import { demoExtensionCheck, recordAppBlockInstalled } from '../services/shop/extensionCheck';

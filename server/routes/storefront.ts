@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
-import { layoutSettingsSchema } from '../../src/contracts/layout';
-import { boosterSchema, collectionCreateSchema } from '../../src/contracts/booster';
+import { layoutSettingsSchema } from '../../src/contracts/layout.schema';
+import { boosterSchema, collectionCreateSchema } from '../../src/contracts/booster.schema';
 import { yup } from '../../src/contracts/validation';
 import { DEMO_SHOP_DOMAIN } from '../config';
 import { getLayout, parseLayout, updateLayout } from '../services/looks/layout';

@@ -1,5 +1,4 @@
-/** Analytics entities (SPEC §3 stats, analytics order row) and the public add-to-cart contract. */
-import { yup } from './validation';
+/** Analytics entities (SPEC §3 stats, analytics order row) and the public add-to-cart contract; the query and event schemas are in ./analytics.schema. */
 import type { Paginated } from './api';
 import { isValidYmd } from './analyticsDate';
 
@@ -58,28 +57,6 @@ export const SHOP_ORDERS_PAGE_SIZE = 10;
 
 export { isValidYmd };
 
-const ymd = () =>
-  yup
-    .string()
-    .test('ymd', 'invalid date', (v) => v === undefined || isValidYmd(v));
-
-export const statsQuerySchema = yup
-  .object({
-    lite: yup.boolean().optional(),
-    fromDate: ymd().optional(),
-    toDate: ymd().optional(),
-  })
-  .noUnknown();
-
-export const shopOrdersQuerySchema = yup
-  .object({
-    page: yup.number().integer().min(1).max(100000).default(1),
-    limit: yup.number().integer().min(1).max(50).default(SHOP_ORDERS_PAGE_SIZE),
-    fromDate: ymd().optional(),
-    toDate: ymd().optional(),
-  })
-  .noUnknown();
-
 /**
  * POST /api/storefront/add-to-cart (public, called by the storefront widget).
  * The server counts the catalog price and at most ADD_TO_CART_MAX_QUANTITY
@@ -93,13 +70,3 @@ export interface AddToCartEvent {
   price?: number;
   quantity: number;
 }
-
-export const addToCartEventSchema = yup
-  .object({
-    shopDomain: yup.string().trim().required().max(255).matches(/^[a-z0-9][a-z0-9.-]*$/i),
-    lookId: yup.number().integer().positive().required(),
-    productId: yup.string().trim().required().max(100),
-    price: yup.number().min(0).max(1_000_000).optional(),
-    quantity: yup.number().integer().min(1).max(1000).required(),
-  })
-  .noUnknown();

@@ -1,6 +1,4 @@
-import { yup } from './validation';
-import { SUPPORTED_LOCALES, type Locale } from './api';
-
+/** Plans, billing and discounts (SPEC §3, §9); the request schemas are in ./billing.schema. */
 /** Billing periods of the paid plans (the plans page toggle). */
 export const PLAN_PERIODS = ['monthly', 'yearly', 'lifetime'] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
@@ -95,24 +93,6 @@ export interface DiscountCheck {
 }
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]{2,40}$/;
-
-export const selectPlanSchema = yup
-  .object({
-    planName: yup.string().strict().required().max(40),
-    discountCode: yup.string().strict().trim().max(40).nullable().optional(),
-  })
-  .noUnknown()
-  .strict();
-export type SelectPlanBody = yup.InferType<typeof selectPlanSchema>;
-
-export const discountValidateSchema = yup
-  .object({ code: yup.string().strict().required().max(40) })
-  .noUnknown()
-  .strict();
-
-export const billingPlansQuerySchema = yup
-  .object({ locale: yup.mixed<Locale>().oneOf([...SUPPORTED_LOCALES]).optional() })
-  .noUnknown();
 
 /**
  * The plan errors the server answers with (SPEC §8); the client maps them to

@@ -1,5 +1,4 @@
-import { yup } from './validation';
-import { nonBlank, text as safeText } from './layout';
+/** Cart booster settings and the storefront's look collections (SPEC §3, §4); the rules (§5) are in ./booster.schema. */
 
 export const DISCOUNT_TYPES = ['code', 'app'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
@@ -52,25 +51,6 @@ export const DEFAULT_BOOSTER_VALUES: BoosterValues = {
   enableCheckoutUIExtension: false,
 };
 
-const text = (max: number) => safeText().nullable().defined().max(max);
-
-/** SPEC §5 booster rules; the booster form and PATCH /booster. */
-export const boosterSchema = yup
-  .object({
-    showOnCartPage: yup.boolean().strict().required(),
-    cartPageCssSelector: text(500),
-    discountType: yup.mixed<DiscountType>().oneOf([...DISCOUNT_TYPES]).nullable().defined(),
-    discountLabel: text(100),
-    discountTypeRedirect: yup.mixed<DiscountTypeRedirect>().oneOf([...DISCOUNT_TYPE_REDIRECTS]).required(),
-    discountValue: yup.number().required().min(0).max(1_000_000),
-    applyDiscountAtc: yup.boolean().strict().required(),
-    discountButtonText: text(100),
-    discountCode: text(100),
-    enableCheckoutUIExtension: yup.boolean().strict().required(),
-  })
-  .noUnknown()
-  .strict();
-
 /** SPEC §4: code or app → applyDiscountAtc true; none → false and discountType null. */
 export function withDiscountType<T extends Pick<BoosterValues, 'discountType' | 'applyDiscountAtc'>>(
   values: T,
@@ -95,8 +75,3 @@ export function normalizeBooster(values: BoosterValues): BoosterValues {
   if (next.cartPageCssSelector !== null && !next.cartPageCssSelector.trim()) next.cartPageCssSelector = null;
   return next;
 }
-
-export const collectionCreateSchema = yup
-  .object({ name: nonBlank(100) })
-  .noUnknown()
-  .strict();

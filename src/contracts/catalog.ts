@@ -1,4 +1,4 @@
-import { yup } from './validation';
+/** The shop's catalog as the product picker sees it; the query schema is in ./catalog.schema. */
 
 /** A product of the shop's catalog as the product picker returns it. */
 export interface CatalogProduct {
@@ -22,15 +22,6 @@ export interface PickedProduct {
 
 export const CATALOG_SEARCH_MAX = 200;
 export const CATALOG_LIMIT_MAX = 100;
-
-/** GET /catalog/products query: the search text (longer text is cut), at most 100 products. */
-export const catalogQuerySchema = yup.object({
-  query: yup
-    .string()
-    .default('')
-    .transform((v: unknown) => (typeof v === 'string' ? v.slice(0, CATALOG_SEARCH_MAX) : v)),
-  limit: yup.number().integer().min(1).max(CATALOG_LIMIT_MAX).default(50),
-});
 
 /**
  * GET /catalog/sync: how far the shop's catalog is. `idle`: never synced (no platform catalog yet);

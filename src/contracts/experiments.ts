@@ -2,11 +2,9 @@
  * A/B tests of a look (issue 16): the API's shapes and input schemas. GET /experiments answers a list
  * of experiments; each variant carries its funnel (impressions, conversions) and the Bayesian
  * beta-binomial result (./experimentMath.ts). A conversion is a visitor who added an item of the look
- * to the cart, per visitor who saw it (both counted once per visitor, variant and day).
+ * to the cart, per visitor who saw it (both counted once per visitor, variant and day). The input
+ * schemas are in ./experiments.schema.
  */
-import { yup } from './validation';
-import { DEFINED_TEMPLATES, nonBlank, text } from './layout';
-
 export const EXPERIMENT_STATUSES = ['draft', 'running', 'stopped'] as const;
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
 
@@ -82,28 +80,3 @@ export interface ExperimentUpdateInput {
   variant?: ExperimentVariantInput;
   status?: 'running' | 'stopped';
 }
-
-const INT32_MAX = 2_147_483_647;
-const id = () => yup.number().integer().min(1).max(INT32_MAX);
-const split = () => yup.number().integer().min(1).max(99);
-
-const variantSchema = yup
-  .object({
-    name: nonBlank(VARIANT_NAME_MAX),
-    imageUrl: text().max(2048).nullable().defined(),
-    template: yup.string().oneOf([...DEFINED_TEMPLATES]).nullable().defined(),
-  })
-  .noUnknown()
-  .test('changes', { key: 'Experiments.errors.variantUnchanged' }, (v) => !v || v.imageUrl != null || v.template != null);
-
-export const experimentCreateSchema = yup
-  .object({ lookId: id().required(), split: split().required(), variant: variantSchema.required() })
-  .noUnknown();
-
-export const experimentUpdateSchema = yup
-  .object({ split: split().optional(), variant: variantSchema.optional().default(undefined), status: yup.string().oneOf(['running', 'stopped'] as const).optional() })
-  .noUnknown()
-  .test('some', { key: 'Experiments.errors.nothingToChange' }, (v) => !v || v.split !== undefined || v.variant !== undefined || v.status !== undefined);
-
-export const experimentParamsSchema = yup.object({ id: id().required() });
-export const experimentListQuerySchema = yup.object({ lookId: id().optional() }).noUnknown();

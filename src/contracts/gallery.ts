@@ -1,5 +1,4 @@
-/** Gallery of generated images (SPEC §3 image generation, §4 states, §5 rules, §9 constants). */
-import { yup } from './validation';
+/** Gallery of generated images (SPEC §3 image generation, §4 states, §9 constants); the request schemas (§5) are in ./gallery.schema. */
 
 export const IMAGE_TYPES = ['flat_lay', 'model'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
@@ -60,7 +59,6 @@ export const GALLERY_DROPDOWN_MAX_HEIGHT = 200;
 export const GALLERY_PAGE_SIZE = 20;
 export const CUSTOM_PROMPT_MAX = 500;
 
-
 /** Download file name: `<look title>-<type>-<id>.jpg` (SPEC §9), safe for file systems. */
 export function downloadFileName(g: Pick<ImageGeneration, 'id' | 'imageType' | 'productLook' | 'title'>): string {
   const title = (g.productLook?.title || g.title || 'look')
@@ -69,42 +67,6 @@ export function downloadFileName(g: Pick<ImageGeneration, 'id' | 'imageType' | '
     .trim();
   return `${title || 'look'}-${g.imageType}-${g.id}.jpg`;
 }
-
-const customPrompt = () =>
-  yup
-    .string()
-    .transform((v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v))
-    .max(CUSTOM_PROMPT_MAX)
-    .nullable()
-    .optional();
-
-/** GET /image-generations query. */
-export const generationsQuerySchema = yup.object({
-  imageType: yup.mixed<ImageType>().oneOf([...IMAGE_TYPES]).optional(),
-  page: yup.number().integer().min(1).max(100000).default(1),
-  limit: yup.number().integer().min(1).max(GALLERY_SEARCH_LIMIT).default(GALLERY_PAGE_SIZE),
-  /** Only the generations of this look (the look form's image choice). */
-  productLookId: yup.number().integer().min(1).max(2147483647).optional(),
-});
-
-/** POST /image-generation body. */
-export const createGenerationSchema = yup
-  .object({
-    productLookId: yup.number().integer().positive().required(),
-    imageType: yup.mixed<ImageType>().oneOf([...IMAGE_TYPES]).required(),
-    customPrompt: customPrompt(),
-  })
-  .noUnknown();
-export type CreateGenerationBody = yup.InferType<typeof createGenerationSchema>;
-
-/** PUT /image-generation/{id} body. */
-export const updateGenerationSchema = yup
-  .object({
-    imageType: yup.mixed<ImageType>().oneOf([...IMAGE_TYPES]).required(),
-    customPrompt: customPrompt(),
-  })
-  .noUnknown();
-export type UpdateGenerationBody = yup.InferType<typeof updateGenerationSchema>;
 
 /** Client form values of the generation form. */
 export interface GenerationFormValues {

@@ -4,8 +4,6 @@ import {
   discountLookDefaults,
   isStorableImageUrl,
   isValidTags,
-  lookFormSchema,
-  lookListQuerySchema,
   moveRelatedItem,
   newLookDefaults,
   newRelatedItem,
@@ -13,6 +11,7 @@ import {
   truncate,
   type LookFormValues,
 } from './looks';
+import { lookFormSchema, lookListQuerySchema } from './looks.schema';
 import { validate } from './validation';
 
 const A = 'https://cdn.shopify.com/a.jpg';

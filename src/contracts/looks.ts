@@ -1,5 +1,4 @@
-/** Look entities (SPEC §3), the look form values, their defaults and rules, and the yup schema (SPEC §5) the server reuses. */
-import { yup } from './validation';
+/** Look entities (SPEC §3), the look form values, their defaults and rules; the schema (SPEC §5) the form and the server share is in ./looks.schema. */
 
 export interface LookMainProduct {
   itemId: string;
@@ -219,10 +218,6 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-// ---- The schema (SPEC §5), reused by the server: parse(lookFormSchema, body) ----
-
-const marker = () => yup.number().integer().min(0).max(100).required();
-
 /**
  * Image URLs a look may store: `https:` anywhere, or the app's own files —
  * `/files/…` relative, or absolute at the app's origin (uploads answer
@@ -244,84 +239,3 @@ export function isStorableImageUrl(value: string, appOrigin?: string): boolean {
   if (parsed.protocol === 'https:') return true;
   return parsed.protocol === 'http:' && parsed.pathname.startsWith('/files/') && (appOrigin === undefined || parsed.origin === appOrigin);
 }
-
-const url = () =>
-  yup
-    .string()
-    .max(2048)
-    .test(
-      'imageUrl',
-      (p: { path: string }) => ({ key: 'validation.imageUrl', values: { path: p.path } }),
-      function (value) {
-        const appOrigin = (this.options.context as { appOrigin?: string } | undefined)?.appOrigin;
-        return value === undefined || value === null || isStorableImageUrl(value, appOrigin);
-      },
-    );
-
-export const relatedItemSchema = yup.object({
-  itemId: yup.string().trim().required(),
-  title: yup.string().max(500).default(''),
-  image: url().default(''),
-  order: yup.number().integer().min(0).required(),
-  type: yup.string().oneOf(['product'] as const).required(),
-  markerX: marker(),
-  markerY: marker(),
-});
-
-export const lookFormSchema = yup.object({
-  mainProduct: yup
-    .object({
-      itemId: yup.string().trim().required(),
-      title: yup.string().max(500).default(''),
-      image: url().default(''),
-      selectedMainImage: url().nullable().default(null),
-      productImages: yup.array(url().required()).max(50).default([]),
-    })
-    .required(),
-  active: yup.boolean().required(),
-  relatedItems: yup
-    .array(relatedItemSchema)
-    .min(1, ({ path }: { path: string }) => ({ key: 'Looks.validation.relatedItemsMin', values: { path } }))
-    .max(50)
-    .required(),
-  markerColor: yup
-    .string()
-    .matches(/^[0-9A-Fa-f]{6}$/)
-    .required(),
-  featured: yup.boolean().required(),
-  media: yup
-    .array(yup.object({ id: yup.number().integer().positive().required(), url: url().required() }))
-    .max(10)
-    .default([]),
-  discount: yup
-    .object({
-      enabled: yup.boolean().required(),
-      label: yup
-        .string()
-        .default('')
-        .max(100)
-        .when('enabled', { is: true, then: (s) => s.trim().required().min(DISCOUNT_LABEL_MIN) }),
-      type: yup.string().oneOf(['fixed', 'percentage'] as const).required(),
-      value: yup
-        .number()
-        .min(0)
-        .required()
-        .when('type', { is: 'percentage', then: (s) => s.max(100) }),
-      discountText: yup.string().max(255).default(''),
-    })
-    .required(),
-  tags: yup
-    .string()
-    .max(1000)
-    .default('')
-    // Whitespace around each tag is trimmed; empty and duplicate tags stay errors.
-    .transform((value: unknown) => (typeof value === 'string' ? value.split(',').map((t) => t.trim()).join(',') : value))
-    .test('tags', { key: 'Looks.validation.tags', values: { path: 'tags' } }, (value) => isValidTags(value)),
-});
-
-/** GET /productLooks query (page, limit ≤ 50, query). */
-export const lookListQuerySchema = yup.object({
-  page: yup.number().integer().min(1).max(100000).default(1),
-  limit: yup.number().integer().min(1).max(LOOKS_MAX_LIMIT).default(LOOKS_PAGE_SIZE),
-  query: yup.string().max(200).default(''),
-});

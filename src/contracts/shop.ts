@@ -1,5 +1,5 @@
-import { yup } from './validation';
-import { SUPPORTED_LOCALES, type Locale } from './api';
+/** Shop settings, the current shop and tracked events (SPEC §3, §7); the schemas are in ./shop.schema. */
+import type { Locale } from './api';
 
 export const POPUP_EVENTS = ['onload', 'post_onload_time', 'on_user_scroll', 'on_add_to_cart'] as const;
 export type PopupEvent = (typeof POPUP_EVENTS)[number];
@@ -50,37 +50,6 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   mainButtonAfterSectionSelector: null,
   autoHideOutOfStockItems: false,
 };
-
-/** No NUL characters: PostgreSQL jsonb cannot store them (400 instead of 500). */
-const noNulString = () =>
-  yup.string().test('noNul', (p) => ({ key: 'validation.invalid', values: { path: String(p.path ?? '') } }), (v) => v === null || v === undefined || !v.includes('\u0000'));
-const optionalString = () => noNulString().nullable().optional();
-
-/** SPEC §5 settings rules; used by the settings form and by PATCH /shop. */
-export const shopSettingsSchema = yup
-  .object({
-    enabled: yup.boolean().strict().required(),
-    enableCheckoutUIExtension: yup.boolean().strict().optional(),
-    usePoopUpEnabled: yup.boolean().strict().required(),
-    usePoopUpEvent: yup.mixed<PopupEvent>().oneOf([...POPUP_EVENTS]).nullable().optional(),
-    usePoopUpDelay: yup.number().positive().nullable().optional(),
-    useButtonPDP: yup.boolean().strict().optional(),
-    showCompareAtPrice: yup.boolean().strict().optional(),
-    locale: yup.mixed<Locale>().oneOf([...SUPPORTED_LOCALES]).required(),
-    multiLocale: yup.boolean().strict().required(),
-    applyDiscount: yup.boolean().strict().optional(),
-    discountButtonText: optionalString().max(100),
-    discountCode: optionalString().max(100),
-    lowQuantityUnitLimit: optionalString().matches(/^-?\d+$/),
-    variantLabel: noNulString().trim().required().max(60),
-    useProductLookDiscount: yup.boolean().strict().optional(),
-    removeUTMParam: yup.boolean().strict().required(),
-    definedVariantStyle: yup.mixed<VariantStyle>().oneOf([...VARIANT_STYLES]).required(),
-    mainButtonAfterSectionSelector: optionalString().max(500),
-    autoHideOutOfStockItems: yup.boolean().strict().required(),
-  })
-  .noUnknown()
-  .strict();
 
 export interface ShopOptions {
   imageGalleryEnabled: boolean;
@@ -137,12 +106,3 @@ export const TRACKED_EVENTS = [
   'page_viewed',
 ] as const;
 export type TrackedEvent = (typeof TRACKED_EVENTS)[number];
-
-export const trackEventSchema = yup
-  .object({
-    name: yup.mixed<TrackedEvent>().oneOf([...TRACKED_EVENTS]).required(),
-    distinctId: yup.string().required().max(200),
-    properties: yup.object().optional().default({}),
-  })
-  .noUnknown()
-  .strict();

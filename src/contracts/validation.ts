@@ -4,13 +4,9 @@
  * SPA formats it with react-intl and the server formats it with the same files.
  */
 import * as yupBase from 'yup';
+import { isValidationMessage, type FieldErrors, type ValidationMessage } from './validationMessage';
 
-export interface ValidationMessage {
-  key: string;
-  values?: Record<string, string | number>;
-}
-
-export type FieldErrors = Record<string, ValidationMessage>;
+export { isValidationMessage, type FieldErrors, type ValidationMessage };
 
 type Params = Record<string, unknown>;
 const msg =
@@ -57,10 +53,6 @@ yupBase.setLocale({
  */
 export import yup = yupBase;
 
-
-export function isValidationMessage(value: unknown): value is ValidationMessage {
-  return !!value && typeof value === 'object' && typeof (value as ValidationMessage).key === 'string';
-}
 
 /** Flattens a yup ValidationError into `{ 'a.b[0].c': message }` (first message per field). */
 export function collectErrors(error: yup.ValidationError): FieldErrors {

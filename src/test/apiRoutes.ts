@@ -8,11 +8,13 @@ import type { Paginated } from '../contracts/api';
 import type { ShopOrdersPage, Stats } from '../contracts/analytics';
 import type { FunnelReport } from '../contracts/funnel';
 import type { Experiment, ExperimentCreateInput, ExperimentList, ExperimentUpdateInput } from '../contracts/experiments';
-import type { BillingPlans, DiscountCheck, DowngradePreview, DowngradeResult, SelectPlanBody, SelectPlanResponse } from '../contracts/billing';
+import type { BillingPlans, DiscountCheck, DowngradePreview, DowngradeResult, SelectPlanResponse } from '../contracts/billing';
+import type { SelectPlanBody } from '../contracts/billing.schema';
 import type { BoosterSettings, BoosterValues, CreatedCollection } from '../contracts/booster';
 import type { CatalogSyncState } from '../contracts/catalog';
 import type { ClaimFreeResponse, CreditPackage, Credits, PurchaseResponse, VerifyPurchaseResponse } from '../contracts/credits';
-import type { CreateGenerationBody, CreateGenerationResponse, ImageGeneration, ImageGenerationsPage, UpdateGenerationBody } from '../contracts/gallery';
+import type { CreateGenerationResponse, ImageGeneration, ImageGenerationsPage } from '../contracts/gallery';
+import type { CreateGenerationBody, UpdateGenerationBody } from '../contracts/gallery.schema';
 import type { ExtensionCheck } from '../contracts/extensionCheck';
 import type { LayoutSettings } from '../contracts/layout';
 import type {

@@ -15,9 +15,9 @@ import {
   type DowngradePreview,
   type DowngradeResult,
   type PlanName,
-  type SelectPlanBody,
   type SelectPlanResponse,
 } from '../../../src/contracts/billing';
+import type { SelectPlanBody } from '../../../src/contracts/billing.schema';
 
 export interface BillingDeps {
   db: Db;

@@ -11,15 +11,14 @@ import {
   ACTIVE_STATUSES,
   GALLERY_PAGE_SIZE,
   IMAGE_TYPES,
-  type CreateGenerationBody,
   type GenerationStatus,
   type ImageGeneration,
   type ImageGenerationsPage,
   type ImageType,
   type StreamEventName,
   type StreamEventPayload,
-  type UpdateGenerationBody,
 } from '../../../src/contracts/gallery';
+import type { CreateGenerationBody, UpdateGenerationBody } from '../../../src/contracts/gallery.schema';
 import { paginationDetails } from '../../../src/contracts/api';
 
 export type GenerationRow = Selectable<ImageGenerationsTable>;

@@ -1,11 +1,7 @@
 import type { Db } from '../../db';
 import type { ShopRow } from '../shop/shops';
-import {
-  DEFAULT_LAYOUT_SETTINGS,
-  layoutSettingsSchema,
-  normalizeLayout,
-  type LayoutSettings,
-} from '../../../src/contracts/layout';
+import { DEFAULT_LAYOUT_SETTINGS, normalizeLayout, type LayoutSettings } from '../../../src/contracts/layout';
+import { layoutSettingsSchema } from '../../../src/contracts/layout.schema';
 import { validate } from '../../../src/contracts/validation';
 import { validationFailed } from '../../http/errors';
 import { storefrontChanged } from '../storefront/changes';

@@ -2,13 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { ShopsTable } from '../../db/tables/foundation';
-import {
-  DEFAULT_SHOP_SETTINGS,
-  shopSettingsSchema,
-  type Onboarding,
-  type ShopContext,
-  type ShopSettings,
-} from '../../../src/contracts/shop';
+import { DEFAULT_SHOP_SETTINGS, type Onboarding, type ShopContext, type ShopSettings } from '../../../src/contracts/shop';
+import { shopSettingsSchema } from '../../../src/contracts/shop.schema';
 import { validate } from '../../../src/contracts/validation';
 import { appBlockDeepLink, embedDeepLink } from '../../../src/contracts/extensionCheck';
 import { isLocale } from '../../../src/contracts/api';

@@ -1,12 +1,7 @@
 import type { Db } from '../../db';
 import type { ShopRow } from '../shop/shops';
-import {
-  boosterSchema,
-  DEFAULT_BOOSTER_VALUES,
-  normalizeBooster,
-  type BoosterSettings,
-  type BoosterValues,
-} from '../../../src/contracts/booster';
+import { DEFAULT_BOOSTER_VALUES, normalizeBooster, type BoosterSettings, type BoosterValues } from '../../../src/contracts/booster';
+import { boosterSchema } from '../../../src/contracts/booster.schema';
 import { validate } from '../../../src/contracts/validation';
 import { validationFailed } from '../../http/errors';
 import { listCollections } from './collections';

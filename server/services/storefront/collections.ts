@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import type { ShopRow } from '../shop/shops';
-import { collectionCreateSchema, type CreatedCollection, type LookCollection } from '../../../src/contracts/booster';
+import type { CreatedCollection, LookCollection } from '../../../src/contracts/booster';
+import { collectionCreateSchema } from '../../../src/contracts/booster.schema';
 import { forbidden, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
 

@@ -1,6 +1,7 @@
 import { FORM_ERROR, setIn } from 'final-form';
 import type { IntlShape } from 'react-intl';
-import { validate, isValidationMessage, type ValidationMessage, type yup } from '../../contracts/validation';
+import { validate, type yup } from '../../contracts/validation';
+import { isValidationMessage, type ValidationMessage } from '../../contracts/validationMessage';
 
 /** A react-final-form `validate` from a shared yup schema: nested errors holding ValidationMessages. */
 export function makeValidate<T>(schema: yup.Schema<T>) {

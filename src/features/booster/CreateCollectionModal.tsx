@@ -3,7 +3,7 @@ import { Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { errorBody } from '../../api/errors';
 import { FormTextField, makeValidate, submitErrorsFrom } from '../../components/form';
-import { collectionCreateSchema } from '../../contracts/booster';
+import { collectionCreateSchema } from '../../contracts/booster.schema';
 import { useHost } from '../../host/HostContext';
 import { useCreateCollectionMutation } from './boosterApi';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { isPopupTemplate, layoutSettingsSchema, type LayoutSettings } from '../../contracts/layout';
+import { isPopupTemplate, type LayoutSettings } from '../../contracts/layout';
+import { layoutSettingsSchema } from '../../contracts/layout.schema';
 import { validate } from '../../contracts/validation';
 import { useHost } from '../../host/HostContext';
 import { usePreviewLayoutMutation } from './layoutApi';

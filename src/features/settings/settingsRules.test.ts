@@ -1,5 +1,6 @@
 import { showColorVariantOption, showPopupDelay, variantStyleOptions, toSettingsPayload } from './settingsRules';
-import { DEFAULT_SHOP_SETTINGS, shopSettingsSchema } from '../../contracts/shop';
+import { DEFAULT_SHOP_SETTINGS } from '../../contracts/shop';
+import { shopSettingsSchema } from '../../contracts/shop.schema';
 import { validate } from '../../contracts/validation';
 
 describe('settings visibility rules', () => {

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { firstLoad, LIST_ROUTES, packageModules, type BuildStats } from './firstLoad';
+
+// The list pages validate nothing: yup (and the schemas built with it) must stay out of what their
+// first visit loads. Builds the admin (webpack's client build, not minified: the same modules in
+// the same chunks) and reads its stats.
+const root = path.resolve(__dirname, '../..');
+const YUP = ['yup', 'property-expr', 'tiny-case', 'toposort'];
+
+jest.setTimeout(120_000);
+
+describe('first load of the list pages', () => {
+  let stats: BuildStats;
+  beforeAll(() => {
+    const dist = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'first-load-')), 'dist');
+    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/first-load/index.ts'], {
+      cwd: root,
+      env: { ...process.env, FIRST_LOAD_FAST: '1', FIRST_LOAD_DIST: dist, NODE_OPTIONS: '' },
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`the build failed:\n${run.stderr}`);
+    stats = JSON.parse(fs.readFileSync(`${dist}.stats.json`, 'utf8'));
+    fs.rmSync(path.dirname(dist), { recursive: true, force: true });
+  });
+
+  it.each(Object.entries(LIST_ROUTES))('%s (%s) loads no yup', (_route, group) => {
+    const { modules } = firstLoad(stats, group);
+    expect(modules.some((m) => m.includes('src/features/'))).toBe(true);
+    expect(YUP.flatMap((pkg) => packageModules(modules, pkg))).toEqual([]);
+  });
+
+  it('finds yup where a form validates (the check can see it)', () => {
+    const { modules } = firstLoad(stats, 'look-new');
+    expect(packageModules(modules, 'yup')).toEqual(['./node_modules/yup/index.esm.js']);
+    expect(modules).toContain('./src/contracts/looks.schema.ts');
+  });
+});
+
+describe('plain contract modules (eslint.config.mjs)', () => {
+  const eslint = new ESLint({ cwd: root });
+  const rules = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.map((m) => m.ruleId);
+  };
+  const RULE = '@typescript-eslint/no-restricted-imports';
+
+  it.each([
+    ['yup', "import { object } from 'yup';\nexport const probe = object;\n"],
+    ['./validation', "import { yup } from './validation';\nexport const probe = yup;\n"],
+    ['a schema module', "import { lookFormSchema } from './looks.schema';\nexport const probe = lookFormSchema;\n"],
+  ])('refuse %s', async (_what, code) => {
+    expect(await rules('src/contracts/probe.ts', code)).toContain(RULE);
+  });
+
+  it('allow it in a schema module, and types from a schema module anywhere', async () => {
+    expect(await rules('src/contracts/probe.schema.ts', "import { yup } from './validation';\nexport const probe = yup.string();\n")).not.toContain(RULE);
+    expect(await rules('src/contracts/probe.ts', "import type { SelectPlanBody } from './billing.schema';\nexport type Probe = SelectPlanBody;\n")).not.toContain(RULE);
+  });
+});
