@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Compiler, Configuration } from 'webpack';
+import webpack, { type Compiler, type Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -56,7 +56,8 @@ function reactRouterProduction(): Record<string, string> {
  * from its `path: '…', ...page(() => import(webpackChunkName: "…"))` lines)
  * and adds <link rel=preload as=script> for that route's chunk group, the
  * English messages and those of a `?locale=` — webpack's loader later finds
- * them in the HTTP cache.
+ * them in the HTTP cache. On a page the server rendered (`data-paint-first`,
+ * server/ssr/paintFirst.ts) at low priority: the paint needs no script there.
  */
 export class PreloadRouteChunks {
   apply(compiler: Compiler) {
@@ -78,7 +79,8 @@ export class PreloadRouteChunks {
         const script = `(function(){var r=${JSON.stringify(table)},m=${JSON.stringify(locales)},p=location.pathname,f=[],i,q=/[?&]locale=([a-zA-Z]{2})/.exec(location.search);
 for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=r[i][1];break}
 f=f.concat(m.en,q&&q[1].toLowerCase()!=='en'&&m[q[1].toLowerCase()]||[]);
-for(i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=f[i];document.head.appendChild(l)}})();`;
+var low=document.documentElement.hasAttribute('data-paint-first');
+for(i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.as='script';if(low)l.fetchPriority='low';l.href=f[i];document.head.appendChild(l)}})();`;
         // Before the stylesheets: a script after a pending stylesheet would wait for it.
         data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', {}, script));
         return data;
@@ -90,10 +92,62 @@ for(i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.a
 /** Browsers the admin app is built for (the platform admin's own support range). */
 const BROWSER_TARGETS = 'chrome >= 109, edge >= 109, firefox >= 115, safari >= 15.4, ios_saf >= 15.4';
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+/**
+ * The production build: the browser's (`client`) and, after it, the server's
+ * (`ssr`: the first screen rendered on the server, see src/ssr). `webpack
+ * serve` (development) builds the browser's only.
+ */
+export default (env: unknown, argv: { mode?: Configuration['mode'] }): Configuration | Configuration[] => {
+  const client = clientConfig(env, argv);
+  return client.mode === 'development' ? client : [client, ssrConfig(client)];
+};
+
+/** Where the server bundle goes, inside the browser build's folder (the server reads it from there). */
+export const SSR_BUNDLE = 'ssr/renderFirstScreen.cjs';
+
+/**
+ * The server bundle: src/ssr/renderFirstScreen.tsx and everything it imports
+ * (React, Polaris, the pages) in one CommonJS file for Node, from the same
+ * sources, loaders and aliases as the browser's, so both render the same
+ * markup. Stylesheets become empty modules; images keep the browser build's
+ * URLs without being written again.
+ */
+export function ssrConfig(client: Configuration): Configuration {
+  const rules = (client.module?.rules ?? []).map((rule) => {
+    if (!rule || typeof rule !== 'object' || !(rule.test instanceof RegExp)) return rule;
+    if (rule.test.source === '\\.css$') return { test: /\.css$/, use: path.resolve(__dirname, 'src/ssr/noStylesLoader.cjs') };
+    if (rule.type === 'asset') return { ...rule, generator: { emit: false } };
+    return rule;
+  });
+  return {
+    name: 'ssr',
+    dependencies: ['client'],
+    mode: client.mode,
+    target: 'node20',
+    entry: { renderFirstScreen: './src/ssr/renderFirstScreen.tsx' },
+    output: {
+      path: path.join(client.output!.path!, path.dirname(SSR_BUNDLE)),
+      publicPath: '/',
+      filename: path.basename(SSR_BUNDLE),
+      library: { type: 'commonjs2' },
+      assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
+      clean: true,
+    },
+    devtool: false,
+    resolve: client.resolve,
+    module: { rules },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } {
   const mode = argv.mode ?? 'production';
   const dev = mode === 'development';
   return {
+    name: 'client',
     mode,
     entry: { main: './src/index.tsx' },
     output: {
@@ -184,4 +238,4 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       proxy: [{ context: ['/admin/api', '/api', '/files', '/storefront', '/billing-confirm', '/widget'], target: `http://localhost:${API_PORT}` }],
     },
   };
-};
+}

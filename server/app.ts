@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { gzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import { filesDir, type Config } from './config';
@@ -35,6 +36,7 @@ import webVitalsRoutes from './routes/webVitals';
 import proxyRoutes from './routes/proxy';
 import storefrontAssetRoutes from './routes/storefrontAssets';
 import type { GalleryOptions } from './routes/gallery';
+import { firstScreenDocument } from './ssr/firstScreenDocument';
 
 export interface AppDeps {
   config: Config;
@@ -129,7 +131,11 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   return app;
 }
 
-/** Serves the built SPA: hashed assets cached long, index.html never cached, history fallback. */
+/**
+ * Serves the built SPA: hashed assets cached long, index.html never cached,
+ * history fallback (with the page's first screen rendered on the server when
+ * its bundle is built, see server/ssr).
+ */
 async function registerSpa(app: FastifyInstance, config: Config) {
   const { distDir } = config;
   const indexFile = path.join(distDir, 'index.html');
@@ -154,14 +160,26 @@ async function registerSpa(app: FastifyInstance, config: Config) {
       });
     }
   }
-  app.setNotFoundHandler((request, reply) => {
+  const firstScreen = hasSpa ? firstScreenDocument(app, config, indexHtml) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/admin/api/') || request.url.startsWith('/api/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && hasSpa && !path.extname(request.url.split('?')[0])) {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html').send(indexHtml);
+      const rendered = request.method === 'GET' && firstScreen ? await firstScreen(`${request.protocol}://${request.host}${request.url}`, request.log) : undefined;
+      reply.header('Cache-Control', 'no-cache').type('text/html');
+      return rendered ? sendCompressed(request, reply, rendered) : reply.send(indexHtml);
     }
     return reply.status(404).send({ message: 'Not found', code: 'not_found' });
   });
+}
+
+/**
+ * A rendered page (tens of KB of markup), gzipped when the browser takes it:
+ * the not-found handler is not a route, so @fastify/compress leaves it alone.
+ */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header('Vary', 'Accept-Encoding');
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+  return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
 }
 
 /**

@@ -24,6 +24,8 @@ export interface Config {
   usesDevKeys: boolean;
   logLevel: string;
   distDir: string;
+  /** Admin pages' first screen rendered on the server (server/ssr; SSR=0 turns it off). */
+  serverRender?: boolean;
   seedDemo: boolean;
   /** Base URL of the platform Admin API and OAuth endpoints (default https://<shop>; injectable for tests / fakes). */
   adminApiBaseUrl?: string;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usesDevKeys,
     logLevel: env.LOG_LEVEL ?? 'info',
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    serverRender: env.SSR !== '0',
     seedDemo: appMode === 'standalone' && env.SEED_DEMO !== '0',
     adminApiBaseUrl: env.SHOPIFY_ADMIN_API_BASE_URL || undefined,
     shopifyApp: readAppToml(env.SHOPIFY_APP_TOML || undefined),

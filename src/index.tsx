@@ -38,15 +38,18 @@ let firstCommitSeen = false;
  * 4. Once the first screen's calls are there (at most 1.5 s), one render.
  */
 async function start() {
-  const [{ rememberVerificationToken }, { localeFromQuery }, { DEFAULT_LOCALE }, { selectHost }] = await Promise.all([
+  const [{ rememberVerificationToken }, { localeFromQuery }, { DEFAULT_LOCALE }, { selectHost }, { readFirstScreen }] = await Promise.all([
     import(/* webpackMode: "eager" */ './api/verificationToken'),
     import(/* webpackMode: "eager" */ './i18n/locale'),
     import(/* webpackMode: "eager" */ './contracts/api'),
     import(/* webpackMode: "eager" */ './host/selectHost'),
+    import(/* webpackMode: "eager" */ './ssr/firstScreen'),
   ]);
   rememberVerificationToken(window.location.search);
   const queryLocale = localeFromQuery(window.location.search);
-  const locale = queryLocale ?? DEFAULT_LOCALE;
+  // Rendered on the server (server/ssr): its language and the answers it was rendered from.
+  const rendered = readFirstScreen(document);
+  const locale = rendered?.locale ?? queryLocale ?? DEFAULT_LOCALE;
   const host = selectHost(window);
   // Every call of the first screen waits for a session token (standalone: a round trip of its own): ask now.
   host.idToken().catch(() => undefined);
@@ -60,15 +63,20 @@ async function start() {
     import(/* webpackMode: "eager", webpackExports: ["persistStore"] */ 'redux-persist'),
   ]);
   await nextTask();
-  const { makePersistor, makeStore } = await import(/* webpackMode: "eager" */ './app/store');
+  const [{ makePersistor, makeStore }, { upsertFirstScreen }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/store'),
+    import(/* webpackMode: "eager" */ './ssr/firstScreenState'),
+  ]);
   const store = makeStore(host);
+  // The server's answers (the shop now, the page's once its chunk has run): no call is made again.
+  const notYetUpserted = rendered && upsertFirstScreen(store, rendered);
   const persistor = makePersistor(store);
   await nextTask();
   const { startFirstScreen } = await import(/* webpackMode: "eager" */ './app/boot');
-  const firstScreen = startFirstScreen(store, { pathname: window.location.pathname, locale, persistor });
+  const firstScreen = startFirstScreen(store, { pathname: window.location.pathname, locale, persistor, prefetch: !rendered });
 
   await nextTask();
-  const [{ startTransition, StrictMode }, { createRoot }] = await Promise.all([
+  const [{ startTransition, StrictMode }, { createRoot, hydrateRoot }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react'),
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
@@ -86,18 +94,37 @@ async function start() {
   Intl.DateTimeFormat.supportedLocalesOf(locale);
 
   await firstScreen;
-  const root = createRoot(document.getElementById('root')!);
-  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
-  // browser in between, instead of one long task that blocks input (the page is empty until then).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App store={store} persistor={persistor.getState().bootstrapped ? undefined : persistor} host={host} queryLocale={queryLocale} />
-        {/* Web Vitals load after the first screen is painted: not on the way to it (LCP). */}
-        <AfterFirstCommit effect={() => startWebVitalsAfterPaint(host)} />
-      </StrictMode>,
-    ),
+  if (notYetUpserted) upsertFirstScreen(store, notYetUpserted);
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App store={store} persistor={persistor.getState().bootstrapped ? undefined : persistor} host={host} queryLocale={queryLocale} />
+      {/* Web Vitals load after the first screen is painted: not on the way to it (LCP). */}
+      <AfterFirstCommit effect={() => startWebVitalsAfterPaint(host)} />
+    </StrictMode>
   );
+  // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds,
+  // yielding to the browser in between, instead of one long task that blocks input.
+  if (rendered && container.firstChild && sameUiState(store.getState())) {
+    // The server's HTML is on screen already: React takes it over (no new DOM, no second paint).
+    startTransition(() => void hydrateRoot(container, app, { onRecoverableError: reportHydrationError }));
+  } else {
+    startTransition(() => createRoot(container).render(app));
+  }
+}
+
+/**
+ * The server renders with the UI's defaults; the browser's persisted choices
+ * (a hidden setup guide, a date range) would render something else: then the
+ * browser renders the page itself instead of hydrating a different one.
+ */
+function sameUiState(state: { onboarding: { hidden: boolean }; dateRange: { applied: unknown } }): boolean {
+  return !state.onboarding.hidden && state.dateRange.applied === null;
+}
+
+/** A server render the browser could not take over (React then rendered that part itself): worth knowing, not fatal. */
+function reportHydrationError(error: unknown) {
+  console.warn('The server-rendered page differed from the browser\'s render; the browser rendered it.', error);
 }
 
 void start();

@@ -7,10 +7,10 @@
  */
 import path from 'node:path';
 import type { Configuration } from 'webpack';
-import appConfig, { PreloadRouteChunks } from '../../webpack.config';
+import { clientConfig, PreloadRouteChunks } from '../../webpack.config';
 
 export default (env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
-  const config = appConfig(env, argv);
+  const config = clientConfig(env, argv);
   delete config.devServer;
   return {
     ...config,

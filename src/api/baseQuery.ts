@@ -6,12 +6,27 @@ import { reauthorizeTarget } from './reauthorize';
 
 export interface ThunkExtra {
   host: Host;
+  /**
+   * Server-side rendering (src/ssr): the server's own API, reached without a
+   * socket, and its origin (a relative URL means nothing outside a browser).
+   */
+  server?: { origin: string; fetchFn: typeof fetch };
 }
 
-const rawBaseQuery = fetchBaseQuery({
-  baseUrl: API_PREFIX,
-  prepareHeaders: async (headers, { extra }) => applyAuthHeaders(headers, (extra as ThunkExtra).host),
-});
+const prepareHeaders = async (headers: Headers, { extra }: { extra: unknown }) => applyAuthHeaders(headers, (extra as ThunkExtra).host);
+const rawBaseQuery = fetchBaseQuery({ baseUrl: API_PREFIX, prepareHeaders });
+const serverBaseQueries = new WeakMap<NonNullable<ThunkExtra['server']>, typeof rawBaseQuery>();
+
+function baseQueryFor(extra: ThunkExtra): typeof rawBaseQuery {
+  const { server } = extra;
+  if (!server) return rawBaseQuery;
+  let query = serverBaseQueries.get(server);
+  if (!query) {
+    query = fetchBaseQuery({ baseUrl: server.origin + API_PREFIX, fetchFn: server.fetchFn, prepareHeaders });
+    serverBaseQueries.set(server, query);
+  }
+  return query;
+}
 
 /**
  * Every call: /admin/api/v1/… with a fresh bearer token (and verification
@@ -22,8 +37,10 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   api,
   extraOptions,
 ) => {
-  const result = await rawBaseQuery(args, api, extraOptions);
+  const extra = api.extra as ThunkExtra;
+  const result = await baseQueryFor(extra)(args, api, extraOptions);
+  if (extra.server) return result;
   const target = reauthorizeTarget(result.meta?.response, window.location);
-  if (target) (api.extra as ThunkExtra).host.redirectTop(target);
+  if (target) extra.host.redirectTop(target);
   return result;
 };

@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
@@ -27,11 +27,20 @@ export interface AppProps {
 export function App({ store, persistor, host, queryLocale }: AppProps) {
   // A data router: useBlocker (leave-page confirmation) needs one.
   const router = useMemo(() => createBrowserRouter(appRoutes(queryLocale)), [queryLocale]);
-  const shell = (
-    <HostProvider host={host}>
+  return (
+    <AppProviders store={store} persistor={persistor} host={host}>
       <RouterProvider router={router} />
-    </HostProvider>
+    </AppProviders>
   );
+}
+
+/**
+ * The store and the host around a router: the browser's (App) or, for a
+ * server-side render, the static router of one URL (src/ssr) — the same tree,
+ * so the browser hydrates the server's HTML.
+ */
+export function AppProviders({ store, persistor, host, children }: Omit<AppProps, 'queryLocale'> & { children: ReactNode }) {
+  const shell = <HostProvider host={host}>{children}</HostProvider>;
   return (
     <ReduxProvider store={store}>
       {persistor ? (

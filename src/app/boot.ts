@@ -14,6 +14,9 @@ export const FIRST_RENDER_WAIT_MS = 1500;
  * data (the page's prefetch) and the messages of `locale` — instead of one
  * after another as React would ask for them (messages on the first render, the
  * page once the shop is there, its data once it has rendered).
+ * `prefetch: false` (a page rendered on the server, hydrated with the
+ * server's answers): the page's chunk only, no calls of its own — the first
+ * render must show exactly what the server's did.
  * With a persistor, the persisted UI state is read back too (then the app
  * needs no PersistGate, whose late re-render of everything would be one long
  * task). Resolves when all are there (or failed, or after `waitMs`): the first
@@ -23,7 +26,7 @@ export const FIRST_RENDER_WAIT_MS = 1500;
  */
 export function startFirstScreen(
   store: AppStore,
-  { pathname, locale, persistor }: { pathname: string; locale: Locale; persistor?: Persistor },
+  { pathname, locale, persistor, prefetch = true }: { pathname: string; locale: Locale; persistor?: Persistor; prefetch?: boolean },
   waitMs = FIRST_RENDER_WAIT_MS,
 ): Promise<void> {
   const settled = (promise: PromiseLike<unknown>) => Promise.resolve(promise).then(
@@ -34,7 +37,7 @@ export function startFirstScreen(
   const shop = store.dispatch(shopApi.endpoints.getShopDetails.initiate());
   const all = Promise.all([
     settled(shop),
-    settled(preloadRoute(pathname, store)),
+    settled(preloadRoute(pathname, prefetch ? store : undefined)),
     settled(loadLocaleBundle(locale)),
     persistor ? rehydrated(persistor) : undefined,
   ]);

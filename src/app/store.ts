@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { baseApi } from '../api/baseApi';
+import type { ThunkExtra } from '../api/baseQuery';
 import type { Host } from '../host/Host';
 import { onboardingSlice } from '../features/onboarding/onboardingSlice';
 import { dateRangeSlice } from '../components/DateRangePicker/dateRangeSlice';
@@ -36,7 +37,9 @@ export const PERSIST_ACTIONS = [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTE
  */
 export const DEV_TOOLS = { name: 'Shoppable Looks', trace: true, traceLimit: 25 } as const;
 
-export function makeStore(host: Host, preloadedState?: Partial<RootState>) {
+/** `server`: the store of a server-side render (src/ssr), whose calls go to the server's own API. */
+export function makeStore(host: Host, preloadedState?: Partial<RootState>, server?: ThunkExtra['server']) {
+  const extraArgument: ThunkExtra = server ? { host, server } : { host };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
@@ -44,7 +47,7 @@ export function makeStore(host: Host, preloadedState?: Partial<RootState>) {
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: PERSIST_ACTIONS },
-        thunk: { extraArgument: { host } },
+        thunk: { extraArgument },
       }).concat(baseApi.middleware, createGenerationStreamMiddleware(host)),
   });
   setupListeners(store.dispatch);

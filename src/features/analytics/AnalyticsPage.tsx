@@ -4,8 +4,12 @@ import { useIntl } from 'react-intl';
 import { StatCards, useMoney, useQueryErrorToast } from '../../components/SummaryCard';
 import { DateRangePicker, useAppliedDateRange } from '../../components/DateRangePicker';
 import { track } from '../../analytics/tracker';
-import { useShop } from '../shop';
-import { useGetFunnelQuery, useGetShopOrdersQuery, useGetStatsQuery } from './analyticsApi';
+import { shopApi, useShop } from '../shop';
+import { analyticsApi, useGetFunnelQuery, useGetShopOrdersQuery, useGetStatsQuery } from './analyticsApi';
+import { selectAppliedDateRange } from '../../components/DateRangePicker/dateRangeSlice';
+import { todayInTimeZone } from '../../components/DateRangePicker/dateRange';
+import { prefetchQuery } from '../../api/prefetchQuery';
+import type { AppStore } from '../../app/store';
 import { FunnelCard } from './FunnelCard';
 import { GeneratedImagesCard } from './GeneratedImagesCard';
 import { OrdersTable } from './OrdersTable';
@@ -15,6 +19,27 @@ import { RevenueChartSkeleton } from './RevenueChartSkeleton';
 
 const loadRevenueChart = () => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart');
 const RevenueChart = lazy(loadRevenueChart);
+
+/**
+ * The range's totals, first orders page and funnel, asked on boot (routes.tsx) once the shop's
+ * time zone is known (the range's days are the shop's): with exactly the page's arguments.
+ */
+export async function prefetch(store: AppStore): Promise<unknown> {
+  const shop = store.dispatch(shopApi.endpoints.getShopDetails.initiate());
+  let timeZone: string | undefined;
+  try {
+    timeZone = (await shop).data?.timezone;
+  } finally {
+    shop.unsubscribe();
+  }
+  if (!timeZone) return undefined;
+  const { since: fromDate, until: toDate } = selectAppliedDateRange(store.getState(), todayInTimeZone(timeZone)).period;
+  return Promise.all([
+    prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getStats.initiate({ fromDate, toDate }))),
+    prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getShopOrders.initiate({ page: 1, fromDate, toDate }))),
+    prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getFunnel.initiate({ since: fromDate, until: toDate }))),
+  ]);
+}
 
 /** Analytics (/analytics): the range's cards, orders, top looks and revenue chart (SPEC §2). */
 export default function AnalyticsPage() {

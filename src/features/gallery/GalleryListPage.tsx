@@ -19,12 +19,21 @@ import { ImageIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { ACTIVE_STATUSES, IMAGE_TYPES, type ImageGeneration, type ImageType } from '../../contracts/gallery';
-import { useGetGenerationsQuery } from './galleryApi';
+import { galleryApi, useGetGenerationsQuery } from './galleryApi';
+import { prefetchQuery } from '../../api/prefetchQuery';
+import type { AppStore } from '../../app/store';
 import { GalleryGate } from './components/GalleryGate';
 import { GenerationStatusBadge } from './components/GenerationStatusBadge';
 import { DownloadButton } from './components/DownloadButton';
 
 const TABS: Array<ImageType | 'all'> = ['all', ...IMAGE_TYPES];
+/** The list as it opens: all image types, first page. */
+const FIRST_GENERATIONS_PAGE = { imageType: undefined, page: 1 };
+
+/** The list's first page, asked on boot with the shop call (routes.tsx): the page renders with it. */
+export function prefetch(store: AppStore): Promise<unknown> {
+  return prefetchQuery(store, (dispatch) => dispatch(galleryApi.endpoints.getGenerations.initiate(FIRST_GENERATIONS_PAGE)));
+}
 
 /** /gallery: generated images with type tabs and counts, status badges, edit and download. */
 export default function GalleryListPage() {

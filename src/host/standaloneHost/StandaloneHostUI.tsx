@@ -6,7 +6,7 @@ const ProductPickerModal = lazy(() => import(/* webpackChunkName: "product-picke
 
 /** Renders the standalone host's toasts and product picker inside the Polaris Frame. */
 export function StandaloneHostUI({ host }: { host: StandaloneHost }) {
-  const state = useSyncExternalStore(host.subscribe, host.getState);
+  const state = useSyncExternalStore(host.subscribe, host.getState, host.getState);
   return (
     <>
       {state.toasts.map((toast) => (

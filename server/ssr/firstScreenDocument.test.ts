@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createTestApp, type TestApp } from '../test/testApp';
+import { SSR_BUNDLE } from './firstScreenDocument';
+
+const TEMPLATE = `<!doctype html><html lang=en><head><link href="/assets/main.0123456789ab.css" rel="stylesheet"></head>
+<body><div id=root></div><script defer src="/assets/main.0123456789ab.js"></script></body></html>`;
+
+/**
+ * A stand-in of the server bundle (src/ssr/renderFirstScreen.tsx, built by
+ * webpack; the e2e suite runs the real one): it asks the API for the shop with
+ * the token and fetch it is given, and renders what it got — or, by path,
+ * fails, throws or renders markup that must stay escaped in the data block.
+ */
+const RENDERER = `
+exports.FIRST_SCREEN_ELEMENT_ID = 'sl-first-screen';
+exports.scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\\\u003c');
+exports.renderFirstScreen = async ({ url, token, fetchFn }) => {
+  const { pathname } = new URL(url);
+  if (pathname === '/throws') throw new Error('render failed');
+  if (pathname === '/nothing') return undefined;
+  const res = await fetchFn(new URL('/admin/api/v1/shop/details', url), { headers: { Authorization: 'Bearer ' + token } });
+  const shop = res.ok ? await res.json() : { status: res.status };
+  return { html: '<main>' + pathname + ' ' + shop.shopDomain + '</main>', data: { locale: 'de', queries: { shop, note: '</script><script>alert(1)</script>' } } };
+};`;
+
+function distWithRenderer(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-ssr-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  fs.mkdirSync(path.join(dist, path.dirname(SSR_BUNDLE)), { recursive: true });
+  fs.writeFileSync(path.join(dist, SSR_BUNDLE), RENDERER);
+  return dist;
+}
+
+describe('first screen rendered on the server', () => {
+  let dist: string;
+  beforeAll(() => {
+    dist = distWithRenderer();
+  });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  describe('standalone', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { DIST_DIR: dist }, seed: true });
+    });
+    afterAll(() => t.close());
+
+    it('puts the page markup into #root and its data beside it, in the page language, never cached', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/looks?x=1' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(`<html data-paint-first lang="de">`);
+      // The render's API call went through the app's own routes, authenticated with the session token.
+      expect(res.body).toContain('<div id="root"><main>/looks demo-shop.myshopify.com</main></div>');
+      const data = /<script type="application\/json" id="sl-first-screen">(.*?)<\/script>/.exec(res.body)?.[1];
+      expect(JSON.parse(data!).queries.shop.shopDomain).toBe('demo-shop.myshopify.com');
+      // Data cannot close its script element.
+      expect(res.body).not.toContain('<script>alert(1)');
+    });
+
+    it('sends the rendered page gzipped to a browser that takes it', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/looks', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(gunzipSync(res.rawPayload).toString()).toContain('<main>/looks demo-shop.myshopify.com</main>');
+    });
+
+    it.each(['/throws', '/nothing'])('serves the plain page when the render fails or has nothing (%s): the browser renders', async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id=root></div>');
+      expect(res.body).not.toContain('sl-first-screen');
+    });
+
+    it('renders nothing for HEAD requests, assets or API paths', async () => {
+      expect((await t.app.inject({ method: 'HEAD', url: '/looks' })).body).toBe('');
+      const api = await t.app.inject({ method: 'GET', url: '/admin/api/v1/nope' });
+      expect(api.statusCode).toBeGreaterThanOrEqual(400);
+      expect(api.body).not.toContain('sl-first-screen');
+    });
+  });
+
+  it('is off with SSR=0', async () => {
+    const t = await createTestApp({ env: { DIST_DIR: dist, SSR: '0' } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/looks' });
+      expect(res.body).toContain('<div id=root></div>');
+    } finally {
+      await t.close();
+    }
+  });
+});

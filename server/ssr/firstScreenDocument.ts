@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { injectFetch } from './injectFetch';
+import { paintFirst } from './paintFirst';
+
+/** The server bundle inside the SPA's build folder (webpack.config.ts, SSR_BUNDLE). */
+export const SSR_BUNDLE = path.join('ssr', 'renderFirstScreen.cjs');
+
+/** How long a first screen's API calls may take before the page is sent without it (the browser renders then). */
+const FIRST_SCREEN_WAIT_MS = 1000;
+
+interface FirstScreen {
+  html: string;
+  data: { locale: string };
+}
+
+interface RendererModule {
+  renderFirstScreen(input: { url: string; token: string; fetchFn: typeof fetch; waitMs: number }): Promise<FirstScreen | undefined>;
+  /** JSON for inside a <script> element (src/ssr/firstScreen.ts). */
+  scriptJson(value: unknown): string;
+  FIRST_SCREEN_ELEMENT_ID: string;
+}
+
+export type FirstScreenDocument = (documentUrl: string, log: FastifyBaseLogger) => Promise<string | undefined>;
+
+/**
+ * index.html with the page's first screen rendered on the server (src/ssr):
+ * the markup inside #root and the calls' answers beside it, so the page
+ * paints before any script has run and the browser hydrates it. Undefined
+ * when there is nothing to render with (no server bundle, SSR=0) — then the
+ * plain index.html is served, as before.
+ *
+ * Standalone mode only for now: the session token is the standalone host's
+ * (the demo store's). Inside Shopify admin the browser renders (App Bridge's
+ * frame is only known there).
+ */
+export function firstScreenDocument(app: FastifyInstance, config: Config, template: string): FirstScreenDocument | undefined {
+  const bundle = path.join(config.distDir, SSR_BUNDLE);
+  if (config.serverRender === false || config.appMode !== 'standalone' || !fs.existsSync(bundle)) return undefined;
+  let renderer: RendererModule | undefined;
+  const rendered = paintFirst(template);
+  return async (documentUrl, log) => {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      renderer ??= require(bundle) as RendererModule;
+      const origin = new URL(documentUrl).origin;
+      const session = await app.inject({ method: 'GET', url: '/api/dev/session-token', headers: { host: new URL(documentUrl).host } });
+      if (session.statusCode !== 200) return undefined;
+      const { token } = session.json<{ token: string }>();
+      const page = await renderer.renderFirstScreen({ url: documentUrl, token, fetchFn: injectFetch(app, origin), waitMs: FIRST_SCREEN_WAIT_MS });
+      if (!page) return undefined;
+      const data = `<script type="application/json" id="${renderer.FIRST_SCREEN_ELEMENT_ID}">${renderer.scriptJson(page.data)}</script>`;
+      return rendered
+        .replace(/(<html\b[^>]*?) lang="?en"?/, (_, start: string) => `${start} lang="${page.data.locale.replace(/[^a-z-]/gi, '')}"`)
+        .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${page.html}</div>${data}`);
+    } catch (error) {
+      // The browser renders the page then: never an error page for what the server could not pre-render.
+      log.error({ err: error, url: documentUrl }, 'first screen render failed');
+      return undefined;
+    }
+  };
+}

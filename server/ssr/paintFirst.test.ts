@@ -1,0 +1,92 @@
+import vm from 'node:vm';
+import { PAINT_WAIT_MS, paintFirst } from './paintFirst';
+
+const TEMPLATE = `<!doctype html><html lang=en><head><link href=/assets/vendor.css rel=stylesheet></head><body>
+<div id=root></div>
+<script defer src=/assets/runtime.1.js></script><script defer="defer" src="/assets/main.2.js"></script>
+</body></html>`;
+
+describe('paintFirst', () => {
+  const html = paintFirst(TEMPLATE);
+
+  it('preloads every script from the head and leaves no deferred script tag', () => {
+    expect(html).not.toMatch(/<script defer/);
+    expect(html).toContain(
+      '<link rel="preload" as="script" fetchpriority="low" href="/assets/runtime.1.js"><link rel="preload" as="script" fetchpriority="low" href="/assets/main.2.js"></head>',
+    );
+    // The page's chunks (webpack.config.ts, PreloadRouteChunks) are preloaded at low priority too.
+    expect(html).toContain('<html data-paint-first lang=en>');
+  });
+
+  function runLoader(visibility: 'visible' | 'hidden', { paintObserver = true } = {}) {
+    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const added: { src: string; async: boolean }[] = [];
+    const frames: (() => void)[] = [];
+    const timers: { f: () => void; ms: number }[] = [];
+    const observers: ((list: { getEntriesByName(name: string): unknown[] }) => void)[] = [];
+    class PerformanceObserver {
+      constructor(callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {
+        if (!paintObserver) throw new TypeError('not supported');
+        observers.push(callback);
+      }
+      observe(options: unknown) {
+        expect(options).toEqual({ type: 'paint', buffered: true });
+      }
+    }
+    const document = {
+      visibilityState: visibility,
+      createElement: () => ({ src: '', async: true }),
+      body: { appendChild: (e: { src: string; async: boolean }) => added.push(e) },
+      addEventListener: () => undefined,
+    };
+    vm.runInNewContext(script!, {
+      document,
+      PerformanceObserver,
+      requestAnimationFrame: (f: () => void) => frames.push(f),
+      setTimeout: (f: () => void, ms: number) => timers.push({ f, ms }),
+    });
+    const runTimers = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.f());
+    const paint = (names: string[]) => observers.forEach((o) => o({ getEntriesByName: (n) => names.filter((x) => x === n) }));
+    return { added, frames, runTimers, paint };
+  }
+
+  const inOrder = [
+    { src: '/assets/runtime.1.js', async: false },
+    { src: '/assets/main.2.js', async: false },
+  ];
+
+  it('adds the scripts in order, not async, in the task after the first contentful paint is reported', () => {
+    const { added, runTimers, paint } = runLoader('visible');
+    paint(['first-paint']);
+    runTimers(0);
+    expect(added).toEqual([]); // drawn, but nothing contentful yet
+    paint(['first-contentful-paint']);
+    expect(added).toEqual([]); // inside the observer: the next task adds them
+    runTimers(0);
+    expect(added).toEqual(inOrder);
+    runTimers(PAINT_WAIT_MS);
+    expect(added).toEqual(inOrder); // once only
+  });
+
+  it('waits PAINT_WAIT_MS at most', () => {
+    const { added, runTimers } = runLoader('visible');
+    runTimers(PAINT_WAIT_MS);
+    expect(added).toEqual(inOrder);
+  });
+
+  it('falls back to the task after the first frame without paint reports', () => {
+    const { added, frames, runTimers } = runLoader('visible', { paintObserver: false });
+    frames.forEach((f) => f());
+    runTimers(0);
+    expect(added).toEqual(inOrder);
+  });
+
+  it('starts at once in a background tab (no frames there)', () => {
+    expect(runLoader('hidden').added.map((e) => e.src)).toEqual(['/assets/runtime.1.js', '/assets/main.2.js']);
+  });
+
+  it('leaves a page without deferred scripts as it is', () => {
+    expect(paintFirst('<html><head></head><body></body></html>')).toBe('<html><head></head><body></body></html>');
+  });
+});

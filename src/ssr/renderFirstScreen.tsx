@@ -1,0 +1,103 @@
+/**
+ * The server-side render of an admin page's first screen: the entry of the
+ * server bundle (webpack.config.ts, `ssr`), loaded by server/ssr. It renders
+ * the same tree as the browser (src/index.tsx: AppProviders and the routes),
+ * from the same calls the browser's boot makes (startFirstScreen: the shop,
+ * the page's chunk and prefetch, the messages), sent to the server's own API
+ * with the request's session token — so what a shop may see is decided by
+ * the API's own authentication, as for the browser's calls.
+ *
+ * The page paints from this HTML as soon as it and the stylesheet are there;
+ * the browser then hydrates it (no second render) with the calls' answers.
+ */
+import { StrictMode } from 'react';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders, appRoutes } from '../app/App';
+import { rehydrated, startFirstScreen } from '../app/boot';
+import { makePersistor, makeStore } from '../app/store';
+import { localeFromQuery, resolveLocale } from '../i18n/locale';
+import { loadLocaleBundle } from '../i18n/messages';
+import { DEFAULT_LOCALE } from '../contracts/api';
+import { shopApi } from '../features/shop';
+import { createStandaloneHost } from '../host/standaloneHost/standaloneHost';
+import type { FirstScreenData } from './firstScreen';
+import { firstScreenData } from './firstScreenState';
+
+export interface RenderFirstScreenInput {
+  /** The document's URL (absolute: the router needs an origin). */
+  url: string;
+  /** A session token of the shop (the standalone host's, or the admin's `id_token`). */
+  token: string;
+  /** The server's own API (no socket), with its origin. */
+  fetchFn: typeof fetch;
+  /** How long the first screen's calls may take at most (then no server render). */
+  waitMs: number;
+}
+
+export interface FirstScreen {
+  html: string;
+  data: FirstScreenData;
+}
+
+/** The HTML of `url`'s first screen and its data; undefined when the shop could not be loaded (the browser renders then). */
+export async function renderFirstScreen({ url, token, fetchFn, waitMs }: RenderFirstScreenInput): Promise<FirstScreen | undefined> {
+  const { origin, pathname, search } = new URL(url);
+  const host = createStandaloneHost({ tokenSource: () => Promise.resolve(token) });
+  const store = makeStore(host, undefined, { origin, fetchFn });
+  // The UI's persisted choices are the browser's: here they are the defaults (no storage on the
+  // server), read back before the page's calls start, as the browser's are (the dashboard's setup
+  // guide is asked for only once its flag is known). The browser renders itself when its differ.
+  await rehydrated(makePersistor(store));
+  const queryLocale = localeFromQuery(search);
+  await startFirstScreen(store, { pathname, locale: queryLocale ?? DEFAULT_LOCALE }, waitMs);
+
+  const shop = shopApi.endpoints.getShopDetails.select()(store.getState()).data;
+  if (!shop) return undefined;
+  const locale = resolveLocale(queryLocale, shop.locale);
+  await loadLocaleBundle(locale);
+
+  const handler = createStaticHandler(appRoutes(queryLocale));
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return undefined;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderComplete(
+    <StrictMode>
+      <AppProviders store={store} host={host}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+    waitMs,
+  );
+  return { html, data: firstScreenData(store.getState(), locale) };
+}
+
+/**
+ * The whole markup, lazy parts included (renderToString would leave a lazy
+ * component's Suspense boundary to the browser: the analytics chart). Parts
+ * not ready within `waitMs` are left to the browser.
+ */
+function renderComplete(element: ReactNode, waitMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString();
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: () => undefined, // a failed part is rendered by the browser
+    });
+    setTimeout(() => stream.abort(), waitMs).unref();
+  });
+}
+export { FIRST_SCREEN_ELEMENT_ID, scriptJson } from './firstScreen';
