@@ -17,6 +17,13 @@ interface PageHandle {
 export interface PageModule {
   default: ComponentType;
   prefetch?: (store: AppStore) => Promise<unknown>;
+  /**
+   * The code the first screen loads lazily (the analytics chart), loaded
+   * before the first render: a page rendered on the server is hydrated only
+   * with it there (a part still loading when the page re-renders would be
+   * thrown away and rendered again).
+   */
+  preload?: () => Promise<unknown>;
 }
 
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> {
@@ -71,6 +78,6 @@ export function preloadRoute(pathname: string, store?: AppStore): Promise<unknow
   if (!handle) return Promise.resolve();
   return handle
     .preload()
-    .then((module) => (store ? module.prefetch?.(store) : undefined))
+    .then((module) => Promise.all([module.preload?.(), store ? module.prefetch?.(store) : undefined]))
     .catch(() => undefined);
 }

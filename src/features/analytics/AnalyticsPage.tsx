@@ -17,8 +17,16 @@ import { TopLooksCard } from './TopLooksCard';
 import { ExperimentsCard } from '../experiments';
 import { RevenueChartSkeleton } from './RevenueChartSkeleton';
 
-const loadRevenueChart = () => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart');
-const RevenueChart = lazy(loadRevenueChart);
+/** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
+let LoadedRevenueChart: (typeof import('./RevenueChart'))['default'] | undefined;
+const loadRevenueChart = () =>
+  import(/* webpackChunkName: "revenue-chart" */ './RevenueChart').then((module) => {
+    LoadedRevenueChart = module.default;
+    return module;
+  });
+const LazyRevenueChart = lazy(loadRevenueChart);
+/** The chart's chunk, loaded with the page's (routes.tsx): on the first screen it is there already. */
+export const preload = loadRevenueChart;
 
 /**
  * The range's totals, first orders page and funnel, asked on boot (routes.tsx) once the shop's
@@ -102,7 +110,11 @@ export default function AnalyticsPage() {
                 </BlockStack>
                 {stats.data?.series ? (
                   <Suspense fallback={<RevenueChartSkeleton />}>
-                    <RevenueChart series={stats.data.series} formatMoney={money} />
+                    {LoadedRevenueChart ? (
+                      <LoadedRevenueChart series={stats.data.series} formatMoney={money} />
+                    ) : (
+                      <LazyRevenueChart series={stats.data.series} formatMoney={money} />
+                    )}
                   </Suspense>
                 ) : (
                   <RevenueChartSkeleton />
