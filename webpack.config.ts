@@ -57,7 +57,7 @@ function reactRouterProduction(): Record<string, string> {
  * and adds <link rel=preload as=script> for that route's chunk group, the
  * English messages and those of a `?locale=` — webpack's loader later finds
  * them in the HTTP cache. On a page the server rendered (`data-paint-first`,
- * server/ssr/paintFirst.ts) at low priority: the paint needs no script there.
+ * server/ssr/paintFirst.ts) once it has painted (`sl-painted`), with its entry files.
  */
 export class PreloadRouteChunks {
   apply(compiler: Compiler) {
@@ -79,8 +79,8 @@ export class PreloadRouteChunks {
         const script = `(function(){var r=${JSON.stringify(table)},m=${JSON.stringify(locales)},p=location.pathname,f=[],i,q=/[?&]locale=([a-zA-Z]{2})/.exec(location.search);
 for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=r[i][1];break}
 f=f.concat(m.en,q&&q[1].toLowerCase()!=='en'&&m[q[1].toLowerCase()]||[]);
-var low=document.documentElement.hasAttribute('data-paint-first');
-for(i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.as='script';if(low)l.fetchPriority='low';l.href=f[i];document.head.appendChild(l)}})();`;
+function add(){for(i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=f[i];document.head.appendChild(l)}}
+if(document.documentElement.hasAttribute('data-paint-first'))document.addEventListener('sl-painted',add);else add()})();`;
         // Before the stylesheets: a script after a pending stylesheet would wait for it.
         data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', {}, script));
         return data;

@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { PAINT_WAIT_MS, paintFirst } from './paintFirst';
+import { PAINT_WAIT_MS, PAINTED_EVENT, paintFirst } from './paintFirst';
 
 const TEMPLATE = `<!doctype html><html lang=en><head><link href=/assets/vendor.css rel=stylesheet></head><body>
 <div id=root></div>
@@ -9,12 +9,10 @@ const TEMPLATE = `<!doctype html><html lang=en><head><link href=/assets/vendor.c
 describe('paintFirst', () => {
   const html = paintFirst(TEMPLATE);
 
-  it('preloads every script from the head and leaves no deferred script tag', () => {
+  it('leaves no script to load before the paint', () => {
     expect(html).not.toMatch(/<script defer/);
-    expect(html).toContain(
-      '<link rel="preload" as="script" fetchpriority="low" href="/assets/runtime.1.js"><link rel="preload" as="script" fetchpriority="low" href="/assets/main.2.js"></head>',
-    );
-    // The page's chunks (webpack.config.ts, PreloadRouteChunks) are preloaded at low priority too.
+    expect(html).not.toMatch(/rel="?preload/);
+    // The page's chunks (webpack.config.ts, PreloadRouteChunks) wait for the same signal.
     expect(html).toContain('<html data-paint-first lang=en>');
   });
 
@@ -22,6 +20,7 @@ describe('paintFirst', () => {
     const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
     expect(script).toBeDefined();
     const added: { src: string; async: boolean }[] = [];
+    const events: string[] = [];
     const frames: (() => void)[] = [];
     const timers: { f: () => void; ms: number }[] = [];
     const observers: ((list: { getEntriesByName(name: string): unknown[] }) => void)[] = [];
@@ -39,16 +38,20 @@ describe('paintFirst', () => {
       createElement: () => ({ src: '', async: true }),
       body: { appendChild: (e: { src: string; async: boolean }) => added.push(e) },
       addEventListener: () => undefined,
+      dispatchEvent: (event: { type: string }) => events.push(event.type),
     };
     vm.runInNewContext(script!, {
       document,
+      Event: class {
+        constructor(readonly type: string) {}
+      },
       PerformanceObserver,
       requestAnimationFrame: (f: () => void) => frames.push(f),
       setTimeout: (f: () => void, ms: number) => timers.push({ f, ms }),
     });
     const runTimers = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.f());
     const paint = (names: string[]) => observers.forEach((o) => o({ getEntriesByName: (n) => names.filter((x) => x === n) }));
-    return { added, frames, runTimers, paint };
+    return { added, events, frames, runTimers, paint };
   }
 
   const inOrder = [
@@ -57,13 +60,14 @@ describe('paintFirst', () => {
   ];
 
   it('adds the scripts in order, not async, in the task after the first contentful paint is reported', () => {
-    const { added, runTimers, paint } = runLoader('visible');
+    const { added, events, runTimers, paint } = runLoader('visible');
     paint(['first-paint']);
     runTimers(0);
     expect(added).toEqual([]); // drawn, but nothing contentful yet
     paint(['first-contentful-paint']);
     expect(added).toEqual([]); // inside the observer: the next task adds them
     runTimers(0);
+    expect(events).toEqual([PAINTED_EVENT]); // the page's chunk preloads start with them
     expect(added).toEqual(inOrder);
     runTimers(PAINT_WAIT_MS);
     expect(added).toEqual(inOrder); // once only
