@@ -75,6 +75,22 @@ test.describe('pages rendered on the server', () => {
     expect(documents).toEqual([]); // a client-side navigation, no new page load
   });
 
+  test('a button clicked before the app has taken over is clicked again once it has', async ({ page }) => {
+    // The app's entry script arrives late: the page is on screen, its buttons not yet live.
+    let releaseScript: () => void = () => undefined;
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route(/\/assets\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto('/looks/new');
+    await page.getByRole('button', { name: 'Select main product' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    releaseScript();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByPlaceholder('Search products')).toBeVisible();
+  });
+
   test('in the language of the URL', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

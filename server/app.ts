@@ -165,7 +165,8 @@ async function registerSpa(app: FastifyInstance, config: Config) {
     const isApi = request.url.startsWith('/admin/api/') || request.url.startsWith('/api/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && hasSpa && !path.extname(request.url.split('?')[0])) {
       const rendered = request.method === 'GET' && firstScreen ? await firstScreen(`${request.protocol}://${request.host}${request.url}`, request.log) : undefined;
-      reply.header('Cache-Control', 'no-cache').type('text/html');
+      // A rendered page holds the shop's data: no shared cache keeps it.
+      reply.header('Cache-Control', rendered ? 'private, no-cache' : 'no-cache').type('text/html');
       return rendered ? sendCompressed(request, reply, rendered) : reply.send(indexHtml);
     }
     return reply.status(404).send({ message: 'Not found', code: 'not_found' });

@@ -48,10 +48,10 @@ describe('first screen rendered on the server', () => {
     });
     afterAll(() => t.close());
 
-    it('puts the page markup into #root and its data beside it, in the page language, never cached', async () => {
+    it('puts the page markup into #root and its data beside it, in the page language, kept by no shared cache', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/looks?x=1' });
       expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.body).toContain(`<html data-paint-first lang="de">`);
       // The render's API call went through the app's own routes, authenticated with the session token.
       expect(res.body).toContain('<div id="root"><main>/looks demo-shop.myshopify.com</main></div>');

@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { PAINT_WAIT_MS, PAINTED_EVENT, paintFirst } from './paintFirst';
+import { EARLY_CLICK_REPLAY, PAINT_WAIT_MS, PAINTED_EVENT, paintFirst } from './paintFirst';
 
 const TEMPLATE = `<!doctype html><html lang=en><head><link href=/assets/vendor.css rel=stylesheet></head><body>
 <div id=root></div>
@@ -38,10 +38,12 @@ describe('paintFirst', () => {
       createElement: () => ({ src: '', async: true }),
       body: { appendChild: (e: { src: string; async: boolean }) => added.push(e) },
       addEventListener: () => undefined,
+      removeEventListener: () => undefined,
       dispatchEvent: (event: { type: string }) => events.push(event.type),
     };
     vm.runInNewContext(script!, {
       document,
+      window: {},
       Event: class {
         constructor(readonly type: string) {}
       },
@@ -71,6 +73,33 @@ describe('paintFirst', () => {
     expect(added).toEqual(inOrder);
     runTimers(PAINT_WAIT_MS);
     expect(added).toEqual(inOrder); // once only
+  });
+
+  it('keeps the last button clicked before the app took over and clicks it again when asked', () => {
+    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
+    const listeners = new Map<string, (e: unknown) => void>();
+    const window: Record<string, () => void> = {};
+    const document = {
+      visibilityState: 'visible',
+      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+    vm.runInNewContext(script!, { document, window, setTimeout: () => undefined, PerformanceObserver: class { observe() {} } });
+    const clicked: string[] = [];
+    const button = (name: string, disabled = false) => ({ name, disabled, isConnected: true, click: () => clicked.push(name) });
+    const click = (target: unknown) => {
+      const event = { target: { closest: () => target }, prevented: false, preventDefault() { this.prevented = true; }, stopPropagation() {} };
+      listeners.get('click')!(event);
+      return event.prevented;
+    };
+    expect(click(button('Select main product'))).toBe(true);
+    expect(click(button('Save', true))).toBe(false); // a disabled button is left alone
+    expect(click(null)).toBe(false); // not a button (a link works as a link)
+    window[EARLY_CLICK_REPLAY]();
+    expect(clicked).toEqual(['Select main product']);
+    expect(listeners.has('click')).toBe(false);
+    window[EARLY_CLICK_REPLAY]();
+    expect(clicked).toEqual(['Select main product']); // once
   });
 
   it('waits PAINT_WAIT_MS at most', () => {

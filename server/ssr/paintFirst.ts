@@ -18,9 +18,17 @@
  * A page in a background tab (no paint) starts at once; a browser that
  * reports no paint starts after the first frame, and none waits more than
  * PAINT_WAIT_MS.
+ *
+ * Until the app has taken the page over, a button does nothing by itself:
+ * the loader keeps the last button clicked (a click, or Enter/Space on it)
+ * and src/index.tsx clicks it again once hydrated (EARLY_CLICK_REPLAY), so a
+ * merchant's quick "Select main product" is not lost. Links work as links.
  */
 /** The longest the scripts wait for the paint report. */
 export const PAINT_WAIT_MS = 3000;
+
+/** The global src/index.tsx calls once the page is hydrated (src/ssr/firstScreen.ts, EARLY_CLICK_REPLAY). */
+export const EARLY_CLICK_REPLAY = '__slReplayEarlyClick';
 
 /** The event the loader sends on `document` when it starts the app (the page's chunk preloads listen). */
 export const PAINTED_EVENT = 'sl-painted';
@@ -31,7 +39,11 @@ export function paintFirst(template: string): string {
   const sources = [...template.matchAll(DEFERRED_SCRIPT)].map((m) => m[1]);
   if (sources.length === 0) return template;
   const loader =
-    `<script>(function(){var s=${JSON.stringify(sources)},d=0;function run(){if(d++)return;` +
+    `<script>(function(){var s=${JSON.stringify(sources)},d=0,q=null;` +
+    `function early(e){var b=e.target&&e.target.closest&&e.target.closest('button,[role=button]');if(b&&!b.disabled){q=b;e.preventDefault();e.stopPropagation()}}` +
+    `document.addEventListener('click',early,true);` +
+    `window.${EARLY_CLICK_REPLAY}=function(){document.removeEventListener('click',early,true);var b=q;q=null;if(b&&b.isConnected)b.click()};` +
+    `function run(){if(d++)return;` +
     `document.dispatchEvent(new Event('${PAINTED_EVENT}'));` +
     `s.forEach(function(src){var e=document.createElement('script');e.src=src;e.async=false;document.body.appendChild(e)})}` +
     `function later(){setTimeout(run,0)}` +

@@ -10,6 +10,7 @@ import { resolveLocale } from '../i18n/locale';
 import { CatalogSyncBanner, ShopProvider, useGetShopDetailsQuery } from '../features/shop';
 import { AnalyticsTracking } from '../analytics/AnalyticsTracking';
 import { PagePlaceholder } from '../components/PagePlaceholder';
+import { ReplayEarlyClick } from '../ssr/ReplayEarlyClick';
 import type { AppStore } from './store';
 import { AppFrame } from './AppFrame';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -85,6 +86,7 @@ function RoutedPage() {
     <ErrorBoundary key={location.pathname}>
       <Suspense fallback={<PagePlaceholder />}>
         <Outlet />
+        <ReplayEarlyClick />
       </Suspense>
     </ErrorBoundary>
   );

@@ -11,6 +11,18 @@ import type { Locale } from '../contracts/api';
  */
 export const FIRST_SCREEN_ELEMENT_ID = 'sl-first-screen';
 
+/**
+ * The loader of a server-rendered page (server/ssr/paintFirst.ts) keeps a
+ * button clicked before the app took over; this global clicks it again.
+ */
+export const EARLY_CLICK_REPLAY = '__slReplayEarlyClick';
+
+/** Once the page is live: the button clicked meanwhile, if any, is clicked again (React handles it now). */
+export function replayEarlyClick(win: Window): void {
+  const replay = (win as unknown as Record<string, unknown>)[EARLY_CLICK_REPLAY];
+  if (typeof replay === 'function') replay();
+}
+
 export interface FirstScreenData {
   /** The language the HTML is in (messages to load before hydrating). */
   locale: Locale;
