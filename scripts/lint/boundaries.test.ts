@@ -43,6 +43,10 @@ describe('architecture boundaries (eslint.config.mjs)', () => {
     expect(await ruleIds(file, code)).toContain(BOUNDARY);
   });
 
+  it('reports yup in a plain contract module (list pages import those; schemas go in <name>.schema.ts)', async () => {
+    expect(await ruleIds('src/contracts/probe.ts', reExport('yup', 'object'))).toContain('@typescript-eslint/no-restricted-imports');
+  });
+
   it('reports an import circle (server/config would import the app, which imports config)', async () => {
     expect(await ruleIds('server/config.ts', reExport('./app', 'buildApp'))).toContain(CYCLE);
   });
@@ -55,7 +59,8 @@ describe('architecture boundaries (eslint.config.mjs)', () => {
     ['a feature using another feature’s public index.ts', 'src/features/looks/Probe.ts', reExport('../shop', 'useShop')],
     ['a feature using shared components and contracts', 'src/features/looks/Probe.ts', reExport('../../components/SummaryCard', 'SummaryCard')],
     ['a feature using the typed hooks of src/app', 'src/features/looks/Probe.ts', reExport('../../app/hooks', 'useAppDispatch')],
-    ['src/contracts importing a library', 'src/contracts/probe.ts', reExport('yup', 'object')],
+    ['a contract schema importing a library', 'src/contracts/probe.schema.ts', reExport('yup', 'object')],
+    ['a plain contract importing a small library', 'src/contracts/probe.ts', reExport('intl-messageformat', 'IntlMessageFormat')],
     ['the server importing shared contracts', 'server/services/looks/probe.ts', reExport('../../../src/contracts/looks', 'LOOKS_PAGE_SIZE')],
     ['a route importing a service', 'server/routes/probe.ts', reExport('../services/shop/shops', 'findShopByDomain')],
     ['a service importing db tables', 'server/services/looks/probe.ts', reExport('../../db', 'openDatabase')],
