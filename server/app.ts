@@ -164,7 +164,7 @@ async function registerSpa(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/admin/api/') || request.url.startsWith('/api/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && hasSpa && !path.extname(request.url.split('?')[0])) {
-      const rendered = request.method === 'GET' && firstScreen ? await firstScreen(`${request.protocol}://${request.host}${request.url}`, request.log) : undefined;
+      const rendered = request.method === 'GET' && firstScreen ? await firstScreen(`${request.protocol}://${request.host}${request.url}`, request.log, request.headers) : undefined;
       // A rendered page holds the shop's data: no shared cache keeps it.
       reply.header('Cache-Control', rendered ? 'private, no-cache' : 'no-cache').type('text/html');
       return rendered ? sendCompressed(request, reply, rendered) : reply.send(indexHtml);

@@ -68,12 +68,20 @@ async function start() {
     import(/* webpackMode: "eager" */ './ssr/firstScreenState'),
   ]);
   const store = makeStore(host);
-  // The server's answers (the shop now, the page's once its chunk has run): no call is made again.
-  const notYetUpserted = rendered && upsertFirstScreen(store, rendered);
   const persistor = makePersistor(store);
   await nextTask();
-  const { startFirstScreen } = await import(/* webpackMode: "eager" */ './app/boot');
-  const firstScreen = startFirstScreen(store, { pathname: window.location.pathname, locale, persistor, prefetch: !rendered });
+  const [{ startFirstScreen }, { preloadRoute }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/boot'),
+    import(/* webpackMode: "eager" */ './app/routes'),
+  ]);
+  // The server's answers (the shop now — its endpoints came with the boot —, the page's once its
+  // chunk has run): the browser asks none of them again.
+  const notYetUpserted = rendered && upsertFirstScreen(store, rendered);
+  const { pathname } = window.location;
+  const firstScreen = startFirstScreen(store, { pathname, locale, persistor, prefetch: !rendered });
+  // A server-rendered page is hydrated with its chunk (and its lazy parts) there, however long they
+  // take (its HTML is on screen meanwhile): the page then renders as the server's did, in one pass.
+  const pageLoaded = rendered ? preloadRoute(pathname) : undefined;
 
   await nextTask();
   const [{ startTransition, StrictMode }, { createRoot, hydrateRoot }] = await Promise.all([
@@ -81,10 +89,13 @@ async function start() {
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
   await nextTask();
-  const [{ App }, { startWebVitalsAfterPaint }] = await Promise.all([
+  const [{ App }, { startWebVitalsAfterPaint }, { windowIsNarrow }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/App'),
     import(/* webpackMode: "eager" */ './analytics/startWebVitals'),
+    import(/* webpackMode: "eager" */ './components/narrowScreen'),
   ]);
+  // Hydrated with the server's guess (the same first render as its HTML); else the window's answer.
+  const narrowScreen = rendered ? rendered.narrow === true : windowIsNarrow(window);
 
   // react-intl's createIntl asks Intl for its supported locales: the first such call loads ICU's
   // locale tables (tens of milliseconds). Each here, in a task of its own, while the network works.
@@ -93,12 +104,18 @@ async function start() {
   await nextTask();
   Intl.DateTimeFormat.supportedLocalesOf(locale);
 
-  await firstScreen;
+  await Promise.all([firstScreen, pageLoaded]);
   if (notYetUpserted) upsertFirstScreen(store, notYetUpserted);
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>
-      <App store={store} persistor={persistor.getState().bootstrapped ? undefined : persistor} host={host} queryLocale={queryLocale} />
+      <App
+        store={store}
+        persistor={persistor.getState().bootstrapped ? undefined : persistor}
+        host={host}
+        queryLocale={queryLocale}
+        narrowScreen={narrowScreen}
+      />
       {/* Web Vitals load after the first screen is painted: not on the way to it (LCP). */}
       <AfterFirstCommit effect={() => startWebVitalsAfterPaint(host)} />
     </StrictMode>

@@ -17,13 +17,14 @@ const TEMPLATE = `<!doctype html><html lang=en><head><link href="/assets/main.01
 const RENDERER = `
 exports.FIRST_SCREEN_ELEMENT_ID = 'sl-first-screen';
 exports.scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\\\u003c');
-exports.renderFirstScreen = async ({ url, token, fetchFn }) => {
+exports.renderFirstScreen = async ({ url, token, fetchFn, headers }) => {
   const { pathname } = new URL(url);
   if (pathname === '/throws') throw new Error('render failed');
   if (pathname === '/nothing') return undefined;
   const res = await fetchFn(new URL('/admin/api/v1/shop/details', url), { headers: { Authorization: 'Bearer ' + token } });
   const shop = res.ok ? await res.json() : { status: res.status };
-  return { html: '<main>' + pathname + ' ' + shop.shopDomain + '</main>', data: { locale: 'de', queries: { shop, note: '</script><script>alert(1)</script>' } } };
+  const narrow = headers['sec-ch-ua-mobile'] === '?1';
+  return { html: '<main>' + pathname + ' ' + shop.shopDomain + '</main>', data: { locale: 'de', narrow, queries: { shop, note: '</script><script>alert(1)</script>' } } };
 };`;
 
 function distWithRenderer(): string {
@@ -59,6 +60,13 @@ describe('first screen rendered on the server', () => {
       expect(JSON.parse(data!).queries.shop.shopDomain).toBe('demo-shop.myshopify.com');
       // Data cannot close its script element.
       expect(res.body).not.toContain('<script>alert(1)');
+    });
+
+    it('gives a phone’s page the root style Polaris would set on mount (the render is told the request’s headers)', async () => {
+      const phone = await t.app.inject({ method: 'GET', url: '/looks', headers: { 'sec-ch-ua-mobile': '?1' } });
+      expect(phone.body).toContain(`<html data-paint-first lang="de" style="--pc-app-provider-scrollbar-width: 0px;">`);
+      const desktop = await t.app.inject({ method: 'GET', url: '/looks', headers: { 'sec-ch-ua-mobile': '?0' } });
+      expect(desktop.body).toContain(`<html data-paint-first lang="de">`);
     });
 
     it('sends the rendered page gzipped to a browser that takes it', async () => {

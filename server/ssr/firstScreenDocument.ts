@@ -13,17 +13,32 @@ const FIRST_SCREEN_WAIT_MS = 1000;
 
 interface FirstScreen {
   html: string;
-  data: { locale: string };
+  data: { locale: string; narrow?: boolean };
 }
 
+/**
+ * Polaris measures the scrollbars' width on mount and sets it on <html>,
+ * which makes the browser style every element again: a phone's scrollbars
+ * take no room, so its page has the value already (index.html has Polaris'
+ * other root properties).
+ */
+const PHONE_ROOT_STYLE = '--pc-app-provider-scrollbar-width: 0px; ';
+
 interface RendererModule {
-  renderFirstScreen(input: { url: string; token: string; fetchFn: typeof fetch; waitMs: number }): Promise<FirstScreen | undefined>;
+  renderFirstScreen(input: {
+    url: string;
+    token: string;
+    fetchFn: typeof fetch;
+    waitMs: number;
+    headers: Record<string, string | string[] | undefined>;
+  }): Promise<FirstScreen | undefined>;
   /** JSON for inside a <script> element (src/ssr/firstScreen.ts). */
   scriptJson(value: unknown): string;
   FIRST_SCREEN_ELEMENT_ID: string;
 }
 
-export type FirstScreenDocument = (documentUrl: string, log: FastifyBaseLogger) => Promise<string | undefined>;
+/** `headers`: the request's (a phone gets the phone layouts on the first screen). */
+export type FirstScreenDocument = (documentUrl: string, log: FastifyBaseLogger, headers?: Record<string, string | string[] | undefined>) => Promise<string | undefined>;
 
 /**
  * index.html with the page's first screen rendered on the server (src/ssr):
@@ -41,7 +56,7 @@ export function firstScreenDocument(app: FastifyInstance, config: Config, templa
   if (config.serverRender === false || config.appMode !== 'standalone' || !fs.existsSync(bundle)) return undefined;
   let renderer: RendererModule | undefined;
   const rendered = paintFirst(template);
-  return async (documentUrl, log) => {
+  return async (documentUrl, log, headers = {}) => {
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       renderer ??= require(bundle) as RendererModule;
@@ -49,11 +64,12 @@ export function firstScreenDocument(app: FastifyInstance, config: Config, templa
       const session = await app.inject({ method: 'GET', url: '/api/dev/session-token', headers: { host: new URL(documentUrl).host } });
       if (session.statusCode !== 200) return undefined;
       const { token } = session.json<{ token: string }>();
-      const page = await renderer.renderFirstScreen({ url: documentUrl, token, fetchFn: injectFetch(app, origin), waitMs: FIRST_SCREEN_WAIT_MS });
+      const page = await renderer.renderFirstScreen({ url: documentUrl, token, fetchFn: injectFetch(app, origin), waitMs: FIRST_SCREEN_WAIT_MS, headers });
       if (!page) return undefined;
       const data = `<script type="application/json" id="${renderer.FIRST_SCREEN_ELEMENT_ID}">${renderer.scriptJson(page.data)}</script>`;
       return rendered
         .replace(/(<html\b[^>]*?) lang="?en"?/, (_, start: string) => `${start} lang="${page.data.locale.replace(/[^a-z-]/gi, '')}"`)
+        .replace(/<html\b[^>]*>/, (tag) => (page.data.narrow ? withRootStyle(tag, PHONE_ROOT_STYLE) : tag))
         .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${page.html}</div>${data}`);
     } catch (error) {
       // The browser renders the page then: never an error page for what the server could not pre-render.
@@ -61,4 +77,9 @@ export function firstScreenDocument(app: FastifyInstance, config: Config, templa
       return undefined;
     }
   };
+}
+
+/** The <html> start tag with `style` declarations put first in its style attribute. */
+function withRootStyle(tag: string, style: string): string {
+  return / style="/.test(tag) ? tag.replace(/ style="/, ` style="${style}`) : tag.replace(/>$/, ` style="${style.trim()}">`);
 }

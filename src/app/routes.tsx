@@ -4,8 +4,10 @@ import type { AppStore } from './store';
 
 // Every screen is its own chunk: the dashboard loads no form, drag-and-drop, chart or date-picker code.
 // `handle.preload` starts a page's chunk before React asks for it (preloadRoute, on boot).
-interface PageHandle {
+export interface PageHandle {
   preload: () => Promise<PageModule>;
+  /** The page's chunk has run: it renders at once, without suspending. */
+  loaded: () => boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'h
     const Loaded = loaded;
     return Loaded ? <Loaded /> : <Lazy />;
   };
-  const handle: PageHandle = { preload };
+  const handle: PageHandle = { preload, loaded: () => loaded !== undefined };
   return { element: <Page />, handle };
 }
 

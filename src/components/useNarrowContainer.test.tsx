@@ -27,9 +27,12 @@ describe('useNarrowContainer', () => {
     if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
   });
 
-  it('follows the measured width of the element, also when it changes', () => {
+  it('follows the measured width of the element, as the observer reports it (also when it changes)', () => {
     width = 560;
     render(<Probe />);
+    // Nothing is read on mount (that would force a layout): the fallback until the first report.
+    expect(screen.getByText('wide')).toBeInTheDocument();
+    act(() => notify());
     expect(screen.getByText('narrow')).toBeInTheDocument();
     width = 900;
     act(() => notify());

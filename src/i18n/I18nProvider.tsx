@@ -46,7 +46,8 @@ export function I18nProvider({
   }, [locale]);
 
   useEffect(() => {
-    document.documentElement.lang = loaded.locale;
+    // Only if it changes: setting it at all makes the browser restyle every element (`:lang`).
+    if (document.documentElement.lang !== loaded.locale) document.documentElement.lang = loaded.locale;
   }, [loaded.locale]);
 
   return (

@@ -33,6 +33,8 @@ export interface FirstScreenData {
    * the server is the browser's to make.
    */
   entries: FirstScreenEntry[];
+  /** The server's guess that the screen is a phone's (components/narrowScreen): the browser hydrates with it. */
+  narrow?: boolean;
 }
 
 export interface FirstScreenEntry {

@@ -25,6 +25,7 @@ import { shopApi } from '../features/shop';
 import { createStandaloneHost } from '../host/standaloneHost/standaloneHost';
 import type { FirstScreenData } from './firstScreen';
 import { firstScreenData } from './firstScreenState';
+import { requestIsNarrow } from '../components/narrowScreen';
 
 export interface RenderFirstScreenInput {
   /** The document's URL (absolute: the router needs an origin). */
@@ -35,6 +36,8 @@ export interface RenderFirstScreenInput {
   fetchFn: typeof fetch;
   /** How long the first screen's calls may take at most (then no server render). */
   waitMs: number;
+  /** The request's headers: a phone's get the phone layouts (components/narrowScreen). */
+  headers?: Record<string, string | string[] | undefined>;
 }
 
 export interface FirstScreen {
@@ -43,7 +46,7 @@ export interface FirstScreen {
 }
 
 /** The HTML of `url`'s first screen and its data; undefined when the shop could not be loaded (the browser renders then). */
-export async function renderFirstScreen({ url, token, fetchFn, waitMs }: RenderFirstScreenInput): Promise<FirstScreen | undefined> {
+export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers = {} }: RenderFirstScreenInput): Promise<FirstScreen | undefined> {
   const { origin, pathname, search } = new URL(url);
   const host = createStandaloneHost({ tokenSource: () => Promise.resolve(token) });
   const store = makeStore(host, undefined, { origin, fetchFn });
@@ -63,15 +66,16 @@ export async function renderFirstScreen({ url, token, fetchFn, waitMs }: RenderF
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
+  const narrow = requestIsNarrow(headers);
   const html = await renderComplete(
     <StrictMode>
-      <AppProviders store={store} host={host}>
+      <AppProviders store={store} host={host} narrowScreen={narrow}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
     waitMs,
   );
-  return { html, data: firstScreenData(store.getState(), locale) };
+  return { html, data: { ...firstScreenData(store.getState(), locale), narrow } };
 }
 
 /**

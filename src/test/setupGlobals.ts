@@ -5,23 +5,26 @@ import { mediaQueryList } from './mediaQueryList';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => mediaQueryList(query, false),
-  });
-}
+// A test file may run in Node instead (`@jest-environment node`: a server render).
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string) => mediaQueryList(query, false),
+    });
+  }
 
-if (!('ResizeObserver' in window)) {
-  Object.assign(window, {
-    ResizeObserver: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
+  if (!('ResizeObserver' in window)) {
+    Object.assign(window, {
+      ResizeObserver: class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    });
+  }
+  // jsdom has no layout: its window.scroll/scrollTo only report "Not implemented" (Polaris' scroll lock
+  // calls window.scroll when a modal closes). Nothing to scroll, so they do nothing.
+  window.scroll = () => undefined;
+  window.scrollTo = () => undefined;
 }
-// jsdom has no layout: its window.scroll/scrollTo only report "Not implemented" (Polaris' scroll lock
-// calls window.scroll when a modal closes). Nothing to scroll, so they do nothing.
-window.scroll = () => undefined;
-window.scrollTo = () => undefined;

@@ -4,11 +4,10 @@ import { useIntl } from 'react-intl';
 import { StatCards, useMoney, useQueryErrorToast } from '../../components/SummaryCard';
 import { DateRangePicker, useAppliedDateRange } from '../../components/DateRangePicker';
 import { track } from '../../analytics/tracker';
-import { shopApi, useShop } from '../shop';
+import { useShop } from '../shop';
 import { analyticsApi, useGetFunnelQuery, useGetShopOrdersQuery, useGetStatsQuery } from './analyticsApi';
-import { selectAppliedDateRange } from '../../components/DateRangePicker/dateRangeSlice';
-import { todayInTimeZone } from '../../components/DateRangePicker/dateRange';
 import { prefetchQuery } from '../../api/prefetchQuery';
+import { appliedPeriodForPrefetch } from './prefetchPeriod';
 import type { AppStore } from '../../app/store';
 import { FunnelCard } from './FunnelCard';
 import { GeneratedImagesCard } from './GeneratedImagesCard';
@@ -33,15 +32,9 @@ export const preload = loadRevenueChart;
  * time zone is known (the range's days are the shop's): with exactly the page's arguments.
  */
 export async function prefetch(store: AppStore): Promise<unknown> {
-  const shop = store.dispatch(shopApi.endpoints.getShopDetails.initiate());
-  let timeZone: string | undefined;
-  try {
-    timeZone = (await shop).data?.timezone;
-  } finally {
-    shop.unsubscribe();
-  }
-  if (!timeZone) return undefined;
-  const { since: fromDate, until: toDate } = selectAppliedDateRange(store.getState(), todayInTimeZone(timeZone)).period;
+  const period = await appliedPeriodForPrefetch(store);
+  if (!period) return undefined;
+  const { since: fromDate, until: toDate } = period;
   return Promise.all([
     prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getStats.initiate({ fromDate, toDate }))),
     prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getShopOrders.initiate({ page: 1, fromDate, toDate }))),
@@ -58,6 +51,8 @@ export default function AnalyticsPage() {
   const range = useAppliedDateRange(shop.timezone);
   const { since: fromDate, until: toDate } = range.period;
   const [page, setPage] = useState(1);
+  // Loaded with the page (its preload): rendered without a Suspense boundary, hydrated in the page's pass.
+  const [chartLoaded] = useState(() => LoadedRevenueChart !== undefined);
 
   useEffect(() => {
     track('analytics_viewed');
@@ -108,13 +103,11 @@ export default function AnalyticsPage() {
                   <Text as="h2" variant="headingMd">{t('Analytics.chart.title')}</Text>
                   <Text as="p" tone="subdued">{t('Analytics.chart.description')}</Text>
                 </BlockStack>
-                {stats.data?.series ? (
+                {stats.data?.series && chartLoaded && LoadedRevenueChart ? (
+                  <LoadedRevenueChart series={stats.data.series} formatMoney={money} />
+                ) : stats.data?.series ? (
                   <Suspense fallback={<RevenueChartSkeleton />}>
-                    {LoadedRevenueChart ? (
-                      <LoadedRevenueChart series={stats.data.series} formatMoney={money} />
-                    ) : (
-                      <LazyRevenueChart series={stats.data.series} formatMoney={money} />
-                    )}
+                    <LazyRevenueChart series={stats.data.series} formatMoney={money} />
                   </Suspense>
                 ) : (
                   <RevenueChartSkeleton />

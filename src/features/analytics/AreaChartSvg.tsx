@@ -10,8 +10,9 @@ export function useBoxWidth(): [RefObject<HTMLDivElement>, number] {
     const el = box.current;
     if (!el) return;
     const update = () => setWidth(Math.max(240, el.clientWidth));
-    update();
-    if (typeof ResizeObserver === 'undefined') return;
+    // Read when the observer reports the box (once on observing it, after the layout): reading it
+    // here would force a layout in the middle of the page's first render.
+    if (typeof ResizeObserver === 'undefined') return void update();
     const ro = new ResizeObserver(update);
     ro.observe(el);
     return () => ro.disconnect();

@@ -14,10 +14,10 @@ import {
   Select,
   SkeletonBodyText,
   Text,
-  useBreakpoints,
 } from '@shopify/polaris';
 import { FormattedNumber, useIntl } from 'react-intl';
 import type { FunnelReport } from '../../contracts/funnel';
+import { useLgDown } from '../../components/narrowScreen';
 import { useNarrowContainer } from '../../components/useNarrowContainer';
 import { downloadText, funnelCsv, funnelRow, sortFunnelRows, type DeviceFilter, type FunnelRow, type FunnelSortKey } from './funnel';
 import { FunnelChart } from './FunnelChart';
@@ -51,7 +51,7 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [device, setDevice] = useState<DeviceFilter>('all');
   const [sort, setSort] = useState<{ key: FunnelSortKey; direction: 'ascending' | 'descending' }>({ key: 'revenue', direction: 'descending' });
-  const { lgDown } = useBreakpoints();
+  const lgDown = useLgDown();
   const { ref, narrow } = useNarrowContainer<HTMLDivElement>(FUNNEL_TABLE_MIN_WIDTH, lgDown);
   const rows = useMemo(
     () => sortFunnelRows((report?.looks ?? []).map((l) => funnelRow(l, device)), sort.key, sort.direction, intl.locale),

@@ -1,6 +1,7 @@
-import { BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Link, Pagination, SkeletonBodyText, Text, useBreakpoints } from '@shopify/polaris';
+import { BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Link, Pagination, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import type { AnalyticsOrderRow, ShopOrdersPage } from '../../contracts/analytics';
+import { useLgDown } from '../../components/narrowScreen';
 import { useNarrowContainer } from '../../components/useNarrowContainer';
 
 /** Below this card width the orders are a stacked list. */
@@ -23,7 +24,7 @@ interface Props {
 export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage }: Props) {
   const intl = useIntl();
   // The six columns need about 600 px: a narrower card (phone, or beside the top lists) stacks them.
-  const { lgDown } = useBreakpoints();
+  const lgDown = useLgDown();
   const { ref, narrow: condensed } = useNarrowContainer<HTMLDivElement>(ORDERS_TABLE_MIN_WIDTH, lgDown);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const rows = data?.data ?? [];

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { StatCards, useQueryErrorToast } from '../../components/SummaryCard';
 import { useShop } from '../shop';
-import { analyticsApi, useGetStatsQuery } from '../analytics';
+import { analyticsApi, appliedPeriodForPrefetch, useGetStatsQuery } from '../analytics';
 import { onboardingApi, selectIsOnboardingHidden, showOnboarding, useGetOnboardingQuery } from '../onboarding';
 import type { AppStore } from '../../app/store';
 import { prefetchQuery } from '../../api/prefetchQuery';
@@ -25,6 +25,10 @@ export function prefetch(store: AppStore): Promise<unknown> {
   return Promise.all([
     prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getStats.initiate({ lite: true }))),
     flagRead && !selectIsOnboardingHidden(state) ? prefetchQuery(store, (dispatch) => dispatch(onboardingApi.endpoints.getOnboarding.initiate())) : undefined,
+    // The best and worst look of the applied range (LookHighlightsCard, with its arguments).
+    appliedPeriodForPrefetch(store).then((period) =>
+      period ? prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getFunnel.initiate(period))) : undefined,
+    ),
   ]);
 }
 

@@ -15,7 +15,6 @@ import {
   TextField,
   Banner,
   Icon,
-  useBreakpoints,
 } from '@shopify/polaris';
 import { SearchIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
@@ -26,6 +25,7 @@ import { selectLooksOfPage } from '../looksSelectors';
 import { useDebouncedSearch } from '../useDebouncedSearch';
 import { EMPTY_LOOKS_ILLUSTRATION } from './emptyIllustration';
 import { LookCompactRow, LookRow } from './LookRows';
+import { useLgDown } from '../../../components/narrowScreen';
 import { useNarrowContainer } from '../../../components/useNarrowContainer';
 
 /** What the table asks first (the page prefetches exactly this on boot). */
@@ -38,7 +38,7 @@ export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void })
   const intl = useIntl();
   const navigate = useNavigate();
   // Image, title, status, tags and four actions need about 860 px: a narrower card stacks them.
-  const { lgDown } = useBreakpoints();
+  const lgDown = useLgDown();
   const { ref, narrow: condensed } = useNarrowContainer<HTMLDivElement>(LOOKS_TABLE_MIN_WIDTH, lgDown);
   const [page, setPage] = useState<number>(FIRST_LOOKS_PAGE.page);
   const resetPage = useCallback(() => setPage(1), []);
