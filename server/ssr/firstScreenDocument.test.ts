@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../test/testApp';
-import { SSR_BUNDLE } from './firstScreenDocument';
+import { SSR_BUNDLE, withRootStyle } from './firstScreenDocument';
 
-const TEMPLATE = `<!doctype html><html lang=en><head><link href="/assets/main.0123456789ab.css" rel="stylesheet"></head>
+const TEMPLATE = `<!doctype html><html lang=en class=p-theme-light style=--pc-frame-offset:0px><head><link href="/assets/main.0123456789ab.css" rel="stylesheet"></head>
 <body><div id=root></div><script defer src="/assets/main.0123456789ab.js"></script></body></html>`;
 
 /**
@@ -53,7 +53,7 @@ describe('first screen rendered on the server', () => {
       const res = await t.app.inject({ method: 'GET', url: '/looks?x=1' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-cache');
-      expect(res.body).toContain(`<html data-paint-first lang="de">`);
+      expect(res.body).toContain(`<html data-paint-first lang="de" class=p-theme-light style=--pc-frame-offset:0px>`);
       // The render's API call went through the app's own routes, authenticated with the session token.
       expect(res.body).toContain('<div id="root"><main>/looks demo-shop.myshopify.com</main></div>');
       const data = /<script type="application\/json" id="sl-first-screen">(.*?)<\/script>/.exec(res.body)?.[1];
@@ -64,9 +64,10 @@ describe('first screen rendered on the server', () => {
 
     it('gives a phone’s page the root style Polaris would set on mount (the render is told the request’s headers)', async () => {
       const phone = await t.app.inject({ method: 'GET', url: '/looks', headers: { 'sec-ch-ua-mobile': '?1' } });
-      expect(phone.body).toContain(`<html data-paint-first lang="de" style="--pc-app-provider-scrollbar-width: 0px;">`);
+      // One style attribute (a second would be ignored by the browser), the template's properties kept.
+      expect(phone.body).toContain(`<html data-paint-first lang="de" class=p-theme-light style="--pc-app-provider-scrollbar-width: 0px; --pc-frame-offset:0px">`);
       const desktop = await t.app.inject({ method: 'GET', url: '/looks', headers: { 'sec-ch-ua-mobile': '?0' } });
-      expect(desktop.body).toContain(`<html data-paint-first lang="de">`);
+      expect(desktop.body).toContain(`<html data-paint-first lang="de" class=p-theme-light style=--pc-frame-offset:0px>`);
     });
 
     it('sends the rendered page gzipped to a browser that takes it', async () => {
@@ -99,5 +100,16 @@ describe('first screen rendered on the server', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('withRootStyle', () => {
+  it.each([
+    ['<html lang=en style=--a:0px>', '<html lang=en style="--b: 1px; --a:0px">'],
+    ['<html lang="en" style="--a: 0px">', '<html lang="en" style="--b: 1px; --a: 0px">'],
+    ["<html style='--a: 0px' lang=en>", '<html style="--b: 1px; --a: 0px" lang=en>'],
+    ['<html lang=en>', '<html lang=en style="--b: 1px;">'],
+  ])('%s', (tag, expected) => {
+    expect(withRootStyle(tag, '--b: 1px; ')).toBe(expected);
   });
 });

@@ -79,7 +79,11 @@ export function firstScreenDocument(app: FastifyInstance, config: Config, templa
   };
 }
 
-/** The <html> start tag with `style` declarations put first in its style attribute. */
-function withRootStyle(tag: string, style: string): string {
-  return / style="/.test(tag) ? tag.replace(/ style="/, ` style="${style}`) : tag.replace(/>$/, ` style="${style.trim()}">`);
+/** The <html> start tag with `style` declarations put first in its style attribute (quoted or not: the built index.html is minified). */
+export function withRootStyle(tag: string, style: string): string {
+  const attribute = / style=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/;
+  const match = attribute.exec(tag);
+  if (!match) return tag.replace(/\s*>$/, ` style="${style.trim()}">`);
+  const existing = match[1] ?? match[2] ?? match[3] ?? '';
+  return tag.replace(attribute, () => ` style="${style}${existing.replace(/"/g, '&quot;')}"`);
 }
