@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { axisLabelIndices, niceScale } from './chartScale';
 
@@ -9,9 +9,13 @@ export function useBoxWidth(): [RefObject<HTMLDivElement>, number] {
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const update = () => setWidth(Math.max(240, el.clientWidth));
+    const update = () => {
+      const width = Math.max(240, el.clientWidth);
+      startTransition(() => setWidth(width));
+    };
     // Read when the observer reports the box (once on observing it, after the layout): reading it
-    // here would force a layout in the middle of the page's first render.
+    // here would force a layout in the middle of the page's first render. The chart is drawn again
+    // as a transition: in slices, after anything the merchant does.
     if (typeof ResizeObserver === 'undefined') return void update();
     const ro = new ResizeObserver(update);
     ro.observe(el);
