@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { AppProvider } from '@shopify/polaris';
-import en from '@shopify/polaris/locales/en.json';
-import { LG_DOWN_QUERY, NarrowScreenGuessProvider, requestIsNarrow, useLgDown, windowIsNarrow } from './narrowScreen';
+import { NarrowScreenProbe } from '../test/narrowScreenProbe';
+import { LG_DOWN_QUERY, requestIsNarrow, windowIsNarrow } from './narrowScreen';
 
 const MOTO_G = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -22,10 +21,6 @@ describe('requestIsNarrow (the server’s guess)', () => {
   });
 });
 
-function Probe() {
-  return <p>{useLgDown() ? 'phone layout' : 'wide layout'}</p>;
-}
-
 describe('useLgDown', () => {
   it('follows the window once mounted, whatever the guess', () => {
     const original = window.matchMedia;
@@ -34,13 +29,7 @@ describe('useLgDown', () => {
     window.matchMedia = ((query: string) => ({ matches: narrowQueries.includes(query), media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as unknown as typeof window.matchMedia;
     try {
       expect(windowIsNarrow(window)).toBe(true);
-      render(
-        <AppProvider i18n={en}>
-          <NarrowScreenGuessProvider value={false}>
-            <Probe />
-          </NarrowScreenGuessProvider>
-        </AppProvider>,
-      );
+      render(<NarrowScreenProbe guess={false} />);
       expect(screen.getByText('phone layout')).toBeInTheDocument();
     } finally {
       window.matchMedia = original;
