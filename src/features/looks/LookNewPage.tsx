@@ -8,12 +8,24 @@ import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
 import { useHost } from '../../host/HostContext';
 import { track } from '../../analytics/tracker';
 import { useShop } from '../shop';
+import { layoutApi } from '../layout';
+import { prefetchQuery } from '../../api/prefetchQuery';
+import type { AppStore } from '../../app/store';
 import { useCreateLookMutation, useGetDiscountDefaultsQuery, useGetLookQuery } from './looksApi';
 import { LookForm } from './form/LookForm';
 import { UpgradeBanner } from './form/UpgradeBanner';
 import { useLookSubmitErrors } from './useLookSubmit';
 
 const isMissing = (error: unknown) => errorStatus(error) === 404 || errorStatus(error) === 400;
+
+/**
+ * The layout (the form's marker settings show for the 'shoppable' template), asked on boot with the
+ * shop call (routes.tsx): the form renders with its sections at once, and a server-rendered page has
+ * them in its HTML instead of adding them once the browser has asked.
+ */
+export function prefetch(store: AppStore): Promise<unknown> {
+  return prefetchQuery(store, (dispatch) => dispatch(layoutApi.endpoints.getLayout.initiate()));
+}
 
 /**
  * /looks/new: empty form; `?productLookId=` pre-fills it from that look;
