@@ -4,6 +4,7 @@ import webpack, { type Compiler, type Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { PAINTED_EVENT } from './src/contracts/paintFirst';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
@@ -57,7 +58,7 @@ function reactRouterProduction(): Record<string, string> {
  * and adds <link rel=preload as=script> for that route's chunk group, the
  * English messages and those of a `?locale=` — webpack's loader later finds
  * them in the HTTP cache. On a page the server rendered (`data-paint-first`,
- * server/ssr/paintFirst.ts) once it has painted (`sl-painted`), with its entry files.
+ * server/ssr/paintFirst.ts) once it has painted (PAINTED_EVENT), with its entry files.
  */
 export class PreloadRouteChunks {
   apply(compiler: Compiler) {
@@ -80,7 +81,7 @@ export class PreloadRouteChunks {
 for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=r[i][1];break}
 f=f.concat(m.en,q&&q[1].toLowerCase()!=='en'&&m[q[1].toLowerCase()]||[]);
 function add(){for(i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=f[i];document.head.appendChild(l)}}
-if(document.documentElement.hasAttribute('data-paint-first'))document.addEventListener('sl-painted',add);else add()})();`;
+if(document.documentElement.hasAttribute('data-paint-first'))document.addEventListener('${PAINTED_EVENT}',add);else add()})();`;
         // Before the stylesheets: a script after a pending stylesheet would wait for it.
         data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', {}, script));
         return data;

@@ -1,5 +1,6 @@
 import vm from 'node:vm';
-import { EARLY_CLICK_REPLAY, PAINT_WAIT_MS, PAINTED_EVENT, paintFirst } from './paintFirst';
+import { EARLY_CLICK_REPLAY, PAINTED_EVENT } from '../../src/contracts/paintFirst';
+import { PAINT_WAIT_MS, paintFirst } from './paintFirst';
 
 const TEMPLATE = `<!doctype html><html lang=en><head><link href=/assets/vendor.css rel=stylesheet></head><body>
 <div id=root></div>

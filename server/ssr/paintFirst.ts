@@ -1,3 +1,4 @@
+import { EARLY_CLICK_REPLAY, PAINTED_EVENT } from '../../src/contracts/paintFirst';
 /**
  * index.html for a page rendered on the server: paint first, then load the
  * app. The page the server sent is complete with its stylesheet alone, so
@@ -27,11 +28,6 @@
 /** The longest the scripts wait for the paint report. */
 export const PAINT_WAIT_MS = 3000;
 
-/** The global src/index.tsx calls once the page is hydrated (src/ssr/firstScreen.ts, EARLY_CLICK_REPLAY). */
-export const EARLY_CLICK_REPLAY = '__slReplayEarlyClick';
-
-/** The event the loader sends on `document` when it starts the app (the page's chunk preloads listen). */
-export const PAINTED_EVENT = 'sl-painted';
 
 const DEFERRED_SCRIPT = /<script defer(?:="defer")? src="?([^"\s>]+)"?><\/script>\s*/g;
 

@@ -13,6 +13,8 @@ describe('requestIsNarrow (the server’s guess)', () => {
     ['a desktop’s client hint', { 'sec-ch-ua-mobile': '?0', 'user-agent': DESKTOP }, false],
     ['an Android phone’s user agent', { 'user-agent': MOTO_G }, true],
     ['an iPhone’s user agent', { 'user-agent': IPHONE }, true],
+    ['Firefox on a phone (“Mobile” without Android)', { 'user-agent': 'Mozilla/5.0 (Mobile; rv:109.0) Gecko/109.0 Firefox/115.0' }, true],
+    ['Opera Mini (“Mobi”)', { 'user-agent': 'Opera/9.80 (J2ME/MIDP; Opera Mini/9.80 (S60; SymbOS; Opera Mobi/23.348; U; en) Presto/2.5.25 Version/10.54' }, true],
     ['an Android tablet’s user agent', { 'user-agent': TABLET }, false],
     ['a desktop’s user agent', { 'user-agent': DESKTOP }, false],
     ['no headers at all', {}, false],

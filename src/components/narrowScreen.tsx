@@ -33,5 +33,6 @@ export function windowIsNarrow(win: Window): boolean {
 export function requestIsNarrow(headers: Record<string, string | string[] | undefined>): boolean {
   const header = (name: string) => [headers[name]].flat().join(' ');
   if (header('sec-ch-ua-mobile').trim() === '?1') return true;
-  return /\b(Mobi|iPhone|iPod|Android.+Mobile)\b/i.test(header('user-agent'));
+  // "Mobi" anywhere (MDN's advice: Mobile, Mobi in Opera's), an iPhone or iPod, an Android phone.
+  return /Mobi|\biPhone\b|\biPod\b|\bAndroid\b.+\bMobile\b/i.test(header('user-agent'));
 }

@@ -1,3 +1,4 @@
+import { EARLY_CLICK_REPLAY } from '../contracts/paintFirst';
 import type { Locale } from '../contracts/api';
 
 /**
@@ -10,12 +11,6 @@ import type { Locale } from '../contracts/api';
  * firstScreenState.ts.
  */
 export const FIRST_SCREEN_ELEMENT_ID = 'sl-first-screen';
-
-/**
- * The loader of a server-rendered page (server/ssr/paintFirst.ts) keeps a
- * button clicked before the app took over; this global clicks it again.
- */
-export const EARLY_CLICK_REPLAY = '__slReplayEarlyClick';
 
 /** Once the page is live: the button clicked meanwhile, if any, is clicked again (React handles it now). */
 export function replayEarlyClick(win: Window): void {
