@@ -28,15 +28,21 @@ const clientZones = [
     message: 'src/contracts is shared with the server: it imports only libraries (e.g. yup), nothing of the app.',
   },
   {
-    target: ['./src/components', './src/api', './src/host', './src/i18n', './src/analytics'],
+    target: ['./src/components', './src/api', './src/host', './src/i18n', './src/analytics', './src/router'],
     from: './src/features',
-    message: 'Shared code (components, api, host, i18n, analytics) imports no feature; move what both need down a layer.',
+    message: 'Shared code (components, api, host, i18n, analytics, router) imports no feature; move what both need down a layer.',
   },
   {
-    target: ['./src/features', './src/components', './src/api', './src/host', './src/i18n', './src/analytics'],
+    target: ['./src/features', './src/components', './src/api', './src/host', './src/i18n', './src/analytics', './src/router'],
     from: './src/app',
     except: ['./hooks.ts', './store.ts'],
     message: 'Below src/app only the typed hooks (app/hooks.ts) and the store types (app/store.ts) are used, never the shell (App, routes, frame).',
+  },
+  {
+    target: './src/router',
+    from: './src',
+    except: ['./router'],
+    message: 'src/router is a leaf (React only): the app, the features and the server render use it, it uses none of them.',
   },
   // A feature imports another feature only through that feature's index.ts (its public API).
   ...features.map((feature) => ({

@@ -5,6 +5,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { PAINTED_EVENT } from './src/contracts/paintFirst';
+import { compilePath } from './src/router/paths';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
@@ -42,12 +43,6 @@ export const isTokenName = createIsTokenName(light);
   return file;
 }
 
-/** react-router(-dom) resolved to react-router's production build. */
-function reactRouterProduction(): Record<string, string> {
-  const dir = path.resolve(path.dirname(require.resolve('react-router')), '../production');
-  return { 'react-router$': path.join(dir, 'index.mjs'), 'react-router/dom$': path.join(dir, 'dom-export.mjs') };
-}
-
 /**
  * The page's chunks, fetched with the first-load files instead of after them.
  * Without this, a page's chunk (and the messages) were only requested once
@@ -73,12 +68,11 @@ export class PreloadRouteChunks {
           if (!group) throw new Error(`PreloadRouteChunks: no chunk group ${name}`);
           return group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js'))).map((f) => publicPath + f);
         };
-        // A route pattern as a regular expression: `:param` is one path segment.
-        const pattern = (routePath: string) => `^${routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`;
-        const table = routes.map(([, routePath, chunk]) => [pattern(routePath), files(chunk)]);
+        // A route pattern as the router matches it (src/router/paths.ts).
+        const table = routes.map(([, routePath, chunk]) => [compilePath(routePath).pattern.source, files(chunk)]);
         const locales = Object.fromEntries(['en', 'de', 'fr', 'it', 'es'].map((l) => [l, files(`i18n-${l}`)]));
         const script = `(function(){var r=${JSON.stringify(table)},m=${JSON.stringify(locales)},p=location.pathname,f=[],i,q=/[?&]locale=([a-zA-Z]{2})/.exec(location.search);
-for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=r[i][1];break}
+for(i=0;i<r.length;i++)if(new RegExp(r[i][0],'i').test(p)){f=r[i][1];break}
 f=f.concat(m.en,q&&q[1].toLowerCase()!=='en'&&m[q[1].toLowerCase()]||[]);
 function add(){for(i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=f[i];document.head.appendChild(l)}}
 if(document.documentElement.hasAttribute('data-paint-first'))document.addEventListener('${PAINTED_EVENT}',add);else add()})();`;
@@ -167,8 +161,6 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
       alias: {
         '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/lib/no-parser.js'),
         '@shopify/polaris-tokens$': lightPolarisTokens(),
-        // react-router's exports map names only its development build (dev warnings, ~15% larger).
-        ...(dev ? {} : reactRouterProduction()),
       },
     },
     module: {

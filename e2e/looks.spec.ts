@@ -92,6 +92,14 @@ for (const locale of ['en', 'fr'] as const) {
     await expect(leave).toBeVisible();
     await leave.getByRole('button', { name: t('LeaveConfirm.stay') }).click();
     await expect(page).toHaveURL(/\/looks\/edit\/\d+/);
+    // The browser's back button asks too: staying puts the URL back and keeps the changes.
+    await page.goBack();
+    await expect(leave).toBeVisible();
+    await expect(page).toHaveURL(/\/looks\/edit\/\d+/);
+    await leave.getByRole('button', { name: t('LeaveConfirm.stay') }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/looks\/edit\/\d+/);
+    await expect(page.getByText('unsaved', { exact: true })).toBeVisible();
     await navLooks.click();
     await page.getByRole('dialog').getByRole('button', { name: t('LeaveConfirm.leave') }).click();
     await expect(page).toHaveURL(/\/looks(\?.*)?$/);

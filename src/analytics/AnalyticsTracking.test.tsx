@@ -1,5 +1,5 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryLocation, Router } from '../router';
 import { HostProvider } from '../host/HostContext';
 import { createFakeHost } from '../test/fakeHost';
 import { fail, mockBackend, noContent, type ErrorStatus } from '../test/fakeBackend';
@@ -16,10 +16,12 @@ function mockEvents(status: 204 | ErrorStatus) {
 }
 
 function mount() {
-  const router = createMemoryRouter([{ path: '*', element: <AnalyticsTracking shopDomain="demo-shop.myshopify.com" /> }], { initialEntries: ['/looks'] });
+  const router = createMemoryLocation('/looks');
   render(
     <HostProvider host={createFakeHost()}>
-      <RouterProvider router={router} />
+      <Router store={router}>
+        <AnalyticsTracking shopDomain="demo-shop.myshopify.com" />
+      </Router>
     </HostProvider>,
   );
   return router;

@@ -1,8 +1,8 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
-import { createBrowserRouter, Outlet, RouterProvider, useLocation, useMatches, type RouteObject } from 'react-router-dom';
+import { browserHistory, createLocationStore, RouteParams, Router, useLocation, useMatch, type LocationStore } from '../router';
 import type { Host } from '../host/Host';
 import { HostProvider } from '../host/HostContext';
 import { I18nProvider, useMessagesReady } from '../i18n/I18nProvider';
@@ -29,24 +29,32 @@ export interface AppProps {
 }
 
 export function App({ store, persistor, host, queryLocale, narrowScreen }: AppProps) {
-  // A data router: useBlocker (leave-page confirmation) needs one.
-  const router = useMemo(() => createBrowserRouter(appRoutes(queryLocale)), [queryLocale]);
+  const [location] = useState(() => createLocationStore(browserHistory()));
   return (
-    <AppProviders store={store} persistor={persistor} host={host} narrowScreen={narrowScreen}>
-      <RouterProvider router={router} />
+    <AppProviders store={store} persistor={persistor} host={host} narrowScreen={narrowScreen} location={location}>
+      <Shell queryLocale={queryLocale} />
     </AppProviders>
   );
 }
 
 /**
- * The store and the host around a router: the browser's (App) or, for a
- * server-side render, the static router of one URL (src/ssr) — the same tree,
- * so the browser hydrates the server's HTML.
+ * The store, the host and the location around the shell: the browser's (App)
+ * or, for a server-side render, the one URL in memory (src/ssr) — the same
+ * tree, so the browser hydrates the server's HTML.
  */
-export function AppProviders({ store, persistor, host, narrowScreen = false, children }: Omit<AppProps, 'queryLocale'> & { children: ReactNode }) {
+export function AppProviders({
+  store,
+  persistor,
+  host,
+  narrowScreen = false,
+  location,
+  children,
+}: Omit<AppProps, 'queryLocale'> & { location: LocationStore; children: ReactNode }) {
   const shell = (
     <HostProvider host={host}>
-      <NarrowScreenGuessProvider value={narrowScreen}>{children}</NarrowScreenGuessProvider>
+      <NarrowScreenGuessProvider value={narrowScreen}>
+        <Router store={location}>{children}</Router>
+      </NarrowScreenGuessProvider>
     </HostProvider>
   );
   return (
@@ -62,7 +70,7 @@ export function AppProviders({ store, persistor, host, narrowScreen = false, chi
   );
 }
 
-/** Language from the query parameter or the shop; frame, shop context, routes. */
+/** Language from the query parameter or the shop; frame, shop context, the page of the location (SPEC §2 routes). */
 export function Shell({ queryLocale }: { queryLocale?: string }) {
   const { data: shop } = useGetShopDetailsQuery();
   const locale = resolveLocale(queryLocale, shop?.locale);
@@ -80,18 +88,17 @@ export function Shell({ queryLocale }: { queryLocale?: string }) {
   );
 }
 
-/** The shell as the root route; every screen of SPEC §2 renders in its outlet. */
-export function appRoutes(queryLocale?: string): RouteObject[] {
-  return [{ element: <Shell queryLocale={queryLocale} />, children: routes }];
-}
-
 function RoutedPage() {
-  const location = useLocation();
+  const { pathname } = useLocation();
+  const match = useMatch(routes);
   // Pages wait for their language's messages (a chunk loaded in parallel with the shop and the page).
-  if (!useMessagesReady()) return <PagePlaceholder />;
+  const messagesReady = useMessagesReady();
+  if (!messagesReady || !match) return <PagePlaceholder />;
   return (
-    <ErrorBoundary key={location.pathname}>
-      <PageSlot />
+    <ErrorBoundary key={pathname}>
+      <RouteParams params={match.params}>
+        <PageSlot handle={match.route.handle}>{match.route.element}</PageSlot>
+      </RouteParams>
     </ErrorBoundary>
   );
 }
@@ -105,12 +112,11 @@ function RoutedPage() {
  * frame meanwhile — Polaris sets state on mount — forces that pass at once, in
  * one long task.)
  */
-function PageSlot() {
-  const handle = useMatches().at(-1)?.handle as PageHandle | undefined;
-  const [suspends] = useState(() => !handle?.loaded());
+function PageSlot({ handle, children }: { handle: PageHandle; children: ReactNode }) {
+  const [suspends] = useState(() => !handle.loaded());
   const page = (
     <>
-      <Outlet />
+      {children}
       <ReplayEarlyClick />
     </>
   );

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { AppProvider } from '@shopify/polaris';
 import polarisEn from '@shopify/polaris/locales/en.json';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryLocation, Router } from '../router';
 import en from '../../translations/en.json';
 import { HostProvider } from '../host/HostContext';
 import type { Host } from '../host/Host';
@@ -11,12 +11,15 @@ import { createStandaloneHost } from '../host/standaloneHost/standaloneHost';
 import { AppFrame } from './AppFrame';
 
 function renderFrame(host: Host) {
-  const router = createMemoryRouter([{ path: '*', element: <AppFrame shopDomain="a.myshopify.com"><p>page</p></AppFrame> }], { initialEntries: ['/looks'] });
   return render(
     <HostProvider host={host}>
       <IntlProvider locale="en" messages={en}>
         <AppProvider i18n={polarisEn}>
-          <RouterProvider router={router} />
+          <Router store={createMemoryLocation('/looks')}>
+            <AppFrame shopDomain="a.myshopify.com">
+              <p>page</p>
+            </AppFrame>
+          </Router>
         </AppProvider>
       </IntlProvider>
     </HostProvider>,

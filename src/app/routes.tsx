@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import { matchPath } from '../router';
 import type { AppStore } from './store';
 
 // Every screen is its own chunk: the dashboard loads no form, drag-and-drop, chart or date-picker code.
@@ -28,7 +28,14 @@ export interface PageModule {
   preload?: () => Promise<unknown>;
 }
 
-function page(load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> {
+/** A screen: its path pattern (src/router/paths.ts), its element and its chunk's handle. */
+export interface AppRoute {
+  path: string;
+  element: ReactElement;
+  handle: PageHandle;
+}
+
+function page(load: () => Promise<PageModule>): Pick<AppRoute, 'element' | 'handle'> {
   let loaded: ComponentType | undefined;
   const preload = () =>
     load().then((module) => {
@@ -48,7 +55,7 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'h
 const notFound = page(() => import(/* webpackChunkName: "not-found" */ '../features/notFound/NotFoundPage'));
 
 /** SPEC §2 routes. */
-export const routes: RouteObject[] = [
+export const routes: readonly AppRoute[] = [
   { path: '/', ...page(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage')) },
   { path: '/analytics', ...page(() => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage')) },
   { path: '/billing/plans', ...page(() => import(/* webpackChunkName: "plans" */ '../features/billing/PlansPage')) },
@@ -76,7 +83,7 @@ export const routes: RouteObject[] = [
  * when both are done; a failure is left to the page's own lazy load and queries.
  */
 export function preloadRoute(pathname: string, store?: AppStore): Promise<unknown> {
-  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as PageHandle | undefined;
+  const handle = routes.find((route) => matchPath(route.path, pathname))?.handle;
   if (!handle) return Promise.resolve();
   return handle
     .preload()

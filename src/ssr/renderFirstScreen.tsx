@@ -14,8 +14,8 @@ import { StrictMode } from 'react';
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { AppProviders, appRoutes } from '../app/App';
+import { createMemoryLocation } from '../router';
+import { AppProviders, Shell } from '../app/App';
 import { rehydrated, startFirstScreen } from '../app/boot';
 import { makePersistor, makeStore } from '../app/store';
 import { localeFromQuery, resolveLocale } from '../i18n/locale';
@@ -62,15 +62,12 @@ export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers =
   const locale = resolveLocale(queryLocale, shop.locale);
   await loadLocaleBundle(locale);
 
-  const handler = createStaticHandler(appRoutes(queryLocale));
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return undefined;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const location = createMemoryLocation(pathname + search);
   const narrow = requestIsNarrow(headers);
   const html = await renderComplete(
     <StrictMode>
-      <AppProviders store={store} host={host} narrowScreen={narrow}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <AppProviders store={store} host={host} narrowScreen={narrow} location={location}>
+        <Shell queryLocale={queryLocale} />
       </AppProviders>
     </StrictMode>,
     waitMs,

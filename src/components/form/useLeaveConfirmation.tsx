@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Modal, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useBlocker } from 'react-router-dom';
+import { useBlocker } from '../../router';
 
 /**
  * While `dirty`, leaving asks to stay or leave: in-app navigation through a

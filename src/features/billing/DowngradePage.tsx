@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Banner, BlockStack, Button, Card, InlineStack, Layout, List, Modal, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router';
 import { useHost } from '../../host/HostContext';
 import { isLocale } from '../../contracts/api';
 import { BILLING } from '../../contracts/billing';

@@ -1,4 +1,4 @@
-import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from '../../router';
 
 /**
  * /looks/discounts/:id → replace-navigates to the new-look page with a

@@ -18,7 +18,7 @@ import {
 } from '@shopify/polaris';
 import { SearchIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../router';
 import type { LookListItem } from '../../../contracts/looks';
 import { useGetLooksQuery } from '../looksApi';
 import { selectLooksOfPage } from '../looksSelectors';
