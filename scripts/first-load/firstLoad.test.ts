@@ -33,6 +33,11 @@ describe('first load of the list pages', () => {
     expect(YUP.flatMap((pkg) => packageModules(modules, pkg))).toEqual([]);
   });
 
+  it('a new look loads no drag-and-drop library (no related products to reorder yet); the list chunk has it', () => {
+    expect(packageModules(firstLoad(stats, 'look-new').modules, '@hello-pangea/dnd')).toEqual([]);
+    expect(packageModules(firstLoad(stats, 'related-items-list').modules, '@hello-pangea/dnd').length).toBeGreaterThan(0);
+  });
+
   it('finds yup where a form validates (the check can see it)', () => {
     const { modules } = firstLoad(stats, 'look-new');
     expect(packageModules(modules, 'yup')).toEqual(['./node_modules/yup/index.esm.js']);

@@ -10,6 +10,7 @@ import { track } from '../../analytics/tracker';
 import { useAppDispatch } from '../../app/hooks';
 import { looksApi, useGetLookQuery, useUpdateLookMutation } from './looksApi';
 import { LookForm } from './form/LookForm';
+import { loadRelatedItemsList } from './form/RelatedItemsSection';
 import { UpgradeBanner } from './form/UpgradeBanner';
 import { DeletedProductsBanner } from './form/DeletedProductsBanner';
 import { useLookSubmitErrors } from './useLookSubmit';
@@ -17,6 +18,9 @@ import { EMPTY_LOOKS_ILLUSTRATION } from './list/emptyIllustration';
 import { ExperimentsCard } from '../experiments';
 
 /** /looks/edit/:id: loads the look, PATCH on save, "View live" once a preview URL is known. */
+/** A saved look has related products: their list's chunk loads with the page's (routes.tsx), before it renders. */
+export const preload = loadRelatedItemsList;
+
 export default function LookEditPage() {
   const intl = useIntl();
   const host = useHost();
