@@ -6,7 +6,7 @@ import {
   useEffect,
   useMemo,
   useState,
-  useSyncExternalStore,
+  startTransition,
   type AnchorHTMLAttributes,
   type MouseEvent,
   type ReactNode,
@@ -14,23 +14,35 @@ import {
 import { href, resolveTo, type AppLocation, type BlockerArgs, type LocationStore, type NavigateOptions, type To } from './locationStore';
 import { matchPath } from './paths';
 
-const StoreContext = createContext<LocationStore | null>(null);
+const RouterContext = createContext<{ store: LocationStore; location: AppLocation } | null>(null);
 const ParamsContext = createContext<Record<string, string>>({});
 
-/** The app's routes read the location of `store` (the browser's, or one in memory). */
+/**
+ * The app's routes read the location of `store` (the browser's, or one in
+ * memory). A navigation renders as a transition: the next page renders in
+ * slices and a click stays responsive.
+ */
 export function Router({ store, children }: { store: LocationStore; children: ReactNode }) {
-  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
+  const [location, setLocation] = useState(store.location);
+  useEffect(() => {
+    const update = () => startTransition(() => setLocation(store.location()));
+    update(); // a navigation between this render and the subscription
+    return store.subscribe(update);
+  }, [store]);
+  const value = useMemo(() => ({ store, location }), [store, location]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
-function useStore(): LocationStore {
-  const store = useContext(StoreContext);
-  if (!store) throw new Error('A router hook is used outside <Router>.');
-  return store;
+function useRouter() {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('A router hook is used outside <Router>.');
+  return router;
 }
+
+const useStore = (): LocationStore => useRouter().store;
 
 export function useLocation(): AppLocation {
-  const store = useStore();
-  return useSyncExternalStore(store.subscribe, store.location, store.location);
+  return useRouter().location;
 }
 
 export function useNavigate(): (to: To, options?: NavigateOptions) => void {

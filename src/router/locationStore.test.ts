@@ -36,7 +36,7 @@ describe('location store in memory', () => {
     expect(history.entries.map((e) => e.pathname)).toEqual(['/looks', '/looks/edit/3']);
   });
 
-  it('keeps the same location object until it changes (useSyncExternalStore snapshots)', () => {
+  it('keeps the same location object until it changes (the Router state update bails out)', () => {
     const store = createMemoryLocation('/');
     expect(store.location()).toBe(store.location());
   });

@@ -1,7 +1,7 @@
 /**
  * The app's location and its history: the browser's (window.history) or one
- * in memory (the server's render, tests), behind one store that React reads
- * with useSyncExternalStore. Navigation can be blocked (a form with unsaved
+ * in memory (the server's render, tests), behind one store that the Router
+ * subscribes to (src/router/Router.tsx). Navigation can be blocked (a form with unsaved
  * changes asks first): in-app links and navigate() wait for the answer, and
  * back/forward are undone until it comes (entries carry their index in
  * history.state, so the store knows how far to go back).
