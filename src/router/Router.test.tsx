@@ -106,6 +106,23 @@ describe('Router', () => {
     expect(store.location().pathname).toBe('/looks');
   });
 
+  it('a new page starts at its top; a replaced entry or back/forward keep the scroll position', () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const store = createMemoryLocation('/looks');
+    render(
+      <Router store={store}>
+        <Where />
+      </Router>,
+    );
+    expect(scrollTo).not.toHaveBeenCalled();
+    act(() => store.navigate('/looks?q=hat', { replace: true }));
+    expect(scrollTo).not.toHaveBeenCalled();
+    act(() => store.navigate('/settings'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(store.action()).toBe('push');
+    scrollTo.mockRestore();
+  });
+
   it('a hook outside <Router> says so', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(<Where />)).toThrow('outside <Router>');

@@ -29,6 +29,10 @@ export function Router({ store, children }: { store: LocationStore; children: Re
     update(); // a navigation between this render and the subscription
     return store.subscribe(update);
   }, [store]);
+  useEffect(() => {
+    // A new page starts at its top; back/forward keep the browser's own scroll restoration.
+    if (store.action() === 'push' && typeof window !== 'undefined') window.scrollTo(0, 0);
+  }, [store, location]);
   const value = useMemo(() => ({ store, location }), [store, location]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }

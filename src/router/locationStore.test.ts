@@ -33,6 +33,7 @@ describe('location store in memory', () => {
     store.navigate('/looks/new');
     store.navigate('/looks/edit/3', { replace: true });
     expect(seen).toEqual(['/looks/new', '/looks/edit/3']);
+    expect(store.action()).toBe('replace');
     expect(history.entries.map((e) => e.pathname)).toEqual(['/looks', '/looks/edit/3']);
   });
 
@@ -70,6 +71,7 @@ describe('location store in memory', () => {
     held[0]();
     expect(store.location().pathname).toBe('/looks');
     expect(history.read().index).toBe(0);
+    expect(store.action()).toBe('pop');
   });
 });
 

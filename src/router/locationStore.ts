@@ -30,8 +30,13 @@ export interface Blocker {
   blocked: (proceed: () => void) => void;
 }
 
+/** How the location last changed: a new entry, the entry replaced, or back/forward. */
+export type NavigationAction = 'push' | 'replace' | 'pop';
+
 export interface LocationStore {
   location(): AppLocation;
+  /** How the current location was reached (undefined: the first). */
+  action(): NavigationAction | undefined;
   subscribe(listener: () => void): () => void;
   navigate(to: To, options?: NavigateOptions): void;
   /** Adds a blocker; returns its removal. */
@@ -65,12 +70,14 @@ export function createLocationStore(backend: HistoryBackend): LocationStore {
   const blockers = new Set<Blocker>();
   let undoing = false;
   let proceeding = false;
+  let action: NavigationAction | undefined;
 
   const blockerFor = (next: AppLocation) => {
     for (const blocker of blockers) if (blocker.shouldBlock({ currentLocation: current, nextLocation: next })) return blocker;
     return undefined;
   };
-  const moved = () => {
+  const moved = (how: NavigationAction) => {
+    action = how;
     ({ location: current, index } = backend.read());
     listeners.forEach((listener) => listener());
   };
@@ -84,7 +91,7 @@ export function createLocationStore(backend: HistoryBackend): LocationStore {
     const delta = nextIndex - index;
     const blocker = proceeding || delta === 0 ? undefined : blockerFor(next);
     proceeding = false;
-    if (!blocker) return moved();
+    if (!blocker) return moved('pop');
     undoing = true;
     backend.go(-delta);
     blocker.blocked(() => {
@@ -95,6 +102,7 @@ export function createLocationStore(backend: HistoryBackend): LocationStore {
 
   return {
     location: () => current,
+    action: () => action,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -104,7 +112,7 @@ export function createLocationStore(backend: HistoryBackend): LocationStore {
       const go = () => {
         if (replace) backend.replace(next, index);
         else backend.push(next, index + 1);
-        moved();
+        moved(replace ? 'replace' : 'push');
       };
       const blocker = blockerFor(next);
       if (blocker) blocker.blocked(go);
