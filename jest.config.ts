@@ -32,6 +32,8 @@ const config: Config = {
         '\\.css$': '<rootDir>/src/test/styleStub.ts',
         // webpack's ?shell subset of a translations file (compileMessagesLoader): the whole file in tests.
         '^(.*translations/[a-z]{2}\\.json)\\?shell$': '$1',
+        // A page's part of a language's messages (written by webpack.config.ts): the whole language in tests.
+        '^@message-parts/([a-z]{2})/[a-z-]+\\.json$': '<rootDir>/translations/$1.json',
       },
       transform: {
         '^.+\\.tsx?$': tsJest as unknown as [string, Record<string, unknown>],

@@ -43,6 +43,48 @@ export const isTokenName = createIsTokenName(light);
   return file;
 }
 
+const LOCALES = ['en', 'de', 'fr', 'it', 'es'] as const;
+const MESSAGE_PARTS = path.resolve(__dirname, 'src/i18n/messageParts.json');
+const MESSAGE_PARTS_DIR = path.resolve(__dirname, 'node_modules/.cache/shoppable-looks/message-parts');
+
+/**
+ * Each page's part of each language's messages (src/i18n/messageParts.json:
+ * the frame's namespaces and the page's), written from translations/ as
+ * `<locale>/<part>.json` under MESSAGE_PARTS_DIR: src/i18n/messages.ts imports
+ * them (`@message-parts/…`), one chunk each. `/` needs a sixth of the messages.
+ */
+function writeMessageParts(): void {
+  const { frame, pages } = JSON.parse(fs.readFileSync(MESSAGE_PARTS, 'utf8')) as { frame: string[]; pages: Record<string, string[]> };
+  for (const locale of LOCALES) {
+    const messages = JSON.parse(fs.readFileSync(path.resolve(__dirname, `translations/${locale}.json`), 'utf8')) as Record<string, string>;
+    fs.mkdirSync(path.join(MESSAGE_PARTS_DIR, locale), { recursive: true });
+    for (const [part, namespaces] of Object.entries(pages)) {
+      const keep = new Set([...frame, ...namespaces]);
+      const subset = Object.fromEntries(Object.entries(messages).filter(([id]) => keep.has(id.split('.')[0])));
+      const file = path.join(MESSAGE_PARTS_DIR, locale, `${part}.json`);
+      const text = JSON.stringify(subset);
+      if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
+    }
+  }
+}
+
+/** The folder of the message parts, written now (webpack resolves the context of `@message-parts/…` from it). */
+function messagePartsDir(): string {
+  writeMessageParts();
+  return MESSAGE_PARTS_DIR;
+}
+
+/** Writes the message parts before each build (and each rebuild of `webpack serve`: translations/ are watched). */
+class MessageParts {
+  apply(compiler: Compiler) {
+    compiler.hooks.beforeCompile.tap('MessageParts', () => writeMessageParts());
+    compiler.hooks.thisCompilation.tap('MessageParts', (compilation) => {
+      compilation.fileDependencies.add(MESSAGE_PARTS);
+      for (const locale of LOCALES) compilation.fileDependencies.add(path.resolve(__dirname, `translations/${locale}.json`));
+    });
+  }
+}
+
 /**
  * The page's chunks, fetched with the first-load files instead of after them.
  * Without this, a page's chunk (and the messages) were only requested once
@@ -60,7 +102,7 @@ export class PreloadRouteChunks {
     compiler.hooks.thisCompilation.tap('PreloadRouteChunks', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadRouteChunks', (data) => {
         const source = fs.readFileSync(path.resolve(__dirname, 'src/app/routes.tsx'), 'utf8');
-        const routes = [...source.matchAll(/path: '([^']+)', \.\.\.page\(\(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\//g)];
+        const routes = [...source.matchAll(/path: '([^']+)', \.\.\.page\('([^']+)', \(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\//g)];
         if (routes.length < 5) throw new Error('PreloadRouteChunks: could not read the routes of src/app/routes.tsx');
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
         const files = (name: string) => {
@@ -69,11 +111,16 @@ export class PreloadRouteChunks {
           return group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js'))).map((f) => publicPath + f);
         };
         // A route pattern as the router matches it (src/router/paths.ts).
-        const table = routes.map(([, routePath, chunk]) => [compilePath(routePath).pattern.source, files(chunk)]);
-        const locales = Object.fromEntries(['en', 'de', 'fr', 'it', 'es'].map((l) => [l, files(`i18n-${l}`)]));
-        const script = `(function(){var r=${JSON.stringify(table)},m=${JSON.stringify(locales)},p=location.pathname,f=[],i,q=/[?&]locale=([a-zA-Z]{2})/.exec(location.search);
-for(i=0;i<r.length;i++)if(new RegExp(r[i][0],'i').test(p)){f=r[i][1];break}
-f=f.concat(m.en,q&&q[1].toLowerCase()!=='en'&&m[q[1].toLowerCase()]||[]);
+        // Per route: its pattern as the router matches it (src/router/paths.ts), its chunks, its messages' part.
+        const table = routes.map(([, routePath, part, chunk]) => [compilePath(routePath).pattern.source, files(chunk), part]);
+        const parts = [...new Set(routes.map(([, , part]) => part))];
+        // Each part's English messages (every language falls back to them); a `?locale=` adds Polaris' strings
+        // of that language (its messages load on boot, as do those of a shop's language).
+        const english = Object.fromEntries(parts.map((part) => [part, files(`i18n-en-${part}-json`)]));
+        const polaris = Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, files(`i18n-${l}`)]));
+        const script = `(function(){var r=${JSON.stringify(table)},e=${JSON.stringify(english)},m=${JSON.stringify(polaris)},p=location.pathname,f=[],i,q=/[?&]locale=([a-zA-Z]{2})/.exec(location.search);
+for(i=0;i<r.length;i++)if(new RegExp(r[i][0],'i').test(p)){f=r[i][1].concat(e[r[i][2]]);break}
+f=f.concat(q&&m[q[1].toLowerCase()]||[]);
 function add(){for(i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=f[i];document.head.appendChild(l)}}
 if(document.documentElement.hasAttribute('data-paint-first'))document.addEventListener('${PAINTED_EVENT}',add);else add()})();`;
         // Before the stylesheets: a script after a pending stylesheet would wait for it.
@@ -161,6 +208,7 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
       alias: {
         '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/lib/no-parser.js'),
         '@shopify/polaris-tokens$': lightPolarisTokens(),
+        '@message-parts': messagePartsDir(),
       },
     },
     module: {
@@ -181,7 +229,7 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
         {
           // translations/*.json → ICU ASTs at build time (no runtime parser needed).
           test: /\.json$/,
-          include: path.resolve(__dirname, 'translations'),
+          include: [path.resolve(__dirname, 'translations'), MESSAGE_PARTS_DIR],
           type: 'json',
           use: path.resolve(__dirname, 'src/i18n/compileMessagesLoader.cjs'),
         },
@@ -191,6 +239,7 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
     },
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html', inject: 'body', minify: false }),
+      new MessageParts(),
       ...(dev ? [] : [new PreloadRouteChunks()]),
       new MiniCssExtractPlugin({
         filename: dev ? 'assets/[name].css' : 'assets/[name].[contenthash:12].css',

@@ -16,7 +16,7 @@ import type { AppStore } from './store';
 import { AppFrame } from './AppFrame';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RouterLink } from './RouterLink';
-import { routes, type PageHandle } from './routes';
+import { routes, type AppRoute, type PageHandle } from './routes';
 
 export interface AppProps {
   store: AppStore;
@@ -74,24 +74,24 @@ export function AppProviders({
 export function Shell({ queryLocale }: { queryLocale?: string }) {
   const { data: shop } = useGetShopDetailsQuery();
   const locale = resolveLocale(queryLocale, shop?.locale);
+  const match = useMatch(routes);
   return (
-    <I18nProvider locale={locale} linkComponent={RouterLink}>
+    <I18nProvider locale={locale} part={match?.route.messages ?? 'not-found'} linkComponent={RouterLink}>
       <AppFrame shopDomain={shop?.shopDomain}>
         <ShopProvider>
           {shop && <AnalyticsTracking shopDomain={shop.shopDomain} />}
           {/* The first catalog sync's progress (shopify mode); the pages stay usable below it. */}
           {shop && <CatalogSyncBanner />}
-          <RoutedPage />
+          <RoutedPage match={match} />
         </ShopProvider>
       </AppFrame>
     </I18nProvider>
   );
 }
 
-function RoutedPage() {
+function RoutedPage({ match }: { match: ReturnType<typeof useMatch<AppRoute>> }) {
   const { pathname } = useLocation();
-  const match = useMatch(routes);
-  // Pages wait for their language's messages (a chunk loaded in parallel with the shop and the page).
+  // Pages wait for their messages (a chunk loaded in parallel with the shop and the page).
   const messagesReady = useMessagesReady();
   if (!messagesReady || !match) return <PagePlaceholder />;
   return (

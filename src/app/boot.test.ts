@@ -26,7 +26,7 @@ describe('startFirstScreen', () => {
     shop.release(ok(TEST_SHOP));
     await first;
     expect(shopApi.endpoints.getShopDetails.select()(store.getState()).data).toEqual(TEST_SHOP);
-    expect(loadedLocaleBundle('fr')?.messages['Navigation.settings']).toBeDefined();
+    expect(loadedLocaleBundle('fr', 'dashboard')?.messages['Navigation.settings']).toBeDefined();
   });
 
   it('does not wait longer than the cap when something hangs (the frame shows with a skeleton)', async () => {

@@ -3,7 +3,7 @@ import { shopApi } from '../features/shop';
 import { loadLocaleBundle } from '../i18n/messages';
 import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store';
-import { preloadRoute } from './routes';
+import { messagesPartOf, preloadRoute } from './routes';
 
 /** How long the first render waits at most (then the frame shows with the shell's messages and a skeleton). */
 export const FIRST_RENDER_WAIT_MS = 1500;
@@ -38,7 +38,7 @@ export function startFirstScreen(
   const all = Promise.all([
     settled(shop),
     settled(preloadRoute(pathname, prefetch ? store : undefined)),
-    settled(loadLocaleBundle(locale)),
+    settled(loadLocaleBundle(locale, messagesPartOf(pathname))),
     persistor ? rehydrated(persistor) : undefined,
   ]);
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import { matchPath } from '../router';
+import type { MessagePart } from '../i18n/messages';
 import type { AppStore } from './store';
 
 // Every screen is its own chunk: the dashboard loads no form, drag-and-drop, chart or date-picker code.
@@ -33,6 +34,8 @@ export interface AppRoute {
   path: string;
   element: ReactElement;
   handle: PageHandle;
+  /** Its part of the messages (src/i18n/messageParts.json), loaded with the page. */
+  messages: MessagePart;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface AppRoute {
  * slowdown (yup and the schemas, final-form, the form's Polaris components):
  * blocking time the page's first interaction would wait behind.
  */
-function page(load: () => Promise<PageModule>, steps: Array<() => Promise<unknown>> = []): Pick<AppRoute, 'element' | 'handle'> {
+function page(messages: MessagePart, load: () => Promise<PageModule>, steps: Array<() => Promise<unknown>> = []): Omit<AppRoute, 'path'> {
   let loaded: ComponentType | undefined;
   const preload = () =>
     steps
@@ -59,38 +62,38 @@ function page(load: () => Promise<PageModule>, steps: Array<() => Promise<unknow
     return Loaded ? <Loaded /> : <Lazy />;
   };
   const handle: PageHandle = { preload, loaded: () => loaded !== undefined };
-  return { element: <Page />, handle };
+  return { element: <Page />, handle, messages };
 }
 
-const notFound = page(() => import(/* webpackChunkName: "not-found" */ '../features/notFound/NotFoundPage'));
+const notFound = page('not-found', () => import(/* webpackChunkName: "not-found" */ '../features/notFound/NotFoundPage'));
 
 /** A macrotask boundary: the browser may paint and handle input in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** SPEC §2 routes. */
 export const routes: readonly AppRoute[] = [
-  { path: '/', ...page(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage')) },
-  { path: '/analytics', ...page(() => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage')) },
-  { path: '/billing/plans', ...page(() => import(/* webpackChunkName: "plans" */ '../features/billing/PlansPage')) },
-  { path: '/billing/downgrade', ...page(() => import(/* webpackChunkName: "downgrade" */ '../features/billing/DowngradePage')) },
-  { path: '/booster', ...page(() => import(/* webpackChunkName: "booster" */ '../features/booster/BoosterPage')) },
-  { path: '/exitiframe', ...page(() => import(/* webpackChunkName: "exitiframe" */ '../features/exitIframe/ExitIframePage')) },
-  { path: '/gallery', ...page(() => import(/* webpackChunkName: "gallery" */ '../features/gallery/GalleryListPage')) },
-  { path: '/gallery/new', ...page(() => import(/* webpackChunkName: "gallery-new" */ '../features/gallery/GalleryNewPage')) },
-  { path: '/gallery/edit/:id', ...page(() => import(/* webpackChunkName: "gallery-edit" */ '../features/gallery/GalleryEditPage')) },
-  { path: '/layout', ...page(() => import(/* webpackChunkName: "layout" */ '../features/layout/LayoutPage')) },
-  { path: '/layoutLegacy', ...page(() => import(/* webpackChunkName: "layout-legacy" */ '../features/layout/LayoutLegacyPage')) },
-  { path: '/looks', ...page(() => import(/* webpackChunkName: "looks" */ '../features/looks/LooksListPage')) },
-  { path: '/looks/new', ...page(() => import(/* webpackChunkName: "look-new" */ '../features/looks/LookNewPage'), [
+  { path: '/', ...page('dashboard', () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage')) },
+  { path: '/analytics', ...page('analytics', () => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage')) },
+  { path: '/billing/plans', ...page('plans', () => import(/* webpackChunkName: "plans" */ '../features/billing/PlansPage')) },
+  { path: '/billing/downgrade', ...page('downgrade', () => import(/* webpackChunkName: "downgrade" */ '../features/billing/DowngradePage')) },
+  { path: '/booster', ...page('booster', () => import(/* webpackChunkName: "booster" */ '../features/booster/BoosterPage')) },
+  { path: '/exitiframe', ...page('exitiframe', () => import(/* webpackChunkName: "exitiframe" */ '../features/exitIframe/ExitIframePage')) },
+  { path: '/gallery', ...page('gallery', () => import(/* webpackChunkName: "gallery" */ '../features/gallery/GalleryListPage')) },
+  { path: '/gallery/new', ...page('gallery-new', () => import(/* webpackChunkName: "gallery-new" */ '../features/gallery/GalleryNewPage')) },
+  { path: '/gallery/edit/:id', ...page('gallery-edit', () => import(/* webpackChunkName: "gallery-edit" */ '../features/gallery/GalleryEditPage')) },
+  { path: '/layout', ...page('layout', () => import(/* webpackChunkName: "layout" */ '../features/layout/LayoutPage')) },
+  { path: '/layoutLegacy', ...page('layout-legacy', () => import(/* webpackChunkName: "layout-legacy" */ '../features/layout/LayoutLegacyPage')) },
+  { path: '/looks', ...page('looks', () => import(/* webpackChunkName: "looks" */ '../features/looks/LooksListPage')) },
+  { path: '/looks/new', ...page('look-new', () => import(/* webpackChunkName: "look-new" */ '../features/looks/LookNewPage'), [
       () => import(/* webpackChunkName: "look-new" */ '../contracts/looks.schema'),
       () => import(/* webpackChunkName: "look-new" */ '../features/looks/form/LookForm'),
     ]) },
-  { path: '/looks/edit/:id', ...page(() => import(/* webpackChunkName: "look-edit" */ '../features/looks/LookEditPage'), [
+  { path: '/looks/edit/:id', ...page('look-edit', () => import(/* webpackChunkName: "look-edit" */ '../features/looks/LookEditPage'), [
       () => import(/* webpackChunkName: "look-edit" */ '../contracts/looks.schema'),
       () => import(/* webpackChunkName: "look-edit" */ '../features/looks/form/LookForm'),
     ]) },
-  { path: '/looks/discounts/:id', ...page(() => import(/* webpackChunkName: "look-discount" */ '../features/looks/LookDiscountRedirect')) },
-  { path: '/settings', ...page(() => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage')) },
+  { path: '/looks/discounts/:id', ...page('look-discount', () => import(/* webpackChunkName: "look-discount" */ '../features/looks/LookDiscountRedirect')) },
+  { path: '/settings', ...page('settings', () => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage')) },
   { path: '/notFound', ...notFound },
   { path: '*', ...notFound },
 ];
@@ -101,6 +104,9 @@ export const routes: readonly AppRoute[] = [
  * React renders the page — then, given the store, the page's prefetch. Resolves
  * when both are done; a failure is left to the page's own lazy load and queries.
  */
+/** The part of the messages of the page at `pathname`. */
+export const messagesPartOf = (pathname: string): MessagePart => routes.find((route) => matchPath(route.path, pathname))?.messages ?? 'not-found';
+
 export function preloadRoute(pathname: string, store?: AppStore): Promise<unknown> {
   const handle = routes.find((route) => matchPath(route.path, pathname))?.handle;
   if (!handle) return Promise.resolve();

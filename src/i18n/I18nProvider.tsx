@@ -2,48 +2,65 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { IntlProvider } from 'react-intl';
 import { AppProvider, type AppProviderProps } from '@shopify/polaris';
 import type { Locale } from '../contracts/api';
-import { loadedLocaleBundle, loadLocaleBundle, SHELL_BUNDLE, type LocaleBundle } from './messages';
+import { loadedLocaleBundle, loadLocaleBundle, SHELL_BUNDLE, type LocaleBundle, type MessagePart } from './messages';
 
 const MessagesReady = createContext(true);
 
-/** False until the full messages of the requested language are loaded (only the shell's are before). */
+/** False until the messages of the requested language and page are loaded (only the shell's are before). */
 export const useMessagesReady = () => useContext(MessagesReady);
+
+interface Loaded {
+  locale: Locale;
+  /** The part whose messages are in (with those of the parts before it, in the same language). */
+  part: MessagePart | undefined;
+  bundle: LocaleBundle;
+}
 
 /**
  * react-intl and Polaris in one language. Starts with the shell's English
- * messages; while a language loads, the previous one stays on screen (no
- * flash of keys) and useMessagesReady() is false.
+ * messages and adds each page's part (`part`) as the pages open; while a part
+ * or a language loads, what is there stays on screen (no flash of keys) and
+ * useMessagesReady() is false.
  */
 export function I18nProvider({
   locale,
+  part,
   linkComponent,
   children,
 }: {
   locale: Locale;
+  /** The page's part of the messages; none: the shell's only. */
+  part?: MessagePart;
   linkComponent?: AppProviderProps['linkComponent'];
   children: ReactNode;
 }) {
-  const [loaded, setLoaded] = useState<{ locale: Locale; bundle: LocaleBundle; complete: boolean }>(() => {
-    const bundle = loadedLocaleBundle(locale);
-    return bundle ? { locale, bundle, complete: true } : { locale: 'en', bundle: SHELL_BUNDLE, complete: false };
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    const bundle = part && loadedLocaleBundle(locale, part);
+    return bundle ? { locale, part, bundle } : { locale: 'en', part: undefined, bundle: SHELL_BUNDLE };
   });
 
   useEffect(() => {
+    if (!part) return;
     let cancelled = false;
-    loadLocaleBundle(locale)
+    const add = (bundle: LocaleBundle) => (prev: Loaded): Loaded => {
+      // Started with these messages (loaded before the first render): keep the state, no re-render.
+      if (prev.locale === locale && prev.part === part) return prev;
+      const messages = prev.locale === locale ? { ...prev.bundle.messages, ...bundle.messages } : { ...SHELL_BUNDLE.messages, ...bundle.messages };
+      return { locale, part, bundle: { messages, polaris: bundle.polaris } };
+    };
+    loadLocaleBundle(locale, part)
       .then((bundle) => {
-        // Started with this bundle (loaded before the first render): keep the state, no re-render.
-        if (!cancelled) setLoaded((prev) => (prev.locale === locale && prev.bundle === bundle && prev.complete ? prev : { locale, bundle, complete: true }));
+        if (!cancelled) setLoaded(add(bundle));
       })
       .catch((error) => {
         console.error('Could not load translations', error);
         // Never keep the pages waiting: show what we have (missing keys fall back to their ids).
-        if (!cancelled) setLoaded((prev) => ({ ...prev, locale, complete: true }));
+        if (!cancelled) setLoaded((prev) => ({ ...prev, locale, part }));
       });
     return () => {
       cancelled = true;
     };
-  }, [locale]);
+  }, [locale, part]);
 
   useEffect(() => {
     // Only if it changes: setting it at all makes the browser restyle every element (`:lang`).
@@ -51,7 +68,7 @@ export function I18nProvider({
   }, [loaded.locale]);
 
   return (
-    <MessagesReady.Provider value={loaded.complete && loaded.locale === locale}>
+    <MessagesReady.Provider value={loaded.locale === locale && loaded.part === part}>
       <IntlProvider locale={loaded.locale} defaultLocale="en" messages={loaded.bundle.messages} onError={onIntlError}>
         <AppProvider i18n={loaded.bundle.polaris} linkComponent={linkComponent}>
           {children}

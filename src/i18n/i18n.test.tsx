@@ -30,21 +30,21 @@ describe('locale resolution', () => {
 
 describe('locale bundles', () => {
   it('en is bundled; de loads its app messages and Polaris strings', async () => {
-    expect((await loadLocaleBundle('en')).messages['General.appName']).toBe(en['General.appName']);
-    const bundle = await loadLocaleBundle('de');
+    expect((await loadLocaleBundle('en', 'dashboard')).messages['General.appName']).toBe(en['General.appName']);
+    const bundle = await loadLocaleBundle('de', 'dashboard');
     expect(bundle.messages['Navigation.settings']).toBe(de['Navigation.settings']);
     expect(bundle.messages['Navigation.settings']).not.toBe(en['Navigation.settings']);
     expect(bundle.polaris.Polaris.Common.cancel).toBe('Abbrechen');
   });
 
   it.each(['fr', 'it', 'es'] as const)('%s loads with every en key present', async (locale) => {
-    const bundle = await loadLocaleBundle(locale);
+    const bundle = await loadLocaleBundle(locale, 'settings');
     expect(Object.keys(bundle.messages).sort()).toEqual(expect.arrayContaining(Object.keys(en)));
   });
 
   it('I18nProvider switches the UI and <html lang> to the requested language', async () => {
     render(
-      <I18nProvider locale="de">
+      <I18nProvider locale="de" part="settings">
         <FormattedMessage id="Navigation.settings" />
       </I18nProvider>,
     );
@@ -77,7 +77,7 @@ describe('messages readiness', () => {
     const [{ I18nProvider: FreshProvider, useMessagesReady }] = await fresh();
     const Probe = probe(useMessagesReady);
     render(
-      <FreshProvider locale="fr">
+      <FreshProvider locale="fr" part="looks">
         <Probe />
       </FreshProvider>,
     );
@@ -87,10 +87,10 @@ describe('messages readiness', () => {
 
   it('is true on the first render when the language loaded before (boot loads it in parallel with the shop)', async () => {
     const [{ I18nProvider: FreshProvider, useMessagesReady }, { loadLocaleBundle: load }] = await fresh();
-    await load('it');
+    await load('it', 'looks');
     const Probe = probe(useMessagesReady);
     render(
-      <FreshProvider locale="it">
+      <FreshProvider locale="it" part="looks">
         <Probe />
       </FreshProvider>,
     );
@@ -100,7 +100,7 @@ describe('messages readiness', () => {
 
   it('loads each language once (boot and I18nProvider share the load)', async () => {
     const [, { loadLocaleBundle: load }] = await fresh();
-    expect(load('es')).toBe(load('es'));
-    await expect(load('es')).resolves.toBeDefined();
+    expect(load('es', 'looks')).toBe(load('es', 'looks'));
+    await expect(load('es', 'looks')).resolves.toBeDefined();
   });
 });

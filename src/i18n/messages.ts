@@ -10,61 +10,69 @@ export interface LocaleBundle {
   polaris: PolarisTranslations;
 }
 
+/** A page's part of the messages: its namespaces and the frame's (src/i18n/messageParts.json). */
+export type MessagePart = keyof (typeof import('./messageParts.json'))['pages'];
+
 /**
  * In the first-load bundle: the shell's English messages (navigation, top
- * bar, loading and error states) and Polaris' English strings. Every full
- * language bundle — English included — is its own chunk, loaded on start
- * while the shop loads; pages render once it is there (I18nProvider).
+ * bar, loading and error states) and Polaris' English strings. The messages
+ * of a page — the frame's and its own namespaces, in its language, English
+ * included — are a chunk of their own (webpack.config.ts writes them from
+ * translations/), loaded on start while the shop loads; the page renders once
+ * they are there (I18nProvider). `/` uses a sixth of all the messages.
  */
 export const SHELL_BUNDLE: LocaleBundle = { messages: shellEn, polaris: polarisEn };
 
-const loadEn = () => import(/* webpackChunkName: "i18n-en" */ '../../translations/en.json').then((m) => m.default as Messages);
+// webpack: one chunk per language and part (`i18n-<locale>-<part>-json`); jest: the whole language.
+const loadPart = (locale: Locale, part: MessagePart): Promise<Messages> =>
+  import(/* webpackChunkName: "i18n-[request]" */ `@message-parts/${locale}/${part}.json`).then((m: { default: Messages }) => m.default);
 
-const loading = new Map<Locale, Promise<LocaleBundle>>();
-const loaded = new Map<Locale, LocaleBundle>();
+const loading = new Map<string, Promise<LocaleBundle>>();
+const loaded = new Map<string, LocaleBundle>();
 
 /**
- * The full bundle of a language (missing keys fall back to en), loaded once:
- * boot starts it in parallel with the shop call, I18nProvider gets the same
- * promise. A failed load is forgotten, so the next call tries again.
+ * A page's messages in a language (a key missing there falls back to en),
+ * loaded once: boot starts it in parallel with the shop call, I18nProvider
+ * gets the same promise. A failed load is forgotten, so the next call tries again.
  */
-export function loadLocaleBundle(locale: Locale): Promise<LocaleBundle> {
-  let promise = loading.get(locale);
+export function loadLocaleBundle(locale: Locale, part: MessagePart): Promise<LocaleBundle> {
+  const key = `${locale}/${part}`;
+  let promise = loading.get(key);
   if (!promise) {
-    promise = fetchLocaleBundle(locale).then(
+    promise = fetchLocaleBundle(locale, part).then(
       (bundle) => {
-        loaded.set(locale, bundle);
+        loaded.set(key, bundle);
         return bundle;
       },
       (error: unknown) => {
-        loading.delete(locale);
+        loading.delete(key);
         throw error;
       },
     );
-    loading.set(locale, promise);
+    loading.set(key, promise);
   }
   return promise;
 }
 
-/** The bundle of a language if it has loaded already (I18nProvider then starts with it: no second render). */
-export const loadedLocaleBundle = (locale: Locale): LocaleBundle | undefined => loaded.get(locale);
+/** A page's messages if they have loaded already (I18nProvider then starts with them: no second render). */
+export const loadedLocaleBundle = (locale: Locale, part: MessagePart): LocaleBundle | undefined => loaded.get(`${locale}/${part}`);
 
-async function fetchLocaleBundle(locale: Locale): Promise<LocaleBundle> {
-  const en = await loadEn();
-  switch (locale) {
-    case 'de':
-      return merge(en, await import(/* webpackChunkName: "i18n-de" */ '../../translations/de.json'), await import(/* webpackChunkName: "i18n-de" */ '@shopify/polaris/locales/de.json'));
-    case 'fr':
-      return merge(en, await import(/* webpackChunkName: "i18n-fr" */ '../../translations/fr.json'), await import(/* webpackChunkName: "i18n-fr" */ '@shopify/polaris/locales/fr.json'));
-    case 'it':
-      return merge(en, await import(/* webpackChunkName: "i18n-it" */ '../../translations/it.json'), await import(/* webpackChunkName: "i18n-it" */ '@shopify/polaris/locales/it.json'));
-    case 'es':
-      return merge(en, await import(/* webpackChunkName: "i18n-es" */ '../../translations/es.json'), await import(/* webpackChunkName: "i18n-es" */ '@shopify/polaris/locales/es.json'));
-    default:
-      return { messages: en, polaris: polarisEn };
-  }
+async function fetchLocaleBundle(locale: Locale, part: MessagePart): Promise<LocaleBundle> {
+  if (locale === 'en') return { messages: await loadPart('en', part), polaris: polarisEn };
+  const [en, messages, polaris] = await Promise.all([loadPart('en', part), loadPart(locale, part), loadPolaris(locale)]);
+  return { messages: { ...en, ...messages }, polaris };
 }
 
-function merge(en: Messages, messages: { default: Messages }, polaris: { default: unknown }): LocaleBundle {
-  return { messages: { ...en, ...messages.default }, polaris: polaris.default as PolarisTranslations };
+function loadPolaris(locale: Exclude<Locale, 'en'>): Promise<PolarisTranslations> {
+  const polaris = (m: { default: unknown }) => m.default as PolarisTranslations;
+  switch (locale) {
+    case 'de':
+      return import(/* webpackChunkName: "i18n-de" */ '@shopify/polaris/locales/de.json').then(polaris);
+    case 'fr':
+      return import(/* webpackChunkName: "i18n-fr" */ '@shopify/polaris/locales/fr.json').then(polaris);
+    case 'it':
+      return import(/* webpackChunkName: "i18n-it" */ '@shopify/polaris/locales/it.json').then(polaris);
+    case 'es':
+      return import(/* webpackChunkName: "i18n-es" */ '@shopify/polaris/locales/es.json').then(polaris);
+  }
 }

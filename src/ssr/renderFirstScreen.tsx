@@ -17,6 +17,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createMemoryLocation } from '../router';
 import { AppProviders, Shell } from '../app/App';
 import { rehydrated, startFirstScreen } from '../app/boot';
+import { messagesPartOf } from '../app/routes';
 import { makePersistor, makeStore } from '../app/store';
 import { localeFromQuery, resolveLocale } from '../i18n/locale';
 import { loadLocaleBundle } from '../i18n/messages';
@@ -60,7 +61,7 @@ export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers =
   const shop = shopApi.endpoints.getShopDetails.select()(store.getState()).data;
   if (!shop) return undefined;
   const locale = resolveLocale(queryLocale, shop.locale);
-  await loadLocaleBundle(locale);
+  await loadLocaleBundle(locale, messagesPartOf(pathname));
 
   const location = createMemoryLocation(pathname + search);
   const narrow = requestIsNarrow(headers);
