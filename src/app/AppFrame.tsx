@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from '../router';
 import { useHost } from '../host/HostContext';
 import { useCustomElementDefined } from '../host/useCustomElement';
-import { useMessagesReady } from '../i18n/I18nProvider';
+import { useFrameMessagesReady } from '../i18n/I18nProvider';
 import { StandaloneHostUI } from '../host/standaloneHost/StandaloneHostUI';
 import type { StandaloneHost } from '../host/standaloneHost/standaloneHost';
 import { AppTopBar } from './AppTopBar';
@@ -25,7 +25,7 @@ export function AppFrame({ shopDomain, children }: { shopDomain?: string; childr
   const toggleMobileNav = useCallback(() => setMobileNav((v) => !v), []);
   const hidden = isNavigationHidden(location.pathname, location.search);
   const navMenuDefined = useCustomElementDefined('ui-nav-menu');
-  const messagesReady = useMessagesReady();
+  const messagesReady = useFrameMessagesReady();
 
   if (host.kind === 'appBridge' && navMenuDefined) {
     return (

@@ -5,9 +5,17 @@ import type { Locale } from '../contracts/api';
 import { loadedLocaleBundle, loadLocaleBundle, SHELL_BUNDLE, type LocaleBundle, type MessagePart } from './messages';
 
 const MessagesReady = createContext(true);
+const FrameMessagesReady = createContext(true);
 
 /** False until the messages of the requested language and page are loaded (only the shell's are before). */
 export const useMessagesReady = () => useContext(MessagesReady);
+
+/**
+ * False until a part of the requested language is loaded: each has the
+ * frame's messages (banners, notices), which then stay while the next page's
+ * part loads.
+ */
+export const useFrameMessagesReady = () => useContext(FrameMessagesReady);
 
 interface Loaded {
   locale: Locale;
@@ -68,13 +76,15 @@ export function I18nProvider({
   }, [loaded.locale]);
 
   return (
-    <MessagesReady.Provider value={loaded.locale === locale && loaded.part === part}>
-      <IntlProvider locale={loaded.locale} defaultLocale="en" messages={loaded.bundle.messages} onError={onIntlError}>
-        <AppProvider i18n={loaded.bundle.polaris} linkComponent={linkComponent}>
-          {children}
-        </AppProvider>
-      </IntlProvider>
-    </MessagesReady.Provider>
+    <FrameMessagesReady.Provider value={loaded.locale === locale && loaded.part !== undefined}>
+      <MessagesReady.Provider value={loaded.locale === locale && loaded.part === part}>
+        <IntlProvider locale={loaded.locale} defaultLocale="en" messages={loaded.bundle.messages} onError={onIntlError}>
+          <AppProvider i18n={loaded.bundle.polaris} linkComponent={linkComponent}>
+            {children}
+          </AppProvider>
+        </IntlProvider>
+      </MessagesReady.Provider>
+    </FrameMessagesReady.Provider>
   );
 }
 

@@ -98,6 +98,30 @@ describe('messages readiness', () => {
     expect(document.documentElement.lang).toBe('it');
   });
 
+  it("a page's part loads when its page opens; the frame's messages and the earlier parts' stay meanwhile", async () => {
+    const [{ I18nProvider: FreshProvider, useMessagesReady, useFrameMessagesReady }, { loadLocaleBundle: load }] = await fresh();
+    await load('de', 'looks');
+    function Probe() {
+      return (
+        <p>
+          {useMessagesReady() ? 'page ready' : 'page waiting'}, {useFrameMessagesReady() ? 'frame ready' : 'frame waiting'}
+        </p>
+      );
+    }
+    const tree = (part: 'looks' | 'settings') => (
+      <FreshProvider locale="de" part={part}>
+        <Probe />
+        <FormattedMessage id="Navigation.settings" />
+      </FreshProvider>
+    );
+    const { rerender } = render(tree('looks'));
+    expect(screen.getByText('page ready, frame ready')).toBeInTheDocument();
+    rerender(tree('settings'));
+    expect(screen.getByText('page waiting, frame ready')).toBeInTheDocument();
+    expect(screen.getByText(de['Navigation.settings'])).toBeInTheDocument();
+    expect(await screen.findByText('page ready, frame ready')).toBeInTheDocument();
+  });
+
   it('loads each language once (boot and I18nProvider share the load)', async () => {
     const [, { loadLocaleBundle: load }] = await fresh();
     expect(load('es', 'looks')).toBe(load('es', 'looks'));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Banner, BlockStack, Box, ProgressBar, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useMessagesReady } from '../../i18n/I18nProvider';
+import { useFrameMessagesReady } from '../../i18n/I18nProvider';
 import { useGetCatalogSyncQuery, useRetryCatalogSyncMutation } from './catalogSyncApi';
 
 /** How often the banner asks while the sync runs. */
@@ -14,7 +14,7 @@ export const CATALOG_SYNC_POLL_MS = 3000;
  */
 export function CatalogSyncBanner({ pollMs = CATALOG_SYNC_POLL_MS }: { pollMs?: number }) {
   const intl = useIntl();
-  const messagesReady = useMessagesReady();
+  const messagesReady = useFrameMessagesReady();
   const [pollingInterval, setPollingInterval] = useState(0);
   const { data } = useGetCatalogSyncQuery(undefined, { pollingInterval });
   const [retry, { isLoading: retrying, isError: retryFailed, reset }] = useRetryCatalogSyncMutation();
