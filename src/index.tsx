@@ -1,12 +1,7 @@
 import '@shopify/polaris/build/esm/styles.css';
 import './app/global.css';
 import { useEffect } from 'react';
-
-/**
- * A macrotask boundary: the browser may paint, handle input and network
- * callbacks before the next step of the boot runs.
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './app/nextTask';
 
 /** Runs `effect` once, after React has committed the first screen (its passive effects run after the commit). */
 function AfterFirstCommit({ effect }: { effect: () => void }) {

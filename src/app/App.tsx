@@ -76,7 +76,7 @@ export function Shell({ queryLocale }: { queryLocale?: string }) {
   const locale = resolveLocale(queryLocale, shop?.locale);
   const match = useMatch(routes);
   return (
-    <I18nProvider locale={locale} part={match?.route.messages ?? 'not-found'} linkComponent={RouterLink}>
+    <I18nProvider locale={locale} part={match?.route.messages} linkComponent={RouterLink}>
       <AppFrame shopDomain={shop?.shopDomain}>
         <ShopProvider>
           {shop && <AnalyticsTracking shopDomain={shop.shopDomain} />}

@@ -1,4 +1,6 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import { lazyOnce } from '../components/lazyOnce';
+import { nextTask } from './nextTask';
 import { matchPath } from '../router';
 import type { MessagePart } from '../i18n/messages';
 import type { AppStore } from './store';
@@ -46,29 +48,17 @@ export interface AppRoute {
  * blocking time the page's first interaction would wait behind.
  */
 function page(messages: MessagePart, load: () => Promise<PageModule>, steps: Array<() => Promise<unknown>> = []): Omit<AppRoute, 'path'> {
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    steps
-      .reduce<Promise<unknown>>((previous, step) => previous.then(step).then(nextTask), Promise.resolve())
-      .then(load)
-      .then((module) => {
-        loaded = module.default;
-        return module;
-      });
-  const Lazy = lazy(preload);
-  // Once preloaded, the page renders at once (React.lazy would still suspend for a tick and show the fallback).
+  const part = lazyOnce(() => steps.reduce<Promise<unknown>>((previous, step) => previous.then(step).then(nextTask), Promise.resolve()).then(load));
+  // Once preloaded, the page renders at once (PageSlot in App.tsx then renders it without a Suspense boundary).
   const Page = () => {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
+    const Loaded = part.loaded();
+    return Loaded ? <Loaded /> : <part.Lazy />;
   };
-  const handle: PageHandle = { preload, loaded: () => loaded !== undefined };
+  const handle: PageHandle = { preload: part.load, loaded: () => part.loaded() !== undefined };
   return { element: <Page />, handle, messages };
 }
 
 const notFound = page('not-found', () => import(/* webpackChunkName: "not-found" */ '../features/notFound/NotFoundPage'));
-
-/** A macrotask boundary: the browser may paint and handle input in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** SPEC §2 routes. */
 export const routes: readonly AppRoute[] = [
@@ -104,11 +94,14 @@ export const routes: readonly AppRoute[] = [
  * React renders the page — then, given the store, the page's prefetch. Resolves
  * when both are done; a failure is left to the page's own lazy load and queries.
  */
+/** The route of the page at `pathname` (the same first match as the router's useMatch). */
+const routeAt = (pathname: string): AppRoute | undefined => routes.find((route) => matchPath(route.path, pathname));
+
 /** The part of the messages of the page at `pathname`. */
-export const messagesPartOf = (pathname: string): MessagePart => routes.find((route) => matchPath(route.path, pathname))?.messages ?? 'not-found';
+export const messagesPartOf = (pathname: string): MessagePart => routeAt(pathname)?.messages ?? notFound.messages;
 
 export function preloadRoute(pathname: string, store?: AppStore): Promise<unknown> {
-  const handle = routes.find((route) => matchPath(route.path, pathname))?.handle;
+  const handle = routeAt(pathname)?.handle;
   if (!handle) return Promise.resolve();
   return handle
     .preload()

@@ -5,6 +5,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   startTransition,
   type AnchorHTMLAttributes,
@@ -125,7 +126,10 @@ export interface BlockerState {
 export function useBlocker(shouldBlock: (args: BlockerArgs) => boolean): BlockerState {
   const store = useStore();
   const [held, setHeld] = useState<(() => void) | null>(null);
-  const latest = useLatest(shouldBlock);
+  const latest = useRef(shouldBlock);
+  useEffect(() => {
+    latest.current = shouldBlock;
+  });
   useEffect(() => store.block({ shouldBlock: (args) => latest.current(args), blocked: (proceed) => setHeld(() => proceed) }), [store, latest]);
   return {
     state: held ? 'blocked' : 'unblocked',
@@ -135,12 +139,4 @@ export function useBlocker(shouldBlock: (args: BlockerArgs) => boolean): Blocker
     },
     reset: () => setHeld(null),
   };
-}
-
-function useLatest<T>(value: T): { current: T } {
-  const [ref] = useState(() => ({ current: value }));
-  useEffect(() => {
-    ref.current = value;
-  });
-  return ref;
 }

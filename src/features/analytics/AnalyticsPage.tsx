@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { StatCards, useMoney, useQueryErrorToast } from '../../components/SummaryCard';
@@ -15,17 +15,12 @@ import { OrdersTable } from './OrdersTable';
 import { TopLooksCard } from './TopLooksCard';
 import { ExperimentsCard } from '../experiments';
 import { RevenueChartSkeleton } from './RevenueChartSkeleton';
+import { lazyOnce } from '../../components/lazyOnce';
 
 /** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
-let LoadedRevenueChart: (typeof import('./RevenueChart'))['default'] | undefined;
-const loadRevenueChart = () =>
-  import(/* webpackChunkName: "revenue-chart" */ './RevenueChart').then((module) => {
-    LoadedRevenueChart = module.default;
-    return module;
-  });
-const LazyRevenueChart = lazy(loadRevenueChart);
+const revenueChart = lazyOnce(() => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart'));
 /** The chart's chunk, loaded with the page's (routes.tsx): on the first screen it is there already. */
-export const preload = loadRevenueChart;
+export const preload = revenueChart.load;
 
 /**
  * The range's totals, first orders page and funnel, asked on boot (routes.tsx) once the shop's
@@ -52,12 +47,12 @@ export default function AnalyticsPage() {
   const { since: fromDate, until: toDate } = range.period;
   const [page, setPage] = useState(1);
   // Loaded with the page (its preload): rendered without a Suspense boundary, hydrated in the page's pass.
-  const [chartLoaded] = useState(() => LoadedRevenueChart !== undefined);
+  const [LoadedRevenueChart] = useState(revenueChart.loaded);
 
   useEffect(() => {
     track('analytics_viewed');
     // The chart's chunk loads alongside the stats, not after them.
-    void loadRevenueChart().catch(() => undefined);
+    void revenueChart.load().catch(() => undefined);
   }, []);
   // A new range starts at its first page.
   useEffect(() => setPage(1), [fromDate, toDate]);
@@ -103,11 +98,11 @@ export default function AnalyticsPage() {
                   <Text as="h2" variant="headingMd">{t('Analytics.chart.title')}</Text>
                   <Text as="p" tone="subdued">{t('Analytics.chart.description')}</Text>
                 </BlockStack>
-                {stats.data?.series && chartLoaded && LoadedRevenueChart ? (
+                {stats.data?.series && LoadedRevenueChart ? (
                   <LoadedRevenueChart series={stats.data.series} formatMoney={money} />
                 ) : stats.data?.series ? (
                   <Suspense fallback={<RevenueChartSkeleton />}>
-                    <LazyRevenueChart series={stats.data.series} formatMoney={money} />
+                    <revenueChart.Lazy series={stats.data.series} formatMoney={money} />
                   </Suspense>
                 ) : (
                   <RevenueChartSkeleton />

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyOnce } from '../../../components/lazyOnce';
 import { BlockStack, Button, Card, InlineError, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
@@ -13,13 +14,8 @@ import { useLookError } from './useLookError';
  * them (the list's chunk loads when the picker opens). Once loaded, the list
  * renders at once, without suspending (an edit page preloads it: LookEditPage).
  */
-let LoadedList: ComponentType<RelatedItemsListProps> | undefined;
-export const loadRelatedItemsList = () =>
-  import(/* webpackChunkName: "related-items-list" */ './RelatedItemsList').then((module) => {
-    LoadedList = module.default;
-    return module;
-  });
-const LazyList = lazy(loadRelatedItemsList);
+const list = lazyOnce(() => import(/* webpackChunkName: "related-items-list" */ './RelatedItemsList'));
+export const loadRelatedItemsList = list.load;
 
 /** Related products: add via the picker, remove, reorder by drag (mouse, touch or keyboard). */
 export function RelatedItemsSection() {
@@ -66,11 +62,11 @@ export function RelatedItemsSection() {
 
 /** The list, inside a Suspense boundary only if its chunk had not run when it appeared (decided once). */
 function ItemsList(props: RelatedItemsListProps) {
-  const [List] = useState(() => LoadedList);
+  const [List] = useState(list.loaded);
   if (List) return <List {...props} />;
   return (
     <Suspense fallback={<SkeletonBodyText lines={props.items.length} />}>
-      <LazyList {...props} />
+      <list.Lazy {...props} />
     </Suspense>
   );
 }

@@ -1,0 +1,30 @@
+import { Suspense } from 'react';
+import { render, screen } from '@testing-library/react';
+import { lazyOnce } from './lazyOnce';
+
+function Hello({ name }: { name: string }) {
+  return <p>hello {name}</p>;
+}
+
+describe('lazyOnce', () => {
+  it('gives the component only once its module has run', async () => {
+    const importer = jest.fn(() => Promise.resolve({ default: Hello }));
+    const part = lazyOnce(importer);
+    expect(part.loaded()).toBeUndefined();
+    const module = await part.load();
+    expect(module.default).toBe(Hello);
+    expect(part.loaded()).toBe(Hello);
+  });
+
+  it('renders through Suspense before it is loaded', async () => {
+    const part = lazyOnce(() => Promise.resolve({ default: Hello }));
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <part.Lazy name="lazy" />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('hello lazy')).toBeInTheDocument();
+    expect(part.loaded()).toBe(Hello);
+  });
+});
