@@ -38,6 +38,14 @@ describe('first load of the list pages', () => {
     expect(packageModules(firstLoad(stats, 'related-items-list').modules, '@hello-pangea/dnd').length).toBeGreaterThan(0);
   });
 
+  it('the dashboard and analytics load no calendar (the date range pane is a chunk of its own, with it)', () => {
+    const calendar = (group: string) => firstLoad(stats, group).modules.filter((m) => m.includes('/components/DatePicker/DatePicker.js'));
+    expect(calendar('dashboard')).toEqual([]);
+    expect(calendar('analytics')).toEqual([]);
+    expect(calendar('date-range-pane')).toHaveLength(1);
+    expect(firstLoad(stats, 'dashboard').modules).not.toContain('./src/components/DateRangePicker/DateRangePicker.tsx');
+  });
+
   it('finds yup where a form validates (the check can see it)', () => {
     const { modules } = firstLoad(stats, 'look-new');
     expect(packageModules(modules, 'yup')).toEqual(['./node_modules/yup/index.esm.js']);

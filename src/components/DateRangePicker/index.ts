@@ -1,2 +1,3 @@
-export { DateRangePicker, useAppliedDateRange } from './DateRangePicker';
+export { DateRangePicker } from './DateRangePicker';
+export { useAppliedDateRange } from './useAppliedDateRange';
 export type { DateRange, DateRangeAlias, Period } from './dateRange';

@@ -1,7 +1,7 @@
 import { Banner, BlockStack, Card, InlineStack, Link, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useMoney } from '../../components/SummaryCard';
-import { useAppliedDateRange } from '../../components/DateRangePicker';
+import { useAppliedDateRange } from '../../components/DateRangePicker/useAppliedDateRange';
 import { bestAndWorst, useGetFunnelQuery, type FunnelRow } from '../analytics';
 
 /** The dashboard's best and worst look of the applied period (the analytics range), from the storefront funnel. */

@@ -8,8 +8,14 @@ import { useCreateExperimentMutation } from './experimentsApi';
 
 const NONE = '__none__';
 
+export interface CreateExperimentFormProps {
+  lookId: number;
+  /** The look's images variant B may show. */
+  images: readonly string[];
+}
+
 /** Makes a draft A/B test of a look: variant B with another image and/or layout template, and B's share of shoppers. */
-export function CreateExperimentForm({ lookId, images }: { lookId: number; images: readonly string[] }) {
+export default function CreateExperimentForm({ lookId, images }: CreateExperimentFormProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [create, state] = useCreateExperimentMutation();

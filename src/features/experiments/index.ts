@@ -1,3 +1,3 @@
 // Public API of the experiments feature (A/B tests of looks).
-export { ExperimentsCard } from './ExperimentsCard';
+export { ExperimentsCard, loadCreateExperimentForm } from './ExperimentsCard';
 export { experimentsApi, useGetExperimentsQuery } from './experimentsApi';

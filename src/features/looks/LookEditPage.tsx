@@ -15,11 +15,14 @@ import { UpgradeBanner } from './form/UpgradeBanner';
 import { DeletedProductsBanner } from './form/DeletedProductsBanner';
 import { useLookSubmitErrors } from './useLookSubmit';
 import { EMPTY_LOOKS_ILLUSTRATION } from './list/emptyIllustration';
-import { ExperimentsCard } from '../experiments';
+import { ExperimentsCard, loadCreateExperimentForm } from '../experiments';
 
 /** /looks/edit/:id: loads the look, PATCH on save, "View live" once a preview URL is known. */
-/** A saved look has related products: their list's chunk loads with the page's (routes.tsx), before it renders. */
-export const preload = loadRelatedItemsList;
+/**
+ * A saved look has related products and an A/B test card: the chunks of their
+ * list and of the test form load with the page's (routes.tsx), before it renders.
+ */
+export const preload = () => Promise.all([loadRelatedItemsList(), loadCreateExperimentForm()]);
 
 export default function LookEditPage() {
   const intl = useIntl();
