@@ -6,6 +6,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { PAINTED_EVENT } from './src/contracts/paintFirst';
 import { compilePath } from './src/router/paths';
+import { PrecompressAssets } from './scripts/build/precompressAssets';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
@@ -240,7 +241,7 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html', inject: 'body', minify: false }),
       new MessageParts(),
-      ...(dev ? [] : [new PreloadRouteChunks()]),
+      ...(dev ? [] : [new PreloadRouteChunks(), new PrecompressAssets()]),
       new MiniCssExtractPlugin({
         filename: dev ? 'assets/[name].css' : 'assets/[name].[contenthash:12].css',
         chunkFilename: dev ? 'assets/[name].chunk.css' : 'assets/[name].[contenthash:12].css',

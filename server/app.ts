@@ -146,10 +146,14 @@ async function registerSpa(app: FastifyInstance, config: Config) {
       root: path.join(distDir, 'assets'),
       prefix: '/assets/',
       decorateReply: false,
+      // The build's x.js.br / x.js.gz (scripts/build/precompressAssets.ts), as the browser accepts them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = /\.[0-9a-f]{12}\./.test(path.basename(filePath));
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL is sent brotli, gzip or plain: a shared cache must keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
     for (const file of fs.readdirSync(distDir)) {

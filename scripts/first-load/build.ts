@@ -2,10 +2,12 @@
 import webpack, { type Configuration } from 'webpack';
 import configure from '../../webpack.config';
 import { STATS_OPTIONS, type BuildStats } from './firstLoad';
+import { PrecompressAssets } from '../build/precompressAssets';
 
 /**
  * Builds into `dist` (production). `fast`: not minified, no source maps — the same modules in the
- * same chunks (tree shaking and chunk splitting do not depend on the minifier), in half the time.
+ * same chunks (tree shaking and chunk splitting do not depend on the minifier), in half the time,
+ * and not precompressed.
  */
 export function buildClient(dist: string, { fast = false } = {}): Promise<BuildStats> {
   const built = (configure as (env: unknown, argv: { mode: 'production' }) => Configuration | Configuration[])({}, { mode: 'production' });
@@ -13,7 +15,13 @@ export function buildClient(dist: string, { fast = false } = {}): Promise<BuildS
   const config: Configuration = {
     ...client,
     output: { ...client.output, path: dist },
-    ...(fast ? { devtool: false, optimization: { ...client.optimization, minimize: false } } : {}),
+    ...(fast
+      ? {
+          devtool: false,
+          optimization: { ...client.optimization, minimize: false },
+          plugins: client.plugins?.filter((plugin) => !(plugin instanceof PrecompressAssets)),
+        }
+      : {}),
   };
   return new Promise((resolve, reject) => {
     webpack(config, (error, stats) => {

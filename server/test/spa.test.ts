@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { renderIndexHtml } from '../app';
+import { compressed } from '../../scripts/build/precompressAssets';
 import { createTestApp, type TestApp } from './testApp';
 
 const TEMPLATE = `<!doctype html><html><head>
@@ -26,6 +28,8 @@ describe('renderIndexHtml', () => {
   });
 });
 
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `console.log(${i});`).join('\n');
+
 describe('SPA serving', () => {
   let t: TestApp;
   let dist: string;
@@ -35,6 +39,10 @@ describe('SPA serving', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
     fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789ab.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'assets', 'plain.js'), 'console.log(2)');
+    const { br, gz } = compressed(Buffer.from(BIG_SCRIPT));
+    fs.writeFileSync(path.join(dist, 'assets', 'big.0123456789ab.js'), BIG_SCRIPT);
+    fs.writeFileSync(path.join(dist, 'assets', 'big.0123456789ab.js.br'), br);
+    fs.writeFileSync(path.join(dist, 'assets', 'big.0123456789ab.js.gz'), gz);
     fs.writeFileSync(path.join(dist, 'logo.svg'), '<svg/>');
     t = await createTestApp({ env: { DIST_DIR: dist } });
   });
@@ -61,6 +69,25 @@ describe('SPA serving', () => {
     const logo = await t.app.inject({ method: 'GET', url: '/logo.svg' });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toMatch(/image\/svg\+xml/);
+  });
+
+  it('sends the build\'s precompressed asset the browser accepts (brotli, else gzip, else the original)', async () => {
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/big.0123456789ab.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(br.rawPayload.length).toBe(fs.statSync(path.join(dist, 'assets', 'big.0123456789ab.js.br')).size);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
   });
 
   it('answers 404 JSON (not the SPA) for unknown API paths and missing files', async () => {
