@@ -73,3 +73,14 @@ export function packageModules(modules: string[], pkg: string): string[] {
 export function gzipBytes(dir: string, files: string[]): number {
   return files.reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length, 0);
 }
+
+/**
+ * Total size of `files` as the server sends them to a browser that takes brotli: the build's
+ * precompressed `.br` (scripts/build/precompressAssets.ts) where there is one, else the file.
+ */
+export function brotliBytes(dir: string, files: string[]): number {
+  return files.reduce((sum, f) => {
+    const br = path.join(dir, `${f}.br`);
+    return sum + fs.statSync(fs.existsSync(br) ? br : path.join(dir, f)).size;
+  }, 0);
+}

@@ -1,6 +1,7 @@
 /**
  * `npx tsx scripts/first-load/index.ts [stats.json]`: per list route (/, /looks, /analytics, /gallery),
- * the files loaded on a first visit, their gzip size and whether yup is among their modules.
+ * the files loaded on a first visit, their gzip size, their size as the server sends them (the
+ * build's brotli) and whether yup is among their modules.
  *
  * Without an argument it builds the admin first (webpack's `client` build, production) into
  * FIRST_LOAD_DIST (default /tmp/first-load-dist) and writes the stats next to it; with
@@ -11,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildClient } from './build';
-import { firstLoad, gzipBytes, LIST_ROUTES, packageModules, type BuildStats } from './firstLoad';
+import { brotliBytes, firstLoad, gzipBytes, LIST_ROUTES, packageModules, type BuildStats } from './firstLoad';
 
 async function main() {
   const dist = path.resolve(process.env.FIRST_LOAD_DIST ?? '/tmp/first-load-dist');
@@ -22,7 +23,8 @@ async function main() {
   for (const [route, group] of Object.entries(LIST_ROUTES)) {
     const load = firstLoad(stats, group);
     const yup = packageModules(load.modules, 'yup');
-    const size = fast ? '' : ` ${(gzipBytes(dist, load.files) / 1024).toFixed(1)} KB gzip`;
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    const size = fast ? '' : ` ${kb(gzipBytes(dist, load.files))} KB gzip, ${kb(brotliBytes(dist, load.files))} KB as sent (brotli)`;
     process.stdout.write(`${route.padEnd(11)} ${group.padEnd(10)} ${load.files.length} files${size}, yup: ${yup.length ? `${yup.length} modules` : 'none'}\n`);
   }
 }
