@@ -40,9 +40,13 @@ interface Props {
   onHover?(index: number | null): void;
 }
 
+/** The width of the bar that stands for a range of one day (a line needs two days), in px. */
+export const SINGLE_DAY_BAR_WIDTH = 48;
+
 /**
  * A small SVG area chart of one value per day (no chart library): a nice value scale with dashed
- * grid lines, date labels spaced so they never overlap, one hover target per day.
+ * grid lines, date labels spaced so they never overlap, one hover target per day. A range of one
+ * day (Today, Yesterday) is a bar with a dot on its value: a line of one point would draw nothing.
  */
 export function AreaChartSvg({ width, height, padLeft, dates, values, format, ariaLabel, testId, hover = null, onHover }: Props) {
   const intl = useIntl();
@@ -54,7 +58,7 @@ export function AreaChartSvg({ width, height, padLeft, dates, values, format, ar
   const x = (i: number) => pad.left + (count <= 1 ? innerW / 2 : (i * innerW) / (count - 1));
   const y = (v: number) => pad.top + innerH - (v / top) * innerH;
   const line = values.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
-  const area = values.length ? `${line} L${x(values.length - 1).toFixed(1)},${y(0)} L${x(0).toFixed(1)},${y(0)} Z` : '';
+  const area = `${line} L${x(values.length - 1).toFixed(1)},${y(0)} L${x(0).toFixed(1)},${y(0)} Z`;
   const labelled = new Set(axisLabelIndices(count, innerW));
   const shortDate = (day: string) => intl.formatDate(`${day}T12:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const anchor = (i: number) => (i === count - 1 && count > 1 ? 'end' : i === 0 && count > 1 ? 'start' : 'middle');
@@ -76,8 +80,9 @@ export function AreaChartSvg({ width, height, padLeft, dates, values, format, ar
           </text>
         ) : null,
       )}
-      {area && <path d={area} fill="var(--p-color-bg-fill-info, #e0f0ff)" opacity={0.7} />}
-      {line && <path d={line} fill="none" stroke="var(--p-color-bg-fill-brand, #303030)" strokeWidth={2} strokeLinejoin="round" />}
+      {count > 1 && <path d={area} fill="var(--p-color-bg-fill-info, #e0f0ff)" opacity={0.7} />}
+      {count > 1 && <path d={line} fill="none" stroke="var(--p-color-bg-fill-brand, #303030)" strokeWidth={2} strokeLinejoin="round" />}
+      {count === 1 && <SingleDay x={x(0)} top={y(values[0])} bottom={y(0)} width={Math.min(SINGLE_DAY_BAR_WIDTH, innerW / 3)} />}
       {dates.map((date, i) => (
         <rect
           key={date}
@@ -93,5 +98,16 @@ export function AreaChartSvg({ width, height, padLeft, dates, values, format, ar
       ))}
       {hover !== null && hover < values.length && <circle cx={x(hover)} cy={y(values[hover])} r={4} fill="var(--p-color-bg-fill-brand, #303030)" />}
     </svg>
+  );
+}
+
+/** One day's value: a bar from the axis up to it, topped by a dot. */
+function SingleDay({ x, top, bottom, width }: { x: number; top: number; bottom: number; width: number }) {
+  return (
+    <g data-testid="single-day">
+      <rect x={x - width / 2} y={top} width={width} height={Math.max(0, bottom - top)} fill="var(--p-color-bg-fill-info, #e0f0ff)" opacity={0.7} />
+      <line x1={x - width / 2} x2={x + width / 2} y1={top} y2={top} stroke="var(--p-color-bg-fill-brand, #303030)" strokeWidth={2} />
+      <circle cx={x} cy={top} r={4} fill="var(--p-color-bg-fill-brand, #303030)" />
+    </g>
   );
 }

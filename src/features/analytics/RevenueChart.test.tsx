@@ -47,4 +47,24 @@ describe('RevenueChart', () => {
     const xs = labels.map((label) => Number(label.getAttribute('x')));
     for (let k = 1; k < xs.length; k += 1) expect(xs[k] - xs[k - 1]).toBeGreaterThanOrEqual(MIN_LABEL_SPACING);
   });
+
+  it('one day (Today, Yesterday) is a bar up to its value with a dot, not an invisible one-point line', () => {
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 844 });
+    renderWithProviders(<RevenueChart series={days(1)} formatMoney={(v) => `$${v}`} />);
+    const chart = screen.getByTestId('revenue-chart');
+    const day = screen.getByTestId('single-day');
+    const bar = day.querySelector('rect')!;
+    const dot = day.querySelector('circle')!;
+    expect(Number(bar.getAttribute('height'))).toBeGreaterThan(0);
+    expect(Number(bar.getAttribute('y'))).toBe(Number(dot.getAttribute('cy')));
+    expect(chart.querySelectorAll('path')).toHaveLength(0);
+    expect(chart.querySelector('title')).toHaveTextContent('2026-10-25: $100');
+  });
+
+  it('two days or more are an area under a line', () => {
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 844 });
+    renderWithProviders(<RevenueChart series={days(2)} formatMoney={(v) => `$${v}`} />);
+    expect(screen.getByTestId('revenue-chart').querySelectorAll('path')).toHaveLength(2);
+    expect(screen.queryByTestId('single-day')).not.toBeInTheDocument();
+  });
 });
