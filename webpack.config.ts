@@ -6,6 +6,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { PAINTED_EVENT } from './src/contracts/paintFirst';
 import { compilePath } from './src/router/paths';
+import { FIRST_SCREEN_PARTS } from './src/app/firstScreenParts';
 import { PrecompressAssets } from './scripts/build/precompressAssets';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
@@ -111,9 +112,10 @@ export class PreloadRouteChunks {
           if (!group) throw new Error(`PreloadRouteChunks: no chunk group ${name}`);
           return group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js'))).map((f) => publicPath + f);
         };
-        // A route pattern as the router matches it (src/router/paths.ts).
         // Per route: its pattern as the router matches it (src/router/paths.ts), its chunks, its messages' part.
-        const table = routes.map(([, routePath, part, chunk]) => [compilePath(routePath).pattern.source, files(chunk), part]);
+        // Its first screen's lazy parts (src/app/firstScreenParts.ts) come with it.
+        const withParts = (chunk: string) => [...new Set([chunk, ...(FIRST_SCREEN_PARTS[chunk] ?? [])].flatMap(files))];
+        const table = routes.map(([, routePath, part, chunk]) => [compilePath(routePath).pattern.source, withParts(chunk), part]);
         const parts = [...new Set(routes.map(([, , part]) => part))];
         // Each part's English messages (every language falls back to them); a `?locale=` adds Polaris' strings
         // of that language (its messages load on boot, as do those of a shop's language).

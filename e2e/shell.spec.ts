@@ -25,6 +25,19 @@ test.describe('app shell', () => {
     }
   });
 
+  test("a page's lazily loaded first-screen parts are fetched with its chunk, not after it (src/app/firstScreenParts.ts)", async ({ page }) => {
+    const preloads = () => page.locator('link[rel=preload][as=script]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    await openApp(page, '/looks/edit/1');
+    await expect(page.getByRole('button', { name: 'Add products' })).toBeVisible();
+    const edit = await preloads();
+    for (const chunk of ['look-edit', 'related-items-list', 'create-experiment-form']) expect(edit.some((href) => href.includes(`/${chunk}.`))).toBe(true);
+    // A new look has no related products to reorder: no drag-and-drop code on its way.
+    await openApp(page, '/looks/new');
+    const created = await preloads();
+    expect(created.some((href) => href.includes('/look-new.'))).toBe(true);
+    expect(created.some((href) => href.includes('/related-items-list.'))).toBe(false);
+  });
+
   test('unknown routes show the not-found page', async ({ page }) => {
     await openApp(page, '/nope');
     await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();

@@ -26,7 +26,8 @@ export interface PageModule {
    * The code the first screen loads lazily (the analytics chart), loaded
    * before the first render: a page rendered on the server is hydrated only
    * with it there (a part still loading when the page re-renders would be
-   * thrown away and rendered again).
+   * thrown away and rendered again). Name their chunks in
+   * firstScreenParts.ts: index.html then fetches them with the page's.
    */
   preload?: () => Promise<unknown>;
 }
