@@ -135,8 +135,27 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
 
   await test.step('install: the first request exchanges the session token for an expiring offline token', async () => {
     expect(admin.exchanges).toEqual([]);
-    await page.goto(`/looks?${await launchQuery(SHOP)}`);
+    const warnings: string[] = [];
+    page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
+    await page.addInitScript(() => {
+      const w = window as unknown as { __rootReplaced: number };
+      w.__rootReplaced = 0;
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root');
+        if (root) new MutationObserver((records) => void (w.__rootReplaced += records.filter((r) => r.removedNodes.length > 0).length)).observe(root, { childList: true });
+      });
+    });
+    const launch = await page.goto(`/looks?${await launchQuery(SHOP)}`);
+    // The server rendered the page with the admin's id_token, as under App Bridge (its navigation menu)…
+    const html = (await launch?.text()) ?? '';
+    expect(html).toContain('id="sl-first-screen"');
+    expect(html).toMatch(/<div id="root">.*<ui-nav-menu/s);
+    expect(html).toContain(en['Looks.list.title']);
     await expect(page.locator(`html[data-shop="${SHOP}"]`)).toHaveCount(1);
+    // …and the browser took it over as it was (no second render).
+    await page.waitForLoadState('networkidle');
+    expect(warnings.filter((w) => /server-rendered page differed|hydrat/i.test(w))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __rootReplaced: number }).__rootReplaced)).toBe(0);
     await expect(page.getByRole('heading', { name: en['Looks.list.title'], level: 1 })).toBeVisible();
     expect(admin.exchanges).toEqual([{ shop: SHOP, expiring: true }]);
     expect(admin.liveAccessTokens(SHOP)).toHaveLength(1);

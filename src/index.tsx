@@ -2,6 +2,8 @@ import '@shopify/polaris/build/esm/styles.css';
 import './app/global.css';
 import { useEffect } from 'react';
 import { nextTask } from './app/nextTask';
+import type { FirstScreenData } from './ssr/firstScreen';
+import type { Host } from './host/Host';
 
 /** Runs `effect` once, after React has committed the first screen (its passive effects run after the commit). */
 function AfterFirstCommit({ effect }: { effect: () => void }) {
@@ -117,7 +119,7 @@ async function start() {
   );
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds,
   // yielding to the browser in between, instead of one long task that blocks input.
-  if (rendered && container.firstChild && sameUiState(store.getState())) {
+  if (rendered && container.firstChild && sameRender(rendered, host, store.getState())) {
     // The server's HTML is on screen already: React takes it over (no new DOM, no second paint).
     startTransition(() => void hydrateRoot(container, app, { onRecoverableError: reportHydrationError }));
   } else {
@@ -126,12 +128,17 @@ async function start() {
 }
 
 /**
- * The server renders with the UI's defaults; the browser's persisted choices
- * (a hidden setup guide, a date range) would render something else: then the
- * browser renders the page itself instead of hydrating a different one.
+ * Hydrated only when the browser would render what the server did: the same
+ * host (a page rendered for inside Shopify admin, in a browser where App
+ * Bridge did not load, shows the app's own navigation instead) and the same
+ * UI state (the server renders with the UI's defaults; the browser's
+ * persisted choices — a hidden setup guide, a date range — would render
+ * something else). Otherwise the browser renders the page itself instead of
+ * hydrating a different one.
  */
-function sameUiState(state: { onboarding: { hidden: boolean }; dateRange: { applied: unknown } }): boolean {
-  return !state.onboarding.hidden && state.dateRange.applied === null;
+function sameRender(rendered: FirstScreenData, host: Host, state: { onboarding: { hidden: boolean }; dateRange: { applied: unknown } }): boolean {
+  const sameHost = (rendered.embedded === true) === (host.kind === 'appBridge');
+  return sameHost && !state.onboarding.hidden && state.dateRange.applied === null;
 }
 
 /** A server render the browser could not take over (React then rendered that part itself): worth knowing, not fatal. */

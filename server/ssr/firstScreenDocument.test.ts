@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../test/testApp';
+import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
 import { SSR_BUNDLE, withRootStyle } from './firstScreenDocument';
 
 const TEMPLATE = `<!doctype html><html lang=en class=p-theme-light style=--pc-frame-offset:0px><head><link href="/assets/main.0123456789ab.css" rel="stylesheet"></head>
@@ -17,14 +18,16 @@ const TEMPLATE = `<!doctype html><html lang=en class=p-theme-light style=--pc-fr
 const RENDERER = `
 exports.FIRST_SCREEN_ELEMENT_ID = 'sl-first-screen';
 exports.scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\\\u003c');
-exports.renderFirstScreen = async ({ url, token, fetchFn, headers }) => {
+exports.renderFirstScreen = async ({ url, token, fetchFn, headers, embedded }) => {
   const { pathname } = new URL(url);
   if (pathname === '/throws') throw new Error('render failed');
   if (pathname === '/nothing') return undefined;
   const res = await fetchFn(new URL('/admin/api/v1/shop/details', url), { headers: { Authorization: 'Bearer ' + token } });
-  const shop = res.ok ? await res.json() : { status: res.status };
+  if (!res.ok) return undefined;
+  const shop = await res.json();
   const narrow = headers['sec-ch-ua-mobile'] === '?1';
-  return { html: '<main>' + pathname + ' ' + shop.shopDomain + '</main>', data: { locale: 'de', narrow, queries: { shop, note: '</script><script>alert(1)</script>' } } };
+  const html = '<main>' + pathname + ' ' + shop.shopDomain + (embedded ? ' embedded' : '') + '</main>';
+  return { html, data: { locale: 'de', narrow, embedded, queries: { shop, note: '</script><script>alert(1)</script>' } } };
 };`;
 
 function distWithRenderer(): string {
@@ -92,6 +95,48 @@ describe('first screen rendered on the server', () => {
     });
   });
 
+  describe('inside Shopify admin (APP_MODE=shopify, Admin API stand-in)', () => {
+    const KEY = 'ssr-key';
+    const SECRET = 'ssr-secret';
+    const SHOP = 'ssr-shop.myshopify.com';
+    let fake: FakeShopifyAdmin;
+    let t: TestApp;
+    beforeAll(async () => {
+      fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
+      fake.setProducts(SHOP, makeFakeProducts(3));
+      t = await createTestApp({ env: { DIST_DIR: dist, APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url } });
+    });
+    afterAll(async () => {
+      await t.close();
+      await fake.close();
+    });
+    const open = (query: string) => t.app.inject({ method: 'GET', url: `/looks?shop=${SHOP}&host=YWRtaW4&embedded=1${query}` });
+
+    it('renders the page the admin opens with its id_token, as under App Bridge, for that shop only', async () => {
+      const res = await open(`&id_token=${await t.tokenFor(SHOP)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.body).toContain('<div id="root"><main>/looks ssr-shop.myshopify.com embedded</main></div>');
+      const data = /<script type="application\/json" id="sl-first-screen">(.*?)<\/script>/.exec(res.body)?.[1];
+      expect(JSON.parse(data!).embedded).toBe(true);
+      // The render's call installed the shop (token exchange), as the browser's first call would have.
+      expect(fake.exchanges).toEqual([{ shop: SHOP, expiring: true }]);
+    });
+
+    it.each([
+      ['no id_token (a reload of a URL the app navigated to)', async () => ''],
+      ['a forged id_token', async () => `&id_token=${(await t.tokenFor(SHOP)).slice(0, -4)}AAAA`],
+      ['an id_token of another app', async () => `&id_token=${jwtWith({ aud: 'another-app' })}`],
+      ['two id_tokens', async () => `&id_token=${await t.tokenFor(SHOP)}&id_token=${await t.tokenFor(SHOP)}`],
+    ])('serves the plain page with %s: the browser renders', async (_case, query) => {
+      const res = await open(await query());
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id=root></div>');
+      expect(res.body).not.toContain('sl-first-screen');
+      expect(res.body).not.toContain('ssr-shop.myshopify.com embedded');
+    });
+  });
+
   it('is off with SSR=0', async () => {
     const t = await createTestApp({ env: { DIST_DIR: dist, SSR: '0' } });
     try {
@@ -102,6 +147,13 @@ describe('first screen rendered on the server', () => {
     }
   });
 });
+
+/** An unsigned-looking token with the given claims (its signature is not the app's). */
+function jwtWith(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ iss: 'https://ssr-shop.myshopify.com/admin', dest: 'https://ssr-shop.myshopify.com', sub: '1', exp: now + 60, nbf: now - 5, iat: now, jti: 'x', sid: 'y', ...claims })}.c2lnbmF0dXJl`;
+}
 
 describe('withRootStyle', () => {
   it.each([

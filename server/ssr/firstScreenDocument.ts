@@ -31,6 +31,7 @@ interface RendererModule {
     fetchFn: typeof fetch;
     waitMs: number;
     headers: Record<string, string | string[] | undefined>;
+    embedded?: boolean;
   }): Promise<FirstScreen | undefined>;
   /** JSON for inside a <script> element (src/ssr/firstScreen.ts). */
   scriptJson(value: unknown): string;
@@ -47,13 +48,16 @@ export type FirstScreenDocument = (documentUrl: string, log: FastifyBaseLogger, 
  * when there is nothing to render with (no server bundle, SSR=0) — then the
  * plain index.html is served, as before.
  *
- * Standalone mode only for now: the session token is the standalone host's
- * (the demo store's). Inside Shopify admin the browser renders (App Bridge's
- * frame is only known there).
+ * The render's calls carry a session token, and the API's own authentication
+ * decides what they may see: standalone, the demo store's (the standalone
+ * host's); inside Shopify admin (APP_MODE=shopify), the `id_token` the admin
+ * opened the app with — rendered as under App Bridge. A document without one
+ * (a reload of a URL the app navigated to) is left to the browser.
  */
 export function firstScreenDocument(app: FastifyInstance, config: Config, template: string): FirstScreenDocument | undefined {
   const bundle = path.join(config.distDir, SSR_BUNDLE);
-  if (config.serverRender === false || config.appMode !== 'standalone' || !fs.existsSync(bundle)) return undefined;
+  if (config.serverRender === false || !fs.existsSync(bundle)) return undefined;
+  const embedded = config.appMode === 'shopify';
   let renderer: RendererModule | undefined;
   const rendered = paintFirst(template);
   return async (documentUrl, log, headers = {}) => {
@@ -61,10 +65,9 @@ export function firstScreenDocument(app: FastifyInstance, config: Config, templa
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       renderer ??= require(bundle) as RendererModule;
       const origin = new URL(documentUrl).origin;
-      const session = await app.inject({ method: 'GET', url: '/api/dev/session-token', headers: { host: new URL(documentUrl).host } });
-      if (session.statusCode !== 200) return undefined;
-      const { token } = session.json<{ token: string }>();
-      const page = await renderer.renderFirstScreen({ url: documentUrl, token, fetchFn: injectFetch(app, origin), waitMs: FIRST_SCREEN_WAIT_MS, headers });
+      const token = embedded ? launchToken(documentUrl) : await standaloneToken(app, documentUrl);
+      if (!token) return undefined;
+      const page = await renderer.renderFirstScreen({ url: documentUrl, token, fetchFn: injectFetch(app, origin), waitMs: FIRST_SCREEN_WAIT_MS, headers, embedded });
       if (!page) return undefined;
       const data = `<script type="application/json" id="${renderer.FIRST_SCREEN_ELEMENT_ID}">${renderer.scriptJson(page.data)}</script>`;
       return rendered
@@ -86,4 +89,16 @@ export function withRootStyle(tag: string, style: string): string {
   if (!match) return tag.replace(/\s*>$/, ` style="${style.trim()}">`);
   const existing = match[1] ?? match[2] ?? match[3] ?? '';
   return tag.replace(attribute, () => ` style="${style}${existing.replace(/"/g, '&quot;')}"`);
+}
+
+/** The demo store's session token, as the standalone host gets it. */
+async function standaloneToken(app: FastifyInstance, documentUrl: string): Promise<string | undefined> {
+  const session = await app.inject({ method: 'GET', url: '/api/dev/session-token', headers: { host: new URL(documentUrl).host } });
+  return session.statusCode === 200 ? session.json<{ token: string }>().token : undefined;
+}
+
+/** The session token Shopify admin puts on the URL it opens the app with (checked by the API, as any token). */
+function launchToken(documentUrl: string): string | undefined {
+  const tokens = new URL(documentUrl).searchParams.getAll('id_token');
+  return tokens.length === 1 && tokens[0] ? tokens[0] : undefined;
 }

@@ -30,6 +30,11 @@ export interface FirstScreenData {
   entries: FirstScreenEntry[];
   /** The server's guess that the screen is a phone's (components/narrowScreen): the browser hydrates with it. */
   narrow?: boolean;
+  /**
+   * Rendered for inside Shopify admin (App Bridge's navigation and save bar):
+   * a browser without App Bridge there (script blocked) renders the page itself.
+   */
+  embedded?: boolean;
 }
 
 export interface FirstScreenEntry {

@@ -24,6 +24,9 @@ import { loadLocaleBundle } from '../i18n/messages';
 import { DEFAULT_LOCALE } from '../contracts/api';
 import { shopApi } from '../features/shop';
 import { createStandaloneHost } from '../host/standaloneHost/standaloneHost';
+import { createAppBridgeHost, type ShopifyGlobal } from '../host/appBridgeHost';
+import { AssumedCustomElements } from '../host/useCustomElement';
+import type { Host } from '../host/Host';
 import type { FirstScreenData } from './firstScreen';
 import { firstScreenData } from './firstScreenState';
 import { requestIsNarrow } from '../components/narrowScreen';
@@ -31,7 +34,7 @@ import { requestIsNarrow } from '../components/narrowScreen';
 export interface RenderFirstScreenInput {
   /** The document's URL (absolute: the router needs an origin). */
   url: string;
-  /** A session token of the shop (the standalone host's, or the admin's `id_token`). */
+  /** A session token of the shop (the standalone host's, or the `id_token` Shopify admin opened the app with). */
   token: string;
   /** The server's own API (no socket), with its origin. */
   fetchFn: typeof fetch;
@@ -39,6 +42,26 @@ export interface RenderFirstScreenInput {
   waitMs: number;
   /** The request's headers: a phone's get the phone layouts (components/narrowScreen). */
   headers?: Record<string, string | string[] | undefined>;
+  /** Inside Shopify admin: rendered as under App Bridge (its navigation menu and save bar). */
+  embedded?: boolean;
+}
+
+/** App Bridge's elements, defined in the admin's browser before the app's scripts run. */
+const APP_BRIDGE_ELEMENTS = ['ui-nav-menu', 'ui-save-bar'] as const;
+
+/**
+ * The host a render on the server has: App Bridge's for a page inside Shopify
+ * admin (nothing on the server opens a picker or shows a toast: those wait
+ * for the browser), else the standalone one; both send `token`.
+ */
+function serverHost(token: string, embedded: boolean): Host {
+  if (!embedded) return createStandaloneHost({ tokenSource: () => Promise.resolve(token) });
+  const shopify: ShopifyGlobal = {
+    idToken: () => Promise.resolve(token),
+    toast: { show: () => undefined },
+    resourcePicker: () => Promise.resolve(undefined),
+  };
+  return createAppBridgeHost(shopify);
 }
 
 export interface FirstScreen {
@@ -47,9 +70,9 @@ export interface FirstScreen {
 }
 
 /** The HTML of `url`'s first screen and its data; undefined when the shop could not be loaded (the browser renders then). */
-export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers = {} }: RenderFirstScreenInput): Promise<FirstScreen | undefined> {
+export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers = {}, embedded = false }: RenderFirstScreenInput): Promise<FirstScreen | undefined> {
   const { origin, pathname, search } = new URL(url);
-  const host = createStandaloneHost({ tokenSource: () => Promise.resolve(token) });
+  const host = serverHost(token, embedded);
   const store = makeStore(host, undefined, { origin, fetchFn });
   // The UI's persisted choices are the browser's: here they are the defaults (no storage on the
   // server), read back before the page's calls start, as the browser's are (the dashboard's setup
@@ -67,13 +90,15 @@ export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers =
   const narrow = requestIsNarrow(headers);
   const html = await renderComplete(
     <StrictMode>
-      <AppProviders store={store} host={host} narrowScreen={narrow} location={location}>
-        <Shell queryLocale={queryLocale} />
-      </AppProviders>
+      <AssumedCustomElements.Provider value={embedded ? APP_BRIDGE_ELEMENTS : []}>
+        <AppProviders store={store} host={host} narrowScreen={narrow} location={location}>
+          <Shell queryLocale={queryLocale} />
+        </AppProviders>
+      </AssumedCustomElements.Provider>
     </StrictMode>,
     waitMs,
   );
-  return { html, data: { ...firstScreenData(store.getState(), locale), narrow } };
+  return { html, data: { ...firstScreenData(store.getState(), locale), narrow, ...(embedded ? { embedded } : {}) } };
 }
 
 /**
