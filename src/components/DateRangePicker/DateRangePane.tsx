@@ -114,33 +114,23 @@ export default function DateRangePane({ today, visibleMonths, onCancel }: DateRa
             <BlockStack gap="400">
               <div onBlur={onInputsBlur}>
                 <InlineStack gap="200" wrap={false} blockAlign="start">
-                  <div style={{ flexGrow: 1 }}>
-                    <TextField
-                      label={t('DateRange.since')}
-                      value={picker.sinceInput}
-                      onChange={(value) => dispatch(sinceInputChanged({ value, today }))}
-                      placeholder="YYYY-MM-DD"
-                      maxLength={10}
-                      autoComplete="off"
-                      prefix={mdDown ? undefined : <Icon source={CalendarIcon} />}
-                      error={sinceError ? t('DateRange.invalidDate') : undefined}
-                    />
-                  </div>
+                  <DateInput
+                    label={t('DateRange.since')}
+                    value={picker.sinceInput}
+                    onChange={(value) => dispatch(sinceInputChanged({ value, today }))}
+                    withIcon={!mdDown}
+                    error={sinceError ? t('DateRange.invalidDate') : undefined}
+                  />
                   <div style={{ paddingTop: 28 }} aria-hidden>
                     <Icon source={ArrowRightIcon} />
                   </div>
-                  <div style={{ flexGrow: 1 }}>
-                    <TextField
-                      label={t('DateRange.until')}
-                      value={picker.untilInput}
-                      onChange={(value) => dispatch(untilInputChanged({ value, today }))}
-                      placeholder="YYYY-MM-DD"
-                      maxLength={10}
-                      autoComplete="off"
-                      prefix={mdDown ? undefined : <Icon source={CalendarIcon} />}
-                      error={untilError ? t('DateRange.invalidDate') : undefined}
-                    />
-                  </div>
+                  <DateInput
+                    label={t('DateRange.until')}
+                    value={picker.untilInput}
+                    onChange={(value) => dispatch(untilInputChanged({ value, today }))}
+                    withIcon={!mdDown}
+                    error={untilError ? t('DateRange.invalidDate') : undefined}
+                  />
                 </InlineStack>
               </div>
               {picker.open && picker.draft.period.since && (
@@ -161,6 +151,24 @@ export default function DateRangePane({ today, visibleMonths, onCancel }: DateRa
           </Box>
         </div>
       </InlineGrid>
+    </div>
+  );
+}
+
+/** A typed date (YYYY-MM-DD) of the range: Since or Until. */
+function DateInput({ label, value, onChange, withIcon, error }: { label: string; value: string; onChange: (value: string) => void; withIcon: boolean; error?: string }) {
+  return (
+    <div style={{ flexGrow: 1 }}>
+      <TextField
+        label={label}
+        value={value}
+        onChange={onChange}
+        placeholder="YYYY-MM-DD"
+        maxLength={10}
+        autoComplete="off"
+        prefix={withIcon ? <Icon source={CalendarIcon} /> : undefined}
+        error={error}
+      />
     </div>
   );
 }
