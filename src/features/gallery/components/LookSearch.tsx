@@ -4,6 +4,7 @@ import { ImageIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import { GALLERY_DROPDOWN_MAX_HEIGHT, GALLERY_SEARCH_DEBOUNCE_MS, GALLERY_SEARCH_MIN_CHARS } from '../../../contracts/gallery';
 import { useGalleryLookSearch, type GalleryLook } from '../galleryLooks';
+import { sizedImageUrl, THUMBNAIL_PX } from '../../../components/sizedImageUrl';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -71,7 +72,7 @@ export function LookSearch({ onSelect, error }: { onSelect(look: GalleryLook): v
                   <Listbox.Option key={look.id} value={String(look.id)} accessibilityLabel={look.title}>
                     <Box padding="200">
                       <InlineStack gap="300" blockAlign="center" wrap={false}>
-                        <Thumbnail source={look.imageUrl || ImageIcon} alt="" size="small" />
+                        <Thumbnail source={look.imageUrl ? sizedImageUrl(look.imageUrl, THUMBNAIL_PX.small) : ImageIcon} alt="" size="small" />
                         <Text as="span">{look.title}</Text>
                       </InlineStack>
                     </Box>

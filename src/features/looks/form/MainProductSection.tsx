@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { useHost } from '../../../host/HostContext';
 import { applyMainImageToggle, TITLE_TRUNCATE, truncate, type LookMainProduct } from '../../../contracts/looks';
 import { useLookError } from './useLookError';
+import { sizedImageUrl, THUMBNAIL_PX } from '../../../components/sizedImageUrl';
 
 /** Main product: chosen through the host's product picker; main-image toggle. */
 export function MainProductSection() {
@@ -12,6 +13,7 @@ export function MainProductSection() {
   const host = useHost();
   const { input } = useField<LookMainProduct>('mainProduct');
   const main = input.value;
+  const mainImage = main.selectedMainImage || main.image;
   const itemError = useLookError('mainProduct.itemId');
   const objectError = useLookError('mainProduct');
   const error = itemError ?? objectError;
@@ -42,7 +44,7 @@ export function MainProductSection() {
         </BlockStack>
         {main.itemId ? (
           <InlineStack gap="300" blockAlign="center" wrap={false}>
-            <Thumbnail source={main.selectedMainImage || main.image || ImageIcon} alt="" size="medium" />
+            <Thumbnail source={mainImage ? sizedImageUrl(mainImage, THUMBNAIL_PX.medium) : ImageIcon} alt="" size="medium" />
             <div style={{ flex: 1, minWidth: 0 }}>
               <Text as="p" fontWeight="semibold" truncate>
                 <span data-testid="main-product-title">{truncate(main.title, TITLE_TRUNCATE)}</span>

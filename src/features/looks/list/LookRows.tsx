@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from '../../../router';
 import { splitTags, TITLE_TRUNCATE, truncate, type LookListItem } from '../../../contracts/looks';
 import { LookStatusToggle } from './LookStatusToggle';
+import { sizedImageUrl, THUMBNAIL_PX } from '../../../components/sizedImageUrl';
 
 interface RowProps {
   look: LookListItem;
@@ -69,7 +70,7 @@ function Tags({ look }: { look: LookListItem }) {
   );
 }
 
-const thumbnail = (look: LookListItem) => <Thumbnail source={look.image || ImageIcon} alt="" size="small" />;
+const thumbnail = (look: LookListItem) => <Thumbnail source={look.image ? sizedImageUrl(look.image, THUMBNAIL_PX.small) : ImageIcon} alt="" size="small" />;
 
 /** One look as a table row: image, title, status, tags, actions. */
 export function LookRow({ look, index, onDelete }: RowProps) {

@@ -37,4 +37,14 @@ describe('LooksTable', () => {
     expect(within(row).getByRole('button', { name: 'Activate Look 2' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
   });
+
+  it("shows a product image of Shopify's CDN as a thumbnail-sized image, the app's own files as they are", async () => {
+    restore = useViewportWidth(1280);
+    const cdn = 'https://cdn.shopify.com/s/files/1/0001/files/coat.jpg?v=17';
+    mockBackend({ 'GET /productLooks': ok(pageOf([look(1, { image: cdn }), look(2, { image: '/files/catalog/shirt.jpg' })])) });
+    const { container } = renderWithProviders(<LooksTable onDelete={() => undefined} />, { route: '/looks' });
+    await screen.findByText('Look 2');
+    const sources = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual([`${cdn}&width=80`, '/files/catalog/shirt.jpg']);
+  });
 });
