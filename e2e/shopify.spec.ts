@@ -165,6 +165,19 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
     await expect(page.getByTestId('host-degraded-banner')).toHaveCount(0);
   });
 
+  await test.step('a new shop\'s empty looks list, rendered by the server, shows its illustration before any script runs', async () => {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: false, baseURL: platform.server.url });
+    const html = await context.newPage();
+    await html.goto(`/looks?${await launchQuery(SHOP)}`);
+    await expect(html.getByText(en['Looks.empty.heading'])).toBeVisible();
+    const illustration = html.locator('.Polaris-EmptyState__Image');
+    await expect(illustration).toHaveCSS('opacity', '1');
+    await expect(html.locator('.Polaris-EmptyState__SkeletonImage')).toBeHidden();
+    // At its own size: nothing moves when the page goes live.
+    expect((await illustration.boundingBox())?.height).toBeCloseTo((await html.locator('.Polaris-EmptyState__ImageContainer').boundingBox())!.height, 0);
+    await context.close();
+  });
+
   await test.step('the catalog is the stand-in shop\'s products (synced through GraphQL, archived left out)', async () => {
     await waitForCatalog(platform, SHOP);
     const productQueries = admin.graphql.filter((q) => q.shop === SHOP && /\bproducts\s*\(/.test(q.query));

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { BlockStack, Button, Card, EmptyState, Page, SkeletonBodyText, SkeletonPage, Text, Banner } from '@shopify/polaris';
+import { BlockStack, Button, Card, Page, SkeletonBodyText, SkeletonPage, Text, Banner } from '@shopify/polaris';
 import { ExternalIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from '../../router';
@@ -14,7 +14,7 @@ import { loadRelatedItemsList } from './form/RelatedItemsSection';
 import { UpgradeBanner } from './form/UpgradeBanner';
 import { DeletedProductsBanner } from './form/DeletedProductsBanner';
 import { useLookSubmitErrors } from './useLookSubmit';
-import { EMPTY_LOOKS_ILLUSTRATION } from './list/emptyIllustration';
+import { LooksEmptyState } from './list/LooksEmptyState';
 import { ExperimentsCard, loadCreateExperimentForm } from '../experiments';
 
 /** /looks/edit/:id: loads the look, PATCH on save, "View live" once a preview URL is known. */
@@ -65,13 +65,12 @@ export default function LookEditPage() {
       <Page title={t('Looks.form.editTitle')} backAction={{ content: t('Looks.form.back'), url: '/looks' }}>
         <Card>
           {missing ? (
-            <EmptyState
+            <LooksEmptyState
               heading={t('Looks.form.notFound.title')}
               action={{ content: t('Looks.form.back'), onAction: () => navigate('/looks') }}
-              image={EMPTY_LOOKS_ILLUSTRATION}
             >
               <p>{t('Looks.form.notFound.description')}</p>
-            </EmptyState>
+            </LooksEmptyState>
           ) : (
             <BlockStack gap="300" inlineAlign="start">
               <Text as="h2" variant="headingMd">{t('General.loadError.title')}</Text>

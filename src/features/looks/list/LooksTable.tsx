@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   EmptySearchResult,
-  EmptyState,
   IndexTable,
   InlineStack,
   Pagination,
@@ -23,7 +22,7 @@ import type { LookListItem } from '../../../contracts/looks';
 import { useGetLooksQuery } from '../looksApi';
 import { selectLooksOfPage } from '../looksSelectors';
 import { useDebouncedSearch } from '../useDebouncedSearch';
-import { EMPTY_LOOKS_ILLUSTRATION } from './emptyIllustration';
+import { LooksEmptyState } from './LooksEmptyState';
 import { LookCompactRow, LookRow } from './LookRows';
 import { useLgDown } from '../../../components/narrowScreen';
 import { useNarrowContainer } from '../../../components/useNarrowContainer';
@@ -78,13 +77,12 @@ export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void })
   if (pagination?.totalItems === 0 && search.applied === '' && search.text.trim() === '') {
     return (
       <Card>
-        <EmptyState
+        <LooksEmptyState
           heading={t('Looks.empty.heading')}
           action={{ content: t('Looks.list.create'), onAction: () => navigate('/looks/new') }}
-          image={EMPTY_LOOKS_ILLUSTRATION}
         >
           <p>{t('Looks.empty.description')}</p>
-        </EmptyState>
+        </LooksEmptyState>
       </Card>
     );
   }
