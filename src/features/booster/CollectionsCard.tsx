@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Badge, BlockStack, Button, Card, EmptyState, InlineStack, Link, Text } from '@shopify/polaris';
+import { Badge, BlockStack, Button, Card, InlineStack, Link, Text } from '@shopify/polaris';
 import { AnnotatedSection } from '../../components/AnnotatedSection';
 import { DeleteIcon, PlusIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import type { LookCollection } from '../../contracts/booster';
 import { CreateCollectionModal } from './CreateCollectionModal';
 import { DeleteCollectionModal } from './DeleteCollectionModal';
+import { PaintedEmptyState } from '../../components/PaintedEmptyState';
 
 /** Collections: add button with a create modal, list with a delete modal (featured ones cannot be deleted). */
 export function CollectionsCard({ collections }: { collections: LookCollection[] }) {
@@ -24,9 +25,9 @@ export function CollectionsCard({ collections }: { collections: LookCollection[]
             </InlineStack>
           </div>
           {collections.length === 0 ? (
-            <EmptyState heading={t('Booster.collections.emptyTitle')} image="">
+            <PaintedEmptyState heading={t('Booster.collections.emptyTitle')}>
               <p>{t('Booster.collections.emptyBody')}</p>
-            </EmptyState>
+            </PaintedEmptyState>
           ) : (
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('Booster.collections.plural')}>
               {collections.map((collection) => (

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, EmptyState, Page } from '@shopify/polaris';
+import { Card, Page } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useShop } from '../../shop';
+import { PaintedEmptyState } from '../../../components/PaintedEmptyState';
 
 /** The gallery needs the shop's imageGalleryEnabled option (and, to generate, the AI generation flag). */
 export function GalleryGate({ needsGeneration, children }: { needsGeneration?: boolean; children: ReactNode }) {
@@ -12,9 +13,9 @@ export function GalleryGate({ needsGeneration, children }: { needsGeneration?: b
   return (
     <Page title={intl.formatMessage({ id: 'Pages.gallery.title' })}>
       <Card>
-        <EmptyState heading={intl.formatMessage({ id: 'Gallery.disabled.title' })} image="">
+        <PaintedEmptyState heading={intl.formatMessage({ id: 'Gallery.disabled.title' })}>
           <p>{intl.formatMessage({ id: 'Gallery.disabled.description' })}</p>
-        </EmptyState>
+        </PaintedEmptyState>
       </Card>
     </Page>
   );
