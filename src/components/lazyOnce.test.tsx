@@ -27,4 +27,15 @@ describe('lazyOnce', () => {
     expect(await screen.findByText('hello lazy')).toBeInTheDocument();
     expect(part.loaded()).toBe(Hello);
   });
+
+  it('Slot: a fallback while the chunk loads; once it has run, the component at once, with no fallback', async () => {
+    const part = lazyOnce(() => Promise.resolve({ default: Hello }));
+    const { unmount } = render(<part.Slot name="first" fallback={<p>loading</p>} />);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('hello first')).toBeInTheDocument();
+    unmount();
+    render(<part.Slot name="again" fallback={<p>loading</p>} />);
+    expect(screen.getByText('hello again')).toBeInTheDocument();
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+  });
 });

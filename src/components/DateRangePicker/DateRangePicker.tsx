@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Box, Button, InlineStack, Popover, Spinner, useBreakpoints } from '@shopify/polaris';
 import { CalendarIcon } from '@shopify/polaris-icons';
@@ -6,7 +6,6 @@ import { useIntl } from 'react-intl';
 import { lazyOnce } from '../lazyOnce';
 import { applied, pickerCancelled, pickerOpened, selectAppliedDateRange, selectPicker, visibleMonthsChanged, type DateRangeState } from './dateRangeSlice';
 import { todayInTimeZone, type DateRange } from './dateRange';
-import type { DateRangePaneProps } from './DateRangePane';
 import { POPOVER_WIDTH_LARGE, POPOVER_WIDTH_NARROW, PRESET_LIST_HEIGHT, PRESET_LIST_WIDTH } from './sizes';
 
 type State = { dateRange: DateRangeState };
@@ -77,7 +76,7 @@ export function DateRangePicker({ timeZone }: { timeZone: string }) {
       onClose={cancel}
     >
       <Popover.Pane fixed>
-        <Pane today={today} visibleMonths={visibleMonths} onCancel={cancel} />
+        <pane.Slot today={today} visibleMonths={visibleMonths} onCancel={cancel} fallback={<PaneLoading visibleMonths={visibleMonths} />} />
       </Popover.Pane>
       <Popover.Pane fixed>
         <Popover.Section>
@@ -93,25 +92,17 @@ export function DateRangePicker({ timeZone }: { timeZone: string }) {
   );
 }
 
-/** The pane, inside a Suspense boundary only if its chunk had not run when the popover opened (decided once). */
-function Pane(props: DateRangePaneProps) {
+/** While the pane's chunk loads (opened before it arrived): a box of the pane's size with a spinner. */
+function PaneLoading({ visibleMonths }: { visibleMonths: 1 | 2 }) {
   const intl = useIntl();
-  const [Loaded] = useState(pane.loaded);
-  if (Loaded) return <Loaded {...props} />;
-  const width = props.visibleMonths === 1 ? POPOVER_WIDTH_NARROW : PRESET_LIST_WIDTH + POPOVER_WIDTH_LARGE;
+  const width = visibleMonths === 1 ? POPOVER_WIDTH_NARROW : PRESET_LIST_WIDTH + POPOVER_WIDTH_LARGE;
   return (
-    <Suspense
-      fallback={
-        <div data-testid="date-range-loading" style={{ width, maxWidth: '100%', height: PRESET_LIST_HEIGHT }}>
-          <Box padding="500">
-            <InlineStack align="center">
-              <Spinner size="small" accessibilityLabel={intl.formatMessage({ id: 'DateRange.loading' })} />
-            </InlineStack>
-          </Box>
-        </div>
-      }
-    >
-      <pane.Lazy {...props} />
-    </Suspense>
+    <div data-testid="date-range-loading" style={{ width, maxWidth: '100%', height: PRESET_LIST_HEIGHT }}>
+      <Box padding="500">
+        <InlineStack align="center">
+          <Spinner size="small" accessibilityLabel={intl.formatMessage({ id: 'DateRange.loading' })} />
+        </InlineStack>
+      </Box>
+    </div>
   );
 }

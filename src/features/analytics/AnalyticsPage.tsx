@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { StatCards, useMoney, useQueryErrorToast } from '../../components/SummaryCard';
@@ -46,8 +46,6 @@ export default function AnalyticsPage() {
   const range = useAppliedDateRange(shop.timezone);
   const { since: fromDate, until: toDate } = range.period;
   const [page, setPage] = useState(1);
-  // Loaded with the page (its preload): rendered without a Suspense boundary, hydrated in the page's pass.
-  const [LoadedRevenueChart] = useState(revenueChart.loaded);
 
   useEffect(() => {
     track('analytics_viewed');
@@ -98,12 +96,8 @@ export default function AnalyticsPage() {
                   <Text as="h2" variant="headingMd">{t('Analytics.chart.title')}</Text>
                   <Text as="p" tone="subdued">{t('Analytics.chart.description')}</Text>
                 </BlockStack>
-                {stats.data?.series && LoadedRevenueChart ? (
-                  <LoadedRevenueChart series={stats.data.series} formatMoney={money} />
-                ) : stats.data?.series ? (
-                  <Suspense fallback={<RevenueChartSkeleton />}>
-                    <revenueChart.Lazy series={stats.data.series} formatMoney={money} />
-                  </Suspense>
+                {stats.data?.series ? (
+                  <revenueChart.Slot series={stats.data.series} formatMoney={money} fallback={<RevenueChartSkeleton />} />
                 ) : (
                   <RevenueChartSkeleton />
                 )}

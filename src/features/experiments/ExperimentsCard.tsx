@@ -1,11 +1,9 @@
-import { Suspense, useState } from 'react';
 import { Banner, BlockStack, Card, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { lazyOnce } from '../../components/lazyOnce';
 import { MIN_IMPRESSIONS_PER_VARIANT, MIN_TOTAL_CONVERSIONS } from '../../contracts/experiments';
 import { useGetExperimentsQuery } from './experimentsApi';
 import { ExperimentItem } from './ExperimentItem';
-import type { CreateExperimentFormProps } from './CreateExperimentForm';
 
 /**
  * The form to make a test, a chunk of its own: only a look's card shows it, so
@@ -47,19 +45,9 @@ export function ExperimentsCard({ lookId, images = [] }: Props) {
         )}
         {data && !data.length && !lookId && <Text as="p">{t('Experiments.empty')}</Text>}
         {data?.map((e) => <ExperimentItem key={e.id} experiment={e} showLook={!lookId} />)}
-        {lookId !== undefined && data && !open && <CreateForm lookId={lookId} images={images} />}
+        {lookId !== undefined && data && !open && <createForm.Slot lookId={lookId} images={images} fallback={<SkeletonBodyText lines={4} />} />}
       </BlockStack>
     </Card>
   );
 }
 
-/** The form, inside a Suspense boundary only if its chunk had not run when it appeared (decided once). */
-function CreateForm(props: CreateExperimentFormProps) {
-  const [Form] = useState(createForm.loaded);
-  if (Form) return <Form {...props} />;
-  return (
-    <Suspense fallback={<SkeletonBodyText lines={4} />}>
-      <createForm.Lazy {...props} />
-    </Suspense>
-  );
-}

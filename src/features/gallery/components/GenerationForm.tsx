@@ -1,11 +1,10 @@
-import { Banner, BlockStack, Box, Button, Card, ChoiceList, InlineStack, Text, TextField, Thumbnail } from '@shopify/polaris';
-import { ImageIcon } from '@shopify/polaris-icons';
+import { Banner, BlockStack, Box, Button, Card, ChoiceList, InlineStack, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CUSTOM_PROMPT_MAX, IMAGE_TYPES, type ImageType } from '../../../contracts/gallery';
 import type { GalleryLook } from '../galleryLooks';
 import { LookSearch } from './LookSearch';
-import { sizedImageUrl, THUMBNAIL_PX } from '../../../components/sizedImageUrl';
+import { ProductThumbnail } from '../../../components/ProductThumbnail';
 
 export interface GenerationFormSubmit {
   look: GalleryLook;
@@ -74,7 +73,7 @@ export function GenerationForm({ look: initialLook, lookLocked, initialImageType
               <Box padding="200" borderWidth="025" borderColor="border" borderRadius="200">
                 <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
                   <InlineStack gap="300" blockAlign="center" wrap={false}>
-                    <Thumbnail source={current.imageUrl ? sizedImageUrl(current.imageUrl, THUMBNAIL_PX.small) : ImageIcon} alt="" size="small" />
+                    <ProductThumbnail image={current.imageUrl} size="small" />
                     <Text as="span" fontWeight="semibold" id="selected-look">
                       {current.title}
                     </Text>

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { BlockStack, Box, Listbox, Spinner, Text, TextField, Thumbnail, InlineStack } from '@shopify/polaris';
-import { ImageIcon } from '@shopify/polaris-icons';
+import { BlockStack, Box, Listbox, Spinner, Text, TextField, InlineStack } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { GALLERY_DROPDOWN_MAX_HEIGHT, GALLERY_SEARCH_DEBOUNCE_MS, GALLERY_SEARCH_MIN_CHARS } from '../../../contracts/gallery';
 import { useGalleryLookSearch, type GalleryLook } from '../galleryLooks';
-import { sizedImageUrl, THUMBNAIL_PX } from '../../../components/sizedImageUrl';
+import { ProductThumbnail } from '../../../components/ProductThumbnail';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -72,7 +71,7 @@ export function LookSearch({ onSelect, error }: { onSelect(look: GalleryLook): v
                   <Listbox.Option key={look.id} value={String(look.id)} accessibilityLabel={look.title}>
                     <Box padding="200">
                       <InlineStack gap="300" blockAlign="center" wrap={false}>
-                        <Thumbnail source={look.imageUrl ? sizedImageUrl(look.imageUrl, THUMBNAIL_PX.small) : ImageIcon} alt="" size="small" />
+                        <ProductThumbnail image={look.imageUrl} size="small" />
                         <Text as="span">{look.title}</Text>
                       </InlineStack>
                     </Box>

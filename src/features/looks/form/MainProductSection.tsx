@@ -1,11 +1,10 @@
-import { BlockStack, Button, Card, Checkbox, InlineError, InlineStack, Text, Thumbnail } from '@shopify/polaris';
-import { ImageIcon } from '@shopify/polaris-icons';
+import { BlockStack, Button, Card, Checkbox, InlineError, InlineStack, Text } from '@shopify/polaris';
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { useHost } from '../../../host/HostContext';
 import { applyMainImageToggle, TITLE_TRUNCATE, truncate, type LookMainProduct } from '../../../contracts/looks';
 import { useLookError } from './useLookError';
-import { sizedImageUrl, THUMBNAIL_PX } from '../../../components/sizedImageUrl';
+import { ProductThumbnail } from '../../../components/ProductThumbnail';
 
 /** Main product: chosen through the host's product picker; main-image toggle. */
 export function MainProductSection() {
@@ -44,7 +43,7 @@ export function MainProductSection() {
         </BlockStack>
         {main.itemId ? (
           <InlineStack gap="300" blockAlign="center" wrap={false}>
-            <Thumbnail source={mainImage ? sizedImageUrl(mainImage, THUMBNAIL_PX.medium) : ImageIcon} alt="" size="medium" />
+            <ProductThumbnail image={mainImage} size="medium" />
             <div style={{ flex: 1, minWidth: 0 }}>
               <Text as="p" fontWeight="semibold" truncate>
                 <span data-testid="main-product-title">{truncate(main.title, TITLE_TRUNCATE)}</span>

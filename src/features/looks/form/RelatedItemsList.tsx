@@ -1,9 +1,9 @@
-import { Button, Icon, Text, Thumbnail } from '@shopify/polaris';
-import { DeleteIcon, DragHandleIcon, ImageIcon } from '@shopify/polaris-icons';
+import { Button, Icon, Text } from '@shopify/polaris';
+import { DeleteIcon, DragHandleIcon } from '@shopify/polaris-icons';
 import { DragDropContext, Draggable, Droppable, type DraggableStateSnapshot, type DraggingStyle, type DropResult, type NotDraggingStyle } from '@hello-pangea/dnd';
 import { useIntl } from 'react-intl';
 import { moveRelatedItem, TITLE_TRUNCATE, truncate, type LookRelatedItem } from '../../../contracts/looks';
-import { sizedImageUrl, THUMBNAIL_PX } from '../../../components/sizedImageUrl';
+import { ProductThumbnail } from '../../../components/ProductThumbnail';
 
 /** SPEC §9: drag list transition 300 ms, autoscroll zone 200 px. */
 export const DRAG_TRANSITION_MS = 300;
@@ -77,7 +77,7 @@ export default function RelatedItemsList({ items, onChange, onRemove }: RelatedI
                       >
                         <Icon source={DragHandleIcon} tone="subdued" />
                       </span>
-                      <Thumbnail source={item.image ? sizedImageUrl(item.image, THUMBNAIL_PX.small) : ImageIcon} alt="" size="small" />
+                      <ProductThumbnail image={item.image} size="small" />
                       <div style={{ flex: 1, minWidth: 0 }}>
                         <Text as="span" truncate>
                           {truncate(item.title, TITLE_TRUNCATE)}

@@ -1,11 +1,9 @@
-import { Suspense, useState } from 'react';
 import { lazyOnce } from '../../../components/lazyOnce';
 import { BlockStack, Button, Card, InlineError, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { useHost } from '../../../host/HostContext';
 import { newRelatedItem, reindexRelatedItems, type LookRelatedItem } from '../../../contracts/looks';
-import type { RelatedItemsListProps } from './RelatedItemsList';
 import { useLookError } from './useLookError';
 
 /**
@@ -50,24 +48,13 @@ export function RelatedItemsSection() {
           <Button onClick={add}>{t('Looks.related.add')}</Button>
         </InlineStack>
         {items.length === 0 && <Text as="p" tone="subdued">{t('Looks.related.empty')}</Text>}
-        {items.length > 0 && <ItemsList items={items} onChange={input.onChange} onRemove={remove} />}
+        {items.length > 0 && <list.Slot items={items} onChange={input.onChange} onRemove={remove} fallback={<SkeletonBodyText lines={items.length} />} />}
         {listError && <InlineError message={listError} fieldID="relatedItems" />}
         {items.map((_, i) => (
           <ItemError key={i} index={i} />
         ))}
       </BlockStack>
     </Card>
-  );
-}
-
-/** The list, inside a Suspense boundary only if its chunk had not run when it appeared (decided once). */
-function ItemsList(props: RelatedItemsListProps) {
-  const [List] = useState(list.loaded);
-  if (List) return <List {...props} />;
-  return (
-    <Suspense fallback={<SkeletonBodyText lines={props.items.length} />}>
-      <list.Lazy {...props} />
-    </Suspense>
   );
 }
 

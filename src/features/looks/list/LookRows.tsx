@@ -1,10 +1,10 @@
-import { Badge, BlockStack, Box, Button, ButtonGroup, IndexTable, InlineStack, Text, Thumbnail } from '@shopify/polaris';
-import { DeleteIcon, EditIcon, ExternalIcon, ImageIcon } from '@shopify/polaris-icons';
+import { Badge, BlockStack, Box, Button, ButtonGroup, IndexTable, InlineStack, Text } from '@shopify/polaris';
+import { DeleteIcon, EditIcon, ExternalIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import { useNavigate } from '../../../router';
 import { splitTags, TITLE_TRUNCATE, truncate, type LookListItem } from '../../../contracts/looks';
 import { LookStatusToggle } from './LookStatusToggle';
-import { sizedImageUrl, THUMBNAIL_PX } from '../../../components/sizedImageUrl';
+import { ProductThumbnail } from '../../../components/ProductThumbnail';
 
 interface RowProps {
   look: LookListItem;
@@ -70,7 +70,7 @@ function Tags({ look }: { look: LookListItem }) {
   );
 }
 
-const thumbnail = (look: LookListItem) => <Thumbnail source={look.image ? sizedImageUrl(look.image, THUMBNAIL_PX.small) : ImageIcon} alt="" size="small" />;
+const thumbnail = (look: LookListItem) => <ProductThumbnail image={look.image} size="small" />;
 
 /** One look as a table row: image, title, status, tags, actions. */
 export function LookRow({ look, index, onDelete }: RowProps) {
