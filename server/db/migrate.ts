@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018_funnel';
 import * as m0019 from './migrations/0019_order_device';
 import * as m0020 from './migrations/0020_generation_item_positions';
 import * as m0021 from './migrations/0021_experiments';
+import * as m0022 from './migrations/0022_plan_feature_texts';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0019_order_device': m0019,
   '0020_generation_item_positions': m0020,
   '0021_experiments': m0021,
+  '0022_plan_feature_texts': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -6,15 +6,15 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const PAID_FEATURES: Record<string, string> = {
   en: 'Shoppable images with product markers;Bundle discounts and cart booster;Revenue and order analytics;Priority support',
   de: 'Shoppable Images mit Produktmarkierungen;Bundle-Rabatte und Warenkorb-Booster;Umsatz- und Bestellanalysen;Bevorzugter Support',
-  fr: 'Images shoppables avec repères produits;Remises groupées et booster de panier;Analyses du chiffre d’affaires et des commandes;Support prioritaire',
-  it: 'Immagini acquistabili con indicatori dei prodotti;Sconti bundle e booster del carrello;Analisi di ricavi e ordini;Supporto prioritario',
-  es: 'Imágenes comprables con marcadores de productos;Descuentos de paquete y potenciador del carrito;Analíticas de ingresos y pedidos;Soporte prioritario',
+  fr: 'Images shoppables avec repères produits;Réductions groupées et booster de panier;Analyses du chiffre d’affaires et des commandes;Support prioritaire',
+  it: 'Immagini acquistabili con marcatori dei prodotti;Sconti bundle e booster del carrello;Analisi di ricavi e ordini;Supporto prioritario',
+  es: 'Imágenes comprables con marcadores de productos;Descuentos de paquete y booster del carrito;Analíticas de ingresos y pedidos;Soporte prioritario',
 };
 
 const FREE_FEATURES: Record<string, string> = {
   en: 'Widget and popup layouts;Basic analytics;Email support',
-  de: 'Widget- und Pop-up-Layouts;Einfache Analysen;E-Mail-Support',
-  fr: 'Mises en page widget et pop-up;Analyses de base;Support par e-mail',
+  de: 'Widget- und Popup-Layouts;Einfache Analysen;E-Mail-Support',
+  fr: 'Mises en page widget et fenêtre contextuelle;Analyses de base;Support par e-mail',
   it: 'Layout widget e popup;Analisi di base;Supporto via e-mail',
   es: 'Diseños de widget y ventana emergente;Analíticas básicas;Soporte por correo electrónico',
 };
@@ -43,6 +43,13 @@ export const DISCOUNT_CODE_CATALOG = [
   { code: 'LOOKS50', percentage: 50 },
   { code: 'PARTNER10', percentage: 10 },
 ] as const;
+
+/** Writes the catalog's feature texts over the stored plans' (a migration runs it when the texts change). */
+export async function updatePlanFeatureTexts(db: Kysely<any>): Promise<void> {
+  for (const plan of PLAN_CATALOG) {
+    await db.updateTable('plans').set({ featuredText: JSON.stringify(plan.featuredText) }).where('name', '=', plan.name).execute();
+  }
+}
 
 /** Inserts the plans and discount codes that are missing (idempotent). Runs in the billing migration. */
 export async function seedBillingCatalog(db: Kysely<any>): Promise<void> {

@@ -62,7 +62,7 @@ describe('discount code guesses', () => {
     await t.provision(domain);
     await t.db.updateTable('shops').set({ locale: 'de' }).where('domain', '=', domain).execute();
     for (let i = 0; i < perShop.max; i++) await expectAnswer(await validate(domain, `FALSCH${i}`, '192.0.2.77'), false);
-    expectBlocked(await validate(domain, 'FALSCH', '192.0.2.77'), /^Es wurden zu viele ungültige Rabattcodes ausprobiert\. Versuch es in \d+ Minuten? noch einmal\.$/);
+    expectBlocked(await validate(domain, 'FALSCH', '192.0.2.77'), /^Es wurden zu viele ungültige Rabattcodes ausprobiert\. Versuche es in \d+ Minuten? erneut\.$/);
   });
 
   it('right codes are not failed guesses', async () => {
