@@ -62,7 +62,11 @@ function toPickedProduct(p: ResourcePickerProduct): PickedProduct {
   return { id: p.id, title: p.title, ...(p.handle ? { handle: p.handle } : {}), images };
 }
 
-export function createAppBridgeHost(shopify: ShopifyGlobal): Host {
+/** How long App Bridge shows a toast (its default): the same message again within it is not stacked. */
+export const TOAST_DURATION_MS = 5000;
+
+export function createAppBridgeHost(shopify: ShopifyGlobal, now: () => number = Date.now): Host {
+  let lastToast: { key: string; at: number } | undefined;
   return {
     kind: 'appBridge',
     idToken: () => shopify.idToken(),
@@ -84,7 +88,12 @@ export function createAppBridgeHost(shopify: ShopifyGlobal): Host {
       if (!Array.isArray(selection)) return undefined;
       return selection.filter((p) => typeof p?.id === 'string' && p.id.startsWith('gid://shopify/Product/')).map(toPickedProduct);
     },
-    toast: (message, opts) => shopify.toast.show(message, { isError: opts?.isError }),
+    toast: (message, opts) => {
+      const key = `${opts?.isError ? 'error' : 'info'}:${message}`;
+      if (lastToast && lastToast.key === key && now() - lastToast.at < TOAST_DURATION_MS) return;
+      lastToast = { key, at: now() };
+      shopify.toast.show(message, { isError: opts?.isError });
+    },
     redirectTop: (url) => {
       window.open(url, '_top');
     },

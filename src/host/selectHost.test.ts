@@ -1,5 +1,5 @@
 import { selectHost } from './selectHost';
-import { getShopifyGlobal } from './appBridgeHost';
+import { createAppBridgeHost, getShopifyGlobal, TOAST_DURATION_MS, type ShopifyGlobal } from './appBridgeHost';
 
 function fakeShopify() {
   return {
@@ -26,6 +26,25 @@ function embeddedPage(search: string, apiKey = 'client-id-123', extra: Record<st
   document.head.append(meta);
   return { document, location: { search }, ...extra };
 }
+
+describe('App Bridge toasts', () => {
+  it('shows the same message once while its toast is up, again after it', () => {
+    const shopify = fakeShopify();
+    let now = 1_000;
+    const host = createAppBridgeHost(shopify as unknown as ShopifyGlobal, () => now);
+    host.toast('Something went wrong', { isError: true });
+    now += 100;
+    host.toast('Something went wrong', { isError: true });
+    host.toast('Saved');
+    expect(shopify.toast.show.mock.calls).toEqual([
+      ['Something went wrong', { isError: true }],
+      ['Saved', { isError: undefined }],
+    ]);
+    now += TOAST_DURATION_MS;
+    host.toast('Something went wrong', { isError: true });
+    expect(shopify.toast.show).toHaveBeenCalledTimes(3);
+  });
+});
 
 describe('host selection', () => {
   it('uses App Bridge when the shopify global is complete', async () => {

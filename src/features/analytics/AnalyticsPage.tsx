@@ -65,6 +65,7 @@ export default function AnalyticsPage() {
   const retry = () => {
     if (stats.isError) void stats.refetch();
     if (orders.isError) void orders.refetch();
+    if (funnel.isError) void funnel.refetch();
   };
 
   return (
@@ -140,7 +141,13 @@ export default function AnalyticsPage() {
                     emptyText={t('Analytics.topSellers.empty')}
                     testId="top-sellers"
                   />
-                  <GeneratedImagesCard report={funnel.data} loading={funnel.isFetching} formatMoney={money} />
+                  <GeneratedImagesCard
+                    report={funnel.data}
+                    loading={funnel.isFetching}
+                    error={funnel.isError}
+                    onRetry={() => void funnel.refetch()}
+                    formatMoney={money}
+                  />
                 </InlineGrid>
               </Layout.Section>
             </Layout>

@@ -106,8 +106,12 @@ describe('funnel per look (analytics)', () => {
     const banner = await screen.findByText('The funnel could not be loaded. Check your connection and try again.');
     failing = false;
     expect(banner).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    // The return on credits comes with the funnel: it says it failed too, never "no generated image".
+    expect(screen.getByTestId('generated-images-error')).toHaveTextContent('The return on credits could not be loaded.');
+    expect(screen.queryByText(/None of your looks/)).toBeNull();
+    await userEvent.click(within(banner.closest('.Polaris-Banner') as HTMLElement).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Summer' })).toBeInTheDocument();
+    expect(screen.queryByTestId('generated-images-error')).toBeNull();
   });
 
   it('on a phone the looks are a stacked list with labelled figures and a sort select, not a wide table', async () => {

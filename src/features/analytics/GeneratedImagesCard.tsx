@@ -1,9 +1,24 @@
-import { BlockStack, Card, InlineStack, Link, SkeletonBodyText, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Card, InlineStack, Link, SkeletonBodyText, Text } from '@shopify/polaris';
 import { FormattedNumber, useIntl } from 'react-intl';
 import type { FunnelReport } from '../../contracts/funnel';
 
-/** The return on AI credits: what looks showing a generated image brought in the range, beside the credits used. */
-export function GeneratedImagesCard({ report, loading, formatMoney }: { report?: FunnelReport; loading: boolean; formatMoney(value: number): string }) {
+/**
+ * The return on AI credits: what looks showing a generated image brought in the range, beside the
+ * credits used. Its figures come with the funnel report: when that failed, the card says so (never "none").
+ */
+export function GeneratedImagesCard({
+  report,
+  loading,
+  error = false,
+  onRetry,
+  formatMoney,
+}: {
+  report?: FunnelReport;
+  loading: boolean;
+  error?: boolean;
+  onRetry?(): void;
+  formatMoney(value: number): string;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const g = report?.generatedImages;
@@ -13,6 +28,10 @@ export function GeneratedImagesCard({ report, loading, formatMoney }: { report?:
         <Text as="h2" variant="headingMd">{t('Analytics.generated.title')}</Text>
         {loading && !g ? (
           <SkeletonBodyText lines={3} />
+        ) : error && !loading ? (
+          <Banner tone="critical" action={onRetry && { content: t('General.actions.retry'), onAction: onRetry }}>
+            <p data-testid="generated-images-error">{t('Analytics.generated.loadError')}</p>
+          </Banner>
         ) : !g || g.looks === 0 ? (
           <BlockStack gap="200">
             <Text as="p" tone="subdued">{t('Analytics.generated.empty')}</Text>

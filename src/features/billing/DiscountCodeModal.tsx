@@ -12,7 +12,10 @@ interface Props {
   loading: boolean;
 }
 
-/** Enter a discount code: the server's message (or the invalid-code text) shows when it is not valid or too many were tried (429). */
+/**
+ * Enter a discount code: the server's message (or the invalid-code text) shows when it is not valid
+ * or too many were tried (429); a check that could not be made (network, server error) says so.
+ */
 export function DiscountCodeModal({ open, onClose, onApply, loading }: Props) {
   const intl = useIntl();
   const [code, setCode] = useState('');
@@ -34,8 +37,10 @@ export function DiscountCodeModal({ open, onClose, onApply, loading }: Props) {
       if (check.valid) close();
       else setError(check.message || intl.formatMessage({ id: 'Billing.discount.invalidCode' }));
     } catch (failure) {
-      const limited = errorStatus(failure) === 429 ? errorMessage(failure) : undefined;
-      setError(limited || intl.formatMessage({ id: 'Billing.discount.invalidCode' }));
+      const status = errorStatus(failure);
+      const answered = status !== undefined && status >= 400 && status < 500;
+      if (answered) setError(errorMessage(failure) || intl.formatMessage({ id: 'Billing.discount.invalidCode' }));
+      else setError(intl.formatMessage({ id: 'Billing.discount.checkFailed' }));
     }
   };
 

@@ -134,6 +134,36 @@ describe('PlansPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('a check that could not be made (server or gateway error) says so, never that the code is invalid', async () => {
+    for (const failure of [fail(500, 'x'), fail(502, 'Bad gateway')]) {
+      api({ 'POST /discount/validate': failure });
+      const view = renderWithProviders(<PlansPage />, { route: '/billing/plans' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Have a discount code?' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.type(within(dialog).getByLabelText('Discount code'), 'WELCOME20');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+      expect(await within(dialog).findByText('The code could not be checked. Check your connection and try again.')).toBeInTheDocument();
+      expect(within(dialog).queryByText(/invalid|not valid/)).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it("a link's code whose check failed is named in a banner with a retry that applies it", async () => {
+    let failing = true;
+    const backend = api({
+      'POST /discount/validate': ({ body }) =>
+        failing ? fail(500, 'x') : ok({ valid: true, code: body.code.toUpperCase(), percentage: 20, message: 'ok' }),
+    });
+    renderWithProviders(<PlansPage />, { route: '/billing/plans?discountCode=welcome20' });
+    expect(await screen.findByText('Your discount code welcome20 could not be checked, so the prices below are without it.')).toBeInTheDocument();
+    expect(price('monthly')).toBe('$9.97');
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(price('monthly')).toBe('$7.98'));
+    expect(screen.queryByText(/could not be checked/)).toBeNull();
+    expect(backend.callsTo('POST /discount/validate')).toHaveLength(2);
+  });
+
   it('shows the server message when too many codes were tried (429)', async () => {
     const limited = 'Too many invalid discount codes were tried. Try again in 42 minutes.';
     api({ 'POST /discount/validate': fail(429, limited) });

@@ -118,6 +118,8 @@ export default function PlansPage() {
               period={activePeriod}
               onOpen={() => setModalOpen(true)}
               onRemove={discount.remove}
+              unchecked={discount.unchecked}
+              onRetry={discount.retryUnchecked}
             />
             <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
               <PlanCard plan={data.plans.free} pricingInfo={data.pricingInfo} currentPlanName={data.currentPlan.name} applied={null} selecting={false} />
@@ -158,12 +160,17 @@ function DiscountLine({
   period,
   onOpen,
   onRemove,
+  unchecked,
+  onRetry,
 }: {
   applied: { code: string; percentage: number } | null;
   codeApplies: boolean;
   period: PlanPeriod;
   onOpen(): void;
   onRemove(): void;
+  /** A code of the link whose check failed: prices are shown without it until a retry succeeds. */
+  unchecked: string | null;
+  onRetry(): void;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -179,10 +186,17 @@ function DiscountLine({
     );
   }
   return (
-    <InlineStack align="center">
-      <Button variant="plain" onClick={onOpen}>
-        {t('Billing.discount.open')}
-      </Button>
-    </InlineStack>
+    <BlockStack gap="200">
+      {unchecked && (
+        <Banner tone="warning" action={{ content: t('General.actions.retry'), onAction: onRetry }}>
+          <p>{t('Billing.discount.uncheckedBanner', { code: unchecked })}</p>
+        </Banner>
+      )}
+      <InlineStack align="center">
+        <Button variant="plain" onClick={onOpen}>
+          {t('Billing.discount.open')}
+        </Button>
+      </InlineStack>
+    </BlockStack>
   );
 }

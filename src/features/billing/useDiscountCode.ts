@@ -5,13 +5,16 @@ import type { DiscountCheck } from '../../contracts/billing';
 
 /**
  * The discount code of the plans page: one from the `discountCode`/`discount`
- * query parameter is validated silently (ignored when invalid); one typed in
- * the modal answers the check so the modal can show the server's message.
+ * query parameter is validated silently (ignored when invalid; `unchecked` with a
+ * retry when the check itself failed); one typed in the modal answers the check
+ * so the modal can show the server's message.
  */
 export function useDiscountCode(search: string) {
   const [validate, { isLoading }] = useValidateDiscountMutation();
   const [applied, setApplied] = useState<AppliedDiscount | null>(null);
   const fromQuery = useRef(discountCodeFromQuery(search));
+  const [unchecked, setUnchecked] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const code = fromQuery.current;
@@ -20,23 +23,30 @@ export function useDiscountCode(search: string) {
     validate({ code })
       .unwrap()
       .then((check) => {
-        if (live && check.valid) setApplied({ code: check.code, percentage: check.percentage });
+        if (!live) return;
+        setUnchecked(null);
+        if (check.valid) setApplied({ code: check.code, percentage: check.percentage });
       })
-      .catch(() => undefined);
+      .catch(() => live && setUnchecked(code));
     return () => {
       live = false;
     };
-  }, [validate]);
+  }, [validate, attempt]);
+
+  const retryUnchecked = useCallback(() => setAttempt((n) => n + 1), []);
 
   const apply = useCallback(
     async (code: string): Promise<DiscountCheck> => {
       const check = await validate({ code: code.trim() }).unwrap();
-      if (check.valid) setApplied({ code: check.code, percentage: check.percentage });
+      if (check.valid) {
+        setApplied({ code: check.code, percentage: check.percentage });
+        setUnchecked(null);
+      }
       return check;
     },
     [validate],
   );
 
   const remove = useCallback(() => setApplied(null), []);
-  return { applied, apply, remove, isValidating: isLoading };
+  return { applied, apply, remove, isValidating: isLoading, unchecked, retryUnchecked };
 }

@@ -52,7 +52,7 @@ export default function DashboardPage() {
       <BlockStack gap="500">
         <DashboardBanner shop={shop} />
         {stats.isError && !stats.isFetching ? (
-          <Banner tone="critical" title={t('General.loadError.title')} action={{ content: t('General.actions.retry'), onAction: () => void stats.refetch() }}>
+          <Banner tone="critical" title={t('Dashboard.stats.loadError')} action={{ content: t('General.actions.retry'), onAction: () => void stats.refetch() }}>
             {t('General.loadError.description')}
           </Banner>
         ) : (

@@ -5,11 +5,12 @@ import { DEFAULT_LAYOUT_SETTINGS, type LayoutSettings } from '../../contracts/la
 import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import LayoutPage from './LayoutPage';
 
-function mockApi(saved: Partial<LayoutSettings> = {}, previewFails = false) {
+function mockApi(saved: Partial<LayoutSettings> = {}, previewFails: boolean | (() => boolean) = false) {
+  const failing = typeof previewFails === 'function' ? previewFails : () => previewFails;
   const backend = mockBackend({
     'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, ...saved }),
     'PATCH /layout': ({ body }) => ok(body),
-    'POST /layout/preview': ({ body }) => (previewFails ? fail(500) : ok(`<html><body>${body.definedTemplate}|${body.customTitle}</body></html>`)),
+    'POST /layout/preview': ({ body }) => (failing() ? fail(500) : ok(`<html><body>${body.definedTemplate}|${body.customTitle}</body></html>`)),
   });
   return {
     get previews() {
@@ -79,11 +80,33 @@ describe('LayoutPage', () => {
     expect(frame().style.width).toBe('450px');
   });
 
-  it('a failing preview shows the preview-error toast', async () => {
-    mockApi({}, true);
-    const host = createFakeHost();
-    renderWithProviders(<LayoutPage />, { host });
-    await waitFor(() => expect(host.toasts).toContainEqual({ message: 'The preview could not be loaded.', isError: true }));
+  it('a failing preview says so in the preview, with a retry that loads it', async () => {
+    let failing = true;
+    const api = mockApi({}, () => failing);
+    renderWithProviders(<LayoutPage />);
+    expect(await screen.findByTestId('layout-preview-error')).toHaveTextContent('Your settings can still be saved.');
+    expect(screen.getByText('The preview could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByTestId('layout-preview-frame')).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain('inpage_r|'));
+    expect(screen.queryByText('The preview could not be loaded.')).toBeNull();
+    expect(api.previews).toHaveLength(2);
+  });
+
+  it('a preview failing after an edit keeps the last one, marked as not showing the change', async () => {
+    let failing = false;
+    mockApi({}, () => failing);
+    renderWithProviders(<LayoutPage />);
+    await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain('inpage_r|'));
+    failing = true;
+    fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'shoppable' } });
+    expect(await screen.findByTestId('layout-preview-stale')).toHaveTextContent('It still shows your settings from before your last change.');
+    expect(frame().getAttribute('srcdoc')).toContain('inpage_r|');
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain('shoppable|'));
+    expect(screen.queryByTestId('layout-preview-stale')).toBeNull();
   });
 
   it('saves with the empty selector as null and the popup as the empty string', async () => {

@@ -23,7 +23,8 @@ export function LayoutPreview({
 }) {
   const intl = useIntl();
   const [device, setDevice] = useState<'desktop' | 'mobile'>('desktop');
-  const { html, loading, popup } = usePreviewHtml(values, saved);
+  const { html, loading, popup, failed, retry } = usePreviewHtml(values, saved);
+  const retryAction = { content: intl.formatMessage({ id: 'General.actions.retry' }), onAction: retry };
   return (
     <Card>
       <BlockStack gap="300">
@@ -46,31 +47,44 @@ export function LayoutPreview({
             <p data-testid="layout-preview-popup">{intl.formatMessage({ id: 'Layout.preview.popupUnavailable' })}</p>
           </Banner>
         ) : (
-          <Box background="bg-surface-secondary" padding="200" borderRadius="200">
-            <div style={{ display: 'flex', justifyContent: 'center' }}>
-              {html === null ? (
-                <div style={{ height: 720, display: 'flex', alignItems: 'center' }}>
-                  <Spinner accessibilityLabel={intl.formatMessage({ id: 'General.loading' })} />
-                </div>
-              ) : (
-                <iframe
-                  title={intl.formatMessage({ id: 'Layout.preview.frameTitle' })}
-                  data-testid="layout-preview-frame"
-                  data-device={device}
-                  sandbox="allow-scripts"
-                  srcDoc={html}
-                  style={{
-                    width: device === 'mobile' ? MOBILE_PREVIEW_WIDTH : '100%',
-                    maxWidth: '100%',
-                    height: 720,
-                    border: '1px solid var(--p-color-border)',
-                    borderRadius: 8,
-                    background: '#fff',
-                  }}
-                />
-              )}
-            </div>
-          </Box>
+          <BlockStack gap="200">
+            {failed && html !== null && (
+              <Banner tone="warning" title={intl.formatMessage({ id: 'Layout.notifications.previewError' })} action={retryAction}>
+                <p data-testid="layout-preview-stale">{intl.formatMessage({ id: 'Layout.preview.stale' })}</p>
+              </Banner>
+            )}
+            <Box background="bg-surface-secondary" padding="200" borderRadius="200">
+              <div style={{ display: 'flex', justifyContent: 'center' }}>
+                {html === null ? (
+                  <div style={{ height: 720, display: 'flex', alignItems: 'center' }}>
+                    {failed ? (
+                      <Banner tone="critical" title={intl.formatMessage({ id: 'Layout.notifications.previewError' })} action={retryAction}>
+                        <p data-testid="layout-preview-error">{intl.formatMessage({ id: 'Layout.preview.failedHelp' })}</p>
+                      </Banner>
+                    ) : (
+                      <Spinner accessibilityLabel={intl.formatMessage({ id: 'General.loading' })} />
+                    )}
+                  </div>
+                ) : (
+                  <iframe
+                    title={intl.formatMessage({ id: 'Layout.preview.frameTitle' })}
+                    data-testid="layout-preview-frame"
+                    data-device={device}
+                    sandbox="allow-scripts"
+                    srcDoc={html}
+                    style={{
+                      width: device === 'mobile' ? MOBILE_PREVIEW_WIDTH : '100%',
+                      maxWidth: '100%',
+                      height: 720,
+                      border: '1px solid var(--p-color-border)',
+                      borderRadius: 8,
+                      background: '#fff',
+                    }}
+                  />
+                )}
+              </div>
+            </Box>
+          </BlockStack>
         )}
       </BlockStack>
     </Card>

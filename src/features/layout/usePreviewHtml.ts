@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isPopupTemplate, type LayoutSettings } from '../../contracts/layout';
 import { layoutSettingsSchema } from '../../contracts/layout.schema';
 import { validate } from '../../contracts/validation';
-import { useHost } from '../../host/HostContext';
 import { usePreviewLayoutMutation } from './layoutApi';
 import { isImmediatePreviewChange, PREVIEW_DEBOUNCE_MS, sameLayout, toLayoutPayload } from './layoutForm';
 
@@ -34,15 +32,19 @@ export interface PreviewState {
   html: string | null;
   loading: boolean;
   popup: boolean;
+  /** The last request for the shown settings failed: `html` (if any) is of earlier settings. */
+  failed: boolean;
+  /** Asks for the shown settings' preview again. */
+  retry: () => void;
 }
 
-/** Fetches the preview HTML for the shown settings; a failure is the preview-error toast. */
+/** Fetches the preview HTML for the shown settings; a failure is kept (with a retry) until one succeeds. */
 export function usePreviewHtml(values: LayoutSettings, saved = false): PreviewState {
-  const intl = useIntl();
-  const host = useHost();
   const shown = usePreviewSettings(values, saved);
   const [preview, { isLoading }] = usePreviewLayoutMutation();
   const [html, setHtml] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const popup = isPopupTemplate(shown.definedTemplate);
 
   useEffect(() => {
@@ -53,12 +55,17 @@ export function usePreviewHtml(values: LayoutSettings, saved = false): PreviewSt
     let current = true;
     preview(payload)
       .unwrap()
-      .then((text) => current && setHtml(text))
-      .catch(() => current && host.toast(intl.formatMessage({ id: 'Layout.notifications.previewError' }), { isError: true }));
+      .then((text) => {
+        if (!current) return;
+        setHtml(text);
+        setFailed(false);
+      })
+      .catch(() => current && setFailed(true));
     return () => {
       current = false;
     };
-  }, [shown, popup, preview, host, intl]);
+  }, [shown, popup, preview, attempt]);
 
-  return { html, loading: isLoading, popup };
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { html, loading: isLoading, popup, failed: failed && !isLoading, retry };
 }

@@ -70,6 +70,23 @@ describe('LooksListPage', () => {
     expect(screen.getAllByRole('button', { name: 'Create look' })).toHaveLength(2);
   });
 
+  it("a search that fails shows the error with retry, never the previous search's rows as its result", async () => {
+    let failing = true;
+    mockBackend({ 'GET /productLooks': ({ params }) => (!params.get('query') ? page([look(1), look(2)]) : failing ? fail(500, 'boom') : page([look(3)])) });
+    const user = userEvent.setup();
+    renderWithProviders(<LooksListPage />, { route: '/looks' });
+    await screen.findByText('Look 1');
+    await user.type(screen.getByLabelText('Search looks'), 'evening');
+    expect(await screen.findByText('Looks could not be loaded', undefined, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.queryByText('Look 1')).toBeNull();
+    expect(screen.queryByText(/Page 1 ·/)).toBeNull();
+    expect(screen.getByLabelText('Search looks')).toHaveValue('evening');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Look 3')).toBeInTheDocument();
+    expect(screen.queryByText('Looks could not be loaded')).toBeNull();
+  });
+
   it('shows no-results for a search without matches', async () => {
     mockBackend({ 'GET /productLooks': ({ params }) => (params.get('query') ? page([]) : page([look(1)])) });
     const user = userEvent.setup();

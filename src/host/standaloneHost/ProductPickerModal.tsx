@@ -12,6 +12,11 @@ export default function ProductPickerModal({ host, request }: { host: Standalone
   const [query, setQuery] = useState('');
   const [products, setProducts] = useState<CatalogProduct[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    setFailed(false);
+    setAttempt((n) => n + 1);
+  };
   const [chosen, setChosen] = useState<Map<string, CatalogProduct>>(new Map());
 
   useEffect(() => {
@@ -26,7 +31,7 @@ export default function ProductPickerModal({ host, request }: { host: Standalone
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [host, query]);
+  }, [host, query, attempt]);
 
   const preselected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
@@ -74,7 +79,11 @@ export default function ProductPickerModal({ host, request }: { host: Standalone
             onClearButtonClick={() => setQuery('')}
             autoFocus
           />
-          {failed && <Banner tone="critical">{intl.formatMessage({ id: 'General.notifications.error' })}</Banner>}
+          {failed && (
+            <Banner tone="critical" action={{ content: intl.formatMessage({ id: 'General.actions.retry' }), onAction: retry }}>
+              {intl.formatMessage({ id: 'Picker.loadError' })}
+            </Banner>
+          )}
           {!products && !failed && (
             <InlineStack align="center">
               <Spinner size="small" accessibilityLabel={intl.formatMessage({ id: 'General.loading' })} />

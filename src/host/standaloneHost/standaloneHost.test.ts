@@ -74,7 +74,13 @@ describe('standalone host', () => {
       { id: 1, message: 'Saved', isError: false },
       { id: 2, message: 'Failed', isError: true },
     ]);
+    // The same message while it is on screen (two calls failing at once) is not stacked.
+    host.toast('Failed', { isError: true });
+    expect(host.getState().toasts).toHaveLength(2);
     host.dismissToast(1);
+    expect(host.getState().toasts.map((t) => t.message)).toEqual(['Failed']);
+    host.dismissToast(2);
+    host.toast('Failed', { isError: true });
     expect(host.getState().toasts.map((t) => t.message)).toEqual(['Failed']);
 
     const first = host.pickProducts({ multiple: true, selectedIds: ['a'] });

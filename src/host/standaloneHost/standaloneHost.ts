@@ -96,7 +96,10 @@ export function createStandaloneHost(opts: StandaloneHostOptions = {}): Standalo
       });
     },
     toast(message, toastOpts) {
-      setState({ toasts: [...state.toasts, { id: nextToastId++, message, isError: !!toastOpts?.isError }] });
+      const isError = !!toastOpts?.isError;
+      // The same message is on screen already (e.g. two calls failing at once): not stacked twice.
+      if (state.toasts.some((t) => t.message === message && t.isError === isError)) return;
+      setState({ toasts: [...state.toasts, { id: nextToastId++, message, isError }] });
     },
     dismissToast(id) {
       setState({ toasts: state.toasts.filter((t) => t.id !== id) });

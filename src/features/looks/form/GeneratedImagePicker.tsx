@@ -53,7 +53,7 @@ export function GeneratedImagePicker({ lookId, note, onNote }: { lookId: number;
   const intl = useIntl();
   const form = useForm<LookFormValues>();
   const { values } = useFormState<LookFormValues>({ subscription: { values: true } });
-  const { data, isError } = useGetLookGenerationsQuery(lookId);
+  const { data, isError, isFetching, refetch } = useGetLookGenerationsQuery(lookId);
   const images = usableGenerations(data);
 
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
@@ -66,7 +66,11 @@ export function GeneratedImagePicker({ lookId, note, onNote }: { lookId: number;
           <Text as="h2" variant="headingMd">{t('Looks.generatedImages.title')}</Text>
           <Text as="p" tone="subdued">{t('Looks.generatedImages.description')}</Text>
         </BlockStack>
-        {isError && <Banner tone="warning">{t('Looks.generatedImages.loadError')}</Banner>}
+        {isError && (
+          <Banner tone="warning" action={{ content: t('General.actions.retry'), onAction: () => void refetch(), loading: isFetching }}>
+            {t('Looks.generatedImages.loadError')}
+          </Banner>
+        )}
         {note && (
           <Banner tone={note.placed ? 'success' : 'info'} onDismiss={() => onNote(null)}>
             <p data-testid="markers-placed-note">

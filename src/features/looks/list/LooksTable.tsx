@@ -43,13 +43,15 @@ export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void })
   const resetPage = useCallback(() => setPage(1), []);
   const search = useDebouncedSearch(resetPage);
   const args = { page, query: search.applied };
-  const { looks, pagination, isLoading, isFetching, isError, refetch } = useGetLooksQuery(args, {
-    selectFromResult: ({ data, isLoading, isFetching, isError }) => ({
+  const { looks, pagination, isLoading, isFetching, isError, failedSearch, refetch } = useGetLooksQuery(args, {
+    selectFromResult: ({ data, currentData, isLoading, isFetching, isError }) => ({
       looks: selectLooksOfPage(data),
       pagination: data?.paginationDetails,
       isLoading,
       isFetching,
       isError,
+      // The rows shown are of another search or page than the one that failed: not shown as its result.
+      failedSearch: isError && !isFetching && !currentData,
     }),
   });
 
@@ -121,24 +123,26 @@ export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void })
             </Banner>
           </Box>
         )}
-        <IndexTable
-          condensed={condensed}
-          resourceName={resourceName}
-          itemCount={looks.length}
-          selectable={false}
-          loading={isFetching}
-          emptyState={<EmptySearchResult title={t('Looks.noResults.heading')} description={t('Looks.noResults.description')} withIllustration />}
-          headings={[
-            { title: t('Looks.list.columns.image') },
-            { title: t('Looks.list.columns.title') },
-            { title: t('Looks.list.columns.status') },
-            { title: t('Looks.list.columns.tags') },
-            { title: t('Looks.list.columns.actions'), alignment: 'end' },
-          ]}
-        >
-          {rows}
-        </IndexTable>
-        {pagination && pagination.totalItems > 0 && (
+        {!failedSearch && (
+          <IndexTable
+            condensed={condensed}
+            resourceName={resourceName}
+            itemCount={looks.length}
+            selectable={false}
+            loading={isFetching}
+            emptyState={<EmptySearchResult title={t('Looks.noResults.heading')} description={t('Looks.noResults.description')} withIllustration />}
+            headings={[
+              { title: t('Looks.list.columns.image') },
+              { title: t('Looks.list.columns.title') },
+              { title: t('Looks.list.columns.status') },
+              { title: t('Looks.list.columns.tags') },
+              { title: t('Looks.list.columns.actions'), alignment: 'end' },
+            ]}
+          >
+            {rows}
+          </IndexTable>
+        )}
+        {!failedSearch && pagination && pagination.totalItems > 0 && (
           <Box padding="300" borderBlockStartWidth="025" borderColor="border">
             <InlineStack align="center">
               <Pagination
