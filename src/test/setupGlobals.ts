@@ -27,4 +27,6 @@ if (typeof window !== 'undefined') {
   // calls window.scroll when a modal closes). Nothing to scroll, so they do nothing.
   window.scroll = () => undefined;
   window.scrollTo = () => undefined;
+  // Nor Element.scrollBy (Polaris' Listbox scrolls the active option into view with it).
+  if (!Element.prototype.scrollBy) Element.prototype.scrollBy = () => undefined;
 }

@@ -35,6 +35,29 @@ async function pickLook(user: ReturnType<typeof userEvent.setup>, { callsTo }: F
 }
 
 describe('GalleryNewPage', () => {
+  // Polaris renders a popover (the look search's results) only for a displayed activator (one with an offsetParent); jsdom has no layout.
+  const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')!;
+  beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } }));
+  afterAll(() => Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent));
+
+  it('the look search is a combobox; picking a look moves focus to its Change button, Change back to the search', async () => {
+    backend(ok({ imageGenerationId: 1 }));
+    const user = userEvent.setup();
+    renderWithProviders(<GalleryNewPage />, { route: '/gallery/new' });
+    const search = await screen.findByRole('combobox', { name: 'Look' });
+    expect(search).toHaveAttribute('aria-expanded', 'false');
+    await user.type(search, 'Su');
+    const option = await screen.findByRole('option', { name: 'Summer in the City' });
+    expect(search).toHaveAttribute('aria-expanded', 'true');
+    expect(search).toHaveAttribute('aria-controls', option.closest('[role="listbox"]')!.id);
+    await user.click(option);
+    expect(await screen.findByText('Summer in the City', { selector: '#selected-look' })).toBeInTheDocument();
+    const change = screen.getByRole('button', { name: 'Change look Summer in the City' });
+    await waitFor(() => expect(change).toHaveFocus());
+    await user.click(change);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Look' })).toHaveFocus());
+  });
+
   it('searches looks from 2 characters, sends an empty prompt as absent and shows the 402 message', async () => {
     const api = backend(fail(402, "You don't have enough credits."));
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { Banner, BlockStack, Box, Button, Card, ChoiceList, InlineStack, Text, TextField } from '@shopify/polaris';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CUSTOM_PROMPT_MAX, IMAGE_TYPES, type ImageType } from '../../../contracts/gallery';
 import type { GalleryLook } from '../galleryLooks';
@@ -40,6 +40,19 @@ export function GenerationForm({ look: initialLook, lookLocked, initialImageType
   const [customPrompt, setCustomPrompt] = useState(initialPrompt ?? '');
   const [tried, setTried] = useState(false);
   const current = lookLocked ? initialLook : look;
+  // Picking a look replaces the search by the look (focus goes to its Change button), Change brings
+  // the search back (focus goes to it): the keyboard never falls back to the top of the page.
+  const lookBox = useRef<HTMLDivElement>(null);
+  const picked = useRef(false);
+  useEffect(() => {
+    if (!picked.current) return;
+    picked.current = false;
+    lookBox.current?.querySelector<HTMLElement>('button, input')?.focus();
+  }, [look]);
+  const pickLook = (next: GalleryLook | null) => {
+    picked.current = true;
+    setLook(next);
+  };
   const canGenerate = !!current && !generating && !submitting;
 
   const submit = () => {
@@ -65,34 +78,41 @@ export function GenerationForm({ look: initialLook, lookLocked, initialImageType
               {error}
             </Banner>
           )}
-          {current ? (
-            <BlockStack gap="100">
-              <Text as="span" variant="bodyMd">
-                {t('Gallery.form.look')}
-              </Text>
-              <Box padding="200" borderWidth="025" borderColor="border" borderRadius="200">
-                <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
-                  <InlineStack gap="300" blockAlign="center" wrap={false}>
-                    <ProductThumbnail image={current.imageUrl} size="small" />
-                    <Text as="span" fontWeight="semibold" id="selected-look">
-                      {current.title}
-                    </Text>
+          <div ref={lookBox}>
+            {current ? (
+              <BlockStack gap="100">
+                <Text as="span" variant="bodyMd">
+                  {t('Gallery.form.look')}
+                </Text>
+                <Box padding="200" borderWidth="025" borderColor="border" borderRadius="200">
+                  <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
+                    <InlineStack gap="300" blockAlign="center" wrap={false}>
+                      <ProductThumbnail image={current.imageUrl} size="small" />
+                      <Text as="span" fontWeight="semibold" id="selected-look">
+                        {current.title}
+                      </Text>
+                    </InlineStack>
+                    {lookLocked ? (
+                      <Text as="span" tone="subdued">
+                        {t('Gallery.form.lookLocked')}
+                      </Text>
+                    ) : (
+                      <Button
+                        variant="plain"
+                        onClick={() => pickLook(null)}
+                        disabled={generating}
+                        accessibilityLabel={t('Gallery.form.changeLookLabel', { title: current.title })}
+                      >
+                        {t('Gallery.form.changeLook')}
+                      </Button>
+                    )}
                   </InlineStack>
-                  {lookLocked ? (
-                    <Text as="span" tone="subdued">
-                      {t('Gallery.form.lookLocked')}
-                    </Text>
-                  ) : (
-                    <Button variant="plain" onClick={() => setLook(null)} disabled={generating}>
-                      {t('Gallery.form.changeLook')}
-                    </Button>
-                  )}
-                </InlineStack>
-              </Box>
-            </BlockStack>
-          ) : (
-            <LookSearch onSelect={setLook} error={tried && !current ? t('Gallery.form.lookRequired') : undefined} />
-          )}
+                </Box>
+              </BlockStack>
+            ) : (
+              <LookSearch onSelect={pickLook} error={tried && !current ? t('Gallery.form.lookRequired') : undefined} />
+            )}
+          </div>
           <ChoiceList
             title={t('Gallery.form.imageType')}
             choices={IMAGE_TYPES.map((type) => ({

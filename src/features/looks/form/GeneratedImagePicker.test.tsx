@@ -93,7 +93,7 @@ describe('look form: a generated image places the markers', () => {
     const stage = screen.getByTestId('hotspot-stage');
     expect(within(stage).getByRole('img')).toHaveAttribute('src', '/files/generated/1/12-1.jpg');
     expect(marker(0)).toHaveStyle({ left: '75%', top: '23%' });
-    expect(screen.getByRole('button', { name: 'Use this image #12' })).toHaveTextContent('In use');
+    expect(screen.getByRole('button', { name: 'In use #12' })).toHaveTextContent('In use');
 
     // Drag the pants' marker: the stage is 400 × 200 px at (10, 20).
     jest.spyOn(stage, 'getBoundingClientRect').mockReturnValue({ left: 10, top: 20, width: 400, height: 200, right: 410, bottom: 220, x: 10, y: 20, toJSON: () => ({}) });
@@ -127,6 +127,20 @@ describe('look form: a generated image places the markers', () => {
       [BELT, 49, 82],
       [SHOES, 20, 88],
     ]);
+  });
+
+  it("each image button's accessible name contains its visible text (In use #12, Use this image #9)", async () => {
+    backend();
+    const user = userEvent.setup();
+    renderWithProviders(<LookEditPage />, { route: '/looks/edit/5', path: '/looks/edit/:id' });
+    await user.click(await screen.findByRole('button', { name: 'Use this image #12' }));
+    const inUse = await screen.findByRole('button', { name: 'In use #12' });
+    expect(inUse).toHaveTextContent(/^In use$/);
+    expect(inUse).toHaveAttribute('aria-pressed', 'true');
+    const other = screen.getByRole('button', { name: 'Use this image #9' });
+    expect(other).toHaveTextContent(/^Use this image$/);
+    for (const button of [inUse, other]) expect(button.getAttribute('aria-label')).toContain(button.textContent);
+    expect(screen.queryByRole('button', { name: 'Use this image #12' })).toBeNull();
   });
 
   it('an image without positions keeps the markers and says so', async () => {

@@ -88,16 +88,18 @@ export function GeneratedImagePicker({ lookId, note, onNote }: { lookId: number;
         <InlineStack gap="300" wrap>
           {images.map((g) => {
             const inUse = current === g.generatedImageUrl;
+            // The accessible name starts with the visible text (WCAG 2.5.3): "In use #12" / "Use this image #12".
+            const label = t(inUse ? 'Looks.generatedImages.inUse' : 'Looks.generatedImages.use');
             return (
               <BlockStack key={g.id} gap="200" inlineAlign="center">
                 <Thumbnail source={g.generatedImageUrl!} alt={t('Looks.generatedImages.alt', { id: g.id })} size="large" />
                 <Button
                   size="slim"
                   pressed={inUse}
-                  accessibilityLabel={`${t('Looks.generatedImages.use')} #${g.id}`}
+                  accessibilityLabel={`${label} #${g.id}`}
                   onClick={() => onNote(applyGeneration(form, g))}
                 >
-                  {t(inUse ? 'Looks.generatedImages.inUse' : 'Looks.generatedImages.use')}
+                  {label}
                 </Button>
               </BlockStack>
             );

@@ -17,6 +17,20 @@ function inkFor(hex: string): string {
 }
 
 const clamp = (v: number) => Math.min(100, Math.max(0, Math.round(v)));
+const MARKER_SIZE = 32;
+/** How far the keyboard focus ring reaches beyond a marker: a 2 px white ring, then a 2 px focus-colour outline. */
+const FOCUS_RING = 4;
+/** The frame's padding around the image: a marker at 0 % or 100 % (and its focus ring) stays whole. */
+const EDGE = MARKER_SIZE / 2 + FOCUS_RING;
+const MARKER_CLASS = 'LookHotspotEditor-marker';
+/**
+ * What inline styles cannot say: the resting shadow, and a focus ring for keyboard focus only that
+ * shows on light and dark images (white ring, then Polaris' focus colour; the outline stays in
+ * forced-colours mode).
+ */
+const MARKER_CSS = `.${MARKER_CLASS}{box-shadow:0 1px 4px rgba(0,0,0,.45)}
+.${MARKER_CLASS}:focus{outline:none}
+.${MARKER_CLASS}:focus-visible{outline:2px solid var(--p-color-border-focus,#005bd3);outline-offset:2px;box-shadow:0 0 0 2px #fff,0 1px 6px 2px rgba(0,0,0,.45);z-index:1}`;
 const STEP = { normal: 1, large: 10 };
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -60,57 +74,62 @@ export function HotspotEditor() {
       <Text as="p" tone="subdued">
         {intl.formatMessage({ id: 'Looks.hotspots.hint' })}
       </Text>
-      <div
-        ref={stage}
-        data-testid="hotspot-stage"
-        style={{ position: 'relative', width: '100%', maxWidth: 480, lineHeight: 0, userSelect: 'none', borderRadius: 8, overflow: 'hidden' }}
-      >
-        <img src={src} alt={intl.formatMessage({ id: 'Looks.hotspots.imageAlt' })} draggable={false} style={{ width: '100%', display: 'block' }} />
-        {list.map((item, index) => (
-          <button
-            key={item.itemId}
-            type="button"
-            aria-label={intl.formatMessage(
-              { id: 'Looks.hotspots.marker' },
-              { number: index + 1, title: item.title, x: item.markerX, y: item.markerY },
-            )}
-            data-testid={`hotspot-${index}`}
-            onPointerDown={(e) => {
-              e.preventDefault();
-              e.currentTarget.setPointerCapture?.(e.pointerId);
-              e.currentTarget.focus();
-              setDragging(index);
-            }}
-            onPointerMove={(e) => {
-              if (dragging === index) placeAt(index, e);
-            }}
-            onPointerUp={(e) => {
-              if (dragging === index) placeAt(index, e);
-              setDragging(null);
-            }}
-            onPointerCancel={() => setDragging(null)}
-            onKeyDown={(e) => onKeyDown(index, e)}
-            style={{
-              position: 'absolute',
-              left: `${item.markerX}%`,
-              top: `${item.markerY}%`,
-              transform: 'translate(-50%, -50%)',
-              width: 32,
-              height: 32,
-              borderRadius: '50%',
-              border: '2px solid #fff',
-              boxShadow: '0 1px 4px rgba(0,0,0,.45)',
-              background: hex,
-              color: inkFor(hex),
-              font: '600 14px/28px sans-serif',
-              cursor: dragging === index ? 'grabbing' : 'grab',
-              touchAction: 'none',
-              padding: 0,
-            }}
-          >
-            {index + 1}
-          </button>
-        ))}
+      <style>{MARKER_CSS}</style>
+      {/* The stage is the image's box (drag positions are relative to it) and clips nothing; the frame's padding keeps edge markers inside the card. */}
+      <div data-testid="hotspot-frame" style={{ padding: EDGE }}>
+        <div ref={stage} data-testid="hotspot-stage" style={{ position: 'relative', width: '100%', maxWidth: 480, lineHeight: 0, userSelect: 'none' }}>
+          <img
+            src={src}
+            alt={intl.formatMessage({ id: 'Looks.hotspots.imageAlt' })}
+            draggable={false}
+            style={{ width: '100%', display: 'block', borderRadius: 8 }}
+          />
+          {list.map((item, index) => (
+            <button
+              key={item.itemId}
+              type="button"
+              className={MARKER_CLASS}
+              aria-label={intl.formatMessage(
+                { id: 'Looks.hotspots.marker' },
+                { number: index + 1, title: item.title, x: item.markerX, y: item.markerY },
+              )}
+              data-testid={`hotspot-${index}`}
+              onPointerDown={(e) => {
+                e.preventDefault();
+                e.currentTarget.setPointerCapture?.(e.pointerId);
+                e.currentTarget.focus();
+                setDragging(index);
+              }}
+              onPointerMove={(e) => {
+                if (dragging === index) placeAt(index, e);
+              }}
+              onPointerUp={(e) => {
+                if (dragging === index) placeAt(index, e);
+                setDragging(null);
+              }}
+              onPointerCancel={() => setDragging(null)}
+              onKeyDown={(e) => onKeyDown(index, e)}
+              style={{
+                position: 'absolute',
+                left: `${item.markerX}%`,
+                top: `${item.markerY}%`,
+                transform: 'translate(-50%, -50%)',
+                width: MARKER_SIZE,
+                height: MARKER_SIZE,
+                borderRadius: '50%',
+                border: '2px solid #fff',
+                background: hex,
+                color: inkFor(hex),
+                font: '600 14px/28px sans-serif',
+                cursor: dragging === index ? 'grabbing' : 'grab',
+                touchAction: 'none',
+                padding: 0,
+              }}
+            >
+              {index + 1}
+            </button>
+          ))}
+        </div>
       </div>
     </BlockStack>
   );

@@ -1,8 +1,9 @@
-import { BlockStack, Card, InlineGrid, RangeSlider, Text } from '@shopify/polaris';
+import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { FormHexColorField } from '../../../components/HexColorField';
 import { HotspotEditor } from './HotspotEditor';
+import { NamedRangeSlider } from './NamedRangeSlider';
 import { MARKER_TITLE_TRUNCATE, truncate, type LookRelatedItem } from '../../../contracts/looks';
 
 /** Marker settings (only for the 'shoppable' template): colour without alpha, X/Y per related item 0–100 step 1. */
@@ -29,9 +30,13 @@ export function MarkerSettingsSection() {
             <Text as="h3" variant="headingSm">{truncate(item.title, MARKER_TITLE_TRUNCATE)}</Text>
             <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
               {(['markerX', 'markerY'] as const).map((axis) => (
-                <RangeSlider
+                <NamedRangeSlider
                   key={axis}
                   label={t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y')}
+                  accessibilityLabel={intl.formatMessage(
+                    { id: 'Looks.marker.sliderName' },
+                    { axis: t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y'), number: index + 1, title: item.title },
+                  )}
                   min={0}
                   max={100}
                   step={1}
