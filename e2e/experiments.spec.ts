@@ -16,7 +16,7 @@ test.describe('A/B tests', () => {
     await expect(tests.getByText(/Method: Bayesian beta-binomial/)).toBeVisible();
     await expect(tests.getByText('Running', { exact: true })).toBeVisible();
     await expect(tests.getByText(/Probability to beat A: \d/)).toBeVisible();
-    await expect(tests.getByText(/95 % interval/)).toHaveCount(2);
+    await expect(tests.getByText(/95% interval/)).toHaveCount(2);
     await expect(tests.getByRole('heading', { name: 'Too early to decide' })).toHaveCount(0);
     // Called at 95 %: below it the card says there is no clear winner yet and offers the leader only "anyway".
     const verdict = tests.getByText(/^(Winner: [AB], with|No clear winner yet: [AB] is ahead)/);
@@ -36,7 +36,7 @@ test.describe('A/B tests', () => {
     await tests.getByLabel(/Shoppers seeing/).fill('30');
     await tests.getByRole('button', { name: 'Create A/B test' }).click();
     await expect(tests.getByText('Draft', { exact: true })).toBeVisible();
-    await expect(tests.getByText('70 % of shoppers')).toBeVisible();
+    await expect(tests.getByText('70% of shoppers')).toBeVisible();
     await tests.getByRole('button', { name: 'Start test' }).click();
     await expect(tests.getByText('Running', { exact: true })).toBeVisible();
     await expect(tests.getByRole('heading', { name: 'Too early to decide' })).toBeVisible();

@@ -87,7 +87,7 @@ test.describe('gallery', () => {
     await expect(page.getByTestId('hotspot-stage').getByRole('img')).toHaveAttribute('src', done.generatedImageUrl);
     for (const [i, item] of look.relatedItems.entries()) {
       const p = positions.get(item.itemId)!;
-      await expect(page.getByTestId(`hotspot-${i}`)).toHaveAttribute('aria-label', `Marker ${i + 1}: ${item.title}, ${Math.round(p.x)} % across, ${Math.round(p.y)} % down`);
+      await expect(page.getByTestId(`hotspot-${i}`)).toHaveAttribute('aria-label', `Marker ${i + 1}: ${item.title}, ${Math.round(p.x)}% across, ${Math.round(p.y)}% down`);
     }
 
     // Drag the first marker to 10 % / 10 % of the image.
@@ -99,7 +99,7 @@ test.describe('gallery', () => {
     await page.mouse.move(stage.x + stage.width * 0.3, stage.y + stage.height * 0.3, { steps: 5 });
     await page.mouse.move(stage.x + stage.width * 0.1, stage.y + stage.height * 0.1, { steps: 5 });
     await page.mouse.up();
-    await expect(page.getByTestId('hotspot-0')).toHaveAttribute('aria-label', /, (9|10|11) % across, (9|10|11) % down$/);
+    await expect(page.getByTestId('hotspot-0')).toHaveAttribute('aria-label', /, (9|10|11)% across, (9|10|11)% down$/);
     await page.getByRole('button', { name: 'Save' }).first().click();
     await expect(page.getByText('Look updated')).toBeVisible();
 

@@ -5,7 +5,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const PAID_FEATURES: Record<string, string> = {
   en: 'Shoppable images with product markers;Bundle discounts and cart booster;Revenue and order analytics;Priority support',
-  de: 'Shoppable Images mit Produktmarkierungen;Bundle-Rabatte und Warenkorb-Booster;Umsatz- und Bestellanalysen;Bevorzugter Support',
+  de: 'Shoppable-Bilder mit Produkt-Markern;Bundle-Rabatte und Warenkorb-Booster;Umsatz- und Bestellanalysen;Bevorzugter Support',
   fr: 'Images shoppables avec repères produits;Réductions groupées et booster de panier;Analyses du chiffre d’affaires et des commandes;Support prioritaire',
   it: 'Immagini acquistabili con marcatori dei prodotti;Sconti bundle e booster del carrello;Analisi di ricavi e ordini;Supporto prioritario',
   es: 'Imágenes comprables con marcadores de productos;Descuentos de paquete y booster del carrito;Analíticas de ingresos y pedidos;Soporte prioritario',

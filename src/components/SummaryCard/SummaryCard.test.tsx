@@ -24,7 +24,7 @@ describe('SummaryCard', () => {
 
   it('renders the value as a link when given a url', () => {
     renderWithProviders(<SummaryCard icon={CartIcon} title="Looks" value={4} url="/looks" />);
-    expect(screen.getByRole('link', { name: '4' })).toHaveAttribute('href', '/looks');
+    expect(screen.getByRole('link', { name: '4 Looks' })).toHaveAttribute('href', '/looks');
   });
 
   it('loading shows a skeleton on the line box of the value (as tall as the value: no layout shift)', () => {
@@ -40,7 +40,7 @@ describe('StatCards', () => {
   it('formats money in the shop currency and links the looks count', () => {
     renderWithProviders(<StatCards stats={{ addToCartRevenue: 1234.5, looksCount: 4, orderGenerated: 17 }} loading={false} currency="EUR" />);
     expect(screen.getByText('€1,234.50')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '4' })).toHaveAttribute('href', '/looks');
+    expect(screen.getByRole('link', { name: '4 Looks' })).toHaveAttribute('href', '/looks');
     expect(screen.getByText('17')).toBeInTheDocument();
   });
 

@@ -33,6 +33,10 @@ export function SummaryCard({ icon, title, value, url, loading = false }: Summar
             {url ? (
               <Link url={url} removeUnderline monochrome>
                 {shown}
+                {/* The link's name says what the figure is ("5 Looks"), not just "5". */}
+                <Text as="span" visuallyHidden>
+                  {` ${title}`}
+                </Text>
               </Link>
             ) : (
               shown

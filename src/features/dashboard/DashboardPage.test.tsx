@@ -22,7 +22,7 @@ describe('DashboardPage', () => {
     const { calls } = api();
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByText('$1,520.50')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '4' })).toHaveAttribute('href', '/looks');
+    expect(screen.getByRole('link', { name: '4 Looks' })).toHaveAttribute('href', '/looks');
     expect(screen.getByText('42')).toBeInTheDocument();
     const statsCall = calls.find((c) => c.path === '/stats')!;
     expect(statsCall.params.get('lite')).toBe('true');

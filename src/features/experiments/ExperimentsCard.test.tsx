@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import type { Experiment, ExperimentVariant } from '../../contracts/experiments';
+import en from '../../../translations/en.json';
+import de from '../../../translations/de.json';
 import { ExperimentsCard } from './ExperimentsCard';
 
 const variant = (id: number, over: Partial<ExperimentVariant> = {}): ExperimentVariant => ({
@@ -63,7 +65,7 @@ describe('A/B tests card', () => {
     renderWithProviders(<ExperimentsCard />);
     expect(await screen.findByTestId('variant-2-probability')).toHaveTextContent('Probability to beat A: 98.2%');
     expect(screen.getByTestId('variant-1-rate')).toHaveTextContent('5%');
-    expect(screen.getByTestId('variant-1-rate')).toHaveTextContent('95 % interval 3.9%–6.4%');
+    expect(screen.getByTestId('variant-1-rate')).toHaveTextContent('95% interval 3.9%–6.4%');
     expect(screen.queryByText('Too early to decide')).not.toBeInTheDocument();
     expect(screen.getByText('Layout: Multiple columns')).toBeInTheDocument();
     expect(screen.getByText('Winner: B, with a 98.2% probability of converting better.')).toBeInTheDocument();
@@ -110,9 +112,61 @@ describe('A/B tests card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create A/B test' }));
     await waitFor(() => expect(api.callsTo('POST /experiments')).toHaveLength(1));
     expect(api.callsTo('POST /experiments')[0].body).toEqual({ lookId: 3, split: 30, variant: { name: 'Grid', imageUrl: '/files/b.jpg', template: 'multi_col' } });
+    // The interface language goes with each call: the server words its errors in it.
+    expect(api.callsTo('POST /experiments')[0].params.get('locale')).toBe('en');
     await userEvent.click(await screen.findByRole('button', { name: 'Start test' }));
     await waitFor(() => expect(api.callsTo('PATCH /experiments/:id')).toHaveLength(1));
     expect(api.callsTo('PATCH /experiments/:id')[0].body).toEqual({ status: 'running' });
+    expect(api.callsTo('PATCH /experiments/:id')[0].params.get('locale')).toBe('en');
+  });
+
+  it.each(['0', '100', '12.5', ''])('refuses the split %p under the field, in the interface language, and sends nothing', async (typed) => {
+    const api = mockBackend({ 'GET /experiments': ok([]), 'POST /experiments': ok(experiment({ status: 'draft' }), 201) });
+    renderWithProviders(<ExperimentsCard lookId={3} images={['/files/a.jpg']} />, { locale: 'de', messages: { ...en, ...de } });
+    await userEvent.selectOptions(await screen.findByLabelText('Bild der Variante B'), 'Bild 1');
+    const split = screen.getByLabelText('Kunden, die B sehen');
+    await userEvent.clear(split);
+    if (typed) await userEvent.type(split, typed);
+    await userEvent.click(screen.getByRole('button', { name: 'A/B-Test erstellen' }));
+    expect(await screen.findByText('Gib eine ganze Zahl von 1 bis 99 ein.')).toBeInTheDocument();
+    expect(split).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /experiments')).toEqual([]);
+    // Corrected, the error goes and the test is created, the call naming the language.
+    await userEvent.clear(split);
+    await userEvent.type(split, '99');
+    expect(screen.queryByText('Gib eine ganze Zahl von 1 bis 99 ein.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'A/B-Test erstellen' }));
+    await waitFor(() => expect(api.callsTo('POST /experiments')).toHaveLength(1));
+    expect(api.callsTo('POST /experiments')[0].body).toMatchObject({ split: 99 });
+    expect(api.callsTo('POST /experiments')[0].params.get('locale')).toBe('de');
+  });
+
+  it('shows a refused creation as sentences: the message and each field error, as the server words them', async () => {
+    mockBackend({
+      'GET /experiments': ok([]),
+      'POST /experiments': fail(400, 'Einige Felder sind ungültig.', {
+        code: 'validation_failed',
+        errors: { 'variant.name': 'Name der Variante B ist ein Pflichtfeld', variant: 'Die Variante muss ein anderes Bild oder ein anderes Layout als der Look zeigen.' },
+      }),
+    });
+    renderWithProviders(<ExperimentsCard lookId={3} images={['/files/a.jpg']} />, { locale: 'de', messages: { ...en, ...de } });
+    await userEvent.click(await screen.findByRole('button', { name: 'A/B-Test erstellen' }));
+    expect(
+      await screen.findByText(
+        'Einige Felder sind ungültig. Name der Variante B ist ein Pflichtfeld. Die Variante muss ein anderes Bild oder ein anderes Layout als der Look zeigen.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses an out-of-range split of a draft test before saving it', async () => {
+    const api = mockBackend({ 'GET /experiments': ok([experiment({ status: 'draft' })]) });
+    renderWithProviders(<ExperimentsCard />);
+    const split = await screen.findByLabelText('Shoppers seeing B');
+    await userEvent.clear(split);
+    await userEvent.type(split, '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Save split' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 99.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /experiments/:id')).toEqual([]);
   });
 
   it('shows the server\'s translated message when a start is refused', async () => {
