@@ -1,4 +1,4 @@
-import { useMemo, useRef, type FocusEvent } from 'react';
+import { useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { BlockStack, Box, DatePicker, Icon, InlineGrid, InlineStack, OptionList, Scrollable, Select, TextField } from '@shopify/polaris';
 import { ArrowRightIcon, CalendarIcon } from '@shopify/polaris-icons';
@@ -14,6 +14,8 @@ import {
 } from './dateRangeSlice';
 import { PRESET_ALIASES, isValidYmd, type PresetAlias } from './dateRange';
 import { POPOVER_WIDTH_LARGE, POPOVER_WIDTH_NARROW, PRESET_LIST_HEIGHT, PRESET_LIST_WIDTH } from './sizes';
+import { tabbableIn } from './focus';
+import { weekStartsOn } from './weekStart';
 
 type State = { dateRange: DateRangeState };
 
@@ -24,6 +26,11 @@ export interface DateRangePaneProps {
   visibleMonths: 1 | 2;
   /** Closes the popover and drops the draft. */
   onCancel: () => void;
+  /**
+   * Opened with the keyboard: focus moves to the selected preset (else the
+   * first) once the pane has rendered — at once, or when its chunk arrives.
+   */
+  autoFocus?: boolean;
 }
 
 const toLocalDate = (day: string) => {
@@ -39,7 +46,7 @@ const fromLocalDate = (date: Date) =>
  * its button without the calendar's, list's and text fields' code, which
  * loads when the pointer or focus reaches the button.
  */
-export default function DateRangePane({ today, visibleMonths, onCancel }: DateRangePaneProps) {
+export default function DateRangePane({ today, visibleMonths, onCancel, autoFocus = false }: DateRangePaneProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const dispatch = useDispatch();
@@ -47,6 +54,18 @@ export default function DateRangePane({ today, visibleMonths, onCancel }: DateRa
   const picker = useSelector((s: State) => selectPicker(s));
   const paneRef = useRef<HTMLDivElement>(null);
   const pointerInside = useRef(false);
+  const presetsRef = useRef<HTMLDivElement>(null);
+  const firstDayOfWeek = useMemo(() => weekStartsOn(intl.locale), [intl.locale]);
+
+  useEffect(() => {
+    if (!autoFocus) return;
+    // After the popover has measured and placed itself (as Polaris' own autofocus does).
+    const frame = requestAnimationFrame(() => {
+      const selected = presetsRef.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
+      (selected ?? tabbableIn(paneRef.current)[0])?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [autoFocus]);
 
   const presetOptions = useMemo(
     () => PRESET_ALIASES.map((alias) => ({ value: alias, label: intl.formatMessage({ id: `DateRange.presets.${alias}` }) })),
@@ -98,7 +117,7 @@ export default function DateRangePane({ today, visibleMonths, onCancel }: DateRa
               onChange={choosePreset}
             />
           ) : (
-            <div data-testid="date-range-presets" style={{ height: PRESET_LIST_HEIGHT, width: PRESET_LIST_WIDTH }}>
+            <div ref={presetsRef} data-testid="date-range-presets" style={{ height: PRESET_LIST_HEIGHT, width: PRESET_LIST_WIDTH }}>
               <Scrollable style={{ height: PRESET_LIST_HEIGHT }}>
                 <OptionList
                   options={presetOptions}
@@ -119,6 +138,7 @@ export default function DateRangePane({ today, visibleMonths, onCancel }: DateRa
                     value={picker.sinceInput}
                     onChange={(value) => dispatch(sinceInputChanged({ value, today }))}
                     withIcon={!mdDown}
+                    placeholder={t('DateRange.dateFormat')}
                     error={sinceError ? t('DateRange.invalidDate') : undefined}
                   />
                   <div style={{ paddingTop: 28 }} aria-hidden>
@@ -129,6 +149,7 @@ export default function DateRangePane({ today, visibleMonths, onCancel }: DateRa
                     value={picker.untilInput}
                     onChange={(value) => dispatch(untilInputChanged({ value, today }))}
                     withIcon={!mdDown}
+                    placeholder={t('DateRange.dateFormat')}
                     error={untilError ? t('DateRange.invalidDate') : undefined}
                   />
                 </InlineStack>
@@ -144,6 +165,7 @@ export default function DateRangePane({ today, visibleMonths, onCancel }: DateRa
                   }
                   multiMonth={visibleMonths === 2}
                   disableDatesAfter={toLocalDate(today)}
+                  weekStartsOn={firstDayOfWeek}
                   allowRange
                 />
               )}
@@ -155,15 +177,15 @@ export default function DateRangePane({ today, visibleMonths, onCancel }: DateRa
   );
 }
 
-/** A typed date (YYYY-MM-DD) of the range: Since or Until. */
-function DateInput({ label, value, onChange, withIcon, error }: { label: string; value: string; onChange: (value: string) => void; withIcon: boolean; error?: string }) {
+/** A typed date (YYYY-MM-DD) of the range: Since or Until; the placeholder spells the format in the language. */
+function DateInput({ label, value, onChange, withIcon, placeholder, error }: { label: string; value: string; onChange: (value: string) => void; withIcon: boolean; placeholder: string; error?: string }) {
   return (
     <div style={{ flexGrow: 1 }}>
       <TextField
         label={label}
         value={value}
         onChange={onChange}
-        placeholder="YYYY-MM-DD"
+        placeholder={placeholder}
         maxLength={10}
         autoComplete="off"
         prefix={withIcon ? <Icon source={CalendarIcon} /> : undefined}

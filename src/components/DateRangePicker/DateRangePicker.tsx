@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Box, Button, InlineStack, Popover, Spinner, useBreakpoints } from '@shopify/polaris';
 import { CalendarIcon } from '@shopify/polaris-icons';
@@ -7,6 +7,7 @@ import { lazyOnce } from '../lazyOnce';
 import { applied, pickerCancelled, pickerOpened, selectAppliedDateRange, selectPicker, visibleMonthsChanged, type DateRangeState } from './dateRangeSlice';
 import { todayInTimeZone, type DateRange } from './dateRange';
 import { POPOVER_WIDTH_LARGE, POPOVER_WIDTH_NARROW, PRESET_LIST_HEIGHT, PRESET_LIST_WIDTH } from './sizes';
+import { tabbableIn } from './focus';
 
 type State = { dateRange: DateRangeState };
 
@@ -19,6 +20,13 @@ const preloadPane = () => void pane.load().catch(() => undefined);
  * popover with presets, Since/Until inputs and a calendar (DateRangePane); the
  * selection is a draft (in the dateRange slice) until Apply. All rules live in
  * the slice.
+ *
+ * Keyboard: opened with Enter or Space (or Tab from the open button), focus
+ * moves into the pane — the selected preset — once it has rendered; Tab and
+ * Shift+Tab cycle through the presets, the inputs, the calendar and
+ * Cancel/Apply; Escape, Cancel and Apply close and return focus to the button.
+ * Opened with the pointer, focus stays where it was (Polaris' autofocus is
+ * off for that reason, and because it would run before a loading pane exists).
  */
 export function DateRangePicker({ timeZone }: { timeZone: string }) {
   const intl = useIntl();
@@ -29,6 +37,11 @@ export function DateRangePicker({ timeZone }: { timeZone: string }) {
   const today = todayInTimeZone(timeZone);
   const appliedRange = useSelector((s: State) => selectAppliedDateRange(s, today));
   const picker = useSelector((s: State) => selectPicker(s));
+  const buttonId = useId();
+  const [focusPane, setFocusPane] = useState(false);
+  const pointerOnButton = useRef(false);
+  const paneArea = useRef<HTMLDivElement>(null);
+  const actionsArea = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (picker.open) dispatch(visibleMonthsChanged(visibleMonths));
@@ -44,15 +57,47 @@ export function DateRangePicker({ timeZone }: { timeZone: string }) {
 
   const cancel = () => dispatch(pickerCancelled());
   const toggle = () => {
+    const byPointer = pointerOnButton.current;
+    pointerOnButton.current = false;
     if (picker.open) return cancel();
     preloadPane();
+    // A click without a pointer before it is the keyboard's (or a screen reader's).
+    setFocusPane(!byPointer);
     dispatch(pickerOpened({ today, visibleMonths }));
+  };
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    pointerOnButton.current = false;
+    // Opened with the pointer, Tab goes on into the pane (rendered in a portal, it is not next in the page's order).
+    if (event.key === 'Tab' && !event.shiftKey && picker.open) {
+      event.preventDefault();
+      setFocusPane(true);
+    }
+  };
+
+  /** Tab past Apply comes back to the first preset, Shift+Tab before it goes to Apply. */
+  const cycleFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab') return;
+    const controls = [...tabbableIn(paneArea.current), ...tabbableIn(actionsArea.current)];
+    const [first, last] = [controls[0], controls[controls.length - 1]];
+    if (event.target !== (event.shiftKey ? first : last)) return;
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  };
+
+  /** Cancel and Apply: a focus inside the popover goes back to the button (not lost with the popover). */
+  const closeWith = (close: () => void) => () => {
+    const focusInside = [paneArea.current, actionsArea.current].some((area) => area?.contains(document.activeElement));
+    close();
+    if (focusInside) document.getElementById(buttonId)?.focus();
   };
 
   const activator = (
     <Button
+      id={buttonId}
       icon={CalendarIcon}
       onClick={toggle}
+      onPointerDown={() => (pointerOnButton.current = true)}
+      onKeyDown={onButtonKeyDown}
       onMouseEnter={preloadPane}
       onFocus={preloadPane}
       onTouchStart={preloadPane}
@@ -76,16 +121,26 @@ export function DateRangePicker({ timeZone }: { timeZone: string }) {
       onClose={cancel}
     >
       <Popover.Pane fixed>
-        <pane.Slot today={today} visibleMonths={visibleMonths} onCancel={cancel} fallback={<PaneLoading visibleMonths={visibleMonths} />} />
+        <div ref={paneArea} onKeyDown={cycleFocus}>
+          <pane.Slot
+            today={today}
+            visibleMonths={visibleMonths}
+            onCancel={cancel}
+            autoFocus={focusPane}
+            fallback={<PaneLoading visibleMonths={visibleMonths} />}
+          />
+        </div>
       </Popover.Pane>
       <Popover.Pane fixed>
         <Popover.Section>
-          <InlineStack align="end" gap="200">
-            <Button onClick={cancel}>{t('DateRange.cancel')}</Button>
-            <Button variant="primary" onClick={() => dispatch(applied())}>
-              {t('DateRange.apply')}
-            </Button>
-          </InlineStack>
+          <div ref={actionsArea} onKeyDown={cycleFocus}>
+            <InlineStack align="end" gap="200">
+              <Button onClick={closeWith(cancel)}>{t('DateRange.cancel')}</Button>
+              <Button variant="primary" onClick={closeWith(() => dispatch(applied()))}>
+                {t('DateRange.apply')}
+              </Button>
+            </InlineStack>
+          </div>
         </Popover.Section>
       </Popover.Pane>
     </Popover>
