@@ -6,10 +6,14 @@ import { Link, useLocation } from '../router';
 import { useHost } from '../host/HostContext';
 import { useCustomElementDefined } from '../host/useCustomElement';
 import { useFrameMessagesReady } from '../i18n/I18nProvider';
+import { useRestoreFocus } from '../components/useRestoreFocus';
 import { StandaloneHostUI } from '../host/standaloneHost/StandaloneHostUI';
 import type { StandaloneHost } from '../host/standaloneHost/standaloneHost';
 import { AppTopBar } from './AppTopBar';
 import { NAV_ITEMS, isNavItemSelected, isNavigationHidden } from './navigationItems';
+
+/** AppTopBar's menu button, where focus goes when the phone navigation drawer closes. */
+const navigationToggle = () => document.querySelector<HTMLElement>('.sl-TopBar__NavToggle button');
 
 const DegradedBanner = lazy(() => import(/* webpackChunkName: "host-degraded" */ '../host/DegradedBanner'));
 
@@ -23,6 +27,8 @@ export function AppFrame({ shopDomain, children }: { shopDomain?: string; childr
   const location = useLocation();
   const [mobileNav, setMobileNav] = useState(false);
   const toggleMobileNav = useCallback(() => setMobileNav((v) => !v), []);
+  // The phone drawer closing (Escape, backdrop, a link): focus back on the top bar's menu toggle.
+  useRestoreFocus(mobileNav, { fallback: navigationToggle });
   const hidden = isNavigationHidden(location.pathname, location.search);
   const navMenuDefined = useCustomElementDefined('ui-nav-menu');
   const messagesReady = useFrameMessagesReady();

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Modal, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useBlocker } from '../../router';
+import { useRestoreFocus } from '../useRestoreFocus';
 
 /**
  * While `dirty`, leaving asks to stay or leave: in-app navigation through a
@@ -10,6 +11,7 @@ import { useBlocker } from '../../router';
 export function useLeaveConfirmation(dirty: boolean) {
   const intl = useIntl();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useRestoreFocus(blocker.state === 'blocked');
 
   useEffect(() => {
     if (!dirty) return;

@@ -3,6 +3,7 @@ import { Form, FormLayout, Modal, TextField } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import type { DiscountCheck } from '../../contracts/billing';
 import { errorMessage, errorStatus } from '../../api/errors';
+import { useRestoreFocus } from '../../components/useRestoreFocus';
 
 interface Props {
   open: boolean;
@@ -20,6 +21,7 @@ export function DiscountCodeModal({ open, onClose, onApply, loading }: Props) {
   const intl = useIntl();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
+  useRestoreFocus(open);
 
   const close = () => {
     setError(undefined);
@@ -44,9 +46,11 @@ export function DiscountCodeModal({ open, onClose, onApply, loading }: Props) {
     }
   };
 
+  // Rendered only while open, like every modal here: focus then goes back to the opener at once.
+  if (!open) return null;
   return (
     <Modal
-      open={open}
+      open
       onClose={close}
       title={intl.formatMessage({ id: 'Billing.discount.title' })}
       primaryAction={{ content: intl.formatMessage({ id: 'Billing.discount.apply' }), onAction: submit, loading }}

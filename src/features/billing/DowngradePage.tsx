@@ -3,6 +3,7 @@ import { Banner, BlockStack, Button, Card, InlineStack, Layout, List, Modal, Pag
 import { useIntl } from 'react-intl';
 import { useNavigate } from '../../router';
 import { useHost } from '../../host/HostContext';
+import { useRestoreFocus } from '../../components/useRestoreFocus';
 import { isLocale } from '../../contracts/api';
 import { BILLING } from '../../contracts/billing';
 import { useDowngradeMutation, useGetBillingPlansQuery, useGetDowngradePreviewQuery } from './billingApi';
@@ -19,6 +20,7 @@ export default function DowngradePage() {
   const preview = useGetDowngradePreviewQuery(undefined, { refetchOnMountOrArgChange: true });
   const [downgrade, { isLoading: downgrading }] = useDowngradeMutation();
   const [confirming, setConfirming] = useState(false);
+  useRestoreFocus(confirming);
   const backAction = { content: t('Pages.plans.title'), url: '/billing/plans' };
 
   if (plans.isLoading || preview.isLoading) {
@@ -119,19 +121,21 @@ export default function DowngradePage() {
           </Card>
         </Layout.Section>
       </Layout>
-      <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('Billing.downgrade.confirmTitle')}
-        primaryAction={{ content: t('Billing.downgrade.confirm'), destructive: true, loading: downgrading, onAction: confirm }}
-        secondaryActions={[{ content: t('General.actions.cancel'), onAction: () => setConfirming(false) }]}
-      >
-        <Modal.Section>
-          <Text as="p">
-            {t('Billing.downgrade.confirmBody', { count: consequences.looksToDeactivate.length })}
-          </Text>
-        </Modal.Section>
-      </Modal>
+      {confirming && (
+        <Modal
+          open
+          onClose={() => setConfirming(false)}
+          title={t('Billing.downgrade.confirmTitle')}
+          primaryAction={{ content: t('Billing.downgrade.confirm'), destructive: true, loading: downgrading, onAction: confirm }}
+          secondaryActions={[{ content: t('General.actions.cancel'), onAction: () => setConfirming(false) }]}
+        >
+          <Modal.Section>
+            <Text as="p">
+              {t('Billing.downgrade.confirmBody', { count: consequences.looksToDeactivate.length })}
+            </Text>
+          </Modal.Section>
+        </Modal>
+      )}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
@@ -132,6 +132,35 @@ describe('PlansPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(price('monthly')).toBe('$7.98'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('closing the discount modal (Escape, Cancel) puts focus back on its button; once applied, on the page heading', async () => {
+    api();
+    const user = userEvent.setup();
+    renderWithProviders(<PlansPage />, { route: '/billing/plans' });
+    const opener = await screen.findByRole('button', { name: 'Have a discount code?' });
+    act(() => opener.focus());
+    await user.keyboard('{Enter}');
+    expect(within(await screen.findByRole('dialog')).getByLabelText('Discount code')).toHaveFocus();
+    // Polaris listens for keyCode 27, which user-event does not set: the key as a browser sends it.
+    await act(async () => {
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape', keyCode: 27 });
+      fireEvent.keyUp(document.activeElement!, { key: 'Escape', keyCode: 27 });
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+
+    await user.keyboard('{Enter}');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+
+    // A valid code replaces the button with the applied banner: focus does not fall to <body>.
+    await user.keyboard('{Enter}');
+    await user.type(within(await screen.findByRole('dialog')).getByLabelText('Discount code'), 'welcome20{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Plans' })).toHaveFocus());
+    expect(opener).not.toBeInTheDocument();
   });
 
   it('a check that could not be made (server or gateway error) says so, never that the code is invalid', async () => {

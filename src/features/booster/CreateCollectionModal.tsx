@@ -3,6 +3,7 @@ import { Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { errorBody } from '../../api/errors';
 import { FormTextField, makeValidate, submitErrorsFrom } from '../../components/form';
+import { useRestoreFocus } from '../../components/useRestoreFocus';
 import { collectionCreateSchema } from '../../contracts/booster.schema';
 import { useHost } from '../../host/HostContext';
 import { useCreateCollectionMutation } from './boosterApi';
@@ -14,6 +15,7 @@ export function CreateCollectionModal({ onClose }: { onClose(): void }) {
   const intl = useIntl();
   const host = useHost();
   const [create] = useCreateCollectionMutation();
+  useRestoreFocus(true);
   const onSubmit = async ({ name }: { name: string }) => {
     try {
       await create({ name: name.trim() }).unwrap();

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { settle } from '../../test/settle';
@@ -128,6 +128,43 @@ describe('LooksListPage', () => {
     expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_deleted', properties: { id: 2 } }));
     expect(screen.queryByText('Look 2')).toBeNull();
     expect(screen.getByText('Look 1')).toBeInTheDocument();
+  });
+
+  it('closing the delete modal puts focus back on the row\'s Delete button; after deleting, on the list heading', async () => {
+    let items = [look(1), look(2)];
+    mockBackend({
+      'GET /productLooks': () => page(items),
+      'DELETE /productLooks/:id': ({ pathParams }) => {
+        items = items.filter((l) => String(l.id) !== pathParams.id);
+        return noContent();
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LooksListPage />, { route: '/looks' });
+    await screen.findByText('Look 1');
+    const deleteButton = screen.getByRole('button', { name: 'Delete Look 2' });
+    act(() => deleteButton.focus());
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog');
+    // Polaris listens for keyCode 27, which user-event does not set: the key as a browser sends it.
+    await act(async () => {
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape', keyCode: 27 });
+      fireEvent.keyUp(document.activeElement!, { key: 'Escape', keyCode: 27 });
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(deleteButton);
+
+    await user.keyboard('{Enter}');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(deleteButton);
+
+    // Deleting takes the row, and its button, away: focus goes to the list's heading, not <body>.
+    await user.keyboard('{Enter}');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete look' }));
+    await waitFor(() => expect(screen.queryByText('Look 2')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Looks' })).toHaveFocus());
+    expect(deleteButton).not.toBeInTheDocument();
   });
 
   it('a failed delete brings the look back and shows the error toast', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Banner, BlockStack, Button, InlineStack, Modal, Text, TextField } from '@shopify/polaris';
 import { ClipboardIcon, CheckIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
+import { useRestoreFocus } from '../../components/useRestoreFocus';
 import { TOKEN_COPY_CONFIRMATION_MS } from './settingsRules';
 
 async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
@@ -21,6 +22,7 @@ export function ApiTokenModal({ token, onClose }: { token: string; onClose(): vo
   const intl = useIntl();
   const [copied, setCopied] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
+  useRestoreFocus(true);
   useEffect(() => {
     if (!copied) return undefined;
     const timer = setTimeout(() => setCopied(false), TOKEN_COPY_CONFIRMATION_MS);

@@ -4,10 +4,14 @@ import { useIntl } from 'react-intl';
 import type { CatalogProduct, PickedProduct } from '../../contracts/catalog';
 import type { PickerRequest, StandaloneHost } from './standaloneHost';
 import { API_PREFIX } from '../../contracts/api';
+import { useRestoreFocus } from '../../components/useRestoreFocus';
 
 /** The standalone product picker: the reference backend's catalog, archived products excluded by the server. */
 export default function ProductPickerModal({ host, request }: { host: StandaloneHost; request: PickerRequest }) {
   const intl = useIntl();
+  // Back to the button that asked for products; a pick that re-renders it ("Select product" becoming
+  // "Change") goes to what took its place.
+  useRestoreFocus(true, { nearOpener: true });
   const { multiple, selectedIds = [] } = request.options;
   const [query, setQuery] = useState('');
   const [products, setProducts] = useState<CatalogProduct[] | null>(null);

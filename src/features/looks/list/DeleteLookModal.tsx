@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { LookListItem } from '../../../contracts/looks';
 import { useHost } from '../../../host/HostContext';
 import { track } from '../../../analytics/tracker';
+import { useRestoreFocus } from '../../../components/useRestoreFocus';
 import { useDeleteLookMutation } from '../looksApi';
 
 /**
@@ -13,6 +14,8 @@ export function DeleteLookModal({ look, onClose }: { look: LookListItem; onClose
   const intl = useIntl();
   const host = useHost();
   const [deleteLook] = useDeleteLookMutation();
+  // The row's Delete button leaves with the look: focus then goes to the page's heading.
+  useRestoreFocus(true);
   const confirm = () => {
     onClose();
     deleteLook(look.id)
