@@ -64,7 +64,7 @@ async function start() {
     import(/* webpackMode: "eager" */ './app/store'),
     import(/* webpackMode: "eager" */ './ssr/firstScreenState'),
   ]);
-  const store = makeStore(host);
+  const store = makeStore(host, undefined, { locale: queryLocale });
   const persistor = makePersistor(store);
   await nextTask();
   const [{ startFirstScreen }, { preloadRoute }] = await Promise.all([

@@ -5,6 +5,7 @@ import { verifySessionToken } from './sessionToken';
 import { installedShop } from './tokenExchange';
 import { findShopByDomain, provisionShop, type ShopRow } from '../services/shop/shops';
 import { localeFromAcceptLanguage } from '../i18n';
+import { INTERFACE_LOCALE_HEADER, isLocale } from '../../src/contracts/api';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +34,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('locale', 'en');
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    request.locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
+    // The screen's language when the admin names one (its URL's `?locale=`), else the shop's.
+    const named = request.headers[INTERFACE_LOCALE_HEADER.toLowerCase()];
+    const interfaceLocale = isLocale(named) ? named : undefined;
+    request.locale = interfaceLocale ?? localeFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
     if (!requiresSession(request)) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -52,6 +56,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       shop = found?.installedAt ? found : await provisionShop(db, shopDomain, { origin: 'standalone' });
     }
     request.shop = shop;
-    request.locale = shop.locale;
+    request.locale = interfaceLocale ?? shop.locale;
   });
 });

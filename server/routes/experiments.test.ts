@@ -1,3 +1,4 @@
+import { INTERFACE_LOCALE_HEADER } from '../../src/contracts/api';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { insertLook } from '../test/looks';
@@ -80,6 +81,28 @@ describe('experiment routes', () => {
     const unchanged = await req('POST', EXPERIMENTS_PATH, { lookId: lookA, split: 50, variant: { name: 'B', imageUrl: null, template: null } });
     expect(JSON.stringify(unchanged.json().errors)).toMatch(/another image or another layout/);
     expect(await count('experiments')).toBe(before);
+  });
+
+  it('words validation errors in the interface language the client names (X-Interface-Locale), with the form\'s field names', async () => {
+    const badSplit = { lookId: lookA, split: 100, variant: { name: ' ', imageUrl: IMG, template: null } };
+    const post = (locale?: string) =>
+      t.request({ method: 'POST', url: EXPERIMENTS_PATH, payload: badSplit, shop: SHOP_A, headers: locale ? { [INTERFACE_LOCALE_HEADER]: locale } : {} });
+    const de = await post('de');
+    expect(de.statusCode).toBe(400);
+    expect(de.json()).toMatchObject({
+      message: 'Einige Felder sind ungültig.',
+      errors: { split: 'Anteil der Kunden mit Variante B muss kleiner oder gleich 99 sein', 'variant.name': 'Name der Variante B ist ein Pflichtfeld' },
+    });
+    const fr = await post('fr');
+    expect(fr.json()).toMatchObject({
+      message: 'Certains champs ne sont pas valides.',
+      errors: { split: 'Part des clients qui voient la variante B doit être inférieur ou égal à 99' },
+    });
+    // Without it: the shop's language (English here), still with the field's name, not the raw key.
+    expect((await post()).json().errors.split).toBe('Share of shoppers seeing variant B must be less than or equal to 99');
+    // Other refusals of the A/B test routes too.
+    const unknown = await t.request({ method: 'PATCH', url: `${EXPERIMENTS_PATH}/2147483000`, payload: { split: 20 }, shop: SHOP_A, headers: { [INTERFACE_LOCALE_HEADER]: 'de' } });
+    expect(unknown.json().message).toBe('Diesen A/B-Test gibt es nicht.');
   });
 
   it('edits while draft, starts, allows one running test per look, stops; other shops get 404', async () => {

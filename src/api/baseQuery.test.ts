@@ -1,7 +1,7 @@
 import { baseApi } from './baseApi';
 import { makeStore } from '../app/store';
 import { createFakeHost } from '../test/fakeHost';
-import { SHOP_VERIFICATION_HEADER, VERIFICATION_TOKEN_STORAGE_KEY } from '../contracts/api';
+import { INTERFACE_LOCALE_HEADER, SHOP_VERIFICATION_HEADER, VERIFICATION_TOKEN_STORAGE_KEY, type Locale } from '../contracts/api';
 import { rememberVerificationToken } from './verificationToken';
 import type { ShopContext } from '../contracts/shop';
 import { fail, mockBackend, ok, type Answer } from '../test/fakeBackend';
@@ -23,10 +23,10 @@ function mockFetch(answer: Answer<ShopContext> = ok(TEST_SHOP)) {
   return backend.calls;
 }
 
-function setup() {
+function setup(locale?: Locale) {
   let n = 0;
   const host = createFakeHost({ idToken: async () => `token-${++n}` });
-  const store = makeStore(host);
+  const store = makeStore(host, undefined, { locale });
   return { host, store, ping: (arg: number) => store.dispatch(testApi.endpoints.ping.initiate(arg, { forceRefetch: true })) };
 }
 
@@ -42,6 +42,13 @@ describe('base query', () => {
     expect(requests.map((r) => r.route)).toEqual(['GET /shop/details', 'GET /shop/details']);
     expect(requests.map((r) => r.headers.get('Authorization'))).toEqual(['Bearer token-1', 'Bearer token-2']);
     expect(requests[0].headers.get(SHOP_VERIFICATION_HEADER)).toBeNull();
+  });
+
+  it("names the URL's interface language (?locale=) to the server with every call, and nothing without one", async () => {
+    const requests = mockFetch();
+    await setup('de').ping(1);
+    await setup().ping(2);
+    expect(requests.map((r) => r.headers.get(INTERFACE_LOCALE_HEADER))).toEqual(['de', null]);
   });
 
   it('sends the verification header once a verificationToken was seen in the URL', async () => {

@@ -1,5 +1,5 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { API_PREFIX } from '../contracts/api';
+import { API_PREFIX, INTERFACE_LOCALE_HEADER, type Locale } from '../contracts/api';
 import type { Host } from '../host/Host';
 import { applyAuthHeaders } from './authHeaders';
 import { reauthorizeTarget } from './reauthorize';
@@ -11,9 +11,15 @@ export interface ThunkExtra {
    * socket, and its origin (a relative URL means nothing outside a browser).
    */
   server?: { origin: string; fetchFn: typeof fetch };
+  /** The interface language named by the app's URL (`?locale=`), when there is one: sent with every call. */
+  locale?: Locale;
 }
 
-const prepareHeaders = async (headers: Headers, { extra }: { extra: unknown }) => applyAuthHeaders(headers, (extra as ThunkExtra).host);
+const prepareHeaders = async (headers: Headers, { extra }: { extra: unknown }) => {
+  const { host, locale } = extra as ThunkExtra;
+  if (locale) headers.set(INTERFACE_LOCALE_HEADER, locale);
+  return applyAuthHeaders(headers, host);
+};
 const rawBaseQuery = fetchBaseQuery({ baseUrl: API_PREFIX, prepareHeaders });
 const serverBaseQueries = new WeakMap<NonNullable<ThunkExtra['server']>, typeof rawBaseQuery>();
 

@@ -37,9 +37,12 @@ export const PERSIST_ACTIONS = [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTE
  */
 export const DEV_TOOLS = { name: 'Shoppable Looks', trace: true, traceLimit: 25 } as const;
 
-/** `server`: the store of a server-side render (src/ssr), whose calls go to the server's own API. */
-export function makeStore(host: Host, preloadedState?: Partial<RootState>, server?: ThunkExtra['server']) {
-  const extraArgument: ThunkExtra = server ? { host, server } : { host };
+/**
+ * `server`: the store of a server-side render (src/ssr), whose calls go to the server's own API;
+ * `locale`: the interface language of the app's URL, named to the server with every call.
+ */
+export function makeStore(host: Host, preloadedState?: Partial<RootState>, extra: Omit<ThunkExtra, 'host'> = {}) {
+  const extraArgument: ThunkExtra = { host, ...extra };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,

@@ -8,6 +8,11 @@ export const DEFAULT_REAUTHORIZE_URL = '/api/auth';
 
 /** Carries the `verificationToken` query parameter (stored locally) on every call. */
 export const SHOP_VERIFICATION_HEADER = 'X-Shop-Verification-Token';
+/**
+ * The language the admin's screen is in when it is not the shop's (Shopify opens an embedded app with
+ * the merchant's admin language in `?locale=`): the server words its messages in it.
+ */
+export const INTERFACE_LOCALE_HEADER = 'X-Interface-Locale';
 export const VERIFICATION_TOKEN_STORAGE_KEY = 'verificationToken';
 
 export const SUPPORTED_LOCALES = ['en', 'de', 'fr', 'it', 'es'] as const;

@@ -73,12 +73,12 @@ export interface FirstScreen {
 export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers = {}, embedded = false }: RenderFirstScreenInput): Promise<FirstScreen | undefined> {
   const { origin, pathname, search } = new URL(url);
   const host = serverHost(token, embedded);
-  const store = makeStore(host, undefined, { origin, fetchFn });
+  const queryLocale = localeFromQuery(search);
+  const store = makeStore(host, undefined, { server: { origin, fetchFn }, locale: queryLocale });
   // The UI's persisted choices are the browser's: here they are the defaults (no storage on the
   // server), read back before the page's calls start, as the browser's are (the dashboard's setup
   // guide is asked for only once its flag is known). The browser renders itself when its differ.
   await rehydrated(makePersistor(store));
-  const queryLocale = localeFromQuery(search);
   await startFirstScreen(store, { pathname, locale: queryLocale ?? DEFAULT_LOCALE }, waitMs);
 
   const shop = shopApi.endpoints.getShopDetails.select()(store.getState()).data;

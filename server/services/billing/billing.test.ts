@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { insertLook } from '../../test/looks';
-import { API_PREFIX } from '../../../src/contracts/api';
+import { API_PREFIX, INTERFACE_LOCALE_HEADER } from '../../../src/contracts/api';
 import type { BillingPlans, DowngradePreview } from '../../../src/contracts/billing';
 import { activeLookLimit, shouldUpgradeToPaidPlan } from './planLimits';
 import { FakeShopifyAdmin } from '../../test/fakeShopifyAdmin';
@@ -10,7 +10,7 @@ import { DISCOUNT_CHECKS_PER_MINUTE } from '../../routes/billing';
 // Whole apps on cloned databases (one seeded): generous under a loaded machine.
 jest.setTimeout(60_000);
 
-const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 
 const addLook = (t: TestApp, shop: ShopRow, title: string, active: boolean, updatedAt: Date) =>
   insertLook(t.db, shop.id, { title, active, updatedAt });
@@ -74,6 +74,25 @@ describe('billing (standalone)', () => {
     expect((await check({})).statusCode).toBe(400);
     expect((await check({ code: 20 })).statusCode).toBe(400);
     expect((await check({ code: 'WELCOME20', extra: 1 })).statusCode).toBe(400);
+  });
+
+  it('answers the discount check in the interface language the client names (X-Interface-Locale), not the shop language', async () => {
+    const check = (locale: string, code: string, shop = 'english-shop.myshopify.com') =>
+      t.request({ method: 'POST', url: `${API_PREFIX}/discount/validate`, shop, ...json({ code }, locale ? { [INTERFACE_LOCALE_HEADER]: locale } : {}) });
+    expect((await check('de', 'NOPE')).json()).toMatchObject({ valid: false, message: 'Dieser Rabattcode ist ungültig.' });
+    expect((await check('fr', 'NOPE')).json()).toMatchObject({ valid: false, message: 'Ce code de réduction n’est pas valide.' });
+    expect((await check('de', 'welcome20')).json()).toMatchObject({ valid: true, message: 'Rabattcode WELCOME20 angewendet: 20\u00a0% Rabatt.' });
+    // Without it, or with a language the app does not have, the shop's language.
+    expect((await check('', 'NOPE')).json().message).toBe('This discount code is not valid.');
+    expect((await check('pt', 'NOPE')).json().message).toBe('This discount code is not valid.');
+    await t.provision('german-shop.myshopify.com');
+    await t.db.updateTable('shops').set({ locale: 'de' }).where('domain', '=', 'german-shop.myshopify.com').execute();
+    expect((await check('', 'NOPE', 'german-shop.myshopify.com')).json().message).toBe('Dieser Rabattcode ist ungültig.');
+    expect((await check('fr', 'NOPE', 'german-shop.myshopify.com')).json().message).toBe('Ce code de réduction n’est pas valide.');
+    // A refused body too.
+    const refused = await t.request({ method: 'POST', url: `${API_PREFIX}/discount/validate`, shop: 'english-shop.myshopify.com', ...json({}, { [INTERFACE_LOCALE_HEADER]: 'de' }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Einige Felder sind ungültig.');
   });
 
   it('limits discount checks per shop', async () => {

@@ -1,3 +1,4 @@
+import { INTERFACE_LOCALE_HEADER } from '../../../src/contracts/api';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { DISCOUNT_GUESS_LIMITS, guessDiscountCode } from './discounts';
 
@@ -63,6 +64,9 @@ describe('discount code guesses', () => {
     await t.db.updateTable('shops').set({ locale: 'de' }).where('domain', '=', domain).execute();
     for (let i = 0; i < perShop.max; i++) await expectAnswer(await validate(domain, `FALSCH${i}`, '192.0.2.77'), false);
     expectBlocked(await validate(domain, 'FALSCH', '192.0.2.77'), /^Es wurden zu viele ungültige Rabattcodes ausprobiert\. Versuche es in \d+ Minuten? erneut\.$/);
+    // The interface language the client names (X-Interface-Locale) comes first.
+    const inFrench = await t.request({ method: 'POST', url: VALIDATE, shop: domain, payload: { code: 'FALSCH' }, remoteAddress: '192.0.2.77', headers: { [INTERFACE_LOCALE_HEADER]: 'fr' } });
+    expectBlocked(inFrench, /^Trop de codes de réduction invalides ont été essayés\. Réessayez dans \d+ minutes?\.$/);
   });
 
   it('right codes are not failed guesses', async () => {

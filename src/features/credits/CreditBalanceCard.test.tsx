@@ -74,15 +74,17 @@ describe('CreditBalanceCard', () => {
     expect(backend.callsTo('GET /credits')).toHaveLength(2);
   });
 
-  it('a failed claim shows the server message (or the fallback), dismissible', async () => {
+  it('a failed claim says why in the interface language, chosen by the answer\'s code (never the server\'s text), dismissible', async () => {
+    // The server words its message in the shop's language (French here); the screen is in English.
     const backend = mockBackend({
       'GET /credits': ok(creditsData({ creditsRemaining: 0, freeCreditsClaimedFlag: false })),
-      'POST /credits/claim-free': fail(409, 'Free credits have already been claimed for this store.'),
+      'POST /credits/claim-free': fail(409, 'Les crédits gratuits ont déjà été obtenus pour cette boutique.', { code: 'free_credits_claimed' }),
     });
     const user = userEvent.setup();
     const { host } = renderWithProviders(<CreditBalanceCard />);
     await user.click(await screen.findByRole('button', { name: 'Claim free credits' }));
     expect(await screen.findByText('Free credits have already been claimed for this store.')).toBeInTheDocument();
+    expect(screen.queryByText(/Les crédits gratuits/)).toBeNull();
     expect(host.toasts).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByText('Free credits have already been claimed for this store.')).toBeNull();

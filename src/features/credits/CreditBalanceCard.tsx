@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { errorMessage } from '../../api/errors';
+import { errorCode } from '../../api/errors';
 import { useHost } from '../../host/HostContext';
 import { isLowCredit } from '../../contracts/credits';
 import { useClaimFreeCreditsMutation, useGetCreditsQuery } from './creditsApi';
@@ -40,7 +40,8 @@ export function CreditBalanceCard() {
       setLowAfterClaim(isLowCredit(res.credits));
       host.toast(t('Credits.claim.success'));
     } catch (error) {
-      setClaimError(errorMessage(error) ?? t('Credits.claim.failed'));
+      // Worded here from the answer's code, in the screen's language (not the server's text in the shop's language).
+      setClaimError(t(errorCode(error) === 'free_credits_claimed' ? 'Credits.errors.alreadyClaimed' : 'Credits.claim.failed'));
     }
   };
 

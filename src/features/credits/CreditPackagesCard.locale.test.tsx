@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { mockBackend, ok } from '../../test/fakeBackend';
+import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import { creditPackages } from '../../test/fixtures';
 import en from '../../../translations/en.json';
 import de from '../../../translations/de.json';
@@ -21,5 +22,19 @@ describe('CreditPackagesCard in other languages', () => {
     expect(within(packageBox('Starter')).getByText(starterPrice)).toBeInTheDocument();
     expect(within(packageBox('Starter')).getByText(starterLine)).toBeInTheDocument();
     expect(within(packageBox('Popular')).getByText(popularPrice)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['de', de, 'Credit-Paket nicht gefunden.'],
+    ['fr', fr, 'Pack de crédits introuvable.'],
+  ])('%s: a purchase refused by the server (answering in the shop\'s English) reads in the interface language', async (locale, messages, text) => {
+    mockBackend({
+      'GET /credits/packages': ok(creditPackages()),
+      'POST /credits/purchase/:packageId': fail(404, 'Credit package not found.', { code: 'not_found' }),
+    });
+    renderWithProviders(<CreditPackagesCard />, { locale, messages: { ...en, ...messages } });
+    await userEvent.click(await screen.findByRole('button', { name: (messages as Record<string, string>)['Credits.packages.buyLabel'].replace('{name}', 'Starter') }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('Credit package not found.')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { errorMessage } from '../../api/errors';
+import { errorCode } from '../../api/errors';
 import { BILLING } from '../../contracts/billing';
 import { isBestOffer, perImageCents } from '../../contracts/credits';
 import { formatCents, formatMoney } from '../../i18n/numbers';
@@ -25,7 +25,8 @@ export function CreditPackagesCard() {
       const { confirmationUrl } = await purchase(id).unwrap();
       host.redirectTop(confirmationUrl);
     } catch (e) {
-      setError(errorMessage(e) ?? t('Credits.packages.purchaseFailed'));
+      // Worded here from the answer's code, in the screen's language (the server's text may be the shop's language or the platform's).
+      setError(t(errorCode(e) === 'not_found' ? 'Credits.errors.packageNotFound' : 'Credits.packages.purchaseFailed'));
       setBuying(null);
     }
   };

@@ -38,13 +38,22 @@ describe('PurchaseReturn', () => {
     expect(backend.calls).toEqual([]);
   });
 
-  it('the alternate return: another purchase value shows the failure banner, or the message given', async () => {
+  it('the alternate return: another purchase value shows the failure banner', async () => {
     mockBackend();
-    const first = render('?purchase=declined');
+    render('?purchase=declined');
     expect(await screen.findByText('The purchase was not completed.')).toBeInTheDocument();
-    first.unmount();
-    render('?purchase=declined&message=Card%20declined');
-    expect(await screen.findByText('Card declined')).toBeInTheDocument();
+  });
+
+  it('never shows a message from the link (anyone can write one, in any language): our own banner instead', async () => {
+    mockBackend();
+    const failed = render('?purchase=declined&message=Card%20declined.%20Call%20%2B1%20555%200100%20to%20unlock%20your%20store');
+    expect(await screen.findByText('The purchase was not completed.')).toBeInTheDocument();
+    expect(screen.queryByText(/Card declined|555/)).toBeNull();
+    await waitFor(() => expect(failed.router.location().search).toBe(''));
+    failed.unmount();
+    render('?purchase=success&credits_added=50&message=Zahlung%20erfolgreich');
+    expect(await screen.findByText('Purchase successful: 50 credits added.')).toBeInTheDocument();
+    expect(screen.queryByText('Zahlung erfolgreich')).toBeNull();
   });
 
   it('without return parameters: nothing shown, nothing called', async () => {

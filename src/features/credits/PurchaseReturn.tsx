@@ -9,8 +9,10 @@ type Notice = { tone: 'success' | 'critical'; message: string } | null;
 /**
  * Return from the charge confirmation: `page=thankYou&charge_id&package_id`
  * verifies the purchase (success modal); the alternate
- * `purchase=success|other&message&credits_added` shows a banner. Either way
- * the query is cleared so a reload does nothing twice.
+ * `purchase=success|other&credits_added` shows a banner. Either way
+ * the query is cleared so a reload does nothing twice. The banners are our
+ * own texts: a `message` parameter is never shown (anyone can put text in a
+ * link, and it would not be in the screen's language).
  */
 export function PurchaseReturn() {
   const intl = useIntl();
@@ -36,13 +38,12 @@ export function PurchaseReturn() {
         .catch(() => setNotice({ tone: 'critical', message: t('Credits.purchase.verifyFailed') }));
     } else if (purchase) {
       handled.current = true;
-      const message = params.get('message');
       const added = Number(params.get('credits_added') ?? 0);
       setParams({}, { replace: true });
       setNotice(
         purchase === 'success'
-          ? { tone: 'success', message: message || t('Credits.purchase.successBanner', { count: added }) }
-          : { tone: 'critical', message: message || t('Credits.purchase.failedBanner') },
+          ? { tone: 'success', message: t('Credits.purchase.successBanner', { count: added }) }
+          : { tone: 'critical', message: t('Credits.purchase.failedBanner') },
       );
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -3,7 +3,7 @@ import { Banner, BlockStack, Button, FormLayout, Select, Text, TextField } from 
 import { useIntl } from 'react-intl';
 import { DEFINED_TEMPLATES } from '../../contracts/layout';
 import { apiErrorMessage } from './apiErrorMessage';
-import { SplitField } from './SplitField';
+import { parseSplit, SplitField, SPLIT_RANGE } from './SplitField';
 import { useCreateExperimentMutation } from './experimentsApi';
 
 const NONE = '__none__';
@@ -23,6 +23,7 @@ export default function CreateExperimentForm({ lookId, images }: CreateExperimen
   const [image, setImage] = useState(NONE);
   const [template, setTemplate] = useState(NONE);
   const [split, setSplit] = useState('50');
+  const [splitError, setSplitError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
 
   const imageOptions = [
@@ -35,8 +36,15 @@ export default function CreateExperimentForm({ lookId, images }: CreateExperimen
   ];
   const submit = () => {
     setError(null);
+    // An out-of-range split is refused here, under the field, before anything is sent.
+    const share = parseSplit(split);
+    if (share === null) {
+      setSplitError(t('Experiments.form.splitRange', SPLIT_RANGE));
+      return;
+    }
     const chosenTemplate = template === NONE ? null : template === 'popup' ? '' : template;
-    create({ lookId, split: Number(split), variant: { name, imageUrl: image === NONE ? null : image, template: chosenTemplate } })
+    const body = { lookId, split: share, variant: { name, imageUrl: image === NONE ? null : image, template: chosenTemplate } };
+    create(body)
       .unwrap()
       .catch((e: unknown) => setError(apiErrorMessage(e, t('Experiments.errors.generic'))));
   };
@@ -55,7 +63,16 @@ export default function CreateExperimentForm({ lookId, images }: CreateExperimen
         <TextField label={t('Experiments.form.name')} value={name} onChange={setName} autoComplete="off" maxLength={60} />
         <Select label={t('Experiments.form.image')} options={imageOptions} value={image} onChange={setImage} />
         <Select label={t('Experiments.form.template')} options={templateOptions} value={template} onChange={setTemplate} />
-        <SplitField name={name || 'B'} helpText={t('Experiments.form.splitHelp')} value={split} onChange={setSplit} />
+        <SplitField
+          name={name || 'B'}
+          helpText={t('Experiments.form.splitHelp')}
+          value={split}
+          onChange={(value) => {
+            setSplit(value);
+            setSplitError(undefined);
+          }}
+          error={splitError}
+        />
       </FormLayout>
       <div>
         <Button variant="primary" onClick={submit} loading={state.isLoading}>

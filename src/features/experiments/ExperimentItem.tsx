@@ -3,7 +3,7 @@ import { Badge, Banner, BlockStack, Box, Button, Divider, InlineStack, Text } fr
 import { useIntl } from 'react-intl';
 import { DECISION_PROBABILITY, MIN_IMPRESSIONS_PER_VARIANT, MIN_TOTAL_CONVERSIONS, type Experiment } from '../../contracts/experiments';
 import { apiErrorMessage } from './apiErrorMessage';
-import { SplitField } from './SplitField';
+import { parseSplit, SplitField, SPLIT_RANGE } from './SplitField';
 import { useApplyExperimentVariantMutation, useUpdateExperimentMutation } from './experimentsApi';
 import { VariantResult } from './VariantResult';
 import { leadingVariant } from './winner';
@@ -19,11 +19,17 @@ export function ExperimentItem({ experiment, showLook }: { experiment: Experimen
   const challenger = experiment.variants.find((v) => !v.isControl);
   const control = experiment.variants.find((v) => v.isControl);
   const [split, setSplit] = useState(String(challenger?.split ?? 50));
+  const [splitError, setSplitError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const leader = leadingVariant(experiment);
   const run = (p: Promise<unknown>) => {
     setError(null);
     p.catch((e: unknown) => setError(apiErrorMessage(e, t('Experiments.errors.generic'))));
+  };
+  const saveSplit = () => {
+    const share = parseSplit(split);
+    if (share === null) setSplitError(t('Experiments.form.splitRange', SPLIT_RANGE));
+    else run(update({ id: experiment.id, body: { split: share } }).unwrap());
   };
   const applied = experiment.variants.find((v) => v.id === experiment.appliedVariantId);
 
@@ -64,9 +70,17 @@ export function ExperimentItem({ experiment, showLook }: { experiment: Experimen
         {experiment.status === 'draft' && (
           <>
             <Box maxWidth="160px">
-              <SplitField name={challenger?.name ?? 'B'} value={split} onChange={setSplit} />
+              <SplitField
+                name={challenger?.name ?? 'B'}
+                value={split}
+                onChange={(value) => {
+                  setSplit(value);
+                  setSplitError(undefined);
+                }}
+                error={splitError}
+              />
             </Box>
-            <Button onClick={() => run(update({ id: experiment.id, body: { split: Number(split) } }).unwrap())} loading={updating.isLoading}>
+            <Button onClick={saveSplit} loading={updating.isLoading}>
               {t('Experiments.actions.saveSplit')}
             </Button>
             <Button variant="primary" onClick={() => run(update({ id: experiment.id, body: { status: 'running' } }).unwrap())} loading={updating.isLoading}>
