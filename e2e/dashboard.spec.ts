@@ -18,7 +18,7 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByText(usd(stats.addToCartRevenue), { exact: true })).toBeVisible();
     await expect(page.getByText(String(stats.orderGenerated), { exact: true })).toBeVisible();
-    const looks = page.getByRole('link', { name: String(stats.looksCount), exact: true });
+    const looks = page.getByRole('link', { name: `${stats.looksCount} Looks`, exact: true });
     await expect(looks).toHaveAttribute('href', '/looks');
   });
 

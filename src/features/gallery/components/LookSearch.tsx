@@ -39,7 +39,7 @@ export function LookSearch({ onSelect, error }: { onSelect(look: GalleryLook): v
   return (
     <BlockStack gap="100">
       <Combobox
-        height={`${GALLERY_DROPDOWN_MAX_HEIGHT}px`}
+        maxHeight={`${GALLERY_DROPDOWN_MAX_HEIGHT}px`}
         activator={
           <Combobox.TextField
             label={intl.formatMessage({ id: 'Gallery.form.look' })}
