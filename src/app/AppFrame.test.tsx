@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { AppProvider } from '@shopify/polaris';
 import polarisEn from '@shopify/polaris/locales/en.json';
@@ -8,6 +9,7 @@ import { HostProvider } from '../host/HostContext';
 import type { Host } from '../host/Host';
 import { createFakeHost } from '../test/fakeHost';
 import { createStandaloneHost } from '../host/standaloneHost/standaloneHost';
+import { PHONE_WIDTH, useViewportWidth } from '../test/viewport';
 import { AppFrame } from './AppFrame';
 
 function renderFrame(host: Host) {
@@ -47,5 +49,28 @@ describe('app frame', () => {
     renderFrame(createStandaloneHost({ fetch: jest.fn() }));
     expect(screen.getByText('page')).toBeInTheDocument();
     expect(screen.queryByTestId('host-degraded-banner')).toBeNull();
+  });
+});
+
+describe('app frame on a phone', () => {
+  let restoreViewport: () => void;
+  beforeEach(() => {
+    restoreViewport = useViewportWidth(PHONE_WIDTH);
+  });
+  afterEach(() => restoreViewport());
+
+  it('Escape closes the navigation drawer and puts focus back on the menu toggle, not <body>', async () => {
+    renderFrame(createStandaloneHost({ fetch: jest.fn() }));
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: en['Navigation.toggle'] });
+    act(() => toggle.focus());
+    await user.keyboard('{Enter}');
+    const drawer = document.getElementById('AppFrameNav')!;
+    expect(drawer).toHaveAttribute('role', 'dialog');
+    await waitFor(() => expect(drawer).toContainElement(document.activeElement as HTMLElement));
+
+    await user.keyboard('{Escape}');
+    expect(drawer).not.toHaveAttribute('role', 'dialog');
+    expect(toggle).toHaveFocus();
   });
 });

@@ -1,5 +1,5 @@
 jest.setTimeout(30_000);
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { DateRangePicker } from './DateRangePicker';
@@ -8,6 +8,7 @@ import { addDays, todayInTimeZone } from './dateRange';
 import { PHONE_WIDTH, useViewportWidth } from '../../test/viewport';
 import de from '../../../translations/de.json';
 import { weekStartsOn } from './weekStart';
+import { pressEscape } from '../../test/keys';
 
 // The pane's chunk can be held back (a slow network), to open the popover while it still loads.
 let mockPaneGate: Promise<void> = Promise.resolve();
@@ -57,9 +58,7 @@ describe('DateRangePicker', () => {
     expect(apply).toHaveFocus();
     expect(screen.getByTestId('date-range-popover')).toBeInTheDocument();
 
-    // Polaris' popover listens for the key's keyCode, which user-event does not send.
-    fireEvent.keyDown(document.activeElement!, { key: 'Escape', keyCode: 27 });
-    fireEvent.keyUp(document.activeElement!, { key: 'Escape', keyCode: 27 });
+    await pressEscape();
     await waitFor(() => expect(screen.queryByTestId('date-range-popover')).not.toBeInTheDocument());
     expect(button).toHaveFocus();
 

@@ -62,6 +62,9 @@ export default function AnalyticsPage() {
   const failed = (stats.isError && !stats.isFetching) || (orders.isError && !orders.isFetching);
   useQueryErrorToast(stats.isError || orders.isError);
 
+  // The funnel report feeds two cards (the funnel, the return on credits): the same state and retry.
+  const funnelReport = { report: funnel.data, loading: funnel.isFetching, error: funnel.isError, onRetry: () => void funnel.refetch(), formatMoney: money };
+
   const retry = () => {
     if (stats.isError) void stats.refetch();
     if (orders.isError) void orders.refetch();
@@ -104,15 +107,7 @@ export default function AnalyticsPage() {
                 )}
               </BlockStack>
             </Card>
-            <FunnelCard
-              report={funnel.data}
-              loading={funnel.isFetching}
-              error={funnel.isError}
-              onRetry={() => void funnel.refetch()}
-              since={fromDate}
-              until={toDate}
-              formatMoney={money}
-            />
+            <FunnelCard {...funnelReport} since={fromDate} until={toDate} />
             <ExperimentsCard />
             <Layout>
               <Layout.Section>
@@ -141,13 +136,7 @@ export default function AnalyticsPage() {
                     emptyText={t('Analytics.topSellers.empty')}
                     testId="top-sellers"
                   />
-                  <GeneratedImagesCard
-                    report={funnel.data}
-                    loading={funnel.isFetching}
-                    error={funnel.isError}
-                    onRetry={() => void funnel.refetch()}
-                    formatMoney={money}
-                  />
+                  <GeneratedImagesCard {...funnelReport} />
                 </InlineGrid>
               </Layout.Section>
             </Layout>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
@@ -7,6 +7,7 @@ import PlansPage from './PlansPage';
 import { fail, malformed, mockBackend, ok, type ErrorStatus, type Routes } from '../../test/fakeBackend';
 import type { SelectPlanResponse } from '../../contracts/billing';
 import { plansData } from './testData';
+import { pressEscape } from '../../test/keys';
 
 jest.mock('../../analytics/tracker', () => ({ track: jest.fn() }));
 
@@ -142,11 +143,7 @@ describe('PlansPage', () => {
     act(() => opener.focus());
     await user.keyboard('{Enter}');
     expect(within(await screen.findByRole('dialog')).getByLabelText('Discount code')).toHaveFocus();
-    // Polaris listens for keyCode 27, which user-event does not set: the key as a browser sends it.
-    await act(async () => {
-      fireEvent.keyDown(document.activeElement!, { key: 'Escape', keyCode: 27 });
-      fireEvent.keyUp(document.activeElement!, { key: 'Escape', keyCode: 27 });
-    });
+    await pressEscape();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(opener);
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { settle } from '../../test/settle';
@@ -7,6 +7,7 @@ import { fail, held, mockBackend, noContent, ok, type Answer } from '../../test/
 import { lookDetail, lookListItem as look, pageOf, storedLook } from '../../test/fixtures';
 import type { LookListItem, LookUpdateResponse } from '../../contracts/looks';
 import LooksListPage from './LooksListPage';
+import { pressEscape } from '../../test/keys';
 
 const page = (data: LookListItem[], totalItems = data.length) => ok(pageOf(data, { totalItems }));
 
@@ -146,11 +147,7 @@ describe('LooksListPage', () => {
     act(() => deleteButton.focus());
     await user.keyboard('{Enter}');
     await screen.findByRole('dialog');
-    // Polaris listens for keyCode 27, which user-event does not set: the key as a browser sends it.
-    await act(async () => {
-      fireEvent.keyDown(document.activeElement!, { key: 'Escape', keyCode: 27 });
-      fireEvent.keyUp(document.activeElement!, { key: 'Escape', keyCode: 27 });
-    });
+    await pressEscape();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(deleteButton);
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { AppProvider, Button, Frame, InlineStack, Page } from '@shopify/polaris';
@@ -8,6 +8,7 @@ import en from '../../../translations/en.json';
 import type { CatalogProduct } from '../../contracts/catalog';
 import { createStandaloneHost, type StandaloneHost } from './standaloneHost';
 import { StandaloneHostUI } from './StandaloneHostUI';
+import { pressEscape } from '../../test/keys';
 
 const PRODUCT: CatalogProduct = { id: 'p1', handle: 'shirt', title: 'Shirt', price: 10, compareAtPrice: null, images: [], status: 'active', productType: '' };
 
@@ -63,11 +64,7 @@ describe('standalone product picker: focus after it closes', () => {
   it('Escape and Cancel: back on the button that opened it', async () => {
     renderPicker();
     await openFrom('Add products');
-    // Polaris listens for keyCode 27, which user-event does not set: the key as a browser sends it.
-    await act(async () => {
-      fireEvent.keyDown(document.activeElement!, { key: 'Escape', keyCode: 27 });
-      fireEvent.keyUp(document.activeElement!, { key: 'Escape', keyCode: 27 });
-    });
+    await pressEscape();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: 'Add products' })).toHaveFocus();
 
