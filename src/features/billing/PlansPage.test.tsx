@@ -190,6 +190,15 @@ describe('PlansPage', () => {
     expect(backend.callsTo('POST /discount/validate')).toHaveLength(2);
   });
 
+  it("a link's code refused for too many attempts (429) shows the server's message, not a check to retry", async () => {
+    const limited = 'Too many invalid discount codes were tried. Try again in 42 minutes.';
+    api({ 'POST /discount/validate': fail(429, limited) });
+    renderWithProviders(<PlansPage />, { route: '/billing/plans?discountCode=welcome20' });
+    expect(await screen.findByText(limited)).toBeInTheDocument();
+    expect(screen.queryByText(/could not be checked/)).toBeNull();
+    expect(price('monthly')).toBe('$9.97');
+  });
+
   it('shows the server message when too many codes were tried (429)', async () => {
     const limited = 'Too many invalid discount codes were tried. Try again in 42 minutes.';
     api({ 'POST /discount/validate': fail(429, limited) });

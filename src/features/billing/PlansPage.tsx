@@ -119,6 +119,7 @@ export default function PlansPage() {
               onOpen={() => setModalOpen(true)}
               onRemove={discount.remove}
               unchecked={discount.unchecked}
+              refused={discount.refused}
               onRetry={discount.retryUnchecked}
             />
             <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
@@ -161,6 +162,7 @@ function DiscountLine({
   onOpen,
   onRemove,
   unchecked,
+  refused,
   onRetry,
 }: {
   applied: { code: string; percentage: number } | null;
@@ -170,6 +172,8 @@ function DiscountLine({
   onRemove(): void;
   /** A code of the link whose check failed: prices are shown without it until a retry succeeds. */
   unchecked: string | null;
+  /** The server's refusal to check the link's code now (too many attempts). */
+  refused: string | null;
   onRetry(): void;
 }) {
   const intl = useIntl();
@@ -187,6 +191,11 @@ function DiscountLine({
   }
   return (
     <BlockStack gap="200">
+      {refused && (
+        <Banner tone="warning">
+          <p>{refused}</p>
+        </Banner>
+      )}
       {unchecked && (
         <Banner tone="warning" action={{ content: t('General.actions.retry'), onAction: onRetry }}>
           <p>{t('Billing.discount.uncheckedBanner', { code: unchecked })}</p>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useValidateDiscountMutation } from './billingApi';
 import { discountCodeFromQuery, type AppliedDiscount } from './pricing';
 import type { DiscountCheck } from '../../contracts/billing';
+import { errorMessage, errorStatus } from '../../api/errors';
 
 /**
  * The discount code of the plans page: one from the `discountCode`/`discount`
@@ -14,6 +15,8 @@ export function useDiscountCode(search: string) {
   const [applied, setApplied] = useState<AppliedDiscount | null>(null);
   const fromQuery = useRef(discountCodeFromQuery(search));
   const [unchecked, setUnchecked] = useState<string | null>(null);
+  /** The server refused to check the link's code now (too many attempts): its message, not a retry. */
+  const [refused, setRefused] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -27,7 +30,12 @@ export function useDiscountCode(search: string) {
         setUnchecked(null);
         if (check.valid) setApplied({ code: check.code, percentage: check.percentage });
       })
-      .catch(() => live && setUnchecked(code));
+      .catch((failure: unknown) => {
+        if (!live) return;
+        const message = errorStatus(failure) === 429 ? errorMessage(failure) : undefined;
+        if (message) setRefused(message);
+        else setUnchecked(code);
+      });
     return () => {
       live = false;
     };
@@ -48,5 +56,5 @@ export function useDiscountCode(search: string) {
   );
 
   const remove = useCallback(() => setApplied(null), []);
-  return { applied, apply, remove, isValidating: isLoading, unchecked, retryUnchecked };
+  return { applied, apply, remove, isValidating: isLoading, unchecked, retryUnchecked, refused };
 }

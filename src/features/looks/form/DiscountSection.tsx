@@ -2,6 +2,7 @@ import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { FormCheckbox, FormSelect, FormTextField } from '../../../components/form';
+import { useShop } from '../../shop';
 
 /** Discount: enabled, label (min 3), type fixed|percentage, value, discount text. */
 export function DiscountSection() {
@@ -9,6 +10,9 @@ export function DiscountSection() {
   const t = (id: string) => intl.formatMessage({ id });
   const enabled = useField<boolean>('discount.enabled', { subscription: { value: true } }).input.value;
   const type = useField<string>('discount.type', { subscription: { value: true } }).input.value;
+  // A fixed amount is in the shop's currency, shown as the language writes its sign ("$", "$US", "US$").
+  const { currency } = useShop();
+  const currencySign = intl.formatNumberToParts(0, { style: 'currency', currency }).find((p) => p.type === 'currency')?.value ?? currency;
   return (
     <Card>
       <BlockStack gap="300">
@@ -33,7 +37,7 @@ export function DiscountSection() {
                 numeric
                 min={0}
                 max={type === 'percentage' ? 100 : undefined}
-                suffix={type === 'percentage' ? '%' : undefined}
+                suffix={type === 'percentage' ? '%' : currencySign}
               />
             </InlineGrid>
             <FormTextField name="discount.discountText" label={t('fields.discount.discountText')} maxLength={255} />
