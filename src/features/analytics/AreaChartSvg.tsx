@@ -93,7 +93,7 @@ export function AreaChartSvg({ width, height, padLeft, dates, values, format, ar
           fill="transparent"
           onMouseEnter={onHover ? () => onHover(i) : undefined}
         >
-          <title>{`${date}: ${format(values[i])}`}</title>
+          <title>{intl.formatMessage({ id: 'General.labelValue' }, { label: shortDate(date), value: format(values[i]) })}</title>
         </rect>
       ))}
       {hover !== null && hover < values.length && <circle cx={x(hover)} cy={y(values[hover])} r={4} fill="var(--p-color-bg-fill-brand, #303030)" />}

@@ -58,7 +58,7 @@ describe('RevenueChart', () => {
     expect(Number(bar.getAttribute('height'))).toBeGreaterThan(0);
     expect(Number(bar.getAttribute('y'))).toBe(Number(dot.getAttribute('cy')));
     expect(chart.querySelectorAll('path')).toHaveLength(0);
-    expect(chart.querySelector('title')).toHaveTextContent('2026-10-25: $100');
+    expect(chart.querySelector('title')).toHaveTextContent('Oct 25: $100');
   });
 
   it('two days or more are an area under a line', () => {

@@ -29,7 +29,9 @@ export default function RevenueChart({ series, formatMoney }: Props) {
       <InlineStack align="space-between" blockAlign="end">
         <Text as="p" variant="headingLg">{formatMoney(total)}</Text>
         <Text as="p" tone="subdued" variant="bodySm">
-          {hovered ? `${shortDate(hovered.date)}: ${formatMoney(hovered.generatedRevenue)} · ${intl.formatMessage({ id: 'Analytics.chart.orders' }, { count: hovered.orders })}` : '\u00a0'}
+          {hovered
+            ? `${intl.formatMessage({ id: 'General.labelValue' }, { label: shortDate(hovered.date), value: formatMoney(hovered.generatedRevenue) })} · ${intl.formatMessage({ id: 'Analytics.chart.orders' }, { count: hovered.orders })}`
+            : '\u00a0'}
         </Text>
       </InlineStack>
       <div ref={box} style={{ width: '100%' }}>

@@ -8,6 +8,7 @@ const pct = (value: number) => <FormattedNumber value={value} style="percent" ma
 export function VariantResult({ variant, controlName }: { variant: ExperimentVariant; controlName: string }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const pctText = (value: number) => intl.formatNumber(value, { style: 'percent', maximumFractionDigits: 1 });
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center" wrap>
@@ -34,7 +35,7 @@ export function VariantResult({ variant, controlName }: { variant: ExperimentVar
       </Text>
       <div data-testid={`variant-${variant.id}-rate`}>
       <Text as="p">
-        {t('Experiments.variant.conversion')}: {variant.conversionRate === null ? '—' : pct(variant.conversionRate)}{' '}
+        {t('General.labelValue', { label: t('Experiments.variant.conversion'), value: variant.conversionRate === null ? '—' : pctText(variant.conversionRate) })}{' '}
         <Text as="span" tone="subdued">
           ({t('Experiments.variant.interval')} {pct(variant.credibleInterval.low)}–{pct(variant.credibleInterval.high)})
         </Text>
@@ -43,8 +44,10 @@ export function VariantResult({ variant, controlName }: { variant: ExperimentVar
       {!variant.isControl && (
         <div data-testid={`variant-${variant.id}-probability`}>
         <Text as="p" fontWeight="semibold">
-          {t('Experiments.variant.probability', { control: controlName })}:{' '}
-          {variant.probabilityToBeatControl === null ? t('Experiments.result.tooEarlyShort') : pct(variant.probabilityToBeatControl)}
+          {t('General.labelValue', {
+            label: t('Experiments.variant.probability', { control: controlName }),
+            value: variant.probabilityToBeatControl === null ? t('Experiments.result.tooEarlyShort') : pctText(variant.probabilityToBeatControl),
+          })}
         </Text>
         </div>
       )}
