@@ -24,6 +24,10 @@ export function useBoxWidth(): [RefObject<HTMLDivElement>, number] {
   return [box, width];
 }
 
+/** Gap between a value label and the plot, and a generous width of one 11 px character (digits, signs). */
+const TICK_GAP = 8;
+const TICK_CHAR_PX = 6.6;
+
 interface Props {
   width: number;
   height: number;
@@ -50,8 +54,12 @@ export const SINGLE_DAY_BAR_WIDTH = 48;
  */
 export function AreaChartSvg({ width, height, padLeft, dates, values, format, ariaLabel, testId, hover = null, onHover }: Props) {
   const intl = useIntl();
-  const pad = { top: 12, right: 12, bottom: 28, left: padLeft };
   const { top, step } = niceScale(Math.max(0, ...values));
+  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+  const tickLabel = (v: number) => format(v).replace(/[.,]00(?=\D*$)/, '');
+  // `padLeft` at least, more when the language writes the axis' amounts longer ("2 000 $US", "CHF 1’000").
+  const widest = Math.max(0, ...ticks.map((v) => tickLabel(v).length));
+  const pad = { top: 12, right: 12, bottom: 28, left: Math.max(padLeft, Math.ceil(TICK_GAP + widest * TICK_CHAR_PX + 2)) };
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
   const count = dates.length;
@@ -65,11 +73,11 @@ export function AreaChartSvg({ width, height, padLeft, dates, values, format, ar
 
   return (
     <svg width={width} height={height} role="img" aria-label={ariaLabel} onMouseLeave={() => onHover?.(null)} data-testid={testId}>
-      {Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step).map((v) => (
+      {ticks.map((v) => (
         <g key={v}>
           <line x1={pad.left} x2={width - pad.right} y1={y(v)} y2={y(v)} stroke="var(--p-color-border-secondary, #e3e3e3)" strokeDasharray={v ? '3 3' : undefined} />
-          <text x={pad.left - 8} y={y(v) + 4} textAnchor="end" fontSize="11" fill="var(--p-color-text-secondary, #616161)">
-            {format(v).replace(/[.,]00(?=\D*$)/, '')}
+          <text x={pad.left - TICK_GAP} y={y(v) + 4} textAnchor="end" fontSize="11" fill="var(--p-color-text-secondary, #616161)">
+            {tickLabel(v)}
           </text>
         </g>
       ))}
