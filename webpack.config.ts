@@ -45,6 +45,11 @@ export const isTokenName = createIsTokenName(light);
   return file;
 }
 
+/** react-redux's production browser build (the exports map hides it): @hello-pangea/dnd's own copy. */
+function reactReduxForDnd(): string {
+  return path.join(path.dirname(require.resolve('react-redux/package.json')), 'dist/react-redux.browser.mjs');
+}
+
 const LOCALES = ['en', 'de', 'fr', 'it', 'es'] as const;
 const MESSAGE_PARTS = path.resolve(__dirname, 'src/i18n/messageParts.json');
 const MESSAGE_PARTS_DIR = path.resolve(__dirname, 'node_modules/.cache/shoppable-looks/message-parts');
@@ -222,6 +227,14 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
           test: /\.[jt]sx?$/,
           include: path.resolve(__dirname, 'src'),
           sideEffects: false,
+        },
+        {
+          // @hello-pangea/dnd is the only user of react-redux's `connect` (its own store, its own
+          // context). webpack emits a module once, with the exports any chunk uses: through the
+          // shared react-redux, `connect` was in every page's first load. dnd gets its own copy
+          // (the package's production browser build) in its lazy chunk instead.
+          test: /[\\/]node_modules[\\/]@hello-pangea[\\/]dnd[\\/]/,
+          resolve: { alias: { 'react-redux$': reactReduxForDnd() } },
         },
         {
           test: /\.[cm]?[jt]sx?$/,

@@ -7,7 +7,12 @@
  * busy machine. Downloads nothing: both pages come from local servers on
  * 127.0.0.1 and a run that requests anything else fails.
  *
- * PERF_APP_DIST / PERF_FLOOR_DIST: use existing builds. PERF_ROUTES: a comma
+ * The stack floor (floor/stack.tsx: the floor's page on the design card's
+ * runtime — Redux Toolkit with RTK Query, react-redux, redux-persist,
+ * react-intl) is measured the same way, once per round: the least a page of
+ * this stack loads, so a route's script column reads against both.
+ *
+ * PERF_APP_DIST / PERF_FLOOR_DIST / PERF_STACK_DIST: use existing builds. PERF_ROUTES: a comma
  * list of routes. PERF_OUT: keep every Lighthouse report (JSON) there.
  * PERF_NICE (default -10; 0 turns it off): niceness of Chromium and both
  * servers, so a busy machine's other work pauses them less (TBT counts every
@@ -18,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, startServer, type Server } from './servers';
 import { openBrowser, type Browser } from './lighthouse';
-import { evaluate, renderTable, type RouteSamples, type Sample } from './table';
+import { evaluate, renderTable, STACK_FLOOR, stackFloorNote, type RouteSamples, type Sample } from './table';
 
 const ROUTES = process.env.PERF_ROUTES?.split(',').map((r) => r.trim()).filter(Boolean) ?? ['/', '/looks', '/analytics', '/looks/new', '/gallery'];
 const RUNS = Math.max(1, Number(process.env.PERF_RUNS ?? 3));
@@ -35,14 +40,18 @@ async function main() {
   try {
     const appDist = process.env.PERF_APP_DIST ? path.resolve(process.env.PERF_APP_DIST) : path.join(tmp, 'app-dist');
     const floorDist = process.env.PERF_FLOOR_DIST ? path.resolve(process.env.PERF_FLOOR_DIST) : path.join(tmp, 'floor-dist');
-    if (!process.env.PERF_APP_DIST) log(`app build: ${(build(appDist, { floor: false }) / 1000).toFixed(1)} s`);
-    if (!process.env.PERF_FLOOR_DIST) log(`floor build: ${(build(floorDist, { floor: true }) / 1000).toFixed(1)} s`);
+    const stackDist = process.env.PERF_STACK_DIST ? path.resolve(process.env.PERF_STACK_DIST) : path.join(tmp, 'stack-dist');
+    if (!process.env.PERF_APP_DIST) log(`app build: ${(build(appDist, 'app') / 1000).toFixed(1)} s`);
+    if (!process.env.PERF_FLOOR_DIST) log(`floor build: ${(build(floorDist, 'floor') / 1000).toFixed(1)} s`);
+    if (!process.env.PERF_STACK_DIST) log(`stack floor build: ${(build(stackDist, 'stack') / 1000).toFixed(1)} s`);
 
     const app = await startServer({ dist: appDist, dataDir: path.join(tmp, 'app-data'), seedDemo: true, readyPath: '/api/dev/session-token', niceness: NICENESS });
     servers.push(app);
     const floor = await startServer({ dist: floorDist, dataDir: path.join(tmp, 'floor-data'), seedDemo: false, readyPath: '/', niceness: NICENESS });
     servers.push(floor);
-    log(`app ${app.origin}, floor ${floor.origin}`);
+    const stack = await startServer({ dist: stackDist, dataDir: path.join(tmp, 'stack-data'), seedDemo: false, readyPath: '/', niceness: NICENESS });
+    servers.push(stack);
+    log(`app ${app.origin}, floor ${floor.origin}, stack floor ${stack.origin}`);
 
     browser = await openBrowser({ niceness: NICENESS, tmpDir: tmp });
     const external = new Set<string>();
@@ -58,11 +67,16 @@ async function main() {
     // Warm-up (server caches, JIT): one unmeasured run of each page.
     log('warm-up');
     await browser.run(floor.origin + '/');
+    await browser.run(stack.origin + '/');
     for (const route of ROUTES) await browser.run(app.origin + route);
 
     const results: RouteSamples[] = ROUTES.map((route) => ({ route, samples: [], floor: [] }));
+    // The stack floor, interleaved with the floor like a route: what the design card's runtime adds to it.
+    const stackSamples: RouteSamples = { route: STACK_FLOOR, samples: [], floor: [] };
     for (let run = 1; run <= RUNS; run++) {
       log(`round ${run} of ${RUNS} (load average ${os.loadavg()[0].toFixed(1)})`);
+      stackSamples.floor.push(await measure('floor', floor.origin + '/', run));
+      stackSamples.samples.push(await measure('stack-floor', stack.origin + '/', run));
       for (const r of results) {
         r.floor.push(await measure('floor', floor.origin + '/', run));
         r.samples.push(await measure(r.route, app.origin + r.route, run));
@@ -78,8 +92,10 @@ async function main() {
         (NICENESS ? `Chromium and servers at nice ${NICENESS}; ` : '') +
         `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString().slice(0, 10)}.\n\n`,
     );
-    process.stdout.write(`${renderTable(evaluated, results.flatMap((r) => r.floor))}\n`);
+    const stackResult = evaluate(stackSamples);
+    process.stdout.write(`${renderTable(evaluated, [...stackSamples.floor, ...results.flatMap((r) => r.floor)], stackResult)}\n`);
     process.stdout.write(`\nGoals: LCP ≤ 1.3× the floor, TBT ≤ 100 ms, CLS ≤ 0.01 on every route; script transferred by \`/\` ≤ 1.3× the floor.\n`);
+    process.stdout.write(`${stackFloorNote(stackResult)}\n`);
     if (process.env.PERF_OUT) log(`reports: ${out}`);
     if (evaluated.some((r) => r.failures.length)) process.exitCode = 1;
   } finally {

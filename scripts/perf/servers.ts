@@ -12,16 +12,19 @@ import path from 'node:path';
 export const ROOT = path.resolve(__dirname, '..', '..');
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 
-/** Production build of the app (`floor: false`) or of the floor page into `dist`. */
-export function build(dist: string, { floor }: { floor: boolean }): number {
+/** The pages `npm run perf` builds: the app, the floor (floor/index.tsx) and the stack floor (floor/stack.tsx). */
+export type PerfPage = 'app' | 'floor' | 'stack';
+
+/** Production build of `page` into `dist`. */
+export function build(dist: string, page: PerfPage): number {
   const started = Date.now();
-  const args = ['--mode', 'production', ...(floor ? ['--config', path.join(__dirname, 'floor.webpack.config.ts')] : [])];
+  const args = ['--mode', 'production', ...(page === 'app' ? [] : ['--config', path.join(__dirname, 'floor.webpack.config.ts')])];
   const result = spawnSync(bin('webpack'), args, {
     cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, FLOOR_DIST_DIR: dist },
+    env: { ...process.env, DIST_DIR: dist, FLOOR_DIST_DIR: dist, FLOOR_PAGE: page },
     encoding: 'utf8',
   });
-  if (result.status !== 0) throw new Error(`webpack (${floor ? 'floor' : 'app'}) failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) throw new Error(`webpack (${page}) failed:\n${result.stdout}\n${result.stderr}`);
   return Date.now() - started;
 }
 

@@ -83,12 +83,24 @@ const s = (ms: number) => (ms / 1000).toFixed(2);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const x = (ratio: number) => `${ratio.toFixed(2)}×`;
 
-/** Markdown table: the floor (median of all its runs) first, then every route. */
-export function renderTable(results: RouteResult[], allFloor: Sample[]): string {
+/** The label of the stack floor's row (scripts/perf/floor/stack.tsx). */
+export const STACK_FLOOR = 'stack floor';
+
+/**
+ * Markdown table: the floor (median of all its runs) first, then the stack
+ * floor when measured (its ratios to the floor runs paired with it; not
+ * graded: it is a reference, not a page of the app), then every route, whose
+ * last column reads its script against the stack floor's.
+ */
+export function renderTable(results: RouteResult[], allFloor: Sample[], stack?: RouteResult): string {
   const f = medians(allFloor);
+  const versusStack = (r: RouteResult) => (stack ? x(r.page.scriptBytes / stack.page.scriptBytes) : '—');
   const rows = [
-    ['Page', 'LCP (s)', 'LCP × floor', 'TBT (ms)', 'CLS', 'Script (KB)', 'Script × floor', 'Result'],
-    ['floor', s(f.lcpMs), '1.00×', String(Math.round(f.tbtMs)), f.cls.toFixed(3), kb(f.scriptBytes), '1.00×', '—'],
+    ['Page', 'LCP (s)', 'LCP × floor', 'TBT (ms)', 'CLS', 'Script (KB)', 'Script × floor', 'Script × stack floor', 'Result'],
+    ['floor', s(f.lcpMs), '1.00×', String(Math.round(f.tbtMs)), f.cls.toFixed(3), kb(f.scriptBytes), '1.00×', '—', '—'],
+    ...(stack
+      ? [[STACK_FLOOR, s(stack.page.lcpMs), x(stack.lcpRatio), String(Math.round(stack.page.tbtMs)), stack.page.cls.toFixed(3), kb(stack.page.scriptBytes), x(stack.scriptRatio), '1.00×', '—']]
+      : []),
     ...results.map((r) => [
       `\`${r.route}\``,
       s(r.page.lcpMs),
@@ -97,10 +109,26 @@ export function renderTable(results: RouteResult[], allFloor: Sample[]): string 
       r.page.cls.toFixed(3),
       kb(r.page.scriptBytes),
       x(r.scriptRatio),
+      versusStack(r),
       r.failures.length ? `FAIL: ${r.failures.join(', ')}` : 'PASS',
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
   return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
+/**
+ * What the stack floor says of the script goal: whether a page built on the
+ * design card's runtime can load as little as 1.3× the floor at all.
+ */
+export function stackFloorNote(stack: RouteResult): string {
+  const fits = stack.scriptRatio <= GOALS.scriptRatio;
+  return (
+    `Stack floor: the floor's page on the design card's runtime (Redux Toolkit + RTK Query, react-redux, redux-persist, react-intl) ` +
+    `loads ${kb(stack.page.scriptBytes)} KB of script, ${x(stack.scriptRatio)} the floor: ` +
+    (fits
+      ? `the script goal (${GOALS.scriptRatio}×) leaves ${kb(GOALS.scriptRatio * stack.floor.scriptBytes - stack.page.scriptBytes)} KB for the product's own code.`
+      : `above the script goal (${GOALS.scriptRatio}×) before any of the product's own code.`)
+  );
 }
