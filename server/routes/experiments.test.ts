@@ -61,6 +61,17 @@ describe('experiment routes', () => {
     expect((await req('GET', EXPERIMENTS_PATH, undefined, SHOP_B)).json()).toEqual([]);
   });
 
+  it('says whether the look is active (a draft look shows a test to no shopper) and follows the look', async () => {
+    const e = (await create(lookA2, { variant: { name: 'B', imageUrl: null, template: 'multi_col' } })).json() as Experiment;
+    const listed = async () => ((await req('GET', `${EXPERIMENTS_PATH}?lookId=${lookA2}`)).json() as Experiment[]).find((x) => x.id === e.id)!;
+    expect(e.lookActive).toBe(true);
+    await t.db.updateTable('productLooks').set({ active: false }).where('id', '=', lookA2).execute();
+    expect((await listed()).lookActive).toBe(false);
+    await t.db.updateTable('productLooks').set({ active: true }).where('id', '=', lookA2).execute();
+    expect((await listed()).lookActive).toBe(true);
+    await t.db.deleteFrom('experiments').where('id', '=', e.id).execute();
+  });
+
   it('refuses bad input with a translated 4xx and changes nothing', async () => {
     const before = await count('experiments');
     const bad: Array<[object, number]> = [

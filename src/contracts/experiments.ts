@@ -45,6 +45,8 @@ export interface Experiment {
   id: number;
   lookId: number;
   lookTitle: string;
+  /** The look is active: a draft look is shown to no shopper, so a test of it gathers nothing. */
+  lookActive: boolean;
   status: ExperimentStatus;
   createdAt: string;
   startedAt: string | null;

@@ -13,6 +13,7 @@ export interface ExperimentRow {
   id: number;
   lookId: number;
   lookTitle: string;
+  lookActive: boolean;
   status: ExperimentStatus;
   createdAt: Date | string;
   startedAt: Date | string | null;
@@ -69,6 +70,7 @@ export function summarizeExperiment(row: ExperimentRow, variantRows: readonly Va
     id: row.id,
     lookId: row.lookId,
     lookTitle: row.lookTitle,
+    lookActive: row.lookActive,
     status: row.status,
     createdAt: iso(row.createdAt) ?? '',
     startedAt: iso(row.startedAt),

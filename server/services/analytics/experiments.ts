@@ -41,7 +41,7 @@ export async function listExperiments(db: Db, shopId: number, lookId?: number): 
   let q = db
     .selectFrom('experiments as e')
     .innerJoin('productLooks as l', 'l.id', 'e.lookId')
-    .select(['e.id', 'e.lookId', 'l.title as lookTitle', 'e.status', 'e.createdAt', 'e.startedAt', 'e.stoppedAt', 'e.appliedVariantId'])
+    .select(['e.id', 'e.lookId', 'l.title as lookTitle', 'l.active as lookActive', 'e.status', 'e.createdAt', 'e.startedAt', 'e.stoppedAt', 'e.appliedVariantId'])
     .where('e.shopId', '=', shopId);
   if (lookId !== undefined) q = q.where('e.lookId', '=', lookId);
   const rows = await q.orderBy('e.id', 'desc').execute();

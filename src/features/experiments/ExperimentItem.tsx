@@ -41,6 +41,11 @@ export function ExperimentItem({ experiment, showLook }: { experiment: Experimen
         </Text>
         <Badge tone={TONES[experiment.status]}>{t(`Experiments.status.${experiment.status}`)}</Badge>
       </InlineStack>
+      {!experiment.lookActive && experiment.status !== 'stopped' && (
+        <Banner tone="warning" title={t(`Experiments.lookDraft.${experiment.status}.title`)}>
+          {t('Experiments.lookDraft.description', { look: experiment.lookTitle })}
+        </Banner>
+      )}
       {experiment.sampleTooSmall && experiment.status !== 'draft' && (
         <Banner tone="warning" title={t('Experiments.result.tooEarly')}>
           {t('Experiments.result.tooEarlyRule', { impressions: MIN_IMPRESSIONS_PER_VARIANT, conversions: MIN_TOTAL_CONVERSIONS })}

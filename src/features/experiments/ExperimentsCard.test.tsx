@@ -27,6 +27,7 @@ const experiment = (over: Partial<Experiment> = {}): Experiment => ({
   id: 7,
   lookId: 3,
   lookTitle: 'Summer',
+  lookActive: true,
   status: 'running',
   createdAt: '2026-11-01T00:00:00.000Z',
   startedAt: '2026-11-01T00:00:00.000Z',
@@ -48,6 +49,24 @@ const decided = experiment({
 });
 
 describe('A/B tests card', () => {
+  it('a test of a draft look says no shopper sees it (running or not yet started), a stopped one does not; an active look\'s test says nothing', async () => {
+    mockBackend({
+      'GET /experiments': ok([
+        experiment({ id: 9, lookTitle: 'Evening', lookActive: false, status: 'draft' }),
+        experiment({ id: 8, lookTitle: 'Autumn', lookActive: false }),
+        experiment({ id: 7, lookTitle: 'Old', lookActive: false, status: 'stopped', stoppedAt: '2026-11-02T00:00:00.000Z' }),
+        experiment({ id: 6, lookTitle: 'Summer' }),
+      ]),
+    });
+    renderWithProviders(<ExperimentsCard />);
+    expect(await screen.findByText('No shopper sees this test')).toBeInTheDocument();
+    expect(screen.getByText('No shopper will see this test')).toBeInTheDocument();
+    expect(screen.getByText('“Autumn” is a draft, so neither variant is shown on your store and the test gathers no data. Activate the look to run the test.')).toBeInTheDocument();
+    expect(screen.getByText(/^“Evening” is a draft/)).toBeInTheDocument();
+    expect(screen.queryByText(/^“Old” is a draft/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^“Summer” is a draft/)).not.toBeInTheDocument();
+  });
+
   it('names the method and shows "too early to decide" while the sample is small; the winner cannot be applied yet', async () => {
     mockBackend({ 'GET /experiments': ok([experiment()]) });
     renderWithProviders(<ExperimentsCard />);

@@ -29,7 +29,8 @@ const LOOKS_URL = '/productLooks';
 /** The one look resource (GET, PATCH, DELETE /productLooks/:id). */
 const lookUrl = (id: number | string) => `${LOOKS_URL}/${encodeURIComponent(String(id))}`;
 
-const lookTags = (id: number | string) => [idTag('Look', id), listTag('Look'), 'Stats' as const, 'Shop' as const, 'Onboarding' as const];
+// A look's tests say whether shoppers see the look (a draft's test gathers nothing): they follow its status.
+const lookTags = (id: number | string) => [idTag('Look', id), listTag('Look'), listTag('Experiment'), 'Stats' as const, 'Shop' as const, 'Onboarding' as const];
 
 export const looksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
