@@ -15,6 +15,9 @@ test.describe('A/B tests', () => {
     const tests = card(page);
     await expect(tests.getByText(/Method: Bayesian beta-binomial/)).toBeVisible();
     await expect(tests.getByText('Running', { exact: true })).toBeVisible();
+    // The demo's looks are drafts (the free plan's one active look is left to the merchant): the test says so.
+    await expect(tests.getByText('No shopper sees this test')).toBeVisible();
+    await expect(tests.getByText(/^“Summer in the City” is a draft/)).toBeVisible();
     await expect(tests.getByText(/Probability to beat A: \d/)).toBeVisible();
     await expect(tests.getByText(/95% interval/)).toHaveCount(2);
     await expect(tests.getByRole('heading', { name: 'Too early to decide' })).toHaveCount(0);
@@ -27,6 +30,7 @@ test.describe('A/B tests', () => {
     await apply.click();
     await expect(tests.getByText(`Variant ${name} was applied to the look.`)).toBeVisible();
     await expect(tests.getByText('Stopped', { exact: true })).toBeVisible();
+    await expect(tests.getByText('No shopper sees this test')).toHaveCount(0);
   });
 
   test('a look gets a new test of another layout, started and too early to decide', async ({ page }) => {
@@ -37,8 +41,10 @@ test.describe('A/B tests', () => {
     await tests.getByRole('button', { name: 'Create A/B test' }).click();
     await expect(tests.getByText('Draft', { exact: true })).toBeVisible();
     await expect(tests.getByText('70% of shoppers')).toBeVisible();
+    await expect(tests.getByText('No shopper will see this test')).toBeVisible();
     await tests.getByRole('button', { name: 'Start test' }).click();
     await expect(tests.getByText('Running', { exact: true })).toBeVisible();
+    await expect(tests.getByText('No shopper sees this test')).toBeVisible();
     await expect(tests.getByRole('heading', { name: 'Too early to decide' })).toBeVisible();
     await expect(tests.getByRole('button', { name: 'Apply the winner (too early)' })).toBeDisabled();
   });
