@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
  * (hydrates) instead of rendering the page again.
  */
 const PAGES: { path: string; heading: string; content?: string }[] = [
-  { path: '/', heading: 'Dashboard', content: '1 of 3 tasks completed' },
+  { path: '/', heading: 'Dashboard', content: '2 of 3 tasks completed' },
   { path: '/looks', heading: 'Looks', content: 'Autumn Layers' },
   { path: '/analytics', heading: 'Analytics', content: 'Total orders generated' },
   { path: '/looks/new', heading: 'Create look', content: 'Main product' },

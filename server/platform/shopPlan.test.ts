@@ -125,4 +125,13 @@ describe('the shop plan flag (standalone)', () => {
     const fresh = await t.request({ method: 'GET', url: ONBOARDING, shop: 'fresh-standalone.myshopify.com' });
     expect((fresh.json() as Onboarding).onboarding.canUseCheckoutUIExtension).toBe(false);
   });
+
+  it('a standalone shop has no theme editor: no deep links, and its storefront has the look block by construction', async () => {
+    for (const shop of [DEMO_SHOP_DOMAIN, 'fresh-standalone.myshopify.com']) {
+      const onboarding = (await t.request({ method: 'GET', url: ONBOARDING, shop })).json() as Onboarding;
+      expect(onboarding).toMatchObject({ appBlockInstalled: true, appThemeExtensionDeepLink: '', onboarding: { appThemeExtensionCartDeepLink: '' } });
+      const details = (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop })).json() as { appThemeExtensionDeepLink: string };
+      expect(details.appThemeExtensionDeepLink).toBe('');
+    }
+  });
 });

@@ -68,6 +68,7 @@ export interface ShopContext {
   usesLatestVersion: boolean;
   reOAuthUrl: string | null;
   options: ShopOptions;
+  /** The theme editor with the look block added; '' for a shop without a Shopify theme (the demo store). */
   appThemeExtensionDeepLink: string;
   shouldUpgradeToPaidPlan: boolean;
 }
@@ -75,13 +76,16 @@ export interface ShopContext {
 export interface Onboarding {
   createdLook: boolean;
   shopUpdated: boolean;
+  /** The look block is on the product page: by the theme check, or always for the demo store (its storefront has it). */
   appBlockInstalled: boolean;
   appBlockThemeSupported: boolean;
   scriptTagSupported: boolean;
+  /** The theme editor with the look block added; '' without a Shopify theme (the demo store). */
   appThemeExtensionDeepLink: string;
   setupGuideDisplay: boolean;
   onboarding: {
     themeExtensionSupported: boolean;
+    /** The theme editor on the cart template with the app embed on; '' without a Shopify theme. */
     appThemeExtensionCartDeepLink: string;
     canUseCheckoutUIExtension: boolean;
   };

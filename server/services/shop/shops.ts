@@ -49,8 +49,19 @@ export async function provisionShop(
     .executeTakeFirstOrThrow();
 }
 
-/** Theme editor deep links: the product app block (`shoppable-look`), or the app embed on the cart template (cart booster). */
+/**
+ * A shop of the standalone app (the demo store) has no Shopify theme and no theme editor: its demo
+ * storefront renders the look block and the embed itself. A link to its "theme editor" would open the
+ * admin of a store of that name on the internet, or leave the app for nothing.
+ */
+const hasShopifyTheme = (shop: ShopRow) => shop.origin !== 'standalone';
+
+/**
+ * Theme editor deep links: the product app block (`shoppable-look`), or the app embed on the cart
+ * template (cart booster); '' for a shop without a Shopify theme (the screens then offer none).
+ */
 export function themeEditorDeepLink(shop: ShopRow, apiKey: string, target: 'product' | 'cart' = 'product'): string {
+  if (!hasShopifyTheme(shop)) return '';
   return target === 'cart' ? embedDeepLink(shop.domain, apiKey, 'cart') : appBlockDeepLink(shop.domain, apiKey);
 }
 
@@ -117,11 +128,13 @@ export async function getOnboarding(db: Db, shop: ShopRow, apiKey: string): Prom
     .limit(1)
     .executeTakeFirst();
   const createdLook = !!look;
-  const extensionDone = shop.scriptTagSupported || shop.appBlockInstalled;
+  // Without a Shopify theme (the demo store) the block is there by construction: its demo storefront shows the looks.
+  const appBlockInstalled = !hasShopifyTheme(shop) || shop.appBlockInstalled;
+  const extensionDone = shop.scriptTagSupported || appBlockInstalled;
   return {
     createdLook,
     shopUpdated: shop.shopUpdated,
-    appBlockInstalled: shop.appBlockInstalled,
+    appBlockInstalled,
     appBlockThemeSupported: shop.appBlockThemeSupported,
     scriptTagSupported: shop.scriptTagSupported,
     appThemeExtensionDeepLink: themeEditorDeepLink(shop, apiKey),
