@@ -126,7 +126,7 @@ describe('the shop plan flag (standalone)', () => {
     expect((fresh.json() as Onboarding).onboarding.canUseCheckoutUIExtension).toBe(false);
   });
 
-  it('a standalone shop has no theme editor: no deep links, and its storefront has the look block by construction', async () => {
+  it('standalone there is no theme editor: no deep links, and the demo storefront has the look block by construction', async () => {
     for (const shop of [DEMO_SHOP_DOMAIN, 'fresh-standalone.myshopify.com']) {
       const onboarding = (await t.request({ method: 'GET', url: ONBOARDING, shop })).json() as Onboarding;
       expect(onboarding).toMatchObject({ appBlockInstalled: true, appThemeExtensionDeepLink: '', onboarding: { appThemeExtensionCartDeepLink: '' } });

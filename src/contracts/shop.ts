@@ -68,7 +68,7 @@ export interface ShopContext {
   usesLatestVersion: boolean;
   reOAuthUrl: string | null;
   options: ShopOptions;
-  /** The theme editor with the look block added; '' for a shop without a Shopify theme (the demo store). */
+  /** The theme editor with the look block added; '' without a Shopify theme (the standalone app's demo storefront). */
   appThemeExtensionDeepLink: string;
   shouldUpgradeToPaidPlan: boolean;
 }
@@ -76,11 +76,11 @@ export interface ShopContext {
 export interface Onboarding {
   createdLook: boolean;
   shopUpdated: boolean;
-  /** The look block is on the product page: by the theme check, or always for the demo store (its storefront has it). */
+  /** The look block is on the product page: by the theme check, or always standalone (the demo storefront has it). */
   appBlockInstalled: boolean;
   appBlockThemeSupported: boolean;
   scriptTagSupported: boolean;
-  /** The theme editor with the look block added; '' without a Shopify theme (the demo store). */
+  /** The theme editor with the look block added; '' without a Shopify theme (standalone). */
   appThemeExtensionDeepLink: string;
   setupGuideDisplay: boolean;
   onboarding: {

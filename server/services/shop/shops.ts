@@ -50,22 +50,23 @@ export async function provisionShop(
 }
 
 /**
- * A shop of the standalone app (the demo store) has no Shopify theme and no theme editor: its demo
- * storefront renders the look block and the embed itself. A link to its "theme editor" would open the
- * admin of a store of that name on the internet, or leave the app for nothing.
+ * The shop's theme editor: Shopify's, reached with the app's API key (shopify mode), or none — the
+ * standalone app has no Shopify theme: its demo storefront renders the look block and the embed itself
+ * (as the dashboard's extension check says), and a link to a "theme editor" would open the admin of a
+ * store of that name on the internet, or leave the app for nothing.
  */
-const hasShopifyTheme = (shop: ShopRow) => shop.origin !== 'standalone';
+export type ThemeEditor = { apiKey: string } | null;
 
 /**
  * Theme editor deep links: the product app block (`shoppable-look`), or the app embed on the cart
- * template (cart booster); '' for a shop without a Shopify theme (the screens then offer none).
+ * template (cart booster); '' without a theme editor (the screens then offer none).
  */
-export function themeEditorDeepLink(shop: ShopRow, apiKey: string, target: 'product' | 'cart' = 'product'): string {
-  if (!hasShopifyTheme(shop)) return '';
-  return target === 'cart' ? embedDeepLink(shop.domain, apiKey, 'cart') : appBlockDeepLink(shop.domain, apiKey);
+export function themeEditorDeepLink(shop: ShopRow, editor: ThemeEditor, target: 'product' | 'cart' = 'product'): string {
+  if (!editor) return '';
+  return target === 'cart' ? embedDeepLink(shop.domain, editor.apiKey, 'cart') : appBlockDeepLink(shop.domain, editor.apiKey);
 }
 
-export async function getShopContext(db: Db, shop: ShopRow, apiKey: string): Promise<ShopContext> {
+export async function getShopContext(db: Db, shop: ShopRow, editor: ThemeEditor): Promise<ShopContext> {
   return {
     shopDomain: shop.domain,
     locale: isLocale(shop.locale) ? shop.locale : 'en',
@@ -79,7 +80,7 @@ export async function getShopContext(db: Db, shop: ShopRow, apiKey: string): Pro
       imageGalleryEnabled: shop.imageGalleryEnabled,
       aiImageGenerationEnabled: shop.aiImageGenerationEnabled,
     },
-    appThemeExtensionDeepLink: themeEditorDeepLink(shop, apiKey),
+    appThemeExtensionDeepLink: themeEditorDeepLink(shop, editor),
     shouldUpgradeToPaidPlan: await shouldUpgradeToPaidPlan(db, shop.id),
   };
 }
@@ -120,7 +121,7 @@ export async function createApiToken(db: Db, shop: ShopRow): Promise<string> {
   return token;
 }
 
-export async function getOnboarding(db: Db, shop: ShopRow, apiKey: string): Promise<Onboarding> {
+export async function getOnboarding(db: Db, shop: ShopRow, editor: ThemeEditor): Promise<Onboarding> {
   const look = await db
     .selectFrom('productLooks')
     .select('id')
@@ -128,8 +129,8 @@ export async function getOnboarding(db: Db, shop: ShopRow, apiKey: string): Prom
     .limit(1)
     .executeTakeFirst();
   const createdLook = !!look;
-  // Without a Shopify theme (the demo store) the block is there by construction: its demo storefront shows the looks.
-  const appBlockInstalled = !hasShopifyTheme(shop) || shop.appBlockInstalled;
+  // Without a theme editor (standalone) the block is there by construction: the demo storefront shows the looks.
+  const appBlockInstalled = !editor || shop.appBlockInstalled;
   const extensionDone = shop.scriptTagSupported || appBlockInstalled;
   return {
     createdLook,
@@ -137,11 +138,11 @@ export async function getOnboarding(db: Db, shop: ShopRow, apiKey: string): Prom
     appBlockInstalled,
     appBlockThemeSupported: shop.appBlockThemeSupported,
     scriptTagSupported: shop.scriptTagSupported,
-    appThemeExtensionDeepLink: themeEditorDeepLink(shop, apiKey),
+    appThemeExtensionDeepLink: themeEditorDeepLink(shop, editor),
     setupGuideDisplay: !(createdLook && extensionDone && shop.shopUpdated),
     onboarding: {
       themeExtensionSupported: shop.appBlockThemeSupported,
-      appThemeExtensionCartDeepLink: themeEditorDeepLink(shop, apiKey, 'cart'),
+      appThemeExtensionCartDeepLink: themeEditorDeepLink(shop, editor, 'cart'),
       canUseCheckoutUIExtension: shop.canUseCheckoutUiExtension,
     },
   };
