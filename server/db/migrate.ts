@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019_order_device';
 import * as m0020 from './migrations/0020_generation_item_positions';
 import * as m0021 from './migrations/0021_experiments';
 import * as m0022 from './migrations/0022_plan_feature_texts';
+import * as m0023 from './migrations/0023_checkout_switch';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0020_generation_item_positions': m0020,
   '0021_experiments': m0021,
   '0022_plan_feature_texts': m0022,
+  '0023_checkout_switch': m0023,
 };
 
 class StaticProvider implements MigrationProvider {

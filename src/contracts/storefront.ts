@@ -7,7 +7,8 @@ import type { ShopSettings } from './shop';
  * the layout, the settings or the booster change (and on install / catalog sync). The theme app
  * extension renders it from Liquid with no request to the app server; the backend renders the same
  * Liquid blocks (liquidjs) with the same JSON for the admin's layout preview, the demo storefront and
- * the app proxy pages. The checkout extension reads the product metafield too.
+ * the app proxy pages. The checkout extension reads the product metafield too, and its on/off switch
+ * from the shop-owned metafield below (it cannot read the app installation's metafields).
  *
  * Version `v` changes only with an incompatible shape; readers ignore unknown fields.
  */
@@ -16,6 +17,18 @@ import type { ShopSettings } from './shop';
 export const PRODUCT_LOOKS_METAFIELD = { namespace: '$app', key: 'looks', type: 'json' } as const;
 /** App-data metafield (owner: the app installation) `looks` / `config` (json): Liquid `app.metafields.looks.config.value`. */
 export const STOREFRONT_CONFIG_METAFIELD = { namespace: 'looks', key: 'config', type: 'json' } as const;
+/**
+ * Shop metafield (owner: the shop) `$app` / `checkout` (json): whether the checkout extension offers
+ * the looks' items. Checkout UI extensions read app-reserved metafields of the shop, not of the app
+ * installation, so the booster's checkout toggle is written here too (with the app-data config).
+ */
+export const CHECKOUT_BOOSTER_METAFIELD = { namespace: '$app', key: 'checkout', type: 'json' } as const;
+
+export interface CheckoutBoosterMetafield {
+  v: 1;
+  /** The booster's "Enable on checkout page", and the app enabled in the settings. */
+  enabled: boolean;
+}
 
 export interface StorefrontItem {
   /** Platform product id (gid). */

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Api } from '@shopify/ui-extensions/purchase.checkout.cart-line-list.render-after';
-import { addLineChange, lookItemsToOffer, type LookItemOffer } from './offers';
+import { addLineChange, lookItemsToOffer, switchedOn, type LookItemOffer } from './offers';
 
 /** The target's API: the `shopify` global of API version 2025-10 and later. */
 const api = (): Api => (globalThis as unknown as { shopify: Api }).shopify;
@@ -51,15 +51,17 @@ function useLiveVariants(offers: LookItemOffer[]): Live | null {
 
 /**
  * purchase.checkout.cart-line-list.render-after: "Complete the look" — the items of the cart's looks
- * that are not in the cart yet, each with an add button. Renders nothing when the merchant switched
- * it off (setting `show_looks`), when the checkout cannot add lines, or when there is nothing to add.
+ * that are not in the cart yet, each with an add button. Renders nothing unless the merchant switched
+ * it on in the app (the shop's `$app` / `checkout`), when they switched this block off in the
+ * checkout editor (setting `show_looks`), when the checkout cannot add lines, or when there is
+ * nothing to add.
  */
 export function LookItems() {
   const shopify = api();
   const t = shopify.i18n.translate;
   const lines = shopify.lines.value;
   const entries = shopify.appMetafields.value;
-  const enabled = shopify.settings.value.show_looks !== false;
+  const enabled = switchedOn(entries) && shopify.settings.value.show_looks !== false;
   const canAdd = shopify.instructions?.value?.lines?.canAddCartLine !== false;
   const offers = useMemo(() => lookItemsToOffer(lines, entries), [lines, entries]);
   const live = useLiveVariants(enabled && canAdd ? offers : []);

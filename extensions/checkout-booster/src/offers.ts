@@ -38,6 +38,8 @@ export interface AppMetafieldEntryLike {
 
 export const LOOKS_NAMESPACE = '$app';
 export const LOOKS_KEY = 'looks';
+/** The shop's metafield `$app` / `checkout` (CheckoutBoosterMetafield): the admin's checkout toggle. */
+export const SWITCH_KEY = 'checkout';
 export const LOOK_LINE_PROPERTY = '_look_id';
 export const MAX_OFFERS = 4;
 
@@ -54,6 +56,26 @@ export function looksOf(value: unknown): MetafieldLook[] {
   if (!parsed || typeof parsed !== 'object') return [];
   const { v, looks } = parsed as { v?: unknown; looks?: unknown };
   return v === 1 && Array.isArray(looks) ? looks.filter((l): l is MetafieldLook => !!l && typeof l === 'object') : [];
+}
+
+/**
+ * The merchant's switch in the app (Booster, "Enable on checkout page", and the app enabled): on only
+ * when the shop's `$app` / `checkout` metafield says `{ v: 1, enabled: true }`. Missing or unreadable
+ * reads as off, as the toggle's default is.
+ */
+export function switchedOn(entries: readonly AppMetafieldEntryLike[]): boolean {
+  const entry = entries.find((e) => e.target.type === 'shop' && e.metafield.namespace === LOOKS_NAMESPACE && e.metafield.key === SWITCH_KEY);
+  if (!entry) return false;
+  let value: unknown = entry.metafield.value;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return false;
+    }
+  }
+  const { v, enabled } = (value && typeof value === 'object' ? value : {}) as { v?: unknown; enabled?: unknown };
+  return v === 1 && enabled === true;
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -4,7 +4,7 @@
  */
 import { h, render } from 'preact';
 import { act } from 'preact/test-utils';
-import { installFakeShopify, line, productLooks, type FakeShopify } from './fakeShopify';
+import { installFakeShopify, line, productLooks, shopSwitch, type FakeShopify } from './fakeShopify';
 import { LookItems, VARIANTS_QUERY } from '../src/LookItems';
 
 const SHIRT = 'gid://shopify/Product/1001';
@@ -144,6 +144,28 @@ describe('checkout booster: look items below the cart lines', () => {
     // Switched on again in the editor: shown at once.
     await act(async () => {
       shopify.settings.value = { show_looks: true };
+    });
+    expect(buttons()).toHaveLength(2);
+  });
+
+  it("renders nothing unless the merchant switched it on in the app (the shop's $app/checkout); a change shows at once", async () => {
+    const entries = [productLooks(SHIRT, { v: 1, looks: [SUMMER] })];
+    for (const value of [{ v: 1, enabled: false }, null, '{not json', { v: 2, enabled: true }, { v: 1, enabled: 'yes' }]) {
+      shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT)], entries, switch: value });
+      await mount();
+      expect(root.innerHTML).toBe('');
+      expect(shopify.query).not.toHaveBeenCalled();
+      render(null, root);
+    }
+    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT)], entries, switch: { v: 1, enabled: false } });
+    await mount();
+    expect(root.innerHTML).toBe('');
+    // The merchant saves the toggle on in Booster: checkout's metafields update, the items show.
+    await act(async () => {
+      shopify.appMetafields.value = [...entries, shopSwitch({ v: 1, enabled: true })];
+    });
+    await act(async () => {
+      await Promise.resolve();
     });
     expect(buttons()).toHaveLength(2);
   });

@@ -47,11 +47,23 @@ export const productLooks = (productId: string, value: unknown): FakeEntry => ({
   metafield: { namespace: '$app', key: 'looks', value: typeof value === 'string' ? value : JSON.stringify(value), valueType: 'json_string', type: 'json' },
 });
 
-/** A stand-in of the `shopify` global of the cart-line-list target, with Preact signals as checkout provides them. */
-export function installFakeShopify(init: { lines?: FakeLine[]; entries?: FakeEntry[]; settings?: Record<string, boolean> } = {}): FakeShopify {
+/** The shop's `$app` / `checkout` metafield: the merchant's switch in the app. */
+export const shopSwitch = (value: unknown): FakeEntry => ({
+  target: { type: 'shop', id: 'gid://shopify/Shop/70000' },
+  metafield: { namespace: '$app', key: 'checkout', value: typeof value === 'string' ? value : JSON.stringify(value), valueType: 'json_string', type: 'json' },
+});
+
+/**
+ * A stand-in of the `shopify` global of the cart-line-list target, with Preact signals as checkout
+ * provides them. The shop's switch is on unless `switch` says otherwise (`null`: no such metafield).
+ */
+export function installFakeShopify(
+  init: { lines?: FakeLine[]; entries?: FakeEntry[]; settings?: Record<string, boolean>; switch?: unknown } = {},
+): FakeShopify {
+  const switchValue = 'switch' in init ? init.switch : { v: 1, enabled: true };
   const fake: FakeShopify = {
     lines: signal(init.lines ?? []),
-    appMetafields: signal(init.entries ?? []),
+    appMetafields: signal([...(init.entries ?? []), ...(switchValue === null ? [] : [shopSwitch(switchValue)])]),
     settings: signal(init.settings ?? {}),
     instructions: signal({ lines: { canAddCartLine: true } }),
     localization: { country: signal({ isoCode: 'DE' }) },

@@ -24,7 +24,7 @@ export interface MetafieldsUserError {
 /** One call's outcome: atomic on the platform, so with userErrors nothing of the call was written. */
 export type MetafieldsWrite = { ok: true } | { ok: false; errors: MetafieldsUserError[] };
 
-const INSTALLATION = `query StorefrontAppInstallation { currentAppInstallation { id } }`;
+const OWNERS = `query StorefrontMetafieldOwners { currentAppInstallation { id } shop { id } }`;
 
 const SET = `mutation StorefrontMetafieldsSet($metafields: [MetafieldsSetInput!]!) {
   metafieldsSet(metafields: $metafields) {
@@ -33,9 +33,15 @@ const SET = `mutation StorefrontMetafieldsSet($metafields: [MetafieldsSetInput!]
   }
 }`;
 
+/** The owners of the shop-wide metafields: the app installation (app-data) and the shop. */
+export interface MetafieldOwners {
+  installation: string;
+  shop: string;
+}
+
 export interface AdminMetafields {
-  /** The app installation's id (the owner of app-data metafields). */
-  installationId(shop: ShopRef): Promise<string>;
+  /** The app installation's id (the owner of app-data metafields) and the shop's, in one query. */
+  owners(shop: ShopRef): Promise<MetafieldOwners>;
   /** One metafieldsSet call (at most METAFIELDS_PER_CALL metafields). */
   set(shop: ShopRef, metafields: MetafieldInput[]): Promise<MetafieldsWrite>;
 }
@@ -47,11 +53,12 @@ export interface AdminMetafields {
  */
 export function adminMetafields(admin: Pick<AdminApi, 'graphql'>): AdminMetafields {
   return {
-    async installationId(shop) {
-      const data = await admin.graphql<{ currentAppInstallation: { id: string } | null }>(shop, INSTALLATION);
-      const id = data.currentAppInstallation?.id;
-      if (!id) throw new Error('The platform answered without the app installation id');
-      return id;
+    async owners(shop) {
+      const data = await admin.graphql<{ currentAppInstallation: { id: string } | null; shop: { id: string } | null }>(shop, OWNERS);
+      const installation = data.currentAppInstallation?.id;
+      const shopId = data.shop?.id;
+      if (!installation || !shopId) throw new Error('The platform answered without the app installation or shop id');
+      return { installation, shop: shopId };
     },
     async set(shop, metafields) {
       if (metafields.length > METAFIELDS_PER_CALL) throw new Error(`metafieldsSet takes at most ${METAFIELDS_PER_CALL} metafields`);

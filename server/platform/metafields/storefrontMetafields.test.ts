@@ -4,7 +4,7 @@ import type { FakeMetafields } from '../../test/fakeAdmin/metafields';
 import { deliver } from '../webhooks/test/deliver';
 import { API_PREFIX } from '../../../src/contracts/api';
 import type { LookFormValues } from '../../../src/contracts/looks';
-import type { ProductLooksMetafield, StorefrontConfig, StorefrontGallery } from '../../../src/contracts/storefront';
+import type { CheckoutBoosterMetafield, ProductLooksMetafield, StorefrontConfig, StorefrontGallery } from '../../../src/contracts/storefront';
 import { updateLayout } from '../../services/looks/layout';
 import { storefrontChanged } from '../../services/storefront/changes';
 
@@ -42,6 +42,7 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
   const productValue = (n: number) => metafields.valueOf(domain, P(n), '$app', 'looks') as ProductLooksMetafield | undefined;
   const gallery = () => metafields.appDataOf(domain, 'looks', 'gallery') as StorefrontGallery | undefined;
   const config = () => metafields.appDataOf(domain, 'looks', 'config') as StorefrontConfig | undefined;
+  const checkout = () => metafields.valueOf(domain, metafields.shopId(domain), '$app', 'checkout') as CheckoutBoosterMetafield | undefined;
   const callsSince = (n: number) => metafields.calls.slice(n).filter((c) => c.shop === domain);
   const marks = () => t.db.selectFrom('storefrontChanges').selectAll().where('shopId', '=', shopId).execute();
 
@@ -73,6 +74,25 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(gallery()).toEqual({ v: 1, looks: [] });
     const appData = metafields.calls.filter((c) => c.shop === domain).flatMap((c) => c.metafields).filter((m) => m.namespace === 'looks');
     expect(appData.every((m) => m.ownerId === metafields.installationId(domain) && m.type === 'json')).toBe(true);
+    // The checkout extension's switch, on the shop (the booster's checkout toggle is off by default).
+    expect(checkout()).toEqual({ v: 1, enabled: false });
+    expect(metafields.ownersWith(domain, '$app', 'checkout')).toEqual([metafields.shopId(domain)]);
+    expect(await marks()).toEqual([]);
+  });
+
+  it("the booster's checkout toggle reaches the shop's $app/checkout, which the checkout extension reads; switching the app off switches it off", async () => {
+    expect((await request('PATCH', `${API_PREFIX}/booster`, { enableCheckoutUIExtension: true })).statusCode).toBe(200);
+    await written();
+    expect(checkout()).toEqual({ v: 1, enabled: true });
+    expect(config()!.booster.enableCheckoutUIExtension).toBe(true);
+
+    expect((await t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { enabled: false }, shop: domain })).statusCode).toBe(200);
+    await written();
+    expect(checkout()).toEqual({ v: 1, enabled: false });
+    expect((await t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { enabled: true }, shop: domain })).statusCode).toBe(200);
+    expect((await request('PATCH', `${API_PREFIX}/booster`, { enableCheckoutUIExtension: false })).statusCode).toBe(200);
+    await written();
+    expect(checkout()).toEqual({ v: 1, enabled: false });
     expect(await marks()).toEqual([]);
   });
 
@@ -113,7 +133,7 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     await written();
     const calls = callsSince(before);
     expect(calls).toHaveLength(1);
-    expect(calls[0].metafields.map((m) => m.key).sort()).toEqual(['config', 'gallery', 'looks']);
+    expect(calls[0].metafields.map((m) => m.key).sort()).toEqual(['checkout', 'config', 'gallery', 'looks']);
     expect(config()!.layout.customTitle).toBe('Three');
     expect(productValue(1)!.looks[0].items.map((i) => i.productId)).toEqual([P(3), P(2)]);
   });
@@ -201,6 +221,19 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     await written();
     expect(config()!.layout.customTitle).toBe('Held');
     expect(await marks()).toEqual([]);
+  });
+
+  it("a mark's metafields go in one call: the config and the shop's switch are never split between two calls", async () => {
+    fake.setProducts(domain, makeFakeProducts(40));
+    const before = metafields.calls.length;
+    // 24 products no earlier test deleted, then the config: its two metafields would be the 25th and 26th.
+    await storefrontChanged(t.db, shopId, { productGids: Array.from({ length: 24 }, (_, i) => P(i + 11)), config: true });
+    await written();
+    const calls = callsSince(before);
+    expect(calls.map((c) => c.metafields.length)).toEqual([24, 2]);
+    expect(calls[1].metafields.map((m) => m.key).sort()).toEqual(['checkout', 'config']);
+    expect(await marks()).toEqual([]);
+    fake.setProducts(domain, makeFakeProducts(8));
   });
 
   it('after app/uninstalled nothing is written and the marks are dropped', async () => {

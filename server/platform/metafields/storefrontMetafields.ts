@@ -11,8 +11,9 @@ import {
   markStorefrontChange,
   type StorefrontChangeListener,
 } from '../../services/storefront/changes';
-import { galleryValue, productLooksValue, storefrontConfigValue } from '../../services/storefront/metafields';
+import { checkoutBoosterValue, galleryValue, productLooksValue, storefrontConfigValue } from '../../services/storefront/metafields';
 import {
+  CHECKOUT_BOOSTER_METAFIELD,
   PRODUCT_LOOKS_METAFIELD,
   STOREFRONT_CONFIG_METAFIELD,
   STOREFRONT_GALLERY_METAFIELD,
@@ -30,8 +31,9 @@ import {
 /**
  * Writes the storefront's metafields (src/contracts/storefront.ts) from the marks the services leave
  * in storefront_changes (APP_MODE=shopify): the product metafield `$app`/`looks` of each marked main
- * product, and the app-data metafields `looks`/`config` and `looks`/`gallery` (owner: the app
- * installation), with metafieldsSet, 25 per call.
+ * product, the app-data metafields `looks`/`config` and `looks`/`gallery` (owner: the app
+ * installation), and with the config the shop's `$app`/`checkout` (the checkout extension's switch),
+ * with metafieldsSet, 25 per call.
  *
  * - Coalesced: a change waits `debounceMs` before its shop is written, so a burst of edits is one
  *   write; changes during a write are written by one more run after it.
@@ -107,6 +109,26 @@ function fitted(value: { v: 1; looks: unknown[] }): { json: string; dropped: num
     json = JSON.stringify({ ...value, looks });
   }
   return { json, dropped };
+}
+
+/**
+ * The metafieldsSet calls, METAFIELDS_PER_CALL at most each, with a mark's metafields (the config and
+ * the shop's checkout switch) in one call, so a mark is removed only once all of them were written.
+ */
+function calls(pending: Pending[]): Pending[][] {
+  const groups: Pending[][] = [];
+  for (const p of pending) {
+    const last = groups[groups.length - 1];
+    if (last && last[0].mark === p.mark) last.push(p);
+    else groups.push([p]);
+  }
+  const out: Pending[][] = [];
+  for (const group of groups) {
+    const last = out[out.length - 1];
+    if (last && last.length + group.length <= METAFIELDS_PER_CALL) last.push(...group);
+    else out.push([...group]);
+  }
+  return out;
 }
 
 export function createStorefrontMetafieldSync(deps: StorefrontMetafieldDeps): StorefrontMetafieldSync {
@@ -193,13 +215,15 @@ export function createStorefrontMetafieldSync(deps: StorefrontMetafieldDeps): St
     }
     const appMarks = marks.filter((m) => m.target === CONFIG_TARGET || m.target === GALLERY_TARGET);
     if (appMarks.length) {
-      const installation = await api.installationId(shop);
+      const owners = await api.owners(shop);
       for (const mark of appMarks) {
         if (mark.target === CONFIG_TARGET) {
           const json = JSON.stringify(await storefrontConfigValue(db, row));
-          pending.push({ mark, input: { ownerId: installation, ...STOREFRONT_CONFIG_METAFIELD, value: json } });
+          pending.push({ mark, input: { ownerId: owners.installation, ...STOREFRONT_CONFIG_METAFIELD, value: json } });
+          const checkout = JSON.stringify(await checkoutBoosterValue(db, row));
+          pending.push({ mark, input: { ownerId: owners.shop, ...CHECKOUT_BOOSTER_METAFIELD, value: checkout } });
         } else {
-          add(mark, installation, STOREFRONT_GALLERY_METAFIELD, await galleryValue(db, row), 'looks.gallery');
+          add(mark, owners.installation, STOREFRONT_GALLERY_METAFIELD, await galleryValue(db, row), 'looks.gallery');
         }
       }
     }
@@ -239,10 +263,10 @@ export function createStorefrontMetafieldSync(deps: StorefrontMetafieldDeps): St
       const ref: ShopRef = { id: shop.id, domain: shop.domain };
       const { pending, skip } = await build(ref, marks);
       await removeMarks(shopId, skip);
-      for (let i = 0; i < pending.length; i += METAFIELDS_PER_CALL) {
+      for (const chunk of calls(pending)) {
         if (stopped || !(await renew(shopId))) return;
-        const { written, refused } = await send(ref, pending.slice(i, i + METAFIELDS_PER_CALL));
-        await removeMarks(shopId, [...written, ...refused].map((p) => p.mark));
+        const { written, refused } = await send(ref, chunk);
+        await removeMarks(shopId, [...new Set([...written, ...refused].map((p) => p.mark))]);
       }
       failedAt.delete(shopId);
     } catch (error) {

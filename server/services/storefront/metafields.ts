@@ -10,6 +10,7 @@ import { safeCss } from '../../widget/escape';
 import type { ProductLooksTable } from '../../db/tables/looks';
 import type { CatalogProductsTable } from '../../db/tables/foundation';
 import type {
+  CheckoutBoosterMetafield,
   ProductLooksMetafield,
   StorefrontConfig,
   StorefrontExperiment,
@@ -173,6 +174,12 @@ export async function storefrontConfigValue(db: Db, shop: ShopRow): Promise<Stor
     },
     utm: !s.removeUTMParam,
   };
+}
+
+/** Shop metafield `$app`/`checkout`: the checkout extension shows only with the app and the booster's checkout toggle on. */
+export async function checkoutBoosterValue(db: Db, shop: ShopRow): Promise<CheckoutBoosterMetafield> {
+  const booster = await getBoosterValues(db, shop.id);
+  return { v: 1, enabled: getSettings(shop).enabled && booster.enableCheckoutUIExtension };
 }
 
 /** App-data metafield `looks`/`gallery`: the shop's active looks, newest first, at most GALLERY_MAX_LOOKS. */

@@ -28,6 +28,8 @@ export interface FakeMetafields extends FakeAdminModule {
   readonly calls: FakeMetafieldsSetCall[];
   /** The app installation's gid of the shop (`currentAppInstallation { id }`). */
   installationId(shop: string): string;
+  /** The shop's own gid (`shop { id }`), an owner of metafields too. */
+  shopId(shop: string): string;
   /** The parsed value of a metafield (namespace `$app` as the app writes it), undefined when unset. */
   valueOf(shop: string, ownerId: string, namespace: string, key: string): unknown;
   /** The app-data metafield (owner: the installation) `namespace`/`key`, parsed. */
@@ -50,15 +52,16 @@ const SIMPLE_TYPES = new Set(['json', 'single_line_text_field', 'multi_line_text
 const resolveNamespace = (namespace: string) => (namespace === '$app' ? `app--${FAKE_APP_ID}` : namespace.replace(/^\$app:/, `app--${FAKE_APP_ID}--`));
 
 /**
- * Metafields: `currentAppInstallation { id }` and `metafieldsSet(metafields:)` as the Admin GraphQL API
+ * Metafields: `currentAppInstallation { id }` (with `shop { id }` when asked) and `metafieldsSet(metafields:)` as the Admin GraphQL API
  * answers them: at most 25 metafields a call, atomic (any userError and nothing is written), userErrors
  * `{ field, message, code, elementIndex }` for an unknown owner, a bad namespace or key, a missing or
  * unknown type, invalid JSON and a json value above 128 KB. Owners: the shop's products (the stand-in's
- * catalog) and its app installation. `$app` resolves to the app's reserved namespace.
+ * catalog), the shop and its app installation. `$app` resolves to the app's reserved namespace.
  */
 export const fakeMetafields: FakeAdminModuleFactory = (core) => {
   const installations = new Map<string, number>();
   let nextInstallation = 9000;
+  const shops = new Map<string, number>();
   const stored = new Map<string, Map<string, FakeMetafield>>();
   const refusals = new Map<string, { index: number; message: string; code: string }>();
   const calls: FakeMetafieldsSetCall[] = [];
@@ -66,6 +69,10 @@ export const fakeMetafields: FakeAdminModuleFactory = (core) => {
   const installationId = (shop: string) => {
     if (!installations.has(shop)) installations.set(shop, nextInstallation++);
     return `gid://shopify/AppInstallation/${installations.get(shop)}`;
+  };
+  const shopId = (shop: string) => {
+    if (!shops.has(shop)) shops.set(shop, 70_000 + shops.size);
+    return `gid://shopify/Shop/${shops.get(shop)}`;
   };
   const storeOf = (shop: string) => {
     if (!stored.has(shop)) stored.set(shop, new Map());
@@ -76,7 +83,7 @@ export const fakeMetafields: FakeAdminModuleFactory = (core) => {
   function validate(shop: string, m: Record<string, unknown>, i: number): FakeMetafieldsUserError | null {
     const err = (field: string, message: string, code: string) => ({ field: ['metafields', String(i), field], message, code, elementIndex: i });
     const ownerId = typeof m.ownerId === 'string' ? m.ownerId : '';
-    const known = ownerId === installationId(shop) || core.productsOf(shop).some((p) => p.id === ownerId);
+    const known = ownerId === installationId(shop) || ownerId === shopId(shop) || core.productsOf(shop).some((p) => p.id === ownerId);
     if (!known) return err('ownerId', 'Owner does not exist.', 'INVALID');
     const namespace = typeof m.namespace === 'string' ? m.namespace : '';
     if (namespace !== '$app' && !/^[A-Za-z0-9_-]{3,255}$/.test(namespace)) return err('namespace', 'Namespace is invalid.', namespace.length < 3 ? 'TOO_SHORT' : 'INVALID');
@@ -133,11 +140,14 @@ export const fakeMetafields: FakeAdminModuleFactory = (core) => {
         return { requested: 10, answer: () => ({ actual: 10, data: set(shop, variables.metafields) }) };
       }
       if (/\bcurrentAppInstallation\s*\{\s*id\s*\}/.test(query)) {
-        return { requested: 1, answer: () => ({ actual: 1, data: { currentAppInstallation: { id: installationId(shop) } } }) };
+        const withShop = /\bshop\s*\{\s*id\s*\}/.test(query);
+        const data = { currentAppInstallation: { id: installationId(shop) }, ...(withShop ? { shop: { id: shopId(shop) } } : {}) };
+        return { requested: withShop ? 2 : 1, answer: () => ({ actual: withShop ? 2 : 1, data }) };
       }
       return null;
     },
     installationId,
+    shopId,
     valueOf(shop, ownerId, namespace, key) {
       const row = storeOf(shop).get(id(ownerId, resolveNamespace(namespace), key));
       return row ? JSON.parse(row.value) : undefined;
