@@ -147,9 +147,11 @@ test.describe('analytics', () => {
     const first = rows.first();
     const href = (await first.getByRole('link').first().getAttribute('href'))!;
     const lookId = Number(href.split('/').pop());
-    const impressions = async () => Number(((await first.locator('td').nth(1).textContent()) ?? '').replace(/\D/g, ''));
-    await expect.poll(impressions).toBeGreaterThan(0);
-    const before = await impressions();
+    // Today's figures (the chart says 1 day: today's report is shown). Today may have none yet: the
+    // demo's history ends when the database was seeded, and just after midnight UTC today is empty.
+    const cell = first.locator('td').nth(1);
+    await expect(cell).toHaveText(/^\d[\d,]*$/);
+    const before = Number((await cell.textContent())!.replace(/\D/g, ''));
     const res = await page.request.post('/api/storefront/events', {
       data: { visitorId: `e2e-${Date.now()}`, events: [{ type: 'impression', lookId, device: 'desktop', at: Date.now() }] },
     });
