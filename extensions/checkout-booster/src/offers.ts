@@ -43,19 +43,23 @@ export const SWITCH_KEY = 'checkout';
 export const LOOK_LINE_PROPERTY = '_look_id';
 export const MAX_OFFERS = 4;
 
-/** The looks of one product's metafield; anything that is not the v1 shape reads as none. */
-export function looksOf(value: unknown): MetafieldLook[] {
+/** A json metafield's value (a string, or already parsed) when it is an object of version 1; else null. */
+function version1(value: unknown): Record<string, unknown> | null {
   let parsed: unknown = value;
   if (typeof value === 'string') {
     try {
       parsed = JSON.parse(value);
     } catch {
-      return [];
+      return null;
     }
   }
-  if (!parsed || typeof parsed !== 'object') return [];
-  const { v, looks } = parsed as { v?: unknown; looks?: unknown };
-  return v === 1 && Array.isArray(looks) ? looks.filter((l): l is MetafieldLook => !!l && typeof l === 'object') : [];
+  return parsed && typeof parsed === 'object' && (parsed as { v?: unknown }).v === 1 ? (parsed as Record<string, unknown>) : null;
+}
+
+/** The looks of one product's metafield; anything that is not the v1 shape reads as none. */
+export function looksOf(value: unknown): MetafieldLook[] {
+  const looks = version1(value)?.looks;
+  return Array.isArray(looks) ? looks.filter((l): l is MetafieldLook => !!l && typeof l === 'object') : [];
 }
 
 /**
@@ -65,17 +69,7 @@ export function looksOf(value: unknown): MetafieldLook[] {
  */
 export function switchedOn(entries: readonly AppMetafieldEntryLike[]): boolean {
   const entry = entries.find((e) => e.target.type === 'shop' && e.metafield.namespace === LOOKS_NAMESPACE && e.metafield.key === SWITCH_KEY);
-  if (!entry) return false;
-  let value: unknown = entry.metafield.value;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return false;
-    }
-  }
-  const { v, enabled } = (value && typeof value === 'object' ? value : {}) as { v?: unknown; enabled?: unknown };
-  return v === 1 && enabled === true;
+  return !!entry && version1(entry.metafield.value)?.enabled === true;
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -218,10 +218,9 @@ export function createStorefrontMetafieldSync(deps: StorefrontMetafieldDeps): St
       const owners = await api.owners(shop);
       for (const mark of appMarks) {
         if (mark.target === CONFIG_TARGET) {
-          const json = JSON.stringify(await storefrontConfigValue(db, row));
-          pending.push({ mark, input: { ownerId: owners.installation, ...STOREFRONT_CONFIG_METAFIELD, value: json } });
-          const checkout = JSON.stringify(await checkoutBoosterValue(db, row));
-          pending.push({ mark, input: { ownerId: owners.shop, ...CHECKOUT_BOOSTER_METAFIELD, value: checkout } });
+          const config = await storefrontConfigValue(db, row);
+          pending.push({ mark, input: { ownerId: owners.installation, ...STOREFRONT_CONFIG_METAFIELD, value: JSON.stringify(config) } });
+          pending.push({ mark, input: { ownerId: owners.shop, ...CHECKOUT_BOOSTER_METAFIELD, value: JSON.stringify(checkoutBoosterValue(config)) } });
         } else {
           add(mark, owners.installation, STOREFRONT_GALLERY_METAFIELD, await galleryValue(db, row), 'looks.gallery');
         }

@@ -176,10 +176,12 @@ export async function storefrontConfigValue(db: Db, shop: ShopRow): Promise<Stor
   };
 }
 
-/** Shop metafield `$app`/`checkout`: the checkout extension shows only with the app and the booster's checkout toggle on. */
-export async function checkoutBoosterValue(db: Db, shop: ShopRow): Promise<CheckoutBoosterMetafield> {
-  const booster = await getBoosterValues(db, shop.id);
-  return { v: 1, enabled: getSettings(shop).enabled && booster.enableCheckoutUIExtension };
+/**
+ * Shop metafield `$app`/`checkout`, from the config it is written with (so the two always agree): the
+ * checkout extension shows only with the app and the booster's checkout toggle on.
+ */
+export function checkoutBoosterValue(config: StorefrontConfig): CheckoutBoosterMetafield {
+  return { v: 1, enabled: config.settings.enabled && config.booster.enableCheckoutUIExtension };
 }
 
 /** App-data metafield `looks`/`gallery`: the shop's active looks, newest first, at most GALLERY_MAX_LOOKS. */
