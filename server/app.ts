@@ -9,7 +9,7 @@ import { filesDir, type Config } from './config';
 import type { Db } from './db';
 import { HttpError, sendHttpError } from './http/errors';
 import { authPlugin, requiresSession } from './auth/plugin';
-import { verifiedLaunchShop } from './auth/launch';
+import { documentShop } from './auth/launch';
 import { platformPlugin } from './platform';
 import { bundleDiscountsPlugin } from './platform/discounts/plugin';
 import { storefrontMetafieldsPlugin } from './platform/metafields/plugin';
@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
 
   // Security headers first (so every answer has them), then the Host check, before any route or auth.
   await app.register(securityHeaders, {
-    launchShop: (request) => verifiedLaunchShop(request.query as Record<string, unknown>, deps.config),
+    launchShop: (request) => documentShop(request.query as Record<string, unknown>, deps.config),
     privateRoute: requiresSession,
   });
   await app.register(hostCheck);

@@ -1,26 +1,20 @@
 import type { Config } from '../config';
 import { verifySessionToken } from './sessionToken';
-import { isShopDomain, verifyQueryHmac } from './oauth';
+import { isShopDomain } from './oauth';
 
 /**
- * The shop that opened the app inside the platform admin, taken from the launch
- * query (`?shop=…&host=…&id_token=…&hmac=…`) only once it is proven: by the
- * `id_token` session token (its shop must match `shop` when both are given) or
- * by the query `hmac`. Undefined when nothing proves it.
+ * The shop a document request may be framed by (`frame-ancestors https://{shop} https://admin.shopify.com`).
+ * Like shopify-app-js `addDocumentResponseHeaders`: the sanitized `shop` query parameter, without
+ * further proof — letting a shop's admin frame a page grants nothing, and documents the admin opens
+ * after a redirect (the billing return, a reload) carry `shop` and `host` but no `id_token`/`hmac`.
+ * Without a `shop` parameter, the shop of a valid `id_token`.
  */
-export async function verifiedLaunchShop(
-  query: Record<string, unknown>,
-  config: Pick<Config, 'apiKey' | 'apiSecret'>,
-): Promise<string | undefined> {
-  const named = typeof query.shop === 'string' ? query.shop : undefined;
-  if (typeof query.id_token === 'string' && query.id_token) {
-    try {
-      const { shopDomain } = await verifySessionToken(query.id_token, config.apiKey, config.apiSecret);
-      if (named === undefined || named === shopDomain) return shopDomain;
-    } catch {
-      /* not proven by the token; the hmac may still prove it */
-    }
+export async function documentShop(query: Record<string, unknown>, config: Pick<Config, 'apiKey' | 'apiSecret'>): Promise<string | undefined> {
+  if (query.shop !== undefined) return isShopDomain(query.shop) ? query.shop : undefined;
+  if (typeof query.id_token !== 'string' || !query.id_token) return undefined;
+  try {
+    return (await verifySessionToken(query.id_token, config.apiKey, config.apiSecret)).shopDomain;
+  } catch {
+    return undefined;
   }
-  if (isShopDomain(named) && typeof query.hmac === 'string' && verifyQueryHmac(query, config.apiSecret)) return named;
-  return undefined;
 }

@@ -9,7 +9,11 @@ const SECRET = 'oauth-secret';
 const KEY = 'oauth-key';
 const SHOP = 'new-store.myshopify.com';
 
-function signedCallback(query: Record<string, string>, secret = SECRET) {
+const nowSeconds = () => String(Math.floor(Date.now() / 1000));
+
+/** The platform's signed redirect to the callback, timestamped now unless given. */
+function signedCallback(given: Record<string, string>, secret = SECRET) {
+  const query = { timestamp: nowSeconds(), ...given };
   const hmac = queryHmac(query, secret);
   return `/api/auth/callback?${new URLSearchParams({ ...query, hmac })}`;
 }
@@ -22,13 +26,24 @@ describe('OAuth helpers', () => {
     // Order-independent, and the documented message format.
     const { createHmac } = jest.requireActual('node:crypto') as typeof import('node:crypto');
     expect(hmac).toBe(createHmac('sha256', SECRET).update(`code=abc&shop=${SHOP}&state=s&timestamp=1700000000`).digest('hex'));
-    expect(verifyQueryHmac({ ...query, hmac }, SECRET)).toBe(true);
-    expect(verifyQueryHmac({ ...query, hmac: hmac.toUpperCase() }, SECRET)).toBe(true);
-    expect(verifyQueryHmac({ ...query, code: 'abd', hmac }, SECRET)).toBe(false);
-    expect(verifyQueryHmac({ ...query, hmac }, 'other')).toBe(false);
-    expect(verifyQueryHmac({ ...query, hmac: hmac.slice(0, 10) }, SECRET)).toBe(false);
-    expect(verifyQueryHmac({ ...query, hmac: 'zz' }, SECRET)).toBe(false);
-    expect(verifyQueryHmac(query, SECRET)).toBe(false);
+    const at = 1700000000_000;
+    expect(verifyQueryHmac({ ...query, hmac }, SECRET, at)).toBe(true);
+    expect(verifyQueryHmac({ ...query, hmac: hmac.toUpperCase() }, SECRET, at)).toBe(true);
+    // shopify-api's window: the timestamp within 90 s of now, either way, and a whole number.
+    expect(verifyQueryHmac({ ...query, hmac }, SECRET, at + 90_000)).toBe(true);
+    expect(verifyQueryHmac({ ...query, hmac }, SECRET, at - 90_000)).toBe(true);
+    expect(verifyQueryHmac({ ...query, hmac }, SECRET, at + 91_000)).toBe(false);
+    expect(verifyQueryHmac({ ...query, hmac }, SECRET, at - 91_000)).toBe(false);
+    expect(verifyQueryHmac({ ...query, hmac }, SECRET)).toBe(false);
+    const untimed = { shop: SHOP, code: 'abc', state: 's' };
+    expect(verifyQueryHmac({ ...untimed, hmac: queryHmac(untimed, SECRET) }, SECRET, at)).toBe(false);
+    const fractional = { ...untimed, timestamp: '1700000000.5' };
+    expect(verifyQueryHmac({ ...fractional, hmac: queryHmac(fractional, SECRET) }, SECRET, at)).toBe(false);
+    expect(verifyQueryHmac({ ...query, code: 'abd', hmac }, SECRET, at)).toBe(false);
+    expect(verifyQueryHmac({ ...query, hmac }, 'other', at)).toBe(false);
+    expect(verifyQueryHmac({ ...query, hmac: hmac.slice(0, 10) }, SECRET, at)).toBe(false);
+    expect(verifyQueryHmac({ ...query, hmac: 'zz' }, SECRET, at)).toBe(false);
+    expect(verifyQueryHmac(query, SECRET, at)).toBe(false);
   });
 
   it('binds the state to the shop, the secret and an expiry', () => {
@@ -67,11 +82,18 @@ describe('OAuth fallback (APP_MODE=shopify, outside the admin)', () => {
     await platform.close();
   });
 
+  /** The browser's state cookie of the last authorize redirect. */
+  let cookie = '';
   async function authorize(shop = SHOP) {
     const res = await t.app.inject({ method: 'GET', url: `/api/auth?shop=${shop}` });
     expect(res.statusCode).toBe(302);
+    const set = String(res.headers['set-cookie'] ?? '');
+    expect(set).toMatch(/^shopify_app_state=[^;]+; Max-Age=600; Path=\/api\/auth\/callback; HttpOnly; Secure; SameSite=Lax/);
+    cookie = set.split(';')[0];
     return new URL(res.headers.location as string);
   }
+  /** The platform's redirect to the callback, in the browser that started it (its cookie). */
+  const callback = (url: string, headers: Record<string, string> = { cookie }) => t.app.inject({ method: 'GET', url, headers });
 
   const storedToken = async (shop: string) => {
     const row = await t.db
@@ -104,7 +126,7 @@ describe('OAuth fallback (APP_MODE=shopify, outside the admin)', () => {
   it('the callback exchanges the code for an expiring token, stores it encrypted, installs the shop and opens the app in the admin', async () => {
     const state = (await authorize()).searchParams.get('state')!;
     const code = platform.authorizationCode(SHOP);
-    const res = await t.app.inject({ method: 'GET', url: signedCallback({ shop: SHOP, code, state, timestamp: '1700000000' }) });
+    const res = await callback(signedCallback({ shop: SHOP, code, state }));
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`https://admin.shopify.com/store/new-store/apps/${tomlLine('handle')}`);
     expect(platform.codeGrants).toEqual([{ shop: SHOP }]);
@@ -121,7 +143,7 @@ describe('OAuth fallback (APP_MODE=shopify, outside the admin)', () => {
   it('a second install replaces the pair: one row, the old token dead', async () => {
     const before = await storedToken(SHOP);
     const state = (await authorize()).searchParams.get('state')!;
-    const res = await t.app.inject({ method: 'GET', url: signedCallback({ shop: SHOP, code: platform.authorizationCode(SHOP), state, timestamp: '1700000001' }) });
+    const res = await callback(signedCallback({ shop: SHOP, code: platform.authorizationCode(SHOP), state }));
     expect(res.statusCode).toBe(302);
     const after = await storedToken(SHOP);
     expect(after.plain).not.toBe(before.plain);
@@ -134,14 +156,22 @@ describe('OAuth fallback (APP_MODE=shopify, outside the admin)', () => {
     const state = (await authorize(other)).searchParams.get('state')!;
     const code = platform.authorizationCode(other);
     const tampered = signedCallback({ shop: other, code, state, timestamp: '1' }).replace(`code=${code}`, 'code=y');
-    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code, state, timestamp: '1' }, 'wrong') })).statusCode).toBe(401);
+    expect((await callback(tampered)).statusCode).toBe(401);
+    expect((await callback(signedCallback({ shop: other, code, state }, 'wrong'))).statusCode).toBe(401);
     const foreign = signState(SHOP, SECRET);
-    expect((await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code, state: foreign, timestamp: '1' }) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code, state: 'forged.state', timestamp: '1' }) })).statusCode).toBe(401);
+    expect((await callback(signedCallback({ shop: other, code, state: foreign }))).statusCode).toBe(401);
+    expect((await callback(signedCallback({ shop: other, code, state: 'forged.state' }))).statusCode).toBe(401);
+    // A callback timestamped outside the 90 s window, or opened in a browser without the state cookie (or another's).
+    const stale = String(Math.floor(Date.now() / 1000) - 120);
+    expect((await callback(signedCallback({ shop: other, code, state, timestamp: stale }))).statusCode).toBe(401);
+    expect((await callback(signedCallback({ shop: other, code, state }), {})).statusCode).toBe(401);
+    const ownCookie = cookie;
+    await authorize(other);
+    expect((await callback(signedCallback({ shop: other, code, state }))).statusCode).toBe(401);
+    cookie = ownCookie;
     expect(platform.codeGrants.filter((g) => g.shop === other)).toEqual([]);
 
-    const failed = await t.app.inject({ method: 'GET', url: signedCallback({ shop: other, code: 'never-issued', state, timestamp: '1' }) });
+    const failed = await callback(signedCallback({ shop: other, code: 'never-issued', state }));
     expect(failed.statusCode).toBe(401);
     expect(failed.json()).toMatchObject({ code: 'unauthorized' });
     const shops = await t.db.selectFrom('shops').select('domain').where('domain', '=', other).execute();

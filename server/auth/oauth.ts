@@ -31,6 +31,20 @@ export function signState(shop: string, secret: string, nowMs = Date.now()): str
   return `${payload}.${hmacHex(secret, `state:${payload}`)}`;
 }
 
+/** The cookie that binds the authorize redirect's state to the browser (shopify-api's name). */
+export const STATE_COOKIE = 'shopify_app_state';
+
+/** Sent back only to the callback, over HTTPS when the app runs on HTTPS, and on the top-level redirect from the platform (lax). */
+export function stateCookieOptions(config: Pick<Config, 'appUrl'>) {
+  return {
+    path: '/api/auth/callback',
+    httpOnly: true,
+    secure: config.appUrl.startsWith('https:'),
+    sameSite: 'lax' as const,
+    maxAge: STATE_TTL_SECONDS,
+  };
+}
+
 export function verifyState(state: unknown, shop: string, secret: string, nowMs = Date.now()): boolean {
   if (typeof state !== 'string') return false;
   const parts = state.split('.');
@@ -57,8 +71,17 @@ export function queryHmac(query: Record<string, unknown>, secret: string): strin
   return hmacHex(secret, message);
 }
 
-export function verifyQueryHmac(query: Record<string, unknown>, secret: string): boolean {
+/** How far a signed query's `timestamp` may be from now (shopify-api `HMAC_TIMESTAMP_PERMITTED_CLOCK_TOLERANCE_SEC`). */
+export const HMAC_TIMESTAMP_TOLERANCE_SECONDS = 90;
+
+/**
+ * A signed query as the library accepts it (shopify-api `validateHmac`): a whole-number `timestamp`
+ * within 90 s of now, and an `hmac` that matches.
+ */
+export function verifyQueryHmac(query: Record<string, unknown>, secret: string, nowMs = Date.now()): boolean {
   const given = query.hmac;
+  const timestamp = typeof query.timestamp === 'string' && /^\d+$/.test(query.timestamp) ? Number(query.timestamp) : NaN;
+  if (!Number.isInteger(timestamp) || Math.abs(Math.trunc(nowMs / 1000) - timestamp) > HMAC_TIMESTAMP_TOLERANCE_SECONDS) return false;
   return typeof given === 'string' && safeEqualHex(given.toLowerCase(), queryHmac(query, secret));
 }
 

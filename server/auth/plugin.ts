@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors';
 import { verifySessionToken } from './sessionToken';
-import { installedShop } from './tokenExchange';
+import { installedShop, RETRY_INVALID_SESSION_HEADER } from './tokenExchange';
 import { findShopByDomain, provisionShop, type ShopRow } from '../services/shop/shops';
 import { localeFromAcceptLanguage } from '../i18n';
 import { INTERFACE_LOCALE_HEADER, isLocale } from '../../src/contracts/api';
@@ -46,7 +46,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     try {
       ({ shopDomain } = await verifySessionToken(match[1], config.apiKey, config.apiSecret));
     } catch {
-      throw unauthorized('auth.invalidToken');
+      // As shopify-app-js answers a session token it rejects: App Bridge fetches a fresh token and retries once.
+      throw unauthorized('auth.invalidToken', { [RETRY_INVALID_SESSION_HEADER]: '1' });
     }
     let shop: ShopRow;
     if (config.appMode === 'shopify') {

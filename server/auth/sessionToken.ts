@@ -18,6 +18,9 @@ export interface VerifiedSession {
   userId?: string;
 }
 
+/** Clock skew allowed on exp/nbf, as shopify-api's decodeSessionToken allows. */
+export const SESSION_TOKEN_CLOCK_TOLERANCE_SECONDS = 10;
+
 /** The platform issues tokens valid for a minute; anything longer than this is refused. */
 export const MAX_TOKEN_LIFETIME_SECONDS = 5 * 60;
 
@@ -33,7 +36,7 @@ export function shopFromDest(dest: unknown): string | undefined {
 
 /**
  * Verifies a session token as the platform issues them: HS256 only, audience =
- * API key, exp/nbf with at most 5 s leeway, iat present and a lifetime
+ * API key, exp/nbf with 10 s leeway (the library's JWT_PERMITTED_CLOCK_TOLERANCE), iat present and a lifetime
  * (exp - iat) of at most 5 minutes, shop taken from `dest` (exactly
  * https://<shop>.myshopify.com), `iss` (when present) its /admin. Throws on anything else.
  */
@@ -41,7 +44,7 @@ export async function verifySessionToken(token: string, apiKey: string, apiSecre
   const { payload } = await jwtVerify(token, new TextEncoder().encode(apiSecret), {
     algorithms: ['HS256'],
     audience: apiKey,
-    clockTolerance: 5,
+    clockTolerance: SESSION_TOKEN_CLOCK_TOLERANCE_SECONDS,
     requiredClaims: ['exp', 'nbf', 'iat', 'dest'],
   });
   const { exp, iat } = payload;

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import {
   authorizeUrl,
   completeInstall,
+  STATE_COOKIE,
+  stateCookieOptions,
   embeddedAppUrl,
   exchangeCode,
   isShopDomain,
@@ -34,20 +37,29 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   const { config, db } = app.deps;
   if (config.appMode !== 'shopify') return;
+  // The state also travels in a cookie of the browser that asked (as shopify-api's OAuth begin does):
+  // a callback URL opened in another browser, or forged into one, finds no matching cookie.
+  await app.register(fastifyCookie);
 
   app.get('/api/auth', { schema: { querystring: schemas.authQuery } }, async (req, reply) => {
     const shop = req.query.shop.toLowerCase();
     if (!isShopDomain(shop)) throw badRequest('auth.invalidShop', 'invalid_shop');
     reply.header('Cache-Control', 'no-store');
-    return reply.redirect(authorizeUrl(config, shop, signState(shop, config.apiSecret, app.deps.now().getTime())), 302);
+    const state = signState(shop, config.apiSecret, app.deps.now().getTime());
+    reply.setCookie(STATE_COOKIE, state, stateCookieOptions(config));
+    return reply.redirect(authorizeUrl(config, shop, state), 302);
   });
 
   app.get('/api/auth/callback', { schema: { querystring: schemas.callbackQuery } }, async (req, reply) => {
     const query = req.query as Record<string, string>;
     const shop = String(query.shop ?? '');
     if (!isShopDomain(shop)) throw badRequest('auth.invalidShop', 'invalid_shop');
-    if (!verifyQueryHmac(query, config.apiSecret)) throw unauthorized('auth.invalidHmac');
-    if (!verifyState(query.state, shop, config.apiSecret, app.deps.now().getTime())) throw unauthorized('auth.invalidState');
+    if (!verifyQueryHmac(query, config.apiSecret, app.deps.now().getTime())) throw unauthorized('auth.invalidHmac');
+    const cookieState = req.cookies[STATE_COOKIE];
+    reply.clearCookie(STATE_COOKIE, { path: stateCookieOptions(config).path });
+    if (!cookieState || cookieState !== query.state || !verifyState(query.state, shop, config.apiSecret, app.deps.now().getTime())) {
+      throw unauthorized('auth.invalidState');
+    }
     if (!query.code) throw badRequest('auth.missingCode', 'missing_code');
     let token;
     try {
