@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { derivedTokenKeyRing, parseTokenKeyRing, type TokenKeyRing } from './platform/tokenCipher';
 import path from 'node:path';
 import { DEFAULT_HOST, parseAllowedHosts, parseTrustProxy, type TrustProxy } from './networkConfig';
 import { readAppToml, type AppToml } from './appToml';
@@ -31,8 +31,8 @@ export interface Config {
   adminApiBaseUrl?: string;
   /** shopify.app.toml: scopes (managed install; the OAuth fallback requests the same), handle, API version. */
   shopifyApp: AppToml;
-  /** AES-256 key of the Admin API tokens at rest (TOKEN_ENCRYPTION_KEY; derived from the secret outside shopify mode). */
-  tokenEncryptionKey: Buffer;
+  /** AES-256 keys of the Admin API tokens at rest, newest first (TOKEN_ENCRYPTION_KEYS or TOKEN_ENCRYPTION_KEY; derived from the secret outside shopify mode). */
+  tokenKeys: TokenKeyRing;
   imageApiUrl?: string;
   imageApiKey?: string;
   /** The shop's catalog from the Admin API (APP_MODE=shopify). */
@@ -74,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: appMode === 'standalone' && env.SEED_DEMO !== '0',
     adminApiBaseUrl: env.SHOPIFY_ADMIN_API_BASE_URL || undefined,
     shopifyApp: readAppToml(env.SHOPIFY_APP_TOML || undefined),
-    tokenEncryptionKey: tokenEncryptionKey(env, appMode, usesDevKeys ? DEV_API_SECRET : env.SHOPIFY_API_SECRET!),
+    tokenKeys: tokenKeyRing(env, appMode, usesDevKeys ? DEV_API_SECRET : env.SHOPIFY_API_SECRET!),
     imageApiUrl: env.IMAGE_API_URL || undefined,
     imageApiKey: env.IMAGE_API_KEY || undefined,
     catalog: catalogConfig(env),
@@ -116,16 +116,13 @@ export function catalogConfig(env: NodeJS.ProcessEnv): CatalogConfig {
 }
 
 /**
- * TOKEN_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64. Required in shopify mode; standalone
- * (and tests without one) derive a key from the API secret, as they only hold demo tokens.
+ * TOKEN_ENCRYPTION_KEYS (`<id>:<key>,…`, newest first) or TOKEN_ENCRYPTION_KEY (one key): 32 bytes each
+ * as 64 hex digits or base64. Required in shopify mode; standalone (and tests without one) derive a key
+ * from the API secret, as they only hold demo tokens.
  */
-export function tokenEncryptionKey(env: NodeJS.ProcessEnv, appMode: AppMode, apiSecret: string): Buffer {
-  const raw = env.TOKEN_ENCRYPTION_KEY?.trim();
-  if (!raw) {
-    if (appMode === 'shopify') throw new Error('APP_MODE=shopify needs TOKEN_ENCRYPTION_KEY (32 bytes, hex or base64: openssl rand -base64 32)');
-    return createHash('sha256').update(`shoppable-looks access tokens:${apiSecret}`).digest();
-  }
-  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-  if (key.length !== 32) throw new Error('TOKEN_ENCRYPTION_KEY must be 32 bytes (64 hex digits or base64)');
-  return key;
+export function tokenKeyRing(env: NodeJS.ProcessEnv, appMode: AppMode, apiSecret: string): TokenKeyRing {
+  const ring = parseTokenKeyRing(env);
+  if (ring) return ring;
+  if (appMode === 'shopify') throw new Error('APP_MODE=shopify needs TOKEN_ENCRYPTION_KEYS or TOKEN_ENCRYPTION_KEY (32 bytes, hex or base64: openssl rand -base64 32)');
+  return derivedTokenKeyRing(apiSecret);
 }

@@ -102,7 +102,7 @@ describe('OAuth fallback (APP_MODE=shopify, outside the admin)', () => {
       .select(['accessTokens.accessToken', 'accessTokens.shopId', 'accessTokens.refreshToken', 'shops.installedAt'])
       .where('shops.domain', '=', shop)
       .executeTakeFirstOrThrow();
-    return { ...row, plain: decryptToken(t.config.tokenEncryptionKey, row.shopId, 'access', row.accessToken) };
+    return { ...row, plain: decryptToken(t.config.tokenKeys, row.shopId, 'access', row.accessToken) };
   };
 
   it('GET /api/auth redirects to the store authorize page with client id, exactly the toml scopes, callback and a signed state', async () => {

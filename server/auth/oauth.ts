@@ -138,10 +138,10 @@ export async function exchangeCode(
 }
 
 /** Stores the shop's token pair (encrypted, replacing any earlier pair) and (re)installs the shop. */
-export async function completeInstall(db: Db, config: Pick<Config, 'tokenEncryptionKey'>, shop: string, pair: TokenPair, now: Date): Promise<ShopRow> {
+export async function completeInstall(db: Db, config: Pick<Config, 'tokenKeys'>, shop: string, pair: TokenPair, now: Date): Promise<ShopRow> {
   return db.transaction().execute(async (trx) => {
     const row = await provisionShop(trx, shop, { origin: 'platform' });
-    await storeTokenPair(trx, config.tokenEncryptionKey, row.id, pair, now);
+    await storeTokenPair(trx, config.tokenKeys, row.id, pair, now);
     return row;
   });
 }

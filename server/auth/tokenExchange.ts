@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, unauthorized } from '../http/errors';
 import { TokenExchangeError } from '../platform/accessTokens';
 import type { Platform } from '../platform';
+import { attachSessionToken } from '../platform/requestSession';
 import type { ShopRow } from '../services/shop/shops';
 
 /** App Bridge fetches a new session token and retries the request once when an answer carries this. */
@@ -16,7 +17,8 @@ export async function installedShop(platform: Platform, shopDomain: string, sess
   try {
     const { shop, exchanged } = await platform.tokens.ensureInstalled(shopDomain, sessionToken);
     if (exchanged) log.info({ shop: shopDomain }, 'access token exchanged');
-    return shop;
+    // This request's Admin API calls may re-exchange it on a 401 (adminApi.ts).
+    return attachSessionToken(shop, sessionToken);
   } catch (error) {
     if (error instanceof TokenExchangeError && error.invalidSessionToken) {
       log.warn({ shop: shopDomain, err: error }, 'token exchange refused');

@@ -1,6 +1,7 @@
 import { GraphqlQueryError, HttpResponseError, Session } from '@shopify/shopify-api';
 import { HttpError } from '../http/errors';
-import { NoAccessTokenError, type AccessTokens } from './accessTokens';
+import { NoAccessTokenError, TokenUnreadableError, type AccessTokens } from './accessTokens';
+import { sessionTokenOf } from './requestSession';
 import { platformCall } from './shopifyApi';
 import type { PlatformContext, ShopRef } from './context';
 
@@ -52,8 +53,9 @@ const graphqlErrorsOf = (error: GraphqlQueryError): Array<{ message?: string; ex
 
 /**
  * The shop's Admin GraphQL API through the library's client: the token comes from the token store
- * (refreshed before expiry), a 401 refreshes once and retries, THROTTLED waits for the bucket
- * (extensions.cost.throttleStatus) and retries.
+ * (refreshed before expiry), a 401 refreshes once and retries — inside an admin request whose pair
+ * cannot be refreshed, it exchanges that request's session token instead (the official strategy) —
+ * THROTTLED waits for the bucket (extensions.cost.throttleStatus) and retries.
  */
 export function createAdminApi(ctx: PlatformContext, tokens: AccessTokens): AdminApi {
   const { shopify, config } = ctx;
@@ -83,7 +85,13 @@ export function createAdminApi(ctx: PlatformContext, tokens: AccessTokens): Admi
           try {
             token = await tokens.refresh(shop, token);
           } catch (refreshError) {
-            throw toAdminError(refreshError);
+            const sessionToken = sessionTokenOf(shop);
+            if (!(refreshError instanceof NoAccessTokenError) || !sessionToken) throw toAdminError(refreshError);
+            try {
+              token = await tokens.reexchange(shop, sessionToken, token);
+            } catch (exchangeError) {
+              throw toAdminError(exchangeError);
+            }
           }
           continue;
         }
@@ -108,7 +116,9 @@ export function createAdminApi(ctx: PlatformContext, tokens: AccessTokens): Admi
 
 function toAdminError(error: unknown): AdminApiError {
   if (error instanceof AdminApiError) return error;
-  if (error instanceof NoAccessTokenError) return new AdminApiError(503, 'platform.noAccessToken', 'no_access_token', [], error.message);
+  if (error instanceof NoAccessTokenError || error instanceof TokenUnreadableError) {
+    return new AdminApiError(503, 'platform.noAccessToken', 'no_access_token', [], error.message);
+  }
   if (error instanceof GraphqlQueryError) {
     const errors = graphqlErrorsOf(error);
     const codes = errors.map((e) => e.extensions?.code).filter((c): c is string => !!c);

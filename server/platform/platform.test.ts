@@ -71,23 +71,32 @@ describe('token exchange (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(row.accessToken).not.toContain(live);
     expect(row.accessToken).not.toContain('shpat_');
     expect(row.refreshToken).not.toContain('shprt_');
-    expect(row.accessToken).toMatch(/^v1\./);
-    expect(decryptToken(t.config.tokenEncryptionKey, shop.id, 'access', row.accessToken)).toBe(live);
-    expect(decryptToken(t.config.tokenEncryptionKey, shop.id, 'refresh', row.refreshToken!)).toMatch(/^shprt_/);
+    expect(row.accessToken).toMatch(/^v2\.default\./);
+    expect(decryptToken(t.config.tokenKeys, shop.id, 'access', row.accessToken)).toBe(live);
+    expect(decryptToken(t.config.tokenKeys, shop.id, 'refresh', row.refreshToken!)).toMatch(/^shprt_/);
     // Copied to another shop's row, or read with another key, it does not decrypt.
-    expect(() => decryptToken(t.config.tokenEncryptionKey, shop.id + 1, 'access', row.accessToken)).toThrow();
-    expect(() => decryptToken(Buffer.alloc(32, 7), shop.id, 'access', row.accessToken)).toThrow();
+    expect(() => decryptToken(t.config.tokenKeys, shop.id + 1, 'access', row.accessToken)).toThrow();
+    expect(() => decryptToken([{ id: 'other', key: Buffer.alloc(32, 7) }], shop.id, 'access', row.accessToken)).toThrow();
   });
 
-  it('a token stored under another TOKEN_ENCRYPTION_KEY is dropped, and the next request exchanges anew', async () => {
+  it('a token no key of the ring opens is never deleted: every row stays, the call answers 503, the instance with the key still works', async () => {
     const domain = 'rekeyed.myshopify.com';
     const shop = await install(t, domain);
-    const other = createPlatform({ db: t.db, config: { ...t.config, tokenEncryptionKey: Buffer.alloc(32, 9) } });
-    await expect(other.admin.graphql(shop, SHOP_INFO_QUERY)).rejects.toMatchObject({ statusCode: 503 });
-    expect(await tokenRow(t, shop.id)).toBeUndefined();
-    expect((await t.request({ method: 'GET', url: DETAILS, shop: domain })).statusCode).toBe(200);
-    expect(fake.exchanges.filter((e) => e.shop === domain)).toHaveLength(2);
-    await t.app.platform.catalogSync.running(shop.id);
+    const rows = await t.db.selectFrom('accessTokens').selectAll().orderBy('shopId').execute();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const logged: string[] = [];
+    // An instance deployed with another key (a typo, a rolling deploy that forgot the old key).
+    const other = createPlatform({ db: t.db, config: { ...t.config, tokenKeys: [{ id: 'typo', key: Buffer.alloc(32, 9) }] }, log: (_l, m) => logged.push(m) });
+    for (const row of rows) {
+      const ref = { id: row.shopId, domain: `shop-${row.shopId}` };
+      await expect(other.admin.graphql(ref, SHOP_INFO_QUERY)).rejects.toMatchObject({ statusCode: 503 });
+      await expect(other.tokens.refresh(ref, 'x')).rejects.toThrow(/cannot be decrypted/);
+    }
+    expect(logged.join('\n')).toMatch(/cannot be decrypted with TOKEN_ENCRYPTION_KEYS .*it is kept/);
+    expect(await t.db.selectFrom('accessTokens').selectAll().orderBy('shopId').execute()).toEqual(rows);
+    expect((await t.app.platform.admin.graphql<{ shop: { email: string } }>(shop, SHOP_INFO_QUERY)).shop.email).toBe(`owner@${domain}`);
+    expect(fake.exchanges.filter((e) => e.shop === domain)).toHaveLength(1);
+    await other.catalogSync.stop();
   });
 
   it('a session token the platform refuses answers 401 with the retry header, and installs nothing', async () => {
@@ -130,14 +139,14 @@ describe('token refresh (one at a time per shop)', () => {
     expect(REFRESH_MARGIN_MS).toBe(5 * 60_000);
     const shop = await install(t, domain);
     const before = (await tokenRow(t, shop.id))!;
-    const oldRefresh = decryptToken(t.config.tokenEncryptionKey, shop.id, 'refresh', before.refreshToken!);
+    const oldRefresh = decryptToken(t.config.tokenKeys, shop.id, 'refresh', before.refreshToken!);
     fake.refreshes.length = 0;
     const results = await Promise.all(Array.from({ length: 5 }, () => t.app.platform.admin.graphql<{ shop: { email: string } }>(shop, SHOP_INFO_QUERY)));
     expect(results.every((r) => r.shop.email === `owner@${domain}`)).toBe(true);
     expect(fake.refreshes).toEqual([{ shop: domain, ok: true }]);
     const after = (await tokenRow(t, shop.id))!;
-    expect(decryptToken(t.config.tokenEncryptionKey, shop.id, 'refresh', after.refreshToken!)).not.toBe(oldRefresh);
-    expect(fake.liveAccessTokens(domain)).toEqual([decryptToken(t.config.tokenEncryptionKey, shop.id, 'access', after.accessToken)]);
+    expect(decryptToken(t.config.tokenKeys, shop.id, 'refresh', after.refreshToken!)).not.toBe(oldRefresh);
+    expect(fake.liveAccessTokens(domain)).toEqual([decryptToken(t.config.tokenKeys, shop.id, 'access', after.accessToken)]);
     // Rotation: the old refresh token no longer works at the token endpoint.
     const replay = await fetch(`${fake.url}/admin/oauth/access_token`, {
       method: 'POST',

@@ -122,7 +122,7 @@ export class FakeShopifyAdmin {
   readonly url: string;
   /** Every token endpoint call and GraphQL request, in order. */
   readonly exchanges: Array<{ shop: string; expiring: boolean }> = [];
-  readonly refreshes: Array<{ shop: string; ok: boolean }> = [];
+  readonly refreshes: Array<{ shop: string; ok: boolean; status?: number }> = [];
   readonly codeGrants: Array<{ shop: string }> = [];
   readonly graphql: Array<{ shop: string; query: string; variables: Record<string, unknown>; status: number; throttled?: boolean; at: number }> = [];
 
@@ -228,6 +228,20 @@ export class FakeShopifyAdmin {
     this.refusedShops.add(shop);
   }
 
+  /** Every token of the shop stops working (revoked on the platform's side), while the install stays: exchanges still work. */
+  revokeTokens(shop: string): void {
+    this.revoke(shop);
+  }
+
+  /**
+   * The next `count` refresh_token grants answer `status` (429 with Retry-After, or a 5xx) without
+   * touching the pair, as a busy or failing token endpoint does.
+   */
+  failNextRefreshes(count: number, status: number, retryAfterSeconds = 1): void {
+    this.refreshFailures = { count, status, retryAfterSeconds };
+  }
+  private refreshFailures = { count: 0, status: 429, retryAfterSeconds: 1 };
+
   reinstall(shop: string): void {
     this.refusedShops.delete(shop);
   }
@@ -309,6 +323,14 @@ export class FakeShopifyAdmin {
       return this.issue(shop, expiring, reply);
     }
     if (body.grant_type === 'refresh_token') {
+      if (this.refreshFailures.count > 0) {
+        this.refreshFailures.count -= 1;
+        const { status, retryAfterSeconds } = this.refreshFailures;
+        const grant = this.refreshTokens.get(body.refresh_token ?? '');
+        this.refreshes.push({ shop: grant?.shop ?? '', ok: false, status });
+        if (status === 429) reply.header('Retry-After', String(retryAfterSeconds));
+        return reply.status(status).send({ errors: status === 429 ? 'Exceeded the rate limit' : 'Internal Server Error' });
+      }
       const grant = this.refreshTokens.get(body.refresh_token ?? '');
       const ok = !!grant && (grant.expiresAt === null || grant.expiresAt > Date.now());
       this.refreshes.push({ shop: grant?.shop ?? '', ok });
