@@ -1,6 +1,6 @@
 import { GraphqlQueryError, HttpResponseError, Session } from '@shopify/shopify-api';
 import { HttpError } from '../http/errors';
-import { NoAccessTokenError, TokenUnreadableError, type AccessTokens } from './accessTokens';
+import { NoAccessTokenError, TokenExchangeError, TokenUnreadableError, type AccessTokens } from './accessTokens';
 import { sessionTokenOf } from './requestSession';
 import { platformCall } from './shopifyApi';
 import type { PlatformContext, ShopRef } from './context';
@@ -116,7 +116,8 @@ export function createAdminApi(ctx: PlatformContext, tokens: AccessTokens): Admi
 
 function toAdminError(error: unknown): AdminApiError {
   if (error instanceof AdminApiError) return error;
-  if (error instanceof NoAccessTokenError || error instanceof TokenUnreadableError) {
+  // No usable pair, and (inside a request) the platform refused to exchange a new one: the merchant reconnects from the admin.
+  if (error instanceof NoAccessTokenError || error instanceof TokenUnreadableError || error instanceof TokenExchangeError) {
     return new AdminApiError(503, 'platform.noAccessToken', 'no_access_token', [], error.message);
   }
   if (error instanceof GraphqlQueryError) {

@@ -10,6 +10,9 @@ import { createCatalogReconciler, type CatalogReconciler } from './catalogReconc
 import { createLifecycle, type PlatformLifecycle } from './lifecycle';
 import { createShopPlans, type ShopPlans } from './shopPlan';
 import type { PlatformContext } from './context';
+import { findShopByDomain } from '../services/shop/shops';
+import { platformBillingFor } from '../services/billing/platformBilling';
+import { restoreLifetime } from '../services/billing/lifetimeRestore';
 
 /** The Shopify side of the app: the token store, the Admin GraphQL API and the catalog sync. */
 export interface Platform {
@@ -52,6 +55,11 @@ export function createPlatform(deps: PlatformDeps): Platform {
   // … and reads the shop's plan anew (it may have changed while the app was not installed).
   const shopPlans = createShopPlans(ctx, admin);
   lifecycle.onInstalled(async (shop) => void (await shopPlans.refresh(shop)));
+  // … and keeps a Lifetime purchase the platform still reports (the uninstall moved the shop to free).
+  lifecycle.onInstalled(async (shop) => {
+    const row = await findShopByDomain(ctx.db, shop.domain);
+    if (row && (await restoreLifetime({ db: ctx.db, now: ctx.now }, platformBillingFor(admin), row))) log('info', `the Lifetime plan of ${shop.domain} was restored`);
+  });
   return { tokens, admin, catalogSync, catalogReconciler, lifecycle, shopPlans };
 }
 

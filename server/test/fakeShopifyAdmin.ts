@@ -226,6 +226,10 @@ export class FakeShopifyAdmin {
   uninstall(shop: string): void {
     this.revoke(shop);
     this.refusedShops.add(shop);
+    // The platform cancels the app's subscriptions with the install; one-time purchases stay the shop's.
+    for (const charge of this.charges.values()) {
+      if (charge.shop === shop && charge.kind === 'AppSubscription' && charge.status === 'ACTIVE') charge.status = 'CANCELLED';
+    }
   }
 
   /** Every token of the shop stops working (revoked on the platform's side), while the install stays: exchanges still work. */
@@ -285,6 +289,11 @@ export class FakeShopifyAdmin {
   /** The next discount mutation answers with this userError. */
   rejectNextDiscountWith(message: string): void {
     this.rejectNextDiscount = message;
+  }
+
+  /** The shop's charges, oldest first. */
+  chargesOf(shop: string): Charge[] {
+    return [...this.charges.values()].filter((c) => c.shop === shop);
   }
 
   lastCharge(): Charge | undefined {
@@ -493,11 +502,27 @@ export class FakeShopifyAdmin {
     if (discountMutation) {
       return { requested: 10, answer: () => ({ actual: 10, data: this.discount(shop, discountMutation, variables) }) };
     }
+    if (/\bcurrentAppInstallation\s*\{/.test(query)) {
+      return { requested: 5, answer: () => ({ actual: 3, data: { currentAppInstallation: this.installationBilling(shop) } }) };
+    }
     if (/\bnode\s*\(/.test(query)) {
       const charge = this.charges.get(String(variables.id));
       return { requested: 1, answer: () => ({ actual: 1, data: { node: charge && charge.shop === shop ? { id: charge.id, status: charge.status } : null } }) };
     }
     return { requested: 1, answer: () => ({ actual: 0, data: { errors: [{ message: `The stand-in does not know this query: ${query.slice(0, 80)}` }] } }) };
+  }
+
+  /**
+   * `currentAppInstallation { activeSubscriptions { id name status test } oneTimePurchases(first:) { nodes { id name status test } } }`
+   * as the platform answers it: the active subscriptions (a list), every one-time purchase (a connection).
+   */
+  private installationBilling(shop: string) {
+    const mine = [...this.charges.values()].filter((c) => c.shop === shop);
+    const view = (c: Charge) => ({ id: c.id, name: String(c.variables.name ?? ''), status: c.status, test: c.variables.test === true });
+    return {
+      activeSubscriptions: mine.filter((c) => c.kind === 'AppSubscription' && c.status === 'ACTIVE').map(view),
+      oneTimePurchases: { nodes: mine.filter((c) => c.kind === 'AppPurchaseOneTime').reverse().map(view), pageInfo: { hasNextPage: false, endCursor: null } },
+    };
   }
 
   /** discountAutomaticAppCreate / discountAutomaticAppUpdate / discountAutomaticDelete with the platform's userErrors. */

@@ -48,6 +48,9 @@ export interface BillingPlan {
   savingsText: string | null;
 }
 
+/** Why the platform ended a subscription (app_subscriptions/update). */
+export type SubscriptionEndReason = 'cancelled' | 'declined' | 'frozen' | 'expired';
+
 export interface BillingPlans {
   plans: Record<PlanName, BillingPlan>;
   currentPlan: {
@@ -56,6 +59,11 @@ export interface BillingPlans {
     period: PlanPeriod;
     /** Discount percentage of the current subscription, null if none. */
     discount: number | null;
+    /**
+     * The paid plan the platform ended (the subscription was cancelled, declined, frozen or expired
+     * outside the app), while the shop is on free because of it; null otherwise.
+     */
+    ended?: { plan: PlanName; reason: SubscriptionEndReason } | null;
   };
   pricingInfo: {
     monthlyPrice: number;

@@ -21,7 +21,8 @@ export interface ChargesTable {
   discountPercentage: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   /** The discount code that gave discountPercentage, if any. */
   discountCode: ColumnType<string | null, string | null | undefined, string | null>;
-  status: Generated<'pending' | 'active' | 'declined' | 'cancelled'>;
+  /** frozen / expired: the platform ended the subscription (app_subscriptions/update). */
+  status: Generated<'pending' | 'active' | 'declined' | 'cancelled' | 'frozen' | 'expired'>;
   /** Hash of the secret in the standalone confirmation URL. */
   confirmTokenHash: string | null;
   /** The platform's id (gid) in shopify mode. */

@@ -37,9 +37,19 @@ export interface AcceptedWebhook {
 const reject = (status: number, message: string): AcceptedWebhook => ({ status, body: { received: false, message } });
 
 /**
+ * A signed delivery whose payload cannot be used: logged and answered 200 with nothing recorded. A 4xx
+ * would have the platform retry the same bytes for 48 hours and count the failures against the app.
+ */
+const unusable = (log: typeof silentLog, topic: string, shop: string, message: string): AcceptedWebhook => {
+  log.warn({ topic, shop, reason: message }, 'webhook payload unusable: acknowledged, ignored');
+  return { status: 200, body: { received: true, handled: false, message } };
+};
+
+/**
  * Verifies (HMAC over the raw body, constant time), checks the payload of the
  * topic, and records the delivery once. Nothing is written unless all pass.
- * Unknown topics and shops are acknowledged (200) so the platform stops retrying.
+ * Unknown topics and shops, and payloads the topic cannot use, are acknowledged (200)
+ * so the platform stops retrying; only a bad signature is refused (401).
  */
 export async function acceptWebhook(deps: WebhookDeps, req: WebhookRequest): Promise<AcceptedWebhook> {
   const { db, config } = deps;
@@ -53,7 +63,7 @@ export async function acceptWebhook(deps: WebhookDeps, req: WebhookRequest): Pro
   try {
     payload = parsePayload(req.rawBody.toString('utf8'));
   } catch {
-    return reject(400, 'Body is not JSON');
+    return unusable(log, topic, shopDomain, 'Body is not JSON');
   }
   const handler = handlerFor(topic);
   if (!handler) {
@@ -63,7 +73,7 @@ export async function acceptWebhook(deps: WebhookDeps, req: WebhookRequest): Pro
   try {
     handler.parse(payload);
   } catch (error) {
-    if (error instanceof WebhookPayloadError) return reject(400, error.message);
+    if (error instanceof WebhookPayloadError) return unusable(log, topic, shopDomain, error.message);
     throw error;
   }
   const shop = await findShopByDomain(db, shopDomain);

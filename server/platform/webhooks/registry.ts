@@ -9,6 +9,7 @@ import { appUninstalled } from './topics/appUninstalled';
 import { productsCreate } from './topics/productsCreate';
 import { productsUpdate } from './topics/productsUpdate';
 import { productsDelete } from './topics/productsDelete';
+import { appSubscriptionsUpdate } from './topics/appSubscriptionsUpdate';
 
 /**
  * Topic → handler. To handle another topic: add topics/<topicName>.ts exporting
@@ -27,6 +28,7 @@ const HANDLERS: Array<WebhookHandler<any>> = [
   productsCreate,
   productsUpdate,
   productsDelete,
+  appSubscriptionsUpdate,
 ];
 
 export const webhookHandlers: ReadonlyMap<string, WebhookHandler<unknown>> = new Map(HANDLERS.map((h) => [h.topic, h]));

@@ -26,7 +26,7 @@ export interface WebhookContext {
 
 /**
  * One platform webhook topic. `parse` runs when the delivery arrives (a bad
- * payload is answered 400 and nothing is recorded); `handle` runs after the
+ * payload is logged, answered 200 and nothing is recorded); `handle` runs after the
  * answer and must be idempotent: a failed run is retried with the same payload.
  */
 export interface WebhookHandler<T = unknown> {
@@ -35,7 +35,7 @@ export interface WebhookHandler<T = unknown> {
   handle(ctx: WebhookContext, data: T): Promise<void>;
 }
 
-/** A payload the topic cannot work with (answered 400, nothing recorded). */
+/** A payload the topic cannot work with (logged, answered 200, nothing recorded). */
 export class WebhookPayloadError extends Error {}
 
 export const silentLog: WebhookLog = { info() {}, warn() {}, error() {} };

@@ -7,6 +7,8 @@ import { insertLook } from '../../test/looks';
 import { DEV_API_SECRET } from '../../config';
 import { signWebhook, verifyWebhookHmac } from './hmac';
 import { WEBHOOK_TOPICS } from './registry';
+import { parse as parseToml } from 'smol-toml';
+import { APP_TOML_FILE } from '../../appToml';
 import { MAX_ATTEMPTS } from './deliveries';
 import { processDelivery } from './process';
 import { countRows, deliver } from './test/deliver';
@@ -116,19 +118,22 @@ describe('POST /api/webhooks', () => {
     expect(await countRows(t, 'webhook_deliveries')).toBe(before);
   });
 
-  it('answers 400 and records nothing for missing headers, a body that is not JSON, or a payload the topic cannot use', async () => {
+  it('answers 400 without the platform headers; a signed body that is not JSON, or a payload the topic cannot use, is logged and answered 200; nothing is recorded', async () => {
     const before = await countRows(t, 'webhook_deliveries');
-    const cases = [
-      await deliver(t, '', order(7, lookId)),
-      await deliver(t, 'orders/create', order(7, lookId), { shop: '' }),
+    for (const res of [await deliver(t, '', order(7, lookId)), await deliver(t, 'orders/create', order(7, lookId), { shop: '' })]) {
+      expect(res.statusCode).toBe(400);
+    }
+    // A 4xx would have the platform retry the same bytes for 48 hours and count it against the app.
+    const unusable = [
       await deliver(t, 'orders/create', null, { raw: '{not json' }),
+      await deliver(t, 'orders/create', null, { raw: '' }),
       await deliver(t, 'orders/create', { name: 'no id' }),
       await deliver(t, 'orders/create', [1, 2]),
       await deliver(t, 'orders/create', { id: 7, line_items: 'many' }),
     ];
-    for (const res of cases) {
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toEqual(expect.any(String));
+    for (const res of unusable) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true, handled: false, message: expect.any(String) });
     }
     expect(await countRows(t, 'webhook_deliveries')).toBe(before);
     expect(await ordersOf('7')).toEqual([]);
@@ -206,12 +211,18 @@ describe('POST /api/webhooks', () => {
 describe('topic registry', () => {
   it('has one handler file per topic under topics/', () => {
     expect([...WEBHOOK_TOPICS].sort()).toEqual(
-      ['app/scopes_update', 'app/uninstalled', 'customers/data_request', 'customers/redact', 'orders/create', 'orders/paid', 'products/create', 'products/delete', 'products/update', 'shop/redact'].sort(),
+      ['app/scopes_update', 'app/uninstalled', 'app_subscriptions/update', 'customers/data_request', 'customers/redact', 'orders/create', 'orders/paid', 'products/create', 'products/delete', 'products/update', 'shop/redact'].sort(),
     );
     for (const topic of WEBHOOK_TOPICS) {
       const file = topic.replace(/[/_](\w)/g, (_m, c: string) => c.toUpperCase());
       expect(fs.existsSync(path.join(__dirname, 'topics', `${file}.ts`))).toBe(true);
     }
+  });
+
+  it('every topic with a handler is subscribed in shopify.app.toml, and every subscribed topic has one', () => {
+    const toml = parseToml(fs.readFileSync(APP_TOML_FILE, 'utf8')) as { webhooks: { subscriptions: Array<{ topics?: string[]; compliance_topics?: string[] }> } };
+    const subscribed = toml.webhooks.subscriptions.flatMap((s) => [...(s.topics ?? []), ...(s.compliance_topics ?? [])]);
+    expect([...new Set(subscribed)].sort()).toEqual([...WEBHOOK_TOPICS].sort());
   });
 });
 

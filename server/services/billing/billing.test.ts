@@ -50,7 +50,7 @@ describe('billing (standalone)', () => {
   it('serves the plans data from the database, free by default', async () => {
     const data = await plans('plans.myshopify.com');
     expect(Object.keys(data.plans)).toEqual(['free', 'monthly', 'yearly', 'lifetime']);
-    expect(data.currentPlan).toEqual({ name: 'free', period: 'monthly', discount: null });
+    expect(data.currentPlan).toEqual({ name: 'free', period: 'monthly', discount: null, ended: null });
     expect(data.plans.free).toMatchObject({ price: 0, usageLimit: 1, isCurrent: true, isActive: true });
     expect(data.plans.monthly).toMatchObject({ price: 9.97, originalPrice: 9.97, discountedPrice: null, discount: 0, usageLimit: null, isCurrent: false });
     expect(data.plans.yearly).toMatchObject({ price: 95.71, savingsText: 'Save 20%' });
@@ -143,7 +143,7 @@ describe('billing (standalone)', () => {
     const { location, returnPath } = await approve(t, confirmationUrl);
     expect(location).toBe('/billing/plans?subscribed=monthly');
     const data = await plans(domain);
-    expect(data.currentPlan).toEqual({ name: 'monthly', period: 'monthly', discount: 20 });
+    expect(data.currentPlan).toEqual({ name: 'monthly', period: 'monthly', discount: 20, ended: null });
     expect(data.plans.monthly).toMatchObject({ isCurrent: true, discount: 20, discountCode: 'WELCOME20', discountedPrice: 7.98, price: 7.98, originalPrice: 9.97 });
     expect(await activeLookLimit(t.db, shop.id)).toBeNull();
     await addLook(t, shop, 'A', true, new Date('2026-01-01'));
@@ -166,7 +166,7 @@ describe('billing (standalone)', () => {
       { reference: 'monthly', status: 'cancelled' },
       { reference: 'yearly', status: 'active' },
     ]);
-    expect((await plans(domain)).currentPlan).toEqual({ name: 'yearly', period: 'yearly', discount: null });
+    expect((await plans(domain)).currentPlan).toEqual({ name: 'yearly', period: 'yearly', discount: null, ended: null });
   });
 
   it('a declined charge leaves the plan as it was', async () => {
@@ -243,7 +243,7 @@ describe('billing (standalone)', () => {
     const looks = await t.db.selectFrom('productLooks').select(['id', 'active']).where('shopId', '=', shop.id).orderBy('id').execute();
     expect(looks.filter((l) => l.active).map((l) => l.id)).toEqual([newest]);
     expect(looks).toHaveLength(4);
-    expect((await plans(domain)).currentPlan).toEqual({ name: 'free', period: 'monthly', discount: null });
+    expect((await plans(domain)).currentPlan).toEqual({ name: 'free', period: 'monthly', discount: null, ended: null });
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
     expect(await shouldUpgradeToPaidPlan(t.db, shop.id)).toBe(true);
     const statuses = await t.db.selectFrom('charges').select('status').where('shopId', '=', shop.id).execute();

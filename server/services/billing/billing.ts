@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { ShopRow } from '../shop/shops';
 import { cancelCharges, createCharge, findReturnedCharge } from './charges';
 import { guessDiscountCode } from './discounts';
+import { planChargeName } from './lifetimeRestore';
 import { findPlan, getShopPlan } from './plans';
 import { invalidateLooksList } from '../looks/looks';
 import { storefrontChanged } from '../storefront/changes';
@@ -70,7 +71,7 @@ export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectP
       kind: plan.name === 'lifetime' ? 'one_time' : 'subscription',
       purpose: 'plan',
       reference: plan.name,
-      name: `Shoppable Looks ${plan.title}`,
+      name: planChargeName(plan.title),
       amount: Number(plan.price),
       interval: plan.interval,
       // The free trial is for shops coming from the free plan, not for switching between paid plans.
@@ -122,6 +123,9 @@ export async function confirmPlanCharge(deps: BillingDeps, shopDomain: string, c
       .onConflict((oc) => oc.column('shopId').doUpdateSet(values))
       .execute();
   });
+  // Replacement applies between subscriptions only: a one-time purchase (Lifetime) leaves an active
+  // subscription billing, so it is cancelled here — again on a reload of the return, until none is left.
+  if (charge.kind === 'one_time' && deps.platform) await deps.platform.cancelActiveSubscriptions(shop);
   return appPagePath(`/billing/plans?subscribed=${encodeURIComponent(planName)}`, embedded);
 }
 
@@ -166,7 +170,7 @@ export async function downgradePreview(db: Db, shopId: number): Promise<Downgrad
  * free limit to draft. Looks are kept.
  */
 export async function downgrade(deps: BillingDeps, shop: ShopRow, planName: unknown): Promise<DowngradeResult> {
-  const { db, now } = deps;
+  const { db } = deps;
   if (planName !== 'free') throw badRequest(PLAN_ERRORS.invalidPlan, 'invalid_plan');
   const current = await getShopPlan(db, shop.id);
   if (current.planName === 'free') throw badRequest(PLAN_ERRORS.alreadySubscribed, 'already_subscribed');
@@ -179,37 +183,48 @@ export async function downgrade(deps: BillingDeps, shop: ShopRow, planName: unkn
     }
   }
 
+  const deactivatedLooks = await switchToFree(deps, shop.id);
+  return { plan: 'free', deactivatedLooks };
+}
+
+/**
+ * Moves the shop to the free plan: its plan charges are cancelled and the active looks beyond the free
+ * limit go to draft (looks are kept). `ended`: the platform ended this charge (app_subscriptions/update)
+ * — it stays named on the free plan, so the plans page can say so and a reactivation can bring it back.
+ */
+export async function switchToFree(deps: Pick<BillingDeps, 'db' | 'now'>, shopId: number, ended?: { chargeId: number }): Promise<Array<{ id: number; title: string }>> {
+  const { db, now } = deps;
   const limit = await freeUsageLimit(db);
   const result = await db.transaction().execute(async (trx) => {
-    await cancelCharges(trx, shop.id, 'plan', now());
-    const values = { planName: 'free' as const, chargeId: null, discountPercentage: null, discountCode: null, activatedAt: now() };
+    await cancelCharges(trx, shopId, 'plan', now());
+    const values = { planName: 'free' as const, chargeId: ended?.chargeId ?? null, discountPercentage: null, discountCode: null, activatedAt: now() };
     await trx
       .insertInto('shopPlans')
-      .values({ shopId: shop.id, ...values })
+      .values({ shopId, ...values })
       .onConflict((oc) => oc.column('shopId').doUpdateSet(values))
       .execute();
-    const beyond = await looksBeyondFreeLimit(trx, shop.id, limit);
+    const beyond = await looksBeyondFreeLimit(trx, shopId, limit);
     let mainProducts: string[] = [];
     if (beyond.length) {
       mainProducts = (
         await trx
           .selectFrom('productLooks')
           .select(sql<string>`main_product->>'itemId'`.as('gid'))
-          .where('shopId', '=', shop.id)
+          .where('shopId', '=', shopId)
           .where('id', 'in', beyond.map((l) => l.id))
           .execute()
       ).map((r) => r.gid);
       await trx
         .updateTable('productLooks')
         .set({ active: false })
-        .where('shopId', '=', shop.id)
+        .where('shopId', '=', shopId)
         .where('id', 'in', beyond.map((l) => l.id))
         .execute();
     }
-    return { plan: 'free' as const, deactivatedLooks: beyond, mainProducts };
+    return { deactivatedLooks: beyond, mainProducts };
   });
   // Looks went to draft: the looks list must show it at once, the storefront no longer.
-  invalidateLooksList(db, shop.id);
-  if (result.mainProducts.length) await storefrontChanged(db, shop.id, { productGids: result.mainProducts, gallery: true });
-  return { plan: result.plan, deactivatedLooks: result.deactivatedLooks };
+  invalidateLooksList(db, shopId);
+  if (result.mainProducts.length) await storefrontChanged(db, shopId, { productGids: result.mainProducts, gallery: true });
+  return result.deactivatedLooks;
 }

@@ -8,6 +8,7 @@ import {
   type BillingPlans,
   type PlanName,
   type PlanPeriod,
+  type SubscriptionEndReason,
 } from '../../../src/contracts/billing';
 import { DEFAULT_LOCALE, isLocale } from '../../../src/contracts/api';
 import { translate } from '../../i18n';
@@ -76,7 +77,7 @@ export async function getBillingPlans(db: Db, shopId: number, locale: string): P
   const yearlyDiscount = byName.get('yearly')?.savingsPercentage ?? BILLING.yearlySavingsPercentage;
   return {
     plans,
-    currentPlan: { name: current.planName, period: periodOf(current.planName), discount: currentDiscount },
+    currentPlan: { name: current.planName, period: periodOf(current.planName), discount: currentDiscount, ended: await endedPlan(db, shopId) },
     pricingInfo: {
       monthlyPrice,
       yearlyPrice: round2(monthlyPrice * 12),
@@ -84,4 +85,17 @@ export async function getBillingPlans(db: Db, shopId: number, locale: string): P
       yearlyDiscount,
     },
   };
+}
+
+/** The plan the platform ended, while the shop is on free because of it (the plans page says so). */
+export async function endedPlan(db: Db, shopId: number): Promise<{ plan: PlanName; reason: SubscriptionEndReason } | null> {
+  const row = await db
+    .selectFrom('shopPlans')
+    .innerJoin('charges', 'charges.id', 'shopPlans.chargeId')
+    .select(['charges.reference', 'charges.status'])
+    .where('shopPlans.shopId', '=', shopId)
+    .where('shopPlans.planName', '=', 'free')
+    .executeTakeFirst();
+  if (!row || !['cancelled', 'declined', 'frozen', 'expired'].includes(row.status)) return null;
+  return { plan: row.reference as PlanName, reason: row.status as SubscriptionEndReason };
 }

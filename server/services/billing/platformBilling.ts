@@ -11,19 +11,38 @@ export type AdminGraphql = <T>(shop: ShopRow, query: string, variables: Record<s
 
 export type PlatformChargeStatus = 'pending' | 'active' | 'declined';
 
+/** A charge as `currentAppInstallation` reports it. */
+export interface InstallationCharge {
+  id: string;
+  name: string;
+  status: string;
+  test: boolean;
+}
+
 export interface ShopifyBilling extends Required<PlatformBilling> {
   status(shop: ShopRow, charge: ChargeRow): Promise<PlatformChargeStatus>;
+  /** What the platform reports for the app's installation: its active subscriptions and its one-time purchases. */
+  installation(shop: ShopRow): Promise<{ activeSubscriptions: InstallationCharge[]; oneTimePurchases: InstallationCharge[] }>;
+  /** Cancels every subscription the platform reports active (`appSubscriptionCancel`); the ids cancelled. */
+  cancelActiveSubscriptions(shop: ShopRow): Promise<string[]>;
 }
 
 export interface ShopifyBillingOptions {
   graphql: AdminGraphql;
-  /** Test charges (development stores). */
+  /** Test charges for every shop (true) or none (false); unset: for development stores only (`shop.plan.partnerDevelopment`). */
   test?: boolean;
 }
 
+/** SHOPIFY_BILLING_TEST: `1` test charges everywhere, `0` never; unset, the shop decides. */
+export function billingTestOverride(value: string | undefined): boolean | undefined {
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  return undefined;
+}
+
 /** App billing through the platform's Admin API (APP_MODE=shopify). */
-export function platformBillingFor(admin: { graphql: AdminGraphql }): ShopifyBilling {
-  return createShopifyBilling({ graphql: admin.graphql, test: process.env.SHOPIFY_BILLING_TEST === '1' });
+export function platformBillingFor(admin: { graphql: AdminGraphql }, env: NodeJS.ProcessEnv = process.env): ShopifyBilling {
+  return createShopifyBilling({ graphql: admin.graphql, test: billingTestOverride(env.SHOPIFY_BILLING_TEST?.trim()) });
 }
 
 interface UserError {
@@ -61,9 +80,27 @@ const CHARGE_STATUS = `query ChargeStatus($id: ID!) {
   }
 }`;
 
+/** A development store's charges are test charges, so a reviewer's store never meets a real one. */
+const SHOP_DEVELOPMENT = `query ShopDevelopment {
+  shop { plan { partnerDevelopment } }
+}`;
+
+const INSTALLATION_BILLING = `query InstallationBilling {
+  currentAppInstallation {
+    activeSubscriptions { id name status test }
+    oneTimePurchases(first: 50, sortKey: CREATED_AT, reverse: true) { nodes { id name status test } }
+  }
+}`;
+
 /** App billing mutations and the charge status query. */
 export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBilling {
   const graphql = options.graphql;
+
+  async function isTest(shop: ShopRow): Promise<boolean> {
+    if (options.test !== undefined) return options.test;
+    const data = await graphql<{ shop: { plan: { partnerDevelopment: boolean } | null } }>(shop, SHOP_DEVELOPMENT, {});
+    return data.shop.plan?.partnerDevelopment === true;
+  }
 
   function checkUserErrors(errors: UserError[] | undefined) {
     if (errors?.length) throw new HttpError(422, errors.map((e) => e.message).join('; '), 'billing_rejected');
@@ -71,6 +108,7 @@ export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBil
 
   return {
     async create(shop, charge) {
+      const test = await isTest(shop);
       if (charge.kind === 'subscription') {
         const discount = charge.discountPercentage ? Number(charge.discountPercentage) / 100 : 0;
         const data = await graphql<{
@@ -79,7 +117,7 @@ export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBil
           name: charge.name,
           returnUrl: charge.returnUrl,
           trialDays: charge.trialDays,
-          test: !!options.test,
+          test,
           lineItems: [
             {
               plan: {
@@ -103,7 +141,7 @@ export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBil
         name: charge.name,
         price: { amount: Number(charge.amount), currencyCode: charge.currency },
         returnUrl: charge.returnUrl,
-        test: !!options.test,
+        test,
       });
       const result = data.appPurchaseOneTimeCreate;
       checkUserErrors(result.userErrors);
@@ -118,6 +156,25 @@ export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBil
         id: charge.platformChargeId,
       });
       checkUserErrors(data.appSubscriptionCancel.userErrors);
+    },
+
+    async installation(shop) {
+      const data = await graphql<{
+        currentAppInstallation: { activeSubscriptions: InstallationCharge[]; oneTimePurchases: { nodes: InstallationCharge[] } };
+      }>(shop, INSTALLATION_BILLING, {});
+      return { activeSubscriptions: data.currentAppInstallation.activeSubscriptions, oneTimePurchases: data.currentAppInstallation.oneTimePurchases.nodes };
+    },
+
+    async cancelActiveSubscriptions(shop) {
+      const { activeSubscriptions } = await this.installation(shop);
+      const cancelled: string[] = [];
+      for (const subscription of activeSubscriptions) {
+        if (subscription.status !== 'ACTIVE') continue;
+        const data = await graphql<{ appSubscriptionCancel: { userErrors: UserError[] } }>(shop, SUBSCRIPTION_CANCEL, { id: subscription.id });
+        checkUserErrors(data.appSubscriptionCancel.userErrors);
+        cancelled.push(subscription.id);
+      }
+      return cancelled;
     },
 
     async status(shop, charge) {

@@ -38,6 +38,20 @@ const crossed = (plan: string) => screen.queryByTestId(`crossed-${plan}`)?.textC
 describe('PlansPage', () => {
   beforeEach(() => jest.mocked(track).mockClear());
 
+  it('says when the platform ended the paid plan, and why; nothing when it did not', async () => {
+    const ended = plansData();
+    ended.currentPlan.ended = { plan: 'monthly', reason: 'frozen' };
+    api({}, ended);
+    const { unmount } = renderWithProviders(<PlansPage />, { route: '/billing/plans' });
+    expect(await screen.findByText('Your Monthly plan has ended')).toBeInTheDocument();
+    expect(screen.getByText(/Shopify froze the subscription because a bill is unpaid/)).toBeInTheDocument();
+    unmount();
+    api();
+    renderWithProviders(<PlansPage />, { route: '/billing/plans' });
+    expect(await screen.findByTestId('price-monthly')).toBeInTheDocument();
+    expect(screen.queryByText(/plan has ended/)).toBeNull();
+  });
+
   it('shows the monthly card by default with the crossed-out ×1.3 price and toggles periods', async () => {
     api();
     renderWithProviders(<PlansPage />, { route: '/billing/plans' });

@@ -99,6 +99,13 @@ export default function PlansPage() {
   return (
     <Page title={t('Pages.plans.title')} subtitle={t('Billing.subtitle')}>
       <Layout>
+        {data.currentPlan.ended && (
+          <Layout.Section>
+            <Banner tone="warning" title={t('Billing.ended.title', { plan: t(`Billing.plans.${data.currentPlan.ended.plan}`) })}>
+              {t('Billing.ended.body', { reason: data.currentPlan.ended.reason })}
+            </Banner>
+          </Layout.Section>
+        )}
         {declined && (
           <Layout.Section>
             <Banner tone="warning" title={t('Billing.declined.title')} onDismiss={() => setDeclined(false)}>
