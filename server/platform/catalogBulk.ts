@@ -24,6 +24,7 @@ export const BULK_PRODUCTS_QUERY = `{
         title
         status
         productType
+        updatedAt
         featuredMedia { preview { image { url } } }
         variants { edges { node { id price compareAtPrice position } } }
       }
@@ -162,6 +163,7 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
           title: String(node.title ?? ''),
           status: String(node.status ?? ''),
           productType: typeof node.productType === 'string' ? node.productType : null,
+          updatedAt: typeof node.updatedAt === 'string' ? node.updatedAt : null,
           variants: { nodes: variant ? [variant] : [] },
           media: { nodes: media ? [media] : [] },
         });

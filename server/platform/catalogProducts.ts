@@ -22,6 +22,7 @@ export const PRODUCTS_QUERY = `query CatalogProducts($first: Int!, $after: Strin
       title
       status
       productType
+      updatedAt
       variants(first: 1) { nodes { id price compareAtPrice } }
       media(first: 2) { nodes { preview { image { url } } } }
     }
@@ -35,6 +36,8 @@ export interface ProductNode {
   title: string;
   status: string;
   productType: string | null;
+  /** When the merchant last changed it (ISO 8601); absent in older readers. */
+  updatedAt?: string | null;
   variants: { nodes: Array<{ id?: string | null; price: string | null; compareAtPrice: string | null }> };
   media: { nodes: Array<{ preview?: { image?: { url?: string | null } | null } | null }> };
 }
@@ -64,7 +67,15 @@ export function toCatalogProduct(node: ProductNode): CatalogProductInput {
     images: (node.media?.nodes ?? []).map((m) => m.preview?.image?.url).filter((u): u is string => !!u),
     productType: node.productType ?? '',
     defaultVariantGid: variant?.id ?? null,
+    platformUpdatedAt: platformTime(node.updatedAt),
   };
+}
+
+/** A platform timestamp (ISO 8601) as a Date; null when absent or unreadable. */
+export function platformTime(value: unknown): Date | null {
+  if (typeof value !== 'string' || !value) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
 }
 
 export interface PagedRead {

@@ -55,6 +55,8 @@ export interface CatalogProductsTable {
   productType: string;
   /** The product's first variant (gid): the storefront item's `variantId`; null when unknown. */
   defaultVariantGid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the merchant last changed it on the platform; an older description never overwrites a newer one. Null: unknown. */
+  platformUpdatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: Generated<Date>;
 }
 

@@ -4,6 +4,7 @@ import { invalidateLooksList } from '../../services/looks/looks';
 import { upsertCatalogProducts } from '../../services/shop/catalog';
 import { asObject, cleanText, numericId, platformId } from './payloads';
 import { WebhookPayloadError } from './types';
+import { platformTime } from '../catalogProducts';
 
 /** The catalog row a REST-shaped product payload (products/create, products/update) describes. */
 export interface ProductData {
@@ -17,6 +18,8 @@ export interface ProductData {
   productType: string;
   /** The first variant (lowest position), as a gid; null when the payload lists none. */
   defaultVariantGid: string | null;
+  /** The payload's `updated_at`: an older payload never overwrites newer data (null: unknown). */
+  platformUpdatedAt: Date | null;
 }
 
 const MAX_PRICE = 9_999_999_999.99; // numeric(12,2)
@@ -73,10 +76,14 @@ export function productFromPayload(payload: unknown): ProductData {
     images,
     productType: cleanText(p.product_type ?? '', 255),
     defaultVariantGid: firstVariantGid(p.variants),
+    platformUpdatedAt: platformTime(p.updated_at),
   };
 }
 
-/** Writes the product's current data into the catalog (insert or update by gid); a deleted mark goes. */
+/**
+ * Writes the product's data into the catalog (insert or update by gid; an update older than the stored
+ * one by `updated_at` changes nothing); a deleted mark goes.
+ */
 export async function saveProduct(db: Db, shopId: number, product: ProductData): Promise<void> {
   const current = product.handle
     ? undefined

@@ -2,6 +2,8 @@ jest.setTimeout(60_000);
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { insertLook } from '../../test/looks';
 import { countRows, deliver } from './test/deliver';
+import { toCatalogProduct } from '../catalogProducts';
+import { upsertCatalogProducts } from '../../services/shop/catalog';
 
 /** products/create, products/update, products/delete: the catalog stays current; looks show deleted products. */
 const SHOP = 'products.myshopify.com';
@@ -41,6 +43,41 @@ describe('product webhooks', () => {
   const product = (gid: string) => t.db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shopId).where('gid', '=', gid).executeTakeFirst();
   const related = (itemId: string) => [{ itemId, title: 'x', image: '', order: 0, type: 'product' as const, markerX: 50, markerY: 50 }];
   const page = (handle: string, look: number) => t.app.inject({ method: 'GET', url: `/storefront/products/${handle}?shop=${SHOP}&look=${look}` });
+
+  it("products/update is ordered by the product's updated_at: an older payload, or a sync page fetched before, never overwrites newer data", async () => {
+    const ORDERED = 'ordered.myshopify.com';
+    const orderedShop = (await t.provision(ORDERED)).id;
+    const product = (gid: string) => t.db.selectFrom('catalogProducts').selectAll().where('shopId', '=', orderedShop).where('gid', '=', gid).executeTakeFirst();
+    const TOTE_ID = '632910399';
+    const TOTE = `gid://shopify/Product/${TOTE_ID}`;
+    const tote = (title: string, updatedAt: string) =>
+      productBody(TOTE_ID, { title, handle: 'tote', status: 'active', updated_at: updatedAt, variants: [{ id: 7, price: '20.00' }] });
+    await deliver(t, 'products/create', null, { raw: tote('Tote', '2026-11-28T10:00:00-05:00'), shop: ORDERED });
+    await deliver(t, 'products/update', null, { raw: tote('Tote, navy', '2026-11-28T10:05:00-05:00'), shop: ORDERED });
+    // The platform retries an earlier delivery after the later one.
+    await deliver(t, 'products/update', null, { raw: tote('Tote, first draft', '2026-11-28T10:01:00-05:00'), shop: ORDERED });
+    expect(await product(TOTE)).toMatchObject({ title: 'Tote, navy', platformUpdatedAt: new Date('2026-11-28T15:05:00Z') });
+    // A catalog sync page read at 10:02 (before the last change) is written after it.
+    const page = toCatalogProduct({
+      id: TOTE,
+      handle: 'tote',
+      title: 'Tote (page)',
+      status: 'ACTIVE',
+      productType: null,
+      updatedAt: '2026-11-28T15:01:00Z',
+      variants: { nodes: [{ id: 'gid://shopify/ProductVariant/7', price: '19.00', compareAtPrice: null }] },
+      media: { nodes: [] },
+    });
+    await upsertCatalogProducts(t.db, orderedShop, [page]);
+    expect(await product(TOTE)).toMatchObject({ title: 'Tote, navy', price: '20.00' });
+    // The same moment or later is written; a description without a time (unknown) too.
+    await upsertCatalogProducts(t.db, orderedShop, [{ ...page, title: 'Tote, navy (page)', platformUpdatedAt: new Date('2026-11-28T15:05:00Z') }]);
+    expect((await product(TOTE))?.title).toBe('Tote, navy (page)');
+    await deliver(t, 'products/update', null, { raw: tote('Tote, red', '2026-11-28T10:09:00-05:00'), shop: ORDERED });
+    expect(await product(TOTE)).toMatchObject({ title: 'Tote, red', platformUpdatedAt: new Date('2026-11-28T15:09:00Z') });
+    await upsertCatalogProducts(t.db, orderedShop, [{ ...page, title: 'Tote (no time)', platformUpdatedAt: null }]);
+    expect(await product(TOTE)).toMatchObject({ title: 'Tote (no time)', platformUpdatedAt: new Date('2026-11-28T15:09:00Z') });
+  });
 
   it('products/create and products/update write the product: gid, title, handle, status, https images, lowest variant price', async () => {
     expect((await deliver(t, 'products/create', null, { raw: shirt(), shop: SHOP })).statusCode).toBe(200);

@@ -42,6 +42,8 @@ export interface CatalogProductInput {
   productType: string;
   /** The product's first variant (gid); undefined keeps the one stored. */
   defaultVariantGid?: string | null;
+  /** When the merchant last changed it on the platform (unknown: null/undefined, always written). */
+  platformUpdatedAt?: Date | null;
 }
 
 /**
@@ -70,10 +72,13 @@ export async function upsertCatalogProducts(db: Db, shopId: number, products: Ca
         images: JSON.stringify(p.images),
         productType: p.productType,
         defaultVariantGid: p.defaultVariantGid ?? null,
+        platformUpdatedAt: p.platformUpdatedAt ?? null,
       })),
     )
     .onConflict((oc) =>
-      oc.columns(['shopId', 'gid']).doUpdateSet((eb) => ({
+      oc
+        .columns(['shopId', 'gid'])
+        .doUpdateSet((eb) => ({
         handle: eb.ref('excluded.handle'),
         title: eb.ref('excluded.title'),
         status: eb.ref('excluded.status'),
@@ -81,9 +86,18 @@ export async function upsertCatalogProducts(db: Db, shopId: number, products: Ca
         compareAtPrice: eb.ref('excluded.compareAtPrice'),
         images: eb.ref('excluded.images'),
         productType: eb.ref('excluded.productType'),
-        // A description without variants (none known) keeps the variant stored.
-        defaultVariantGid: eb.fn.coalesce('excluded.defaultVariantGid', 'catalogProducts.defaultVariantGid'),
-      })),
+          // A description without variants (none known) keeps the variant stored.
+          defaultVariantGid: eb.fn.coalesce('excluded.defaultVariantGid', 'catalogProducts.defaultVariantGid'),
+          platformUpdatedAt: eb.fn.coalesce('excluded.platformUpdatedAt', 'catalogProducts.platformUpdatedAt'),
+        }))
+        // An older description (a late webhook, a sync page fetched before the last change) never overwrites a newer one.
+        .where((eb) =>
+          eb.or([
+            eb('excluded.platformUpdatedAt', 'is', null),
+            eb('catalogProducts.platformUpdatedAt', 'is', null),
+            eb('excluded.platformUpdatedAt', '>=', eb.ref('catalogProducts.platformUpdatedAt')),
+          ]),
+        ),
     )
     .execute();
 }
