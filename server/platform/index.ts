@@ -9,6 +9,7 @@ import { createCatalogSync, type CatalogSync } from './catalogSync';
 import { createCatalogReconciler, type CatalogReconciler } from './catalogReconcile';
 import { createLifecycle, type PlatformLifecycle } from './lifecycle';
 import { createShopPlans, type ShopPlans } from './shopPlan';
+import { createOrderWebhooks, type OrderWebhooks } from './orderWebhooks';
 import type { PlatformContext } from './context';
 
 /** The Shopify side of the app: the token store, the Admin GraphQL API and the catalog sync. */
@@ -22,6 +23,8 @@ export interface Platform {
   lifecycle: PlatformLifecycle;
   /** The shop's plan: may it use checkout UI extensions (cached on the shop, see shopPlan.ts). */
   shopPlans: ShopPlans;
+  /** orders/create and orders/paid, subscribed per shop once the protected customer data access allows (orderWebhooks.ts). */
+  orderWebhooks: OrderWebhooks;
 }
 
 export interface PlatformDeps {
@@ -52,7 +55,10 @@ export function createPlatform(deps: PlatformDeps): Platform {
   // … and reads the shop's plan anew (it may have changed while the app was not installed).
   const shopPlans = createShopPlans(ctx, admin);
   lifecycle.onInstalled(async (shop) => void (await shopPlans.refresh(shop)));
-  return { tokens, admin, catalogSync, catalogReconciler, lifecycle, shopPlans };
+  // … and subscribes the order topics (not in shopify.app.toml: protected customer data).
+  const orderWebhooks = createOrderWebhooks(ctx, admin);
+  lifecycle.onInstalled(async (shop) => void (await orderWebhooks.ensure(shop)));
+  return { tokens, admin, catalogSync, catalogReconciler, lifecycle, shopPlans, orderWebhooks };
 }
 
 declare module 'fastify' {
@@ -72,9 +78,15 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorate('platform', platform);
   // Only with a platform to ask (the standalone demo's catalog is seeded).
-  if (config.appMode === 'shopify') app.addHook('onReady', async () => platform.catalogReconciler.start());
+  if (config.appMode === 'shopify') {
+    app.addHook('onReady', async () => {
+      platform.catalogReconciler.start();
+      platform.orderWebhooks.start();
+    });
+  }
   app.addHook('onClose', async () => {
     await platform.catalogReconciler.stop();
+    await platform.orderWebhooks.stop();
     await platform.catalogSync.stop();
     await platform.lifecycle.idle();
   });
