@@ -9,6 +9,7 @@ import { createCatalogSync, type CatalogSync } from './catalogSync';
 import { createCatalogReconciler, type CatalogReconciler } from './catalogReconcile';
 import { createLifecycle, type PlatformLifecycle } from './lifecycle';
 import { createShopPlans, type ShopPlans } from './shopPlan';
+import { createOrderWebhooks, type OrderWebhooks } from './orderWebhooks';
 import type { PlatformContext } from './context';
 import { findShopByDomain } from '../services/shop/shops';
 import { platformBillingFor } from '../services/billing/platformBilling';
@@ -25,6 +26,8 @@ export interface Platform {
   lifecycle: PlatformLifecycle;
   /** The shop's plan: may it use checkout UI extensions (cached on the shop, see shopPlan.ts). */
   shopPlans: ShopPlans;
+  /** orders/create and orders/paid, subscribed per shop once the protected customer data access allows (orderWebhooks.ts). */
+  orderWebhooks: OrderWebhooks;
 }
 
 export interface PlatformDeps {
@@ -60,7 +63,10 @@ export function createPlatform(deps: PlatformDeps): Platform {
     const row = await findShopByDomain(ctx.db, shop.domain);
     if (row && (await restoreLifetime({ db: ctx.db, now: ctx.now }, platformBillingFor(admin), row))) log('info', `the Lifetime plan of ${shop.domain} was restored`);
   });
-  return { tokens, admin, catalogSync, catalogReconciler, lifecycle, shopPlans };
+  // … and subscribes the order topics (not in shopify.app.toml: protected customer data).
+  const orderWebhooks = createOrderWebhooks(ctx, admin);
+  lifecycle.onInstalled(async (shop) => void (await orderWebhooks.ensure(shop)));
+  return { tokens, admin, catalogSync, catalogReconciler, lifecycle, shopPlans, orderWebhooks };
 }
 
 declare module 'fastify' {
@@ -80,9 +86,15 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorate('platform', platform);
   // Only with a platform to ask (the standalone demo's catalog is seeded).
-  if (config.appMode === 'shopify') app.addHook('onReady', async () => platform.catalogReconciler.start());
+  if (config.appMode === 'shopify') {
+    app.addHook('onReady', async () => {
+      platform.catalogReconciler.start();
+      platform.orderWebhooks.start();
+    });
+  }
   app.addHook('onClose', async () => {
     await platform.catalogReconciler.stop();
+    await platform.orderWebhooks.stop();
     await platform.catalogSync.stop();
     await platform.lifecycle.idle();
   });

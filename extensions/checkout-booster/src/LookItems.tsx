@@ -50,26 +50,44 @@ function useLiveVariants(offers: LookItemOffer[]): Live | null {
 }
 
 /**
+ * In the checkout editor (`shopify.extension.editor`) the block has no cart of looks to show: it says
+ * what it does instead, and whether the app's switch is on, so the merchant sees it and where it goes.
+ */
+function EditorPlaceholder({ state }: { state: 'on' | 'off' | 'hidden' }) {
+  const t = api().i18n.translate;
+  return (
+    <s-section heading={t('heading')}>
+      <s-stack gap="base">
+        <s-text>{t('editor.about')}</s-text>
+        <s-text color="subdued">{t(`editor.${state}`)}</s-text>
+      </s-stack>
+    </s-section>
+  );
+}
+
+/**
  * purchase.checkout.cart-line-list.render-after: "Complete the look" — the items of the cart's looks
  * that are not in the cart yet, each with an add button. Renders nothing unless the merchant switched
  * it on in the app (the shop's `$app` / `checkout`), when they switched this block off in the
  * checkout editor (setting `show_looks`), when the checkout cannot add lines, or when there is
- * nothing to add.
+ * nothing to add. In the checkout editor it shows a placeholder saying what it does.
  */
 export function LookItems() {
   const shopify = api();
   const t = shopify.i18n.translate;
+  const inEditor = shopify.extension?.editor?.type === 'checkout';
   const lines = shopify.lines.value;
   const entries = shopify.appMetafields.value;
   const enabled = switchedOn(entries) && shopify.settings.value.show_looks !== false;
   const canAdd = shopify.instructions?.value?.lines?.canAddCartLine !== false;
   const offers = useMemo(() => lookItemsToOffer(lines, entries), [lines, entries]);
-  const live = useLiveVariants(enabled && canAdd ? offers : []);
+  const live = useLiveVariants(enabled && canAdd && !inEditor ? offers : []);
   const [adding, setAdding] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
   // A variant the live data says is sold out is not offered.
   const shown = offers.filter((o) => live?.get(o.variantId)?.available !== false);
+  if (inEditor) return <EditorPlaceholder state={shopify.settings.value.show_looks === false ? 'hidden' : switchedOn(entries) ? 'on' : 'off'} />;
   if (!enabled || !canAdd || shown.length === 0) return null;
 
   async function add(offer: LookItemOffer) {

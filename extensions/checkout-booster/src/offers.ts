@@ -75,18 +75,30 @@ export function switchedOn(entries: readonly AppMetafieldEntryLike[]): boolean {
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
+ * The resource's number: `gid://shopify/Product/123` → `123` (also `123`, a number, or a gid with a
+ * query). Checkout's ids (cart lines, `appMetafields` targets) and the metafield's ids (written by the
+ * backend) are compared by it: the same product may come as a gid from one and as a bare number from
+ * the other. Anything without a numeric tail compares as itself.
+ */
+export function gidTail(id: unknown): string {
+  const value = typeof id === 'number' ? String(id) : text(id);
+  return /(\d+)(?:\?[^/]*)?$/.exec(value)?.[1] ?? value;
+}
+
+/**
  * The items to offer, in cart order then the merchant's order within each look, each product once
  * (the first look offering it names the line's `_look_id`): available, with a variant, and neither
  * the product nor the variant already in the cart.
  */
 export function lookItemsToOffer(lines: readonly CartLineLike[], entries: readonly AppMetafieldEntryLike[], max = MAX_OFFERS): LookItemOffer[] {
-  const inCartProducts = new Set(lines.map((l) => l.merchandise.product?.id).filter((id): id is string => !!id));
-  const inCartVariants = new Set(lines.map((l) => l.merchandise.id));
+  // Keyed by the numeric tail of the gid (see gidTail).
+  const inCartProducts = new Set(lines.map((l) => l.merchandise.product?.id).filter((id): id is string => !!id).map(gidTail));
+  const inCartVariants = new Set(lines.map((l) => gidTail(l.merchandise.id)));
   const looksByProduct = new Map<string, MetafieldLook[]>();
   for (const entry of entries) {
     const { target, metafield } = entry;
     if (target.type !== 'product' || metafield.namespace !== LOOKS_NAMESPACE || metafield.key !== LOOKS_KEY) continue;
-    looksByProduct.set(target.id, looksOf(metafield.value));
+    looksByProduct.set(gidTail(target.id), looksOf(metafield.value));
   }
   const offers: LookItemOffer[] = [];
   const offered = new Set<string>();
@@ -98,13 +110,14 @@ export function lookItemsToOffer(lines: readonly CartLineLike[], entries: readon
         const itemProduct = text(raw?.productId);
         const variantId = text(raw?.variantId);
         if (!itemProduct || !variantId || raw.available === false) continue;
-        if (inCartProducts.has(itemProduct) || inCartVariants.has(variantId) || offered.has(itemProduct)) continue;
-        offered.add(itemProduct);
+        if (inCartProducts.has(gidTail(itemProduct)) || inCartVariants.has(gidTail(variantId)) || offered.has(gidTail(itemProduct))) continue;
+        offered.add(gidTail(itemProduct));
         offers.push({
           lookId: look.id,
           lookTitle: text(look.title),
           productId: itemProduct,
-          variantId,
+          // The cart line needs the variant's gid (a bare number in the metafield is made one).
+          variantId: /^\d+$/.test(variantId) ? `gid://shopify/ProductVariant/${variantId}` : variantId,
           title: text(raw.title) || itemProduct,
           image: text(raw.image) || null,
         });

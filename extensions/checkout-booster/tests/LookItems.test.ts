@@ -218,4 +218,49 @@ describe('checkout booster: look items below the cart lines', () => {
     });
     expect(shopify.applyCartLinesChange.mock.calls[0][0].attributes).toEqual([{ key: '_look_id', value: '7' }]);
   });
+
+  it('in the checkout editor shows a placeholder saying what the block does and whether it is on, without asking for prices', async () => {
+    const entries = [productLooks(SHIRT, { v: 1, looks: [SUMMER] })];
+    const cases: Array<[Parameters<typeof installFakeShopify>[0], string]> = [
+      [{ editor: true, lines: [], entries: [] }, 'On: switched on in the Shoppable Looks app (Booster → Enable on checkout page).'],
+      [{ editor: true, lines: [line(SHIRT, SHIRT_VARIANT)], entries, switch: { v: 1, enabled: false } }, 'Off: buyers see it once you switch it on in the Shoppable Looks app (Booster → Enable on checkout page).'],
+      [{ editor: true, lines: [], entries: [], settings: { show_looks: false } }, 'Hidden: this block’s “Show look items” setting is off.'],
+    ];
+    for (const [init, state] of cases) {
+      shopify = installFakeShopify(init);
+      await mount();
+      expect(root.querySelector('s-section')?.getAttribute('heading')).toBe('Complete the look');
+      expect(root.textContent).toContain('Shows buyers the other items of the looks of the products in their cart, each with an Add button.');
+      expect(root.textContent).toContain(state);
+      expect(buttons()).toHaveLength(0);
+      expect(shopify.query).not.toHaveBeenCalled();
+      render(null, root);
+    }
+    // Outside the editor the same empty cart renders nothing.
+    shopify = installFakeShopify({ lines: [], entries: [] });
+    await mount();
+    expect(root.innerHTML).toBe('');
+  });
+
+  it('matches products and variants by the number of their gid (metafield owners, items and cart lines may differ in form)', async () => {
+    const bare = (gid: string) => gid.split('/').pop()!;
+    const items = [item(1002, { productId: bare(item(1002).productId), variantId: bare(item(1002).variantId as string) }), item(1003, { productId: bare(item(1003).productId) })];
+    const entry = productLooks(SHIRT, { v: 1, looks: [look(7, 'Summer', items)] });
+    // The owner as a bare number, the cart's line as a gid; item 1003 is in the cart under its gid.
+    entry.target.id = bare(SHIRT);
+    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT), line('gid://shopify/Product/1003', 'gid://shopify/ProductVariant/100301')], entries: [entry] });
+    await mount();
+    expect(buttons().map((b) => b.getAttribute('accessibilityLabel'))).toEqual(['Add Item 1002 to your order']);
+    await act(async () => {
+      button('Item 1002').click();
+    });
+    // A bare variant number in the metafield reaches the cart as the variant's gid.
+    expect(shopify.applyCartLinesChange.mock.calls[0][0].merchandiseId).toBe('gid://shopify/ProductVariant/100201');
+    // The owner as a gid with another form of the same number (e.g. a query) still matches.
+    render(null, root);
+    entry.target.id = `${SHIRT}?from=checkout`;
+    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT)], entries: [entry] });
+    await mount();
+    expect(buttons()).toHaveLength(2);
+  });
 });

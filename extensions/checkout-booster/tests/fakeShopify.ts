@@ -30,6 +30,8 @@ export interface FakeShopify {
   settings: Signal<Record<string, string | number | boolean | undefined>>;
   instructions: Signal<{ lines: { canAddCartLine: boolean } }>;
   localization: { country: Signal<{ isoCode: string } | undefined> };
+  /** `editor` is set only while the block renders in the checkout editor. */
+  extension: { target: string; editor?: { type: 'checkout' } };
   i18n: { translate: ReturnType<typeof translator>; formatCurrency: (n: number, o?: { currency?: string }) => string };
   applyCartLinesChange: jest.Mock;
   query: jest.Mock;
@@ -55,10 +57,11 @@ export const shopSwitch = (value: unknown): FakeEntry => ({
 
 /**
  * A stand-in of the `shopify` global of the cart-line-list target, with Preact signals as checkout
- * provides them. The shop's switch is on unless `switch` says otherwise (`null`: no such metafield).
+ * provides them. The shop's switch is on unless `switch` says otherwise (`null`: no such metafield);
+ * `editor: true` renders as in the checkout editor.
  */
 export function installFakeShopify(
-  init: { lines?: FakeLine[]; entries?: FakeEntry[]; settings?: Record<string, boolean>; switch?: unknown } = {},
+  init: { lines?: FakeLine[]; entries?: FakeEntry[]; settings?: Record<string, boolean>; switch?: unknown; editor?: boolean } = {},
 ): FakeShopify {
   const switchValue = 'switch' in init ? init.switch : { v: 1, enabled: true };
   const fake: FakeShopify = {
@@ -67,6 +70,7 @@ export function installFakeShopify(
     settings: signal(init.settings ?? {}),
     instructions: signal({ lines: { canAddCartLine: true } }),
     localization: { country: signal({ isoCode: 'DE' }) },
+    extension: { target: 'purchase.checkout.cart-line-list.render-after', ...(init.editor ? { editor: { type: 'checkout' as const } } : {}) },
     i18n: {
       translate: translator(en as Json),
       formatCurrency: (n, o) => new Intl.NumberFormat('en', { style: 'currency', currency: o?.currency ?? 'USD' }).format(n),

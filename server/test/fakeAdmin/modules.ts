@@ -3,6 +3,7 @@ import { fakeBulk } from './bulk';
 import { fakeMetafields } from './metafields';
 import { fakeShopPlan } from './shopPlan';
 import { fakeThemes } from './themes';
+import { fakeWebhookSubscriptions } from './webhookSubscriptions';
 
 /**
  * The stand-in's modules, one line each (a module's tests reach it by name through
@@ -13,4 +14,5 @@ export const FAKE_ADMIN_MODULES: Record<string, FakeAdminModuleFactory> = {
   metafields: fakeMetafields,
   shopPlan: fakeShopPlan,
   themes: fakeThemes,
+  webhookSubscriptions: fakeWebhookSubscriptions,
 };
