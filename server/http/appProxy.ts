@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from './errors';
 import { findShopByDomain, type ShopRow } from '../services/shop/shops';
+import { rememberProxyPath } from '../services/storefront/proxyPath';
 
 /**
  * App proxy requests (https://{shop}/apps/looks/… forwarded to /api/proxy/…) carry the platform's
@@ -122,4 +123,7 @@ export async function verifyAppProxy(request: FastifyRequest): Promise<void> {
   request.shop = shop;
   request.locale = shop.locale;
   request.appProxy = { shop, pathPrefix: check.pathPrefix, loggedInCustomerId: check.loggedInCustomerId };
+  // The storefront script learns where the proxy is through the config metafield (the signed value
+  // itself: check.pathPrefix falls back to the default for a malformed one).
+  await rememberProxyPath(db, shop, proxyQueryParams(request.url).get('path_prefix')?.[0] ?? '');
 }

@@ -11,6 +11,7 @@ export const STOREFRONT_ASSETS_PREFIX = '/storefront/assets/';
 const ASSETS: Record<string, string> = {
   'looks.js': 'text/javascript; charset=utf-8',
   'looks-ab.js': 'text/javascript; charset=utf-8',
+  'looks-popup.js': 'text/javascript; charset=utf-8',
   'looks.css': 'text/css; charset=utf-8',
 };
 
@@ -20,7 +21,7 @@ interface Cached {
   etag: string;
 }
 
-/** GET /storefront/assets/looks.{js,css}, looks-ab.js: public, revalidated after 5 minutes (ETag), nosniff. */
+/** GET /storefront/assets/looks.{js,css}, looks-ab.js, looks-popup.js: public, revalidated after 5 minutes (ETag), nosniff. */
 export default async function storefrontAssetRoutes(app: FastifyInstance) {
   const cache = new Map<string, Cached>();
 

@@ -129,6 +129,11 @@ export interface StorefrontConfig {
   utm?: boolean;
   /** Only on the app's own demo storefront: add to cart goes to the demo endpoint instead of the platform cart. */
   demo?: boolean;
+  /**
+   * Where the storefront reaches the app proxy (`/apps/looks`; the merchant may change its prefix and
+   * subpath): the signed requests' `path_prefix`. The script posts funnel events to `{proxyPath}/events`.
+   */
+  proxyPath?: string;
 }
 
 /** The line-item property naming the look a cart line was added from (order attribution). */
@@ -136,7 +141,7 @@ export const LOOK_LINE_PROPERTY = '_look_id';
 
 /**
  * Storefront funnel events, sent by the storefront script in batches (navigator.sendBeacon, JSON) only
- * with the shopper's consent: on a store to the app proxy `POST /apps/looks/events` (signed by the
+ * with the shopper's consent: on a store to the app proxy `POST {proxyPath}/events` (signed by the
  * platform, reaching `POST /api/proxy/events`), on the demo storefront to `POST /api/storefront/events`.
  */
 export const FUNNEL_EVENT_TYPES = ['impression', 'hotspot_click', 'item_click', 'add_to_cart'] as const;

@@ -22,15 +22,10 @@ export function lineOf(item: Element): Line {
   };
 }
 
-/** The platform's numeric variant id of a gid (`gid://shopify/ProductVariant/123` → 123); Liquid writes numbers already. */
-const variantNumber = (v: string | null) => {
-  const id = String(v).split('/').pop() as string;
-  return /^\d+$/.test(id) ? Number(id) : id;
-};
 
 /** The theme's cart count, wherever a known bubble shows it (Dawn and most themes). */
 function refreshCartCount(): void {
-  fetch('/cart.js', { headers: { Accept: 'application/json' } })
+  fetch('/cart.js')
     .then((r) => r.json())
     .then((cart: { item_count: number }) =>
       $$(document, '[data-cart-count],.cart-count,.cart-count-bubble span[aria-hidden="true"]').forEach((el) => (el.textContent = String(cart.item_count))),
@@ -39,7 +34,8 @@ function refreshCartCount(): void {
 }
 
 async function post(url: string, body: unknown): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+  // Both /cart/add.js and the demo endpoint answer JSON without an Accept header.
+  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 /**
@@ -48,9 +44,12 @@ async function post(url: string, body: unknown): Promise<Response> {
  * add-to-cart endpoint records each line; in the preview nothing leaves the page. The result is announced.
  */
 export async function addToCart(w: Element, c: WidgetConfig, lines: Line[], button: HTMLElement | null): Promise<void> {
+  // An item without a variant (the storefront could not resolve its product) is never added.
+  lines = lines.filter((l) => l.variant);
   if (!lines.length || (button && button.getAttribute('aria-busy'))) return;
   const items = lines.map((l) => ({
-    id: c.platformCart ? variantNumber(l.variant) : l.variant,
+    // /cart/add.js takes the variant's number, which the blocks write (the live variant's id, sl-item).
+    id: c.platformCart ? Number(l.variant) : l.variant,
     quantity: l.quantity,
     properties: { [LOOK_LINE_PROPERTY]: String(c.lookId) },
   }));

@@ -14,6 +14,8 @@ export interface WidgetConfig {
   eventEndpoint?: string | null;
   /** A real store: lines go to the platform's /cart/add.js. */
   platformCart?: boolean;
+  /** A real store: where its storefront reaches the app proxy (the config metafield's, learned from the signed `path_prefix`). */
+  proxyPath?: string;
   popup?: { event?: string; delaySeconds?: number; button?: boolean } | null;
   text?: { added?: string; addToCart?: string; total?: string; error?: string };
   currency?: string;
@@ -26,14 +28,19 @@ export interface WidgetConfig {
 
 export function readConfig(widget: Element): WidgetConfig {
   try {
-    return JSON.parse(widget.querySelector('.sl-config')?.textContent || '{}');
+    // readConfig runs in every script: no optional chaining (its ES2019 form costs bytes).
+    return JSON.parse((widget.querySelector('.sl-config') || { textContent: '' }).textContent || '{}');
   } catch {
     return { lookId: 0 };
   }
 }
 
-/** Where funnel batches go: the app proxy on a store, the demo endpoint on the demo storefront, nowhere in the preview. */
+/**
+ * Where funnel batches go: the app proxy on a store (at the path the config gives; the toml's
+ * `/apps/looks` until the server has seen a signed request), the demo endpoint on the demo
+ * storefront, nowhere in the preview.
+ */
 export function funnelEndpoint(c: WidgetConfig): string | null {
   if (c.preview) return null;
-  return c.platformCart ? '/apps/looks/events' : '/api/storefront/events';
+  return c.platformCart ? (c.proxyPath || '/apps/looks') + '/events' : '/api/storefront/events';
 }

@@ -37,7 +37,10 @@ export function initConsent(): void {
   const shopify = (window as unknown as { Shopify?: ShopifyGlobal }).Shopify;
   const toggle = document.querySelector<HTMLInputElement>('input[data-sl-consent]');
   if (shopify && shopify.loadFeatures) {
-    const read = () => set(!!shopify.customerPrivacy?.analyticsProcessingAllowed?.());
+    const read = () => {
+      const privacy = shopify.customerPrivacy || {};
+      set(!!privacy.analyticsProcessingAllowed && privacy.analyticsProcessingAllowed());
+    };
     shopify.loadFeatures([{ name: 'consent-tracking-api', version: '0.1' }], (error) => error || read());
     on(document, 'visitorConsentCollected', read);
   } else if (toggle) {

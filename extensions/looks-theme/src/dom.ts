@@ -5,6 +5,10 @@ export const setAttr = (el: Element, name: string, value: string | boolean) => e
 export const on = <E extends Event = Event>(el: EventTarget, type: string, fn: (e: E) => unknown, opts?: AddEventListenerOptions) =>
   el.addEventListener(type, fn as EventListener, opts);
 
+/** The product form's add-to-cart button of the theme (a widget may go after it; a popup may open when it is clicked). */
+export const productAtc = () =>
+  document.querySelector<HTMLElement>('[data-sl-atc]') || document.querySelector<HTMLElement>('form[action*="/cart/add"] [type=submit]');
+
 let live: HTMLElement | null = null;
 
 /** One polite live region per page (visually hidden) for results: added to cart, errors. */
@@ -12,9 +16,9 @@ export function announce(text: string): void {
   if (!text) return;
   if (!live) {
     live = document.createElement('div');
+    // Visually hidden by looks.css (.sl-live).
     live.className = 'sl-live';
     setAttr(live, 'role', 'status');
-    live.style.cssText = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)';
     document.body.appendChild(live);
   }
   const region = live;

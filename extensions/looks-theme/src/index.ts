@@ -1,8 +1,8 @@
 /**
  * Shoppable Looks storefront script (theme app extension asset looks.js; the demo storefront loads the
  * same file). It reads the DOM contract of the blocks (`.sl-widget`, `sl-*` classes, `data-sl-*`, one
- * `.sl-config` JSON per widget) and wires hotspots, popup, carousel, variants, add to cart and the
- * funnel. Data is only ever written with textContent.
+ * `.sl-config` JSON per widget) and wires hotspots, carousel, variants, add to cart and the funnel
+ * (the popup dialog is looks-popup.js, loaded only with a popup). Data is only ever written with textContent.
  */
 import { readConfig, type WidgetConfig } from './config';
 import { $, attr, on } from './dom';
@@ -10,7 +10,6 @@ import { initConsent } from './consent';
 import { observe, track } from './funnel';
 import { addToCart, lineOf, linesFor } from './cart';
 import { wireHotspots } from './hotspots';
-import { wirePopup } from './popup';
 import { wireCarousel } from './carousel';
 import { wireVariants } from './variants';
 import { place } from './place';
@@ -31,8 +30,12 @@ function wire(w: HTMLElement, c: WidgetConfig): void {
     const item = atc && atc.closest('.sl-item');
     if (atc && item && !atc.disabled) void addToCart(w, c, [lineOf(item)], atc);
   });
-  if ($(w, '.sl-popup')) wirePopup(w, c, (panel) => observe(panel, c));
-  else observe(w, c);
+  // The popup template's dialog is looks-popup.js's (popupMain.ts): its panel counts once opened
+  // (`sl-open`), or at once when that script opened it before this one ran.
+  const popup = $(w, '.sl-popup');
+  if (!popup) return observe(w, c);
+  on(w, 'sl-open', (e) => observe(e.target as Element, c));
+  if (!popup.hidden) observe($(popup, '.sl-popup-panel') || popup, c);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { WidgetConfig } from './config';
-import { productAtc } from './popup';
+import { productAtc } from './dom';
 
 /** Placement "after add to cart", "CSS selector" or "in the description": the widget moves there once. */
 export function place(w: Element, c: WidgetConfig): void {
@@ -11,11 +11,12 @@ export function place(w: Element, c: WidgetConfig): void {
       target = (atc && atc.form) || atc;
     }
     if (!target && c.template === 'in_desc') {
-      document.querySelector('[data-sl-description]')?.appendChild(w);
+      target = document.querySelector('[data-sl-description]');
+      if (target) target.appendChild(w);
       return;
     }
   } catch {
     target = null;
   }
-  target?.parentNode?.insertBefore(w, target.nextSibling);
+  if (target && target.parentNode) target.parentNode.insertBefore(w, target.nextSibling);
 }

@@ -1,11 +1,7 @@
 import type { WidgetConfig } from './config';
-import { $, $$, idOf, on, setAttr } from './dom';
+import { $, $$, idOf, on, productAtc, setAttr } from './dom';
 
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
-
-/** The product form's add-to-cart button of the theme (a popup may open when it is clicked). */
-export const productAtc = () =>
-  document.querySelector<HTMLElement>('[data-sl-atc]') || document.querySelector<HTMLElement>('form[action*="/cart/add"] [type=submit]');
 
 /**
  * The popup template: a modal dialog opened by its configured trigger (on load, after a delay, on the

@@ -29,6 +29,8 @@ export interface ShopsTable {
   grantedScopes: ColumnType<string | null, string | null | undefined, string | null>;
   /** `standalone`: made by the standalone app (demo seed, its own provisioning); `platform`: installed from the platform. */
   origin: ColumnType<ShopOrigin, ShopOrigin | undefined, ShopOrigin>;
+  /** The app proxy's path on the storefront (signed `path_prefix`, e.g. `/apps/looks`); null until a proxied request said it. */
+  proxyPath: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Generated<Date>;
 }
 

@@ -4,6 +4,7 @@ import type { CreatedCollection, LookCollection } from '../../../src/contracts/b
 import { collectionCreateSchema } from '../../../src/contracts/booster.schema';
 import { forbidden, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { proxyPathOf } from './proxyPath';
 
 const slug = (name: string) =>
   name
@@ -14,9 +15,9 @@ const slug = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'looks';
 
-/** The collection's page on the shop's storefront: the app proxy (shopify.app.toml [app_proxy] apps/looks → /api/proxy/collections/:id). */
-export const collectionStorefrontLink = (shopDomain: string, id: number, name: string) =>
-  `https://${shopDomain}/apps/looks/collections/${id}-${slug(name)}`;
+/** The collection's page on the shop's storefront: the app proxy (its path as the platform last signed it, see proxyPath.ts → /api/proxy/collections/:id). */
+export const collectionStorefrontLink = (shop: Pick<ShopRow, 'domain' | 'proxyPath'>, id: number, name: string) =>
+  `https://${shop.domain}${proxyPathOf(shop)}/collections/${id}-${slug(name)}`;
 
 export const FEATURED_COLLECTION_NAME = 'Featured looks';
 
@@ -45,7 +46,7 @@ export async function listCollections(db: Db, shop: ShopRow): Promise<LookCollec
     .orderBy('isFeatured', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, storeFrontLink: collectionStorefrontLink(shop.domain, r.id, r.name) }));
+  return rows.map((r) => ({ ...r, storeFrontLink: collectionStorefrontLink(shop, r.id, r.name) }));
 }
 
 export async function createCollection(db: Db, shop: ShopRow, body: unknown): Promise<CreatedCollection> {
@@ -55,7 +56,7 @@ export async function createCollection(db: Db, shop: ShopRow, body: unknown): Pr
     .values({ shopId: shop.id, name: name.trim(), isFeatured: false })
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
-  return { ...row, storeFrontLink: collectionStorefrontLink(shop.domain, row.id, row.name) };
+  return { ...row, storeFrontLink: collectionStorefrontLink(shop, row.id, row.name) };
 }
 
 /** Only non-featured collections of the shop can be deleted. */

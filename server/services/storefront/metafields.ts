@@ -9,6 +9,7 @@ import { runningExperiments, type RunningExperiment } from '../analytics/running
 import { safeCss } from '../../widget/escape';
 import type { ProductLooksTable } from '../../db/tables/looks';
 import type { CatalogProductsTable } from '../../db/tables/foundation';
+import { proxyPathOf } from './proxyPath';
 import type {
   CheckoutBoosterMetafield,
   ProductLooksMetafield,
@@ -173,6 +174,7 @@ export async function storefrontConfigValue(db: Db, shop: ShopRow): Promise<Stor
       discountLabel: booster.discountLabel,
     },
     utm: !s.removeUTMParam,
+    proxyPath: proxyPathOf(shop),
   };
 }
 
