@@ -8,6 +8,9 @@ import type { Page } from '@playwright/test';
  * With SSR=0 there is no such window: the page is empty until the app renders it.
  */
 
+// The app boots under a 4× CPU slowdown, then uploads: more than the default minute on a busy machine.
+test.setTimeout(120_000);
+
 /** Holds the app's entry script until `release()`: the page stays server-rendered only, for certain. */
 async function holdEntryScript(page: Page) {
   let release: () => void = () => undefined;
