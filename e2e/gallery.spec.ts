@@ -27,7 +27,7 @@ test.describe('gallery', () => {
     // look search: 1 character only hints, 2+ characters search
     const search = page.getByLabel('Look', { exact: true });
     await search.fill('S');
-    await expect(page.getByText('Type at least 2 characters')).toBeVisible();
+    await expect(page.getByText('Minimum characters: 2')).toBeVisible();
     await expect(page.getByTestId('look-search-results')).toHaveCount(0);
     await search.fill('Summer');
     const results = page.getByTestId('look-search-results');

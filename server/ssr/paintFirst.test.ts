@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { EARLY_CLICK_REPLAY, PAINTED_EVENT } from '../../src/contracts/paintFirst';
+import { EARLY_CLICK_REPLAY, EARLY_INPUT_REPLAY, PAINTED_EVENT } from '../../src/contracts/paintFirst';
 import { PAINT_WAIT_MS, paintFirst } from './paintFirst';
 
 const TEMPLATE = `<!doctype html><html lang=en><head><link href=/assets/vendor.css rel=stylesheet></head><body>
@@ -101,6 +101,42 @@ describe('paintFirst', () => {
     expect(listeners.has('click')).toBe(false);
     window[EARLY_CLICK_REPLAY]();
     expect(clicked).toEqual(['Select main product']); // once
+  });
+
+  it("records the last state of each of #root's fields edited before the app took over, and hands them over once", () => {
+    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
+    const listeners = new Map<string, (e: unknown) => void>();
+    const window: Record<string, () => Map<unknown, unknown>> = {};
+    const field = (name: string, inRoot = true) => ({ name, inRoot, value: '', checked: false, files: null as unknown, matches: (s: string) => s === 'input,textarea,select' });
+    const tag = field('tag');
+    const image = field('image');
+    const outside = field('search', false);
+    const fields = [tag, image];
+    const root = { contains: (f: { inRoot: boolean }) => f.inRoot, querySelectorAll: () => fields };
+    const document = {
+      visibilityState: 'visible',
+      getElementById: (id: string) => (id === 'root' ? root : null),
+      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+    vm.runInNewContext(script!, { document, window, setTimeout: () => undefined, PerformanceObserver: class { observe() {} } });
+    tag.value = 'sum';
+    listeners.get('input')!({ target: tag });
+    tag.value = 'summer';
+    listeners.get('input')!({ target: tag });
+    image.files = ['early.png'];
+    listeners.get('change')!({ target: image });
+    listeners.get('input')!({ target: outside });
+    listeners.get('input')!({ target: { tagName: 'DIV' } }); // not a field
+    const edits = window[EARLY_INPUT_REPLAY]();
+    expect([...edits.entries()]).toEqual([
+      [tag, { value: 'summer', checked: false, files: null, index: 0 }],
+      [image, { value: '', checked: false, files: ['early.png'], index: 1 }],
+    ]);
+    // Handed over once; the app's own handlers take every later edit.
+    expect(listeners.has('input')).toBe(false);
+    expect(listeners.has('change')).toBe(false);
+    expect(window[EARLY_INPUT_REPLAY]).toBeUndefined();
   });
 
   it('waits PAINT_WAIT_MS at most', () => {

@@ -1,4 +1,4 @@
-import { EARLY_CLICK_REPLAY, PAINTED_EVENT } from '../../src/contracts/paintFirst';
+import { EARLY_CLICK_REPLAY, EARLY_INPUT_REPLAY, PAINTED_EVENT } from '../../src/contracts/paintFirst';
 /**
  * index.html for a page rendered on the server: paint first, then load the
  * app. The page the server sent is complete with its stylesheet alone, so
@@ -24,6 +24,14 @@ import { EARLY_CLICK_REPLAY, PAINTED_EVENT } from '../../src/contracts/paintFirs
  * the loader keeps the last button clicked (a click, or Enter/Space on it)
  * and src/index.tsx clicks it again once hydrated (EARLY_CLICK_REPLAY), so a
  * merchant's quick "Select main product" is not lost. Links work as links.
+ *
+ * The page's fields take typing before then, and hydration would drop it (a
+ * controlled field shows the app's empty state again; a chosen file is never
+ * handed to the app): the loader records each field of #root the merchant
+ * edits (its value, checked state and files, and its place among #root's
+ * fields) until the app asks for them (EARLY_INPUT_REPLAY) and hands them to
+ * its handlers (src/ssr/earlyInput.ts). Recorded at each edit, as hydration
+ * puts back a textarea's and a select's server state before the app can read it.
  */
 /** The longest the scripts wait for the paint report. */
 export const PAINT_WAIT_MS = 3000;
@@ -39,6 +47,11 @@ export function paintFirst(template: string): string {
     `function early(e){var b=e.target&&e.target.closest&&e.target.closest('button,[role=button]');if(b&&!b.disabled){q=b;e.preventDefault();e.stopPropagation()}}` +
     `document.addEventListener('click',early,true);` +
     `window.${EARLY_CLICK_REPLAY}=function(){document.removeEventListener('click',early,true);var b=q;q=null;if(b&&b.isConnected)b.click()};` +
+    `var m=new Map(),f='input,textarea,select';` +
+    `function edit(e){var t=e.target,r=document.getElementById('root');if(!r||!t||!t.matches||!t.matches(f)||!r.contains(t))return;` +
+    `m.set(t,{value:t.value,checked:t.checked,files:t.files,index:[].indexOf.call(r.querySelectorAll(f),t)})}` +
+    `document.addEventListener('input',edit,true);document.addEventListener('change',edit,true);` +
+    `window.${EARLY_INPUT_REPLAY}=function(){document.removeEventListener('input',edit,true);document.removeEventListener('change',edit,true);delete window.${EARLY_INPUT_REPLAY};return m};` +
     `function run(){if(d++)return;` +
     `document.dispatchEvent(new Event('${PAINTED_EVENT}'));` +
     `s.forEach(function(src){var e=document.createElement('script');e.src=src;e.async=false;document.body.appendChild(e)})}` +

@@ -1,14 +1,20 @@
 import { useEffect } from 'react';
 import { replayEarlyClick } from './firstScreen';
+import { replayEarlyInput } from './earlyInput';
 
 /**
  * Rendered beside the page (App.tsx, PageSlot; inside its Suspense boundary when it has one): its effect
  * runs once the page itself is live — hydrated, or rendered by the browser —
- * and clicks again the button a merchant clicked on the server's page before
- * (server/ssr/paintFirst.ts keeps it). Nothing on a page the browser rendered
- * from the start. Renders nothing, so server and browser markup stay equal.
+ * and hands the page what the merchant did on the server's page before
+ * (server/ssr/paintFirst.ts keeps it): the fields edited (earlyInput.ts), then
+ * the button clicked. The click waits for the render of the fields' edits (an
+ * "Add" next to a typed tag adds that tag). Nothing on a page the browser
+ * rendered from the start. Renders nothing, so server and browser markup stay equal.
  */
 export function ReplayEarlyClick() {
-  useEffect(() => replayEarlyClick(window), []);
+  useEffect(() => {
+    if (replayEarlyInput(window) === 0) replayEarlyClick(window);
+    else setTimeout(() => replayEarlyClick(window));
+  }, []);
   return null;
 }

@@ -11,20 +11,21 @@ const PACKAGES = creditPackages();
 // Form pages render all of Polaris; give slow (shared) machines time.
 jest.setTimeout(30_000);
 
+const backendRoutes = () => ({
+  'GET /credits': ok(creditsData({ creditsRemaining: 3, creditsUsed: 2, lowCreditWarning: true })),
+  'GET /credits/packages': ok(PACKAGES),
+  'GET /productLooks': ok(pageOf([lookListItem(4, { title: 'Summer in the City' })])),
+  'POST /credits/verify/:packageId/:chargeId': ok({ success: true, package: PACKAGES[1], credits: 53 }),
+});
+
 function backend(generate: Answer<CreateGenerationResponse>) {
-  return mockBackend({
-    'GET /credits': ok(creditsData({ creditsRemaining: 3, creditsUsed: 2, lowCreditWarning: true })),
-    'GET /credits/packages': ok(PACKAGES),
-    'GET /productLooks': ok(pageOf([lookListItem(4, { title: 'Summer in the City' })])),
-    'POST /image-generation': generate,
-    'POST /credits/verify/:packageId/:chargeId': ok({ success: true, package: PACKAGES[1], credits: 53 }),
-  });
+  return mockBackend({ ...backendRoutes(), 'POST /image-generation': generate });
 }
 
 async function pickLook(user: ReturnType<typeof userEvent.setup>, { callsTo }: FakeBackend) {
   const search = screen.getByLabelText('Look');
   await user.type(search, 'S');
-  expect(screen.getByText('Type at least 2 characters')).toBeInTheDocument();
+  expect(screen.getByText('Minimum characters: 2')).toBeInTheDocument();
   await act(() => new Promise((r) => setTimeout(r, 200)));
   expect(callsTo('GET /productLooks')).toHaveLength(0);
   await user.type(search, 'u');
@@ -39,6 +40,13 @@ describe('GalleryNewPage', () => {
   const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')!;
   beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } }));
   afterAll(() => Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent));
+
+  it("a look preselected by the URL that fails to load: the spec's message, and the search to pick one", async () => {
+    mockBackend({ ...backendRoutes(), 'GET /productLooks/:id': fail(404, 'Look not found') });
+    renderWithProviders(<GalleryNewPage />, { route: '/gallery/new?productLookId=99' });
+    expect(await screen.findByText('Failed to load product look. Please select one below.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Look' })).toBeInTheDocument();
+  });
 
   it('the look search is a combobox; picking a look moves focus to its Change button, Change back to the search', async () => {
     backend(ok({ imageGenerationId: 1 }));

@@ -134,7 +134,7 @@ describe('LookNewPage', () => {
     expect(await screen.findByTestId('main-product-title')).toHaveTextContent('Nine');
     first.unmount();
     renderWithProviders(<LookNewPage />, { route: '/looks/new?productLookId=8' });
-    expect(await screen.findByText('The look could not be loaded. Please select one below.')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load product look. Please select one below.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Select main product' })).toBeInTheDocument();
   });
 
