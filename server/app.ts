@@ -37,6 +37,8 @@ import proxyRoutes from './routes/proxy';
 import storefrontAssetRoutes from './routes/storefrontAssets';
 import type { GalleryOptions } from './routes/gallery';
 import { firstScreenDocument } from './ssr/firstScreenDocument';
+import { opsPlugin } from './ops/plugin';
+import { requestIdOf } from './ops/requestId';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +64,10 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     logger: opts.logger ?? { level: deps.config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    // X-Request-Id when valid, else a UUID: in every log line of the request and every error answer (server/ops).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
     ...opts,
   });
   app.decorate('deps', { config: deps.config, db: deps.db, now: deps.now ?? (() => new Date()), gallery: deps.gallery });
@@ -78,7 +84,9 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     return reply.status(500).send({ message: 'Internal server error' });
   });
 
-  // Security headers first (so every answer has them), then the Host check, before any route or auth.
+  // The operator surface first: request ids, load shedding and the migration gate come before any other hook.
+  await app.register(opsPlugin);
+  // Security headers next (so every answer has them), then the Host check, before any route or auth.
   await app.register(securityHeaders, {
     launchShop: (request) => documentShop(request.query as Record<string, unknown>, deps.config),
     privateRoute: requiresSession,

@@ -39,6 +39,36 @@ export interface Config {
   catalog: CatalogConfig;
   /** Months of raw storefront funnel events kept before their monthly partition is dropped (FUNNEL_RETENTION_MONTHS, default 13); the daily roll-ups stay. */
   funnelRetentionMonths: number;
+  /** PostgreSQL pool and per-connection limits (DATABASE_*; server/db). */
+  database: DatabaseSettings;
+  /** Operator surface: migrations at start, metrics, load shedding, shutdown (server/ops). */
+  ops: OpsConfig;
+}
+
+export interface DatabaseSettings {
+  /** Connections per instance (DATABASE_POOL_MAX, default 10). */
+  poolMax: number;
+  /** Waiting for a connection (or for the server to accept one) fails after this long (DATABASE_CONNECT_TIMEOUT_MS, default 10 s). */
+  connectTimeoutMs: number;
+  /** statement_timeout of every connection (DATABASE_STATEMENT_TIMEOUT_MS, default 30 s; 0: none). */
+  statementTimeoutMs: number;
+  /** lock_timeout of every connection (DATABASE_LOCK_TIMEOUT_MS, default 10 s; 0: none). */
+  lockTimeoutMs: number;
+  /** idle_in_transaction_session_timeout of every connection (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, default 60 s; 0: none). */
+  idleInTransactionTimeoutMs: number;
+  /** A query on the LISTEN connection this often proves it alive (NOTIFY_HEARTBEAT_MS, default 30 s). */
+  notifyHeartbeatMs: number;
+}
+
+export interface OpsConfig {
+  /** Apply migrations at start (MIGRATE_ON_START, default true). False: `npm run migrate` is a release step and this instance refuses a database whose migrations differ from its code. */
+  migrateOnStart: boolean;
+  /** Bearer token of GET /metrics (METRICS_TOKEN). Unset: /metrics answers direct loopback connections only. */
+  metricsToken?: string;
+  /** Longest event-loop delay before requests are shed with 503 + Retry-After (MAX_EVENT_LOOP_DELAY_MS, default 1000; 0: off). */
+  maxEventLoopDelayMs: number;
+  /** Longest shutdown: in-flight requests and running jobs get this long before the process exits anyway (SHUTDOWN_TIMEOUT_MS, default 25 s). */
+  shutdownTimeoutMs: number;
 }
 
 export const DEV_API_KEY = 'shoppable-looks-dev-key';
@@ -79,6 +109,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageApiKey: env.IMAGE_API_KEY || undefined,
     catalog: catalogConfig(env),
     funnelRetentionMonths: funnelRetentionMonths(env.FUNNEL_RETENTION_MONTHS),
+    database: databaseSettings(env),
+    ops: opsConfig(env),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export function databaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
+  const poolMax = wholeNumber('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1000);
+  if (poolMax < 1) throw new Error('DATABASE_POOL_MAX must be at least 1');
+  const notifyHeartbeatMs = wholeNumber('NOTIFY_HEARTBEAT_MS', env.NOTIFY_HEARTBEAT_MS, 30_000, DAY_MS);
+  if (notifyHeartbeatMs < 1000) throw new Error('NOTIFY_HEARTBEAT_MS must be at least 1000');
+  return {
+    poolMax,
+    connectTimeoutMs: wholeNumber('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 10_000, DAY_MS),
+    statementTimeoutMs: wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000, DAY_MS),
+    lockTimeoutMs: wholeNumber('DATABASE_LOCK_TIMEOUT_MS', env.DATABASE_LOCK_TIMEOUT_MS, 10_000, DAY_MS),
+    idleInTransactionTimeoutMs: wholeNumber('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000, DAY_MS),
+    notifyHeartbeatMs,
+  };
+}
+
+/** true/false/1/0 (unset: the fallback). */
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  const raw = value?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`${name} must be true or false, not "${value}"`);
+}
+
+export function opsConfig(env: NodeJS.ProcessEnv): OpsConfig {
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  // A bearer token anyone could guess protects nothing.
+  if (metricsToken && metricsToken.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters (openssl rand -hex 16)');
+  return {
+    migrateOnStart: flag('MIGRATE_ON_START', env.MIGRATE_ON_START, true),
+    metricsToken,
+    maxEventLoopDelayMs: wholeNumber('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 1000, 60_000),
+    shutdownTimeoutMs: wholeNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000, 10 * 60_000),
   };
 }
 

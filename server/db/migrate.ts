@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_looks';
 import * as m0003 from './migrations/0003_storefront';
@@ -58,6 +58,35 @@ class StaticProvider implements MigrationProvider {
   async getMigrations() {
     return migrations;
   }
+}
+
+/** Where a database stands against this code's migrations. */
+export interface MigrationStatus {
+  current: boolean;
+  /** Applied on the database, unknown to this code (a newer release migrated it). */
+  ahead: string[];
+  /** Known to this code, not applied (`npm run migrate` has not run). */
+  behind: string[];
+}
+
+/** Reads Kysely's migration table (none yet: every migration is behind). */
+export async function migrationStatus(db: Kysely<any>): Promise<MigrationStatus> {
+  const exists = await sql<{ t: string | null }>`select to_regclass(${DEFAULT_MIGRATION_TABLE})::text as t`.execute(db);
+  const applied = exists.rows[0]?.t
+    ? (await db.selectFrom(DEFAULT_MIGRATION_TABLE).select('name').execute()).map((r: { name: string }) => r.name)
+    : [];
+  const known = Object.keys(migrations);
+  const ahead = applied.filter((name) => !(name in migrations)).sort();
+  const done = new Set(applied);
+  const behind = known.filter((name) => !done.has(name));
+  return { current: !ahead.length && !behind.length, ahead, behind };
+}
+
+/** One line an operator can act on. */
+export function describeMigrationStatus(s: MigrationStatus): string {
+  if (s.current) return `all ${Object.keys(migrations).length} migrations applied`;
+  if (s.ahead.length) return `the database has migrations this code does not know (${s.ahead.join(', ')}): deploy the release that made them`;
+  return `${s.behind.length} migration(s) not applied (${s.behind.join(', ')}): run \`npm run migrate\` (the release step) first`;
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

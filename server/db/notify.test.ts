@@ -1,8 +1,9 @@
+import net from 'node:net';
 import { sql } from 'kysely';
 import { openTestDatabase } from '../test/testApp';
 import { TEST_DATABASE_URL } from '../test/postgres';
 import type { DatabaseHandle } from './index';
-import { notifierFor, publish } from './notify';
+import { notifierFor, PgNotifier, publish } from './notify';
 import { cacheVersion, canCache, invalidateShared } from './sharedCache';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -100,5 +101,53 @@ describe('database notifications', () => {
     await until('delivery after the reconnect', () => got.length === 1);
     expect(gaps).toBe(2); // lost, then listening again (re-read what may have been missed)
     await off();
+  });
+
+  (TEST_DATABASE_URL() ? it : it.skip)('PostgreSQL: a listening connection that stops answering (no FIN, no RST) is found by the heartbeat and replaced', async () => {
+    // A TCP relay to the database that can go silent, as a vanished peer or a NAT that forgot the flow would.
+    const target = new URL(TEST_DATABASE_URL()!);
+    let frozen = false;
+    const sockets = new Set<net.Socket>();
+    const relay = net.createServer((inbound) => {
+      const outbound = net.connect(Number(target.port || 5432), target.hostname);
+      for (const s of [inbound, outbound]) {
+        sockets.add(s);
+        s.on('error', () => undefined);
+        s.on('close', () => sockets.delete(s));
+      }
+      inbound.on('data', (d) => !frozen && outbound.write(d));
+      outbound.on('data', (d) => !frozen && inbound.write(d));
+      inbound.on('close', () => outbound.destroy());
+      outbound.on('close', () => inbound.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const url = new URL(target.toString());
+    url.hostname = '127.0.0.1';
+    url.port = String((relay.address() as net.AddressInfo).port);
+    const dbName = (await sql<{ d: string }>`select current_database() as d`.execute(handle.db)).rows[0].d;
+    url.pathname = `/${dbName}`;
+    const warnings: string[] = [];
+    const notifier = new PgNotifier(url.toString(), (m) => warnings.push(m), { heartbeatMs: 100, heartbeatTimeoutMs: 300 });
+    try {
+      const got: unknown[] = [];
+      let gaps = 0;
+      await notifier.subscribe('sl_cache', (m) => got.push(m), () => (gaps += 1));
+      expect(notifier.listening).toBe(true);
+      frozen = true; // nothing passes any more, nothing is closed
+      await until('the heartbeat to give up', () => gaps >= 1, 5000);
+      expect(notifier.listening).toBe(false);
+      expect(warnings.join('\n')).toMatch(/heartbeat unanswered/);
+      // The old flow stays dead; a new connection through the relay works.
+      for (const s of sockets) s.destroy();
+      frozen = false;
+      await until('listening again', () => notifier.listening, 10_000);
+      await publish(handle.db, 'sl_cache', { k: 'after-heartbeat' });
+      await until('delivery on the new connection', () => got.length === 1);
+      expect(got).toEqual([{ k: 'after-heartbeat' }]);
+    } finally {
+      await notifier.close();
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 });

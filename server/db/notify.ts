@@ -107,21 +107,36 @@ abstract class ChannelNotifier implements Notifier {
 
 const ident = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
+export interface PgNotifierOptions {
+  /** A `select 1` on the listening connection this often (default 30 s): a connection that died silently is found and replaced. */
+  heartbeatMs?: number;
+  /** A heartbeat not answered within this long counts as a lost connection (default: the smaller of 10 s and heartbeatMs). */
+  heartbeatTimeoutMs?: number;
+}
+
 /**
  * PostgreSQL: one dedicated connection (outside the pool) holds the LISTENs;
- * when it drops, subscribers get a gap and it reconnects with backoff.
+ * when it drops, subscribers get a gap and it reconnects with backoff. A LISTEN
+ * connection only receives, so a peer that vanished (failover, a NAT that forgot
+ * the flow) would go unnoticed: TCP keepalive and a heartbeat query find it.
  */
 export class PgNotifier extends ChannelNotifier {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private retry: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
   private backoffMs = 250;
+  private readonly heartbeatMs: number;
+  private readonly heartbeatTimeoutMs: number;
 
   constructor(
     private readonly connectionString: string,
     private readonly warn: (message: string) => void = (m) => console.warn(m),
+    options: PgNotifierOptions = {},
   ) {
     super();
+    this.heartbeatMs = options.heartbeatMs ?? 30_000;
+    this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? Math.min(10_000, this.heartbeatMs);
   }
 
   get listening() {
@@ -140,6 +155,7 @@ export class PgNotifier extends ChannelNotifier {
   async close() {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
+    this.stopHeartbeat();
     const client = this.client ?? (await this.connecting?.catch(() => null));
     this.client = null;
     await client?.end().catch(() => undefined);
@@ -149,7 +165,13 @@ export class PgNotifier extends ChannelNotifier {
     if (this.client) return Promise.resolve(this.client);
     if (this.connecting) return this.connecting;
     const attempt = (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString, application_name: 'shoppable-looks:listen' });
+      const client = new pg.Client({
+        connectionString: this.connectionString,
+        application_name: 'shoppable-looks:listen',
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+        connectionTimeoutMillis: 10_000,
+      });
       client.on('error', (error) => this.lost(client, error));
       client.on('end', () => this.lost(client));
       client.on('notification', (m) => this.dispatch(m.channel, m.payload ?? ''));
@@ -168,6 +190,7 @@ export class PgNotifier extends ChannelNotifier {
       }
       this.client = client;
       this.backoffMs = 250;
+      this.startHeartbeat(client);
       return client;
     })();
     this.connecting = attempt;
@@ -178,9 +201,35 @@ export class PgNotifier extends ChannelNotifier {
     return attempt;
   }
 
+  private startHeartbeat(client: pg.Client) {
+    this.stopHeartbeat();
+    let inFlight = false;
+    this.heartbeat = setInterval(() => {
+      if (inFlight || this.client !== client) return;
+      inFlight = true;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`heartbeat unanswered after ${this.heartbeatTimeoutMs} ms`)), this.heartbeatTimeoutMs);
+      });
+      Promise.race([client.query('select 1'), timeout])
+        .catch((error: Error) => this.lost(client, error))
+        .finally(() => {
+          clearTimeout(timer);
+          inFlight = false;
+        });
+    }, this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
   private lost(client: pg.Client, error?: Error) {
     if (this.client !== client) return;
     this.client = null;
+    this.stopHeartbeat();
     client.end().catch(() => undefined);
     if (this.closed) return;
     this.warn(`Database notifications: listening connection lost${error ? ` (${error.message})` : ''}; reconnecting`);

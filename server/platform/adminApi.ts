@@ -4,6 +4,7 @@ import { NoAccessTokenError, TokenExchangeError, TokenUnreadableError, type Acce
 import { sessionTokenOf } from './requestSession';
 import { platformCall } from './shopifyApi';
 import type { PlatformContext, ShopRef } from './context';
+import { observeAdminApiThrottleWait } from '../ops/metrics';
 
 /** extensions.cost of an Admin GraphQL answer (cost-based rate limit). */
 export interface QueryCost {
@@ -98,7 +99,9 @@ export function createAdminApi(ctx: PlatformContext, tokens: AccessTokens): Admi
         if (error instanceof GraphqlQueryError && graphqlErrorsOf(error).some((e) => e.extensions?.code === 'THROTTLED') && throttled < MAX_THROTTLE_RETRIES) {
           throttled += 1;
           const cost = (error.body?.extensions as { cost?: QueryCost } | undefined)?.cost;
-          await ctx.sleep(throttleWaitMs(cost));
+          const waitMs = throttleWaitMs(cost);
+          observeAdminApiThrottleWait(waitMs);
+          await ctx.sleep(waitMs);
           continue;
         }
         throw toAdminError(error);

@@ -81,6 +81,7 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
     log: app.log,
   });
   const openStreams = new Set<() => void>();
+  app.ops?.metrics.addSseSource(() => openStreams.size);
 
   app.addHook('onReady', async () => {
     await bus.listen();

@@ -1,0 +1,356 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import type { Db } from '../../server/db';
+import { signSessionToken } from '../../server/auth/sessionToken';
+import { insertLook, lookFormBody } from '../../server/test/looks';
+import type { AppProcess } from './instances';
+
+export interface Cluster {
+  apps: AppProcess[];
+  proxyUrl: string;
+  db: Db;
+  s3: S3Client;
+  bucket: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface Check<T> {
+  value: T;
+  ok: boolean;
+  /** Why it failed, precise enough to act on. */
+  failure?: string;
+}
+
+const API = '/admin/api/v1';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, ms: number): Promise<{ value: T; timedOut: boolean }> {
+  const end = Date.now() + ms;
+  let value = await read();
+  while (!done(value)) {
+    if (Date.now() > end) return { value, timedOut: true };
+    await sleep(250);
+    value = await read();
+  }
+  return { value, timedOut: false };
+}
+
+export function client(c: Cluster, shop: string) {
+  const bearer = async () => ({ authorization: `Bearer ${await signSessionToken(shop, c.apiKey, c.apiSecret)}` });
+  return {
+    async call(base: string, method: string, route: string, body?: unknown) {
+      const res = await fetch(`${base}${route}`, {
+        method,
+        headers: { ...(await bearer()), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = text;
+      }
+      return { status: res.status, json: json as Record<string, unknown> };
+    },
+    bearer,
+  };
+}
+
+/** The merchant's switches for the gallery (the admin's settings page sets them). */
+export async function enableGeneration(db: Db, domain: string): Promise<void> {
+  await db.updateTable('shops').set({ aiImageGenerationEnabled: true, imageGalleryEnabled: true }).where('domain', '=', domain).execute();
+}
+
+export async function shopId(db: Db, domain: string): Promise<number | undefined> {
+  return (await db.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirst())?.id;
+}
+
+/** Uploads a look image through one instance; its URL (or the answer when it failed). */
+export async function uploadImage(c: Cluster, shop: string, app: AppProcess): Promise<{ url?: string; png: Buffer; failure?: string }> {
+  const png = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#c0ffee' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'scale.png');
+  const res = await fetch(`${app.url}${API}/productLooks/media`, { method: 'POST', headers: await client(c, shop).bearer(), body: form });
+  if (res.status !== 200) return { png, failure: `upload through ${app.name} answered ${res.status}: ${await res.text()}` };
+  return { png, url: ((await res.json()) as { url: string }).url };
+}
+
+/** A look whose main product image is an upload (what the generator composes from). */
+async function lookWithImage(c: Cluster, shop: string, shopIdValue: number, title: string): Promise<number> {
+  const { url } = await uploadImage(c, shop, c.apps[0]);
+  return insertLook(c.db, shopIdValue, { title, mainProduct: { image: url ?? '', productImages: url ? [url] : [] } });
+}
+
+/** An image uploaded through one instance is served by every instance and at its public URL. */
+export async function uploadsServedEverywhere(c: Cluster, shop: string): Promise<Check<boolean>> {
+  const [a, ...others] = c.apps;
+  const { url, png, failure } = await uploadImage(c, shop, a);
+  if (!url) return { value: false, ok: false, failure };
+  const failures: string[] = [];
+  const publicUrl = new URL(url);
+  for (const app of others) {
+    const on = await fetch(`${app.url}${publicUrl.pathname}`);
+    if (on.status !== 200) failures.push(`${app.name} answered ${on.status} for ${publicUrl.pathname}`);
+  }
+  const direct = await fetch(url);
+  if (direct.status !== 200 || Buffer.compare(Buffer.from(await direct.arrayBuffer()), png) !== 0) failures.push(`the public URL ${url} answered ${direct.status} or other bytes`);
+  if (!failures.length) return { value: true, ok: true };
+  return {
+    value: false,
+    ok: false,
+    failure: `uploaded through ${a.name} as ${url}; ${failures.join('; ')} — files are written to each instance's DATA_DIR/files (needs the storage branch: S3_* + FILES_PUBLIC_URL, every /files URL served from the bucket)`,
+  };
+}
+
+/** A generation's status streams to clients on every instance, whichever instance's worker runs it. */
+export async function sseAcrossInstances(c: Cluster, shop: string): Promise<Check<boolean> & { generationId?: number; worker?: string }> {
+  const id = await shopId(c.db, shop);
+  if (!id) return { value: false, ok: false, failure: `shop ${shop} not installed` };
+  const api = client(c, shop);
+  await api.call(c.proxyUrl, 'POST', `${API}/credits/claim-free`);
+  const lookId = await lookWithImage(c, shop, id, 'Scale look');
+  const created = await api.call(c.apps[0].url, 'POST', `${API}/image-generation`, { productLookId: lookId, imageType: 'flat_lay' });
+  if (created.status !== 201) return { value: false, ok: false, failure: `POST image-generation answered ${created.status}: ${JSON.stringify(created.json)}` };
+  const generationId = Number(created.json.imageGenerationId);
+  const streams = await Promise.all(c.apps.map((app) => readStream(app.url, `${API}/image-generation/${generationId}/stream`, api.bearer, 120_000)));
+  const row = await c.db.selectFrom('imageGenerations').select(['status', 'workerId']).where('id', '=', generationId).executeTakeFirst();
+  const failures = streams.map((events, i) => (events.includes('complete') ? '' : `${c.apps[i].name}'s stream got [${events.join(', ')}]`)).filter(Boolean);
+  if (row?.status === 'FAILED') {
+    failures.push(`the generation failed on its worker (the generator reads the look's uploaded image from its own DATA_DIR/files: needs the storage branch)`);
+  }
+  return {
+    value: !failures.length,
+    ok: !failures.length,
+    generationId,
+    worker: row?.workerId ?? undefined,
+    failure: failures.length ? `generation ${generationId} (status ${row?.status}, worker ${row?.workerId}): ${failures.join('; ')}` : undefined,
+  };
+}
+
+/** The event names of an SSE stream until `close` (or the timeout). */
+async function readStream(base: string, route: string, bearer: () => Promise<Record<string, string>>, ms: number): Promise<string[]> {
+  const events: string[] = [];
+  try {
+    const res = await fetch(`${base}${route}`, { headers: { ...(await bearer()), accept: 'text/event-stream' }, signal: AbortSignal.timeout(ms) });
+    if (!res.body) return [`http ${res.status}`];
+    const decoder = new TextDecoder();
+    const reader = res.body.getReader();
+    let buffer = '';
+    for (;;) {
+      const { value: chunk, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(chunk, { stream: true });
+      for (const m of buffer.matchAll(/^event: (\w+)$/gm)) events.push(m[1]);
+      buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
+      if (events.includes('close')) {
+        await reader.cancel();
+        break;
+      }
+    }
+  } catch (error) {
+    events.push(`(${(error as Error).name})`);
+  }
+  return events;
+}
+
+/**
+ * 500 events, 100 of them delivered a second time (a platform redelivery), round-robin through the
+ * proxy: each event processed exactly once. `sent` counts events, as the platform does.
+ */
+export async function webhooksExactlyOnce(c: Cluster, shop: string, unique = 500, again = 100): Promise<Check<{ sent: number; processed: number; duplicates: number }>> {
+  const id = await shopId(c.db, shop);
+  const events = Array.from({ length: unique }, (_, i) => ({ webhookId: `scale-wh-${i}-${randomBytes(4).toString('hex')}`, eventId: `scale-ev-${i}-${randomBytes(4).toString('hex')}` }));
+  const deliveries = [...events, ...events.slice(0, again)];
+  const send = async (e: { webhookId: string; eventId: string }) => {
+    const body = JSON.stringify({ id: 1, current: ['read_products', 'write_products'], previous: ['read_products'], updated_at: new Date().toISOString() });
+    const res = await fetch(`${c.proxyUrl}/api/webhooks`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': 'app/scopes_update',
+        'x-shopify-shop-domain': shop,
+        'x-shopify-hmac-sha256': createHmac('sha256', c.apiSecret).update(body).digest('base64'),
+        'x-shopify-webhook-id': e.webhookId,
+        'x-shopify-event-id': e.eventId,
+        'x-shopify-api-version': '2026-10',
+        'x-shopify-triggered-at': new Date().toISOString(),
+      },
+      body,
+    });
+    return res.status;
+  };
+  const statuses: number[] = [];
+  for (let i = 0; i < deliveries.length; i += 25) statuses.push(...(await Promise.all(deliveries.slice(i, i + 25).map(send))));
+  const refused = statuses.filter((s) => s !== 200).length;
+  const ids = events.map((e) => e.eventId);
+  const read = async () =>
+    c.db
+      .selectFrom('webhookDeliveries')
+      .select(['eventId', 'status'])
+      .where('shopId', '=', id ?? -1)
+      .where('eventId', 'in', ids)
+      .execute();
+  const { value: rows } = await until('webhooks processed', read, (r) => r.filter((x) => x.status === 'processed').length >= unique, 60_000);
+  const processed = new Set(rows.filter((r) => r.status === 'processed').map((r) => r.eventId)).size;
+  const duplicates = rows.length - new Set(rows.map((r) => r.eventId)).size;
+  const ok = processed === unique && duplicates === 0 && refused === 0;
+  return {
+    value: { sent: unique, processed, duplicates },
+    ok,
+    failure: ok ? undefined : `${deliveries.length} sent (${refused} not answered 200), ${processed} of ${unique} events processed, ${duplicates} duplicate rows; unfinished: ${JSON.stringify(countBy(rows.map((r) => r.status)))}`,
+  };
+}
+
+const countBy = (xs: string[]) => xs.reduce<Record<string, number>>((acc, x) => ({ ...acc, [x]: (acc[x] ?? 0) + 1 }), {});
+
+export interface KillResult {
+  generation: string;
+  sync: string;
+  metafields: string;
+  chargedTwice: number;
+  lost: number;
+}
+
+/**
+ * SIGKILL one instance in the middle of a generation, a catalog sync and a burst of metafield
+ * writes; each must finish on a survivor, no credit may be charged twice.
+ */
+export async function killMidWork(c: Cluster, shop: string, victim: AppProcess, budgetMs: number): Promise<Check<KillResult>> {
+  const id = await shopId(c.db, shop);
+  if (!id) return { value: { generation: 'not started', sync: 'not started', metafields: 'not started', chargedTwice: 0, lost: 3 }, ok: false, failure: `shop ${shop} not installed` };
+  const api = client(c, shop);
+  // A catalog sync started through the victim (the shop's products are many and paced by the cost limit).
+  const sync = await api.call(victim.url, 'POST', `${API}/catalog/sync`);
+  // A burst of look changes (each marks storefront metafields to write), through the victim.
+  const burstLook = await insertLook(c.db, id, { title: 'Burst' });
+  let saved = 0;
+  for (let i = 0; i < 20; i++) {
+    const res = await api.call(victim.url, 'PATCH', `${API}/productLooks/${burstLook}`, lookFormBody({ active: true, title: `Burst ${i}` }));
+    if (res.status === 200) saved += 1;
+  }
+  // A generation started through the victim.
+  await api.call(victim.url, 'POST', `${API}/credits/claim-free`);
+  const lookId = await lookWithImage(c, shop, id, 'Killed look');
+  const created = await api.call(victim.url, 'POST', `${API}/image-generation`, { productLookId: lookId, imageType: 'model' });
+  if (created.status !== 201) victim.child.kill('SIGKILL');
+  const generationId = created.status === 201 ? Number(created.json.imageGenerationId) : -1;
+  // Opening the stream starts it; read a moment, then kill the victim.
+  void readStream(victim.url, `${API}/image-generation/${generationId}/stream`, api.bearer, 2000);
+  await sleep(300);
+  victim.child.kill('SIGKILL');
+
+  const state = async () => {
+    const generation = await c.db.selectFrom('imageGenerations').select(['status']).where('id', '=', generationId).executeTakeFirst();
+    const syncRow = await c.db.selectFrom('catalogSyncs').select(['status']).where('shopId', '=', id).orderBy('startedAt', 'desc').executeTakeFirst();
+    const pending = await c.db.selectFrom('storefrontChanges').select((eb) => eb.fn.countAll<number>().as('n')).where('shopId', '=', id).executeTakeFirst();
+    return { generation: generation?.status ?? 'missing', sync: syncRow?.status ?? 'missing', pending: Number(pending?.n ?? 0) };
+  };
+  const { value } = await until('work to finish on the survivors', state, (s) => s.generation === 'COMPLETED' && s.sync === 'done' && s.pending === 0, budgetMs);
+  const charges = await sql<{ n: number }>`select count(*)::int as n from credit_ledger where shop_id = ${id} and reason <> 'free' and reference = ${String(generationId)}`.execute(c.db);
+  const chargedTwice = Math.max(0, (charges.rows[0]?.n ?? 0) - 1);
+  const result: KillResult = {
+    generation: value.generation === 'COMPLETED' ? 'finished' : value.generation.toLowerCase(),
+    sync: value.sync === 'done' ? 'finished' : `${value.sync} (sync start answered ${sync.status})`,
+    metafields: value.pending === 0 ? 'finished' : `${value.pending} pending`,
+    chargedTwice,
+    lost: (value.generation === 'COMPLETED' ? 0 : 1) + (value.sync === 'done' ? 0 : 1) + value.pending,
+  };
+  const ok = result.lost === 0 && chargedTwice === 0 && saved === 20;
+  return {
+    value: result,
+    ok,
+    failure: ok
+      ? undefined
+      : `after SIGKILL of ${victim.name} and ${Math.round(budgetMs / 1000)} s: generation ${generationId} ${value.generation}, catalog sync ${value.sync}, ${value.pending} metafield writes pending, ${saved}/20 look changes saved, ${chargedTwice} double charges` +
+        ' (today: the catalog-sync claim stalls a dead instance\'s sync for 10 minutes and the generation lease takes ~20 s; needs the jobs branch: pg-boss jobs with retries)',
+  };
+}
+
+/** shop/redact: no row of the shop in any table that has shop_id, no object of it in the bucket or on disk. */
+export async function redactLeavesNothing(c: Cluster, shop: string): Promise<Check<{ rows: number; objects: number }>> {
+  const api = client(c, shop);
+  await api.call(c.proxyUrl, 'GET', `${API}/shop`);
+  const id = await shopId(c.db, shop);
+  if (!id) return { value: { rows: -1, objects: -1 }, ok: false, failure: `shop ${shop} not installed` };
+  const before = await objectsEverywhere(c);
+  const uploaded = await uploadsServedEverywhere(c, shop).catch(() => undefined);
+  await insertLook(c.db, id, { title: 'To be redacted' });
+  const theirs = [...(await objectsEverywhere(c))].filter((k) => !before.has(k));
+  const body = JSON.stringify({ shop_id: id, shop_domain: shop });
+  const res = await fetch(`${c.proxyUrl}/api/webhooks`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': 'shop/redact',
+      'x-shopify-shop-domain': shop,
+      'x-shopify-hmac-sha256': createHmac('sha256', c.apiSecret).update(body).digest('base64'),
+      'x-shopify-webhook-id': `redact-${randomBytes(4).toString('hex')}`,
+      'x-shopify-event-id': `redact-${randomBytes(4).toString('hex')}`,
+    },
+    body,
+  });
+  const count = async () => {
+    const rows = await rowsOfShop(c.db, id);
+    const now = await objectsEverywhere(c);
+    return { rows, objects: theirs.filter((k) => now.has(k)).length };
+  };
+  const { value } = await until('the redaction', count, (v) => v.rows === 0 && v.objects === 0, 60_000);
+  const ok = value.rows === 0 && value.objects === 0 && theirs.length > 0;
+  return {
+    value,
+    ok,
+    failure: ok
+      ? undefined
+      : `shop/redact answered ${res.status}; ${value.rows} rows of shop ${id} remain (${(await rowsOfShopByTable(c.db, id)).join(', ')}), ${value.objects} of its ${theirs.length} objects remain` +
+        (theirs.length === 0 ? ` (its upload made no object anywhere: ${uploaded?.failure ?? 'no upload'})` : '') +
+        ' (needs the storage branch: erase by the shop\'s key prefix as a retried job)',
+  };
+}
+
+/** Keys of the bucket, plus files under each instance's DATA_DIR/files (today's local storage). */
+async function objectsEverywhere(c: Cluster): Promise<Set<string>> {
+  const keys = new Set<string>();
+  let token: string | undefined;
+  for (let page = 0; page < 100; page++) {
+    const out = await c.s3.send(new ListObjectsV2Command({ Bucket: c.bucket, ContinuationToken: token }));
+    for (const o of out.Contents ?? []) if (o.Key) keys.add(`s3:${o.Key}`);
+    if (!out.IsTruncated) break;
+    token = out.NextContinuationToken;
+  }
+  for (const app of c.apps) {
+    const dir = path.join(app.dataDir, 'files');
+    if (!fs.existsSync(dir)) continue;
+    for (const f of fs.readdirSync(dir, { recursive: true }) as string[]) {
+      if (fs.statSync(path.join(dir, f)).isFile()) keys.add(`${app.name}:${f}`);
+    }
+  }
+  return keys;
+}
+
+async function tablesWithShopId(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ t: string }>`select table_name as t from information_schema.columns
+    where table_schema = 'public' and column_name = 'shop_id' order by 1`.execute(db);
+  return rows.map((r) => r.t);
+}
+
+async function rowsOfShopByTable(db: Db, id: number): Promise<string[]> {
+  const out: string[] = [];
+  for (const t of await tablesWithShopId(db)) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t)} where shop_id = ${id}`.execute(db);
+    if (rows[0].n) out.push(`${t}: ${rows[0].n}`);
+  }
+  const shops = await sql<{ n: number }>`select count(*)::int as n from shops where id = ${id}`.execute(db);
+  if (shops.rows[0].n) out.push(`shops: ${shops.rows[0].n}`);
+  return out;
+}
+
+async function rowsOfShop(db: Db, id: number): Promise<number> {
+  return (await rowsOfShopByTable(db, id)).reduce((sum, s) => sum + Number(s.split(': ')[1]), 0);
+}
