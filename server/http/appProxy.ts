@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from './errors';
 import { findShopByDomain, type ShopRow } from '../services/shop/shops';
@@ -122,4 +123,22 @@ export async function verifyAppProxy(request: FastifyRequest): Promise<void> {
   request.shop = shop;
   request.locale = shop.locale;
   request.appProxy = { shop, pathPrefix: check.pathPrefix, loggedInCustomerId: check.loggedInCustomerId };
+}
+
+/**
+ * The shopper's address on an app proxy request. The request comes from the platform's proxy
+ * (`request.ip`, after any hops TRUST_PROXY believes); the platform names the shopper it forwards for
+ * in X-Forwarded-For, the entry just before its own address (or the last one when the proxy connected
+ * to us directly). Anything further left was sent by the shopper and is not believed. Falls back to
+ * `request.ip`. Meant for per-shopper limits, after the signature proved the platform sent it.
+ */
+export function proxyShopperAddress(request: Pick<FastifyRequest, 'ip' | 'headers'>): string {
+  const header = request.headers['x-forwarded-for'];
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  const proxyAt = hops.lastIndexOf(request.ip);
+  const shopper = proxyAt > 0 ? hops[proxyAt - 1] : proxyAt === -1 ? hops.at(-1) : undefined;
+  return shopper && isIP(shopper) ? shopper : request.ip;
 }
