@@ -6,6 +6,7 @@ import { installAppBridgeStandIn } from './appBridgeStandIn';
 import { FakeShopifyAdmin, makeFakeProducts } from '../server/test/fakeShopifyAdmin';
 import { signSessionToken } from '../server/auth/sessionToken';
 import { IntlMessageFormat } from 'intl-messageformat';
+import config from './playwright.config';
 
 /**
  * Billing as the merchant meets it inside the admin (APP_MODE=shopify, the Admin API stand-in):
@@ -52,16 +53,9 @@ const test = base.extend<object, { platform: Platform }>({
 // checks (a public page framing a local address) are off, as the real admin frames a public app URL.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...config.use?.launchOptions,
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...(config.use?.launchOptions?.args ?? []),
       '--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessForNavigations,PrivateNetworkAccessRespectPreflightResults,BlockInsecurePrivateNetworkRequests',
     ],
   },

@@ -1,26 +1,14 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/testApp';
+import { listRoutes } from '../test/routeTree';
 import { insertLook } from '../test/looks';
 import { INTERFACE_LOCALE_HEADER } from '../../src/contracts/api';
 
 jest.setTimeout(60_000);
 
 /** Every PATCH route of the app, with its params filled by `id`. */
-function patchRoutes(app: FastifyInstance, id: number): string[] {
-  const routes: string[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    stack.length = depth;
-    const url = `${stack[depth - 1] ?? ''}${match[2]}`;
-    stack[depth] = url;
-    if (url.startsWith('/') && match[3].split(', ').includes('PATCH')) routes.push(url.replace(/:[A-Za-z]+/g, String(id)));
-  }
-  return routes;
-}
+const patchRoutes = (app: FastifyInstance, id: number) => listRoutes(app, String(id)).filter(([method]) => method === 'PATCH').map(([, url]) => url);
 
 /** Every row of every table, to prove a refused request wrote nothing. */
 async function everything(t: TestApp): Promise<string> {
