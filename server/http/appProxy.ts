@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from './errors';
 import { findShopByDomain, type ShopRow } from '../services/shop/shops';
@@ -126,4 +127,22 @@ export async function verifyAppProxy(request: FastifyRequest): Promise<void> {
   // The storefront script learns where the proxy is through the config metafield (the signed value
   // itself: check.pathPrefix falls back to the default for a malformed one).
   await rememberProxyPath(db, shop, proxyQueryParams(request.url).get('path_prefix')?.[0] ?? '');
+}
+
+/**
+ * The shopper's address on an app proxy request. The request comes from the platform's proxy
+ * (`request.ip`, after any hops TRUST_PROXY believes); the platform names the shopper it forwards for
+ * in X-Forwarded-For, the entry just before its own address (or the last one when the proxy connected
+ * to us directly). Anything further left was sent by the shopper and is not believed. Falls back to
+ * `request.ip`. Meant for per-shopper limits, after the signature proved the platform sent it.
+ */
+export function proxyShopperAddress(request: Pick<FastifyRequest, 'ip' | 'headers'>): string {
+  const header = request.headers['x-forwarded-for'];
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  const proxyAt = hops.lastIndexOf(request.ip);
+  const shopper = proxyAt > 0 ? hops[proxyAt - 1] : proxyAt === -1 ? hops.at(-1) : undefined;
+  return shopper && isIP(shopper) ? shopper : request.ip;
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/testApp';
+import { listRoutes } from '../test/routeTree';
 import { filesDir, DEMO_SHOP_DOMAIN } from '../config';
 import { signSessionToken } from '../auth/sessionToken';
 import { queryHmac } from '../auth/oauth';
@@ -20,23 +20,6 @@ function makeDist(): string {
   fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789ab.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
   return dist;
-}
-
-/** Every route of the app as [method, url] (params name no existing row), read from Fastify's route tree. */
-function listRoutes(app: FastifyInstance): Array<[string, string]> {
-  const routes: Array<[string, string]> = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    stack.length = depth;
-    const url = `${stack[depth - 1] ?? ''}${match[2]}`;
-    stack[depth] = url;
-    if (!url.startsWith('/')) continue;
-    for (const method of match[3].split(', ')) routes.push([method, url.replace(/:[A-Za-z]+/g, '999999')]);
-  }
-  return routes;
 }
 
 const csp = (res: { headers: Record<string, unknown> }) => String(res.headers['content-security-policy'] ?? '');

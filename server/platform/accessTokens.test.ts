@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from '../test/testApp';
 import { FakeShopifyAdmin } from '../test/fakeShopifyAdmin';
+import { installShop } from '../test/platformShop';
 import { createPlatform, type Platform } from '.';
 import { SHOP_INFO_QUERY } from './catalogSync';
 import { REFRESH_ATTEMPTS } from './accessTokens';
@@ -17,14 +18,7 @@ const NEW_KEY = Buffer.alloc(32, 2).toString('base64');
 const shopifyApp = (fake: FakeShopifyAdmin, env: Record<string, string> = {}) =>
   createTestApp({ env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url, ...env } });
 
-async function install(t: TestApp, domain: string) {
-  const res = await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain });
-  expect(res.statusCode).toBe(200);
-  const shop = await t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
-  await t.app.platform.catalogSync.running(shop.id);
-  await t.app.platform.lifecycle.idle();
-  return shop;
-}
+const install = installShop;
 
 const tokenRow = (t: TestApp, shopId: number) => t.db.selectFrom('accessTokens').selectAll().where('shopId', '=', shopId).executeTakeFirstOrThrow();
 

@@ -231,6 +231,24 @@ describe('funnel routes', () => {
       expect(await rawCount()).toBe(before + 1);
     });
 
+    it("limits per signed shop and shopper (X-Forwarded-For as the platform's proxy sends it), never per proxy address", async () => {
+      const keys = async () => (await t.db.selectFrom('rateLimits').select('key').where('key', 'like', 'funnel-events:%').execute()).map((r) => r.key).sort();
+      await t.db.deleteFrom('rateLimits').execute();
+      const payload = { visitorId: 'visitor-proxy', events: [ev()] };
+      // Two shoppers through the same proxy address; one sends its own X-Forwarded-For, which the platform appends to.
+      for (const xff of ['203.0.113.5', '198.51.100.7', '10.9.9.9, 203.0.113.5']) {
+        const res = await t.app.inject({ method: 'POST', url: signed(params()), payload, remoteAddress: '35.1.2.3', headers: { 'x-forwarded-for': xff } });
+        expect(res.statusCode).toBe(202);
+      }
+      expect(await keys()).toEqual([`funnel-events:proxy:${shopA}:198.51.100.7`, `funnel-events:proxy:${shopA}:203.0.113.5`]);
+      // An unsigned request is refused before it counts against anyone.
+      const unsigned = await t.app.inject({ method: 'POST', url: `${PROXY_EVENTS_PATH}?shop=${SHOP_A}`, payload, remoteAddress: '35.1.2.3', headers: { 'x-forwarded-for': '203.0.113.5' } });
+      expect(unsigned.statusCode).toBe(401);
+      expect(await keys()).toHaveLength(2);
+      const hits = await t.db.selectFrom('rateLimits').select('hits').where('key', '=', `funnel-events:proxy:${shopA}:203.0.113.5`).executeTakeFirstOrThrow();
+      expect(hits.hits).toBe(2);
+    });
+
     it('refuses unsigned, tampered, stale and foreign-secret requests', async () => {
       const before = await rawCount();
       const payload = { visitorId: 'visitor-proxy', events: [ev()] };

@@ -7,7 +7,7 @@ import { DEMO_SHOP_DOMAIN } from '../config';
 import type { Db } from '../db';
 import type { YupTypeProvider } from '../http/validate';
 import { badRequest, notFound } from '../http/errors';
-import { verifyAppProxy } from '../http/appProxy';
+import { proxyShopperAddress, verifyAppProxy } from '../http/appProxy';
 import { clientAddressKey, sharedRateLimitStore, tooManyRequests } from '../http/rateLimitStore';
 import { getFunnel } from '../services/analytics/funnel';
 import { recordFunnelBatch, type FunnelShop } from '../services/analytics/funnelIngest';
@@ -16,7 +16,11 @@ import { maintainFunnelStorage } from '../services/analytics/funnelPartitions';
 export const FUNNEL_PATH = `${API_PREFIX}/analytics/funnel`;
 export const DEMO_EVENTS_PATH = '/api/storefront/events';
 export const PROXY_EVENTS_PATH = '/api/proxy/events';
-/** Event batches per client address (request.ip) and minute, counted in the shared rate_limits table. */
+/**
+ * Event batches per minute, counted in the shared rate_limits table: per client address on the demo
+ * endpoint; through the app proxy (whose requests all come from the platform's few proxy addresses)
+ * per signed shop and shopper address, checked after the signature.
+ */
 export const FUNNEL_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 /** 50 events of ~150 bytes each, with room to spare. */
 export const FUNNEL_BODY_LIMIT = 16 * 1024;
@@ -61,7 +65,9 @@ async function eventRoutes(fastify: FastifyInstance) {
   });
   await app.register(rateLimit, {
     ...FUNNEL_RATE_LIMIT,
-    keyGenerator: (req) => `ip:${clientAddressKey(req.ip)}`,
+    // After the app proxy's signature check (a preValidation of its route), so the key can trust its shop.
+    hook: 'preHandler',
+    keyGenerator: (req) => (req.appProxy ? `proxy:${req.appProxy.shop.id}:${clientAddressKey(proxyShopperAddress(req))}` : `ip:${clientAddressKey(req.ip)}`),
     store: sharedRateLimitStore(db, now, 'funnel-events'),
     errorResponseBuilder: (_req, ctx) => tooManyRequests('Analytics.errors.tooManyEvents', ctx.ttl),
   });
@@ -82,7 +88,7 @@ async function eventRoutes(fastify: FastifyInstance) {
   /** A store through the app proxy (POST /apps/looks/events): the shop comes from the signed parameters only. */
   app.post(
     PROXY_EVENTS_PATH,
-    { bodyLimit: FUNNEL_BODY_LIMIT, preHandler: verifyAppProxy, schema: { body: funnelBatchSchema } },
+    { bodyLimit: FUNNEL_BODY_LIMIT, preValidation: verifyAppProxy, schema: { body: funnelBatchSchema } },
     async (req, reply) => ingest({ id: req.shop.id, timezone: req.shop.timezone }, req.body as FunnelEventBatch, reply),
   );
 }

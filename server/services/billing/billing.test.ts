@@ -4,6 +4,7 @@ import { API_PREFIX, INTERFACE_LOCALE_HEADER } from '../../../src/contracts/api'
 import type { BillingPlans, DowngradePreview } from '../../../src/contracts/billing';
 import { activeLookLimit, shouldUpgradeToPaidPlan } from './planLimits';
 import { FakeShopifyAdmin } from '../../test/fakeShopifyAdmin';
+import { installShop } from '../../test/platformShop';
 import type { ShopRow } from '../shop/shops';
 import { DISCOUNT_CHECKS_PER_MINUTE } from '../../routes/billing';
 
@@ -299,13 +300,7 @@ describe('billing (APP_MODE=shopify, Admin API stand-in)', () => {
     await fake.close();
   });
 
-  /** The shop's first request installs it (token exchange); waits for its first catalog sync. */
-  async function install(domain: string) {
-    expect((await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain })).statusCode).toBe(200);
-    const shop = await t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
-    await t.app.platform.catalogSync.running(shop.id);
-    return shop;
-  }
+  const install = (domain: string) => installShop(t, domain);
 
   const admin = (path: string) => `https://admin.shopify.com/store/sub/apps/${t.config.shopifyApp.handle}${path}`;
 

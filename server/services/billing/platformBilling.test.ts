@@ -1,5 +1,6 @@
-import { createTestApp, type TestApp } from '../../test/testApp';
-import { FakeShopifyAdmin } from '../../test/fakeShopifyAdmin';
+import type { TestApp } from '../../test/testApp';
+import type { FakeShopifyAdmin } from '../../test/fakeShopifyAdmin';
+import { installShop, shopifyTestApp } from '../../test/platformShop';
 import type { FakeShopPlans } from '../../test/fakeAdmin/shopPlan';
 import { deliver } from '../../platform/webhooks/test/deliver';
 import { insertLook } from '../../test/looks';
@@ -18,22 +19,13 @@ const SECRET = 'billing-secret';
 describe('platform billing', () => {
   let t: TestApp;
   let fake: FakeShopifyAdmin;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
-    t = await createTestApp({ env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url } });
+    ({ t, fake, close } = await shopifyTestApp(KEY, SECRET));
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => close());
 
-  async function install(domain: string) {
-    expect((await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain })).statusCode).toBe(200);
-    const shop = await t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
-    await t.app.platform.catalogSync.running(shop.id);
-    await t.app.platform.lifecycle.idle();
-    return shop;
-  }
+  const install = (domain: string) => installShop(t, domain);
 
   /** Selects the plan, the merchant approves it on the platform, the admin loads the return: the platform's charge. */
   async function buy(domain: string, planName: string) {
