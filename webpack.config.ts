@@ -5,7 +5,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { PAINTED_EVENT } from './src/contracts/paintFirst';
-import { compilePath } from './src/router/paths';
+import { routePatternSource } from './src/app/routePattern';
 import { FIRST_SCREEN_PARTS } from './src/app/firstScreenParts';
 import { PrecompressAssets } from './scripts/build/precompressAssets';
 
@@ -125,10 +125,10 @@ export class PreloadRouteChunks {
           if (!group) throw new Error(`PreloadRouteChunks: no chunk group ${name}`);
           return group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js'))).map((f) => publicPath + f);
         };
-        // Per route: its pattern as the router matches it (src/router/paths.ts), its chunks, its messages' part.
+        // Per route: its pattern as react-router matches it (src/app/routePattern.ts), its chunks, its messages' part.
         // Its first screen's lazy parts (src/app/firstScreenParts.ts) come with it.
         const withParts = (chunk: string) => [...new Set([chunk, ...(FIRST_SCREEN_PARTS[chunk] ?? [])].flatMap(files))];
-        const table = routes.map(([, routePath, part, chunk]) => [compilePath(routePath).pattern.source, withParts(chunk), part]);
+        const table = routes.map(([, routePath, part, chunk]) => [routePatternSource(routePath), withParts(chunk), part]);
         const parts = [...new Set(routes.map(([, , part]) => part))];
         // Each part's English messages (every language falls back to them); a `?locale=` adds Polaris' strings
         // of that language (its messages load on boot, as do those of a shop's language).
@@ -268,7 +268,8 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
         {
           // translations/*.json → ICU ASTs at build time (no runtime parser needed).
           test: /\.json$/,
-          include: [path.resolve(__dirname, 'translations'), MESSAGE_PARTS_DIR],
+          // The parts' real path too: webpack resolves symlinks, and node_modules may be one (a git worktree's).
+          include: [path.resolve(__dirname, 'translations'), MESSAGE_PARTS_DIR, fs.realpathSync(messagePartsDir())],
           type: 'json',
           use: path.resolve(__dirname, 'src/i18n/compileMessagesLoader.cjs'),
         },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { AppProvider } from '@shopify/polaris';
 import polarisEn from '@shopify/polaris/locales/en.json';
-import { createMemoryLocation, Router } from '../router';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import en from '../../translations/en.json';
 import { HostProvider } from '../host/HostContext';
 import type { Host } from '../host/Host';
@@ -17,11 +17,21 @@ function renderFrame(host: Host) {
     <HostProvider host={host}>
       <IntlProvider locale="en" messages={en}>
         <AppProvider i18n={polarisEn}>
-          <Router store={createMemoryLocation('/looks')}>
-            <AppFrame shopDomain="a.myshopify.com">
-              <p>page</p>
-            </AppFrame>
-          </Router>
+          <RouterProvider
+            router={createMemoryRouter(
+              [
+                {
+                  path: '*',
+                  element: (
+                    <AppFrame shopDomain="a.myshopify.com">
+                      <p>page</p>
+                    </AppFrame>
+                  ),
+                },
+              ],
+              { initialEntries: ['/looks'] },
+            )}
+          />
         </AppProvider>
       </IntlProvider>
     </HostProvider>,

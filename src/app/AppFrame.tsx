@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Frame, Navigation } from '@shopify/polaris';
 import { NavMenu } from '@shopify/app-bridge-react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from '../router';
+import { Link, useLocation } from 'react-router-dom';
 import { useHost } from '../host/HostContext';
 import { useCustomElementDefined } from '../host/useCustomElement';
 import { useFrameMessagesReady } from '../i18n/I18nProvider';
