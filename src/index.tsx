@@ -67,7 +67,7 @@ async function start() {
   const store = makeStore(host, undefined, { locale: queryLocale });
   const persistor = makePersistor(store);
   await nextTask();
-  const [{ startFirstScreen }, { preloadRoute, resolveLazyRoute }] = await Promise.all([
+  const [{ startFirstScreen }, { preloadRoute }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/boot'),
     import(/* webpackMode: "eager" */ './app/routes'),
   ]);
@@ -86,7 +86,7 @@ async function start() {
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
   await nextTask();
-  const [{ App, createAppRouter }, { startWebVitalsAfterPaint }, { windowIsNarrow }] = await Promise.all([
+  const [{ App, createAppRouter, prepareFirstRender }, { startWebVitalsAfterPaint }, { windowIsNarrow }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/App'),
     import(/* webpackMode: "eager" */ './analytics/startWebVitals'),
     import(/* webpackMode: "eager" */ './components/narrowScreen'),
@@ -103,8 +103,8 @@ async function start() {
 
   await Promise.all([firstScreen, pageLoaded]);
   if (notYetUpserted) upsertFirstScreen(store, notYetUpserted);
-  // The router's first render is the page itself (its chunk has run by now): no pending lazy route.
-  await resolveLazyRoute(pathname);
+  // The router's first render is the page itself (its chunk has run by now), in its frame.
+  await prepareFirstRender(pathname, host);
   const container = document.getElementById('root')!;
   const hydrate = rendered && container.firstChild && sameRender(rendered, host, store.getState());
   const app = (

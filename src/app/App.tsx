@@ -14,10 +14,10 @@ import { PagePlaceholder } from '../components/PagePlaceholder';
 import { ReplayEarlyClick } from '../ssr/ReplayEarlyClick';
 import { NarrowScreenGuessProvider } from '../components/narrowScreen';
 import type { AppStore } from './store';
-import { AppFrame } from './AppFrame';
+import { AppFrame, preloadFrame } from './AppFrame';
 import { RouteError } from './RouteError';
 import { RouterLink } from './RouterLink';
-import { pageRoutes, type PageHandle } from './routes';
+import { pageRoutes, resolveLazyRoute, type PageHandle } from './routes';
 
 /** The app's data router (react-router-dom): the browser's history, the shell around the pages. */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -55,6 +55,15 @@ export function appRoutes(queryLocale?: string): RouteObject[] {
  */
 export function createAppRouter(queryLocale: string | undefined, hydrationData?: HydrationState): AppRouter {
   return createBrowserRouter(appRoutes(queryLocale), { hydrationData });
+}
+
+/**
+ * What the first render needs loaded so that it is the page itself, and on a hydration the same
+ * tree as the server's: the lazy route at `pathname`, resolved, and the standalone shell's chunk
+ * where it shows (not inside Shopify admin under App Bridge's navigation menu).
+ */
+export function prepareFirstRender(pathname: string, host: Host, navMenuDefined = typeof customElements !== 'undefined' && !!customElements.get('ui-nav-menu')): Promise<unknown> {
+  return Promise.all([resolveLazyRoute(pathname), preloadFrame(host, navMenuDefined)]);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Host } from '../host/Host';
 import { createFakeHost } from '../test/fakeHost';
 import { createStandaloneHost } from '../host/standaloneHost/standaloneHost';
 import { PHONE_WIDTH, useViewportWidth } from '../test/viewport';
-import { AppFrame } from './AppFrame';
+import { AppFrame, preloadFrame } from './AppFrame';
 
 function renderFrame(host: Host) {
   return render(
@@ -40,6 +40,9 @@ function renderFrame(host: Host) {
 
 // No App Bridge script in jsdom: ui-nav-menu is never defined here.
 describe('app frame', () => {
+  // The standalone shell is a chunk of its own, loaded on boot before the first render.
+  beforeAll(() => preloadFrame(createFakeHost(), false));
+
   it('App Bridge without its ui-nav-menu element: the Polaris navigation, links usable', () => {
     renderFrame(createFakeHost({ kind: 'appBridge' }));
     expect(document.querySelector('ui-nav-menu')).toBeNull();

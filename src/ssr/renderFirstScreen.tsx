@@ -18,7 +18,7 @@ import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { AppProviders, appRoutes } from '../app/App';
+import { AppProviders, appRoutes, prepareFirstRender } from '../app/App';
 import { rehydrated, startFirstScreen } from '../app/boot';
 import { messagesPartOf } from '../app/routes';
 import { makePersistor, makeStore } from '../app/store';
@@ -89,6 +89,7 @@ export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers =
   const locale = resolveLocale(queryLocale, shop.locale);
   await loadLocaleBundle(locale, messagesPartOf(pathname));
 
+  await prepareFirstRender(pathname, host, embedded);
   const handler = createStaticHandler(appRoutes(queryLocale));
   const context = await handler.query(new Request(url));
   // No route has a loader or an action: a Response (a redirect) or an error (the page's chunk failed) is the browser's to handle.
