@@ -28,21 +28,15 @@ const clientZones = [
     message: 'src/contracts is shared with the server: it imports only libraries (e.g. yup), nothing of the app.',
   },
   {
-    target: ['./src/components', './src/api', './src/host', './src/i18n', './src/analytics', './src/router'],
+    target: ['./src/components', './src/api', './src/host', './src/i18n', './src/analytics'],
     from: './src/features',
-    message: 'Shared code (components, api, host, i18n, analytics, router) imports no feature; move what both need down a layer.',
+    message: 'Shared code (components, api, host, i18n, analytics) imports no feature; move what both need down a layer.',
   },
   {
-    target: ['./src/features', './src/components', './src/api', './src/host', './src/i18n', './src/analytics', './src/router'],
+    target: ['./src/features', './src/components', './src/api', './src/host', './src/i18n', './src/analytics'],
     from: './src/app',
     except: ['./hooks.ts', './store.ts'],
     message: 'Below src/app only the typed hooks (app/hooks.ts) and the store types (app/store.ts) are used, never the shell (App, routes, frame).',
-  },
-  {
-    target: './src/router',
-    from: './src',
-    except: ['./router'],
-    message: 'src/router is a leaf (React only): the app, the features and the server render use it, it uses none of them.',
   },
   // A feature imports another feature only through that feature's index.ts (its public API).
   ...features.map((feature) => ({
@@ -194,6 +188,27 @@ export default tseslint.config(
               message: 'Schemas (yup) go in a <name>.schema.ts beside this module, so pages that validate nothing do not load yup.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One router: react-router-dom's data router, made by the shell (src/app/App.tsx) and the server render (src/ssr).
+    // Below the shell, code uses its hooks and links only.
+    files: ['src/**'],
+    ignores: ['src/app/**', 'src/ssr/**', 'src/test/**', 'src/contracts/**', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['BrowserRouter', 'HashRouter', 'MemoryRouter', 'Router', 'Routes', 'Route', 'RouterProvider', 'StaticRouter', 'StaticRouterProvider', 'createBrowserRouter', 'createHashRouter', 'createMemoryRouter', 'createStaticRouter', 'createStaticHandler', 'useRoutes'],
+              message: 'The app has one router, made in src/app (App.tsx) and src/ssr: pages get their route from src/app/routes.tsx and use the hooks and links.',
+            },
+          ],
+          patterns: [{ group: ['react-router', 'react-router/*'], message: 'Import the router from react-router-dom (one package name for the app).' }],
         },
       ],
     },

@@ -5,9 +5,10 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { PAINTED_EVENT } from './src/contracts/paintFirst';
-import { compilePath } from './src/router/paths';
+import { routePatternSource } from './src/app/routePattern';
 import { FIRST_SCREEN_PARTS } from './src/app/firstScreenParts';
 import { PrecompressAssets } from './scripts/build/precompressAssets';
+import { STATS_OPTIONS } from './scripts/first-load/firstLoad';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
@@ -100,6 +101,14 @@ class MessageParts {
   }
 }
 
+/** The routes of src/app/routes.tsx (its `path: '…', ...page('part', () => import(webpackChunkName: "…"))` lines): pattern, messages' part, chunk. */
+export function routeTable(): Array<{ path: string; part: string; chunk: string }> {
+  const source = fs.readFileSync(path.resolve(__dirname, 'src/app/routes.tsx'), 'utf8');
+  const routes = [...source.matchAll(/path: '([^']+)', \.\.\.page\('([^']+)', \(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\//g)];
+  if (routes.length < 5) throw new Error('routeTable: could not read the routes of src/app/routes.tsx');
+  return routes.map(([, routePath, part, chunk]) => ({ path: routePath, part, chunk }));
+}
+
 /**
  * The page's chunks, fetched with the first-load files instead of after them.
  * Without this, a page's chunk (and the messages) were only requested once
@@ -116,33 +125,47 @@ export class PreloadRouteChunks {
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('PreloadRouteChunks', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadRouteChunks', (data) => {
-        const source = fs.readFileSync(path.resolve(__dirname, 'src/app/routes.tsx'), 'utf8');
-        const routes = [...source.matchAll(/path: '([^']+)', \.\.\.page\('([^']+)', \(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\//g)];
-        if (routes.length < 5) throw new Error('PreloadRouteChunks: could not read the routes of src/app/routes.tsx');
+        const routes = routeTable().map(({ path: routePath, part, chunk }) => [routePath, part, chunk] as const);
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
         const files = (name: string) => {
           const group = compilation.namedChunkGroups.get(name);
           if (!group) throw new Error(`PreloadRouteChunks: no chunk group ${name}`);
           return group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js'))).map((f) => publicPath + f);
         };
-        // Per route: its pattern as the router matches it (src/router/paths.ts), its chunks, its messages' part.
+        // Per route: its pattern as react-router matches it (src/app/routePattern.ts), its chunks, its messages' part.
         // Its first screen's lazy parts (src/app/firstScreenParts.ts) come with it.
         const withParts = (chunk: string) => [...new Set([chunk, ...(FIRST_SCREEN_PARTS[chunk] ?? [])].flatMap(files))];
-        const table = routes.map(([, routePath, part, chunk]) => [compilePath(routePath).pattern.source, withParts(chunk), part]);
-        const parts = [...new Set(routes.map(([, , part]) => part))];
+        const table = routes.map(([routePath, part, chunk]) => [routePatternSource(routePath), withParts(chunk), part]);
+        const parts = [...new Set(routes.map(([, part]) => part))];
         // Each part's English messages (every language falls back to them); a `?locale=` adds Polaris' strings
         // of that language (its messages load on boot, as do those of a shop's language).
         const english = Object.fromEntries(parts.map((part) => [part, files(`i18n-en-${part}-json`)]));
         const polaris = Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, files(`i18n-${l}`)]));
+        // The standalone shell (src/app/StandaloneFrame.tsx) unless Shopify admin opened the page (`embedded=1`).
+        const standalone = files('standalone-frame');
         const script = `(function(){var r=${JSON.stringify(table)},e=${JSON.stringify(english)},m=${JSON.stringify(polaris)},p=location.pathname,f=[],i,q=/[?&]locale=([a-zA-Z]{2})/.exec(location.search);
 for(i=0;i<r.length;i++)if(new RegExp(r[i][0],'i').test(p)){f=r[i][1].concat(e[r[i][2]]);break}
 f=f.concat(q&&m[q[1].toLowerCase()]||[]);
+if(!/[?&]embedded=1/.test(location.search))f=f.concat(${JSON.stringify(standalone)});
 function add(){for(i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=f[i];document.head.appendChild(l)}}
 if(document.documentElement.hasAttribute('data-paint-first'))document.addEventListener('${PAINTED_EVENT}',add);else add()})();`;
         // Before the stylesheets: a script after a pending stylesheet would wait for it.
         data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', {}, script));
         return data;
       });
+    });
+  }
+}
+
+/**
+ * With STATS_FILE set, the build's stats (chunks, chunk groups and their modules with sizes, as
+ * scripts/first-load reads them) are written there: `npm run perf` lists each route's app-only modules.
+ */
+class WriteStats {
+  constructor(private readonly file: string) {}
+  apply(compiler: Compiler) {
+    compiler.hooks.done.tap('WriteStats', (stats) => {
+      fs.writeFileSync(this.file, JSON.stringify(stats.toJson(STATS_OPTIONS)));
     });
   }
 }
@@ -268,7 +291,8 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
         {
           // translations/*.json → ICU ASTs at build time (no runtime parser needed).
           test: /\.json$/,
-          include: [path.resolve(__dirname, 'translations'), MESSAGE_PARTS_DIR],
+          // The parts' real path too: webpack resolves symlinks, and node_modules may be one (a git worktree's).
+          include: [path.resolve(__dirname, 'translations'), MESSAGE_PARTS_DIR, fs.realpathSync(messagePartsDir())],
           type: 'json',
           use: path.resolve(__dirname, 'src/i18n/compileMessagesLoader.cjs'),
         },
@@ -280,6 +304,7 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
       new HtmlWebpackPlugin({ template: './public/index.html', inject: 'body', minify: false }),
       new MessageParts(),
       ...(dev ? [] : [new PreloadRouteChunks(), new PrecompressAssets()]),
+      ...(process.env.STATS_FILE ? [new WriteStats(process.env.STATS_FILE)] : []),
       new MiniCssExtractPlugin({
         filename: dev ? 'assets/[name].css' : 'assets/[name].[contenthash:12].css',
         chunkFilename: dev ? 'assets/[name].chunk.css' : 'assets/[name].[contenthash:12].css',

@@ -32,18 +32,22 @@ export interface AppBridgeRecords {
   idTokens: number;
   /** What the next resourcePicker call answers (undefined = the merchant cancelled). */
   nextPick: unknown[] | undefined;
+  /** How many times the app asked saveBar.leaveConfirmation(). */
+  leaveConfirmations: number;
+  /** The merchant's answer to it: 'leave' resolves it, 'stay' leaves it pending (as the admin's dialog does). */
+  leaveAnswer: 'leave' | 'stay';
 }
 
 /**
  * App Bridge v4 as the admin's CDN script provides it, for a page opened outside the admin:
  * `window.shopify` (idToken → an HS256 session token minted by the test, resourcePicker →
- * `records.nextPick`, toast, saveBar, webVitals.onReport) and the `ui-save-bar` / `ui-nav-menu`
+ * `records.nextPick`, toast, saveBar with its leaveConfirmation → `records.leaveAnswer`, webVitals.onReport) and the `ui-save-bar` / `ui-nav-menu`
  * elements. The save bar shows its Save/Discard buttons in a fixed bar at the top of the page
  * (the admin shows it above the app); the nav menu stays hidden (the admin shows it in its sidebar).
  * `reportWebVitals(page, report)` calls the app's onReport callback as App Bridge does.
  */
 export async function installAppBridgeStandIn(page: Page, opts: { apiKey: string; shop: string; mintIdToken: () => Promise<string> }): Promise<AppBridgeRecords> {
-  const records: AppBridgeRecords = { pickerCalls: [], toasts: [], idTokens: 0, nextPick: undefined };
+  const records: AppBridgeRecords = { pickerCalls: [], toasts: [], idTokens: 0, nextPick: undefined, leaveConfirmations: 0, leaveAnswer: 'leave' };
   await page.exposeFunction('__standInIdToken', async () => {
     records.idTokens += 1;
     return opts.mintIdToken();
@@ -51,6 +55,10 @@ export async function installAppBridgeStandIn(page: Page, opts: { apiKey: string
   await page.exposeFunction('__standInPick', (options: Record<string, unknown>) => {
     records.pickerCalls.push(options);
     return records.nextPick ?? null;
+  });
+  await page.exposeFunction('__standInLeave', () => {
+    records.leaveConfirmations += 1;
+    return records.leaveAnswer === 'leave';
   });
   await page.exposeFunction('__standInToast', (message: string, isError: boolean) => {
     records.toasts.push({ message, isError });
@@ -106,7 +114,7 @@ function standInScript(apiKey: string, shop: string): string {
       show: async (id) => byId(id) && byId(id).show(),
       hide: async (id) => byId(id) && byId(id).hide(),
       toggle: async (id) => byId(id) && byId(id).toggle(),
-      leaveConfirmation: async () => undefined,
+      leaveConfirmation: async () => { if (!(await window.__standInLeave())) await new Promise(() => undefined); },
     },
     webVitals: { onReport: async (cb) => { vitalsCallback = cb; } },
   };

@@ -1,5 +1,6 @@
 import { test, expect, openApp } from './fixtures';
 import type { Page } from '@playwright/test';
+import { ADMIN_ROUTES } from './routes';
 
 /**
  * Admin pages arrive rendered by the server (server/ssr, src/ssr): they paint
@@ -38,6 +39,19 @@ async function watchRoot(page: Page) {
 }
 
 test.describe('pages rendered on the server', () => {
+  // Every route has its frame and its page (or the page's skeleton, where its calls are the browser's) in the
+  // HTML: react-router's static handler and StaticRouterProvider (src/ssr/renderFirstScreen.tsx).
+  for (const path of ADMIN_ROUTES.filter((route) => !PAGES.some((p) => p.path === route))) {
+    test(`${path}: the server renders its route (JavaScript off)`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+      const off = await context.newPage();
+      await off.goto(path);
+      await expect(off.locator('#AppFrameMain')).toBeVisible();
+      await expect(off.locator('#AppFrameMain h1').first()).toBeVisible();
+      await context.close();
+    });
+  }
+
   for (const { path, heading, content } of PAGES) {
     test(`${path}: its first screen is in the HTML (JavaScript off)`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, baseURL });

@@ -273,6 +273,33 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
   });
 });
 
+test('Shopify admin with App Bridge: leaving a dirty form asks through the save bar\'s leave confirmation, not the app\'s modal', async ({ page }) => {
+  const [main] = CATALOG[SHOP];
+  const ab = await installAppBridgeStandIn(page, { apiKey: API_KEY, shop: SHOP, mintIdToken: () => mint(SHOP) });
+  await page.goto(`/looks/new?${await launchQuery(SHOP)}`);
+  await expect(page.getByRole('button', { name: en['Looks.mainProduct.select'] })).toBeVisible();
+  ab.nextPick = [resourcePickerProduct(main)];
+  await page.getByRole('button', { name: en['Looks.mainProduct.select'] }).click();
+  await expect(page.getByTestId('main-product-title')).toHaveText(main.title);
+  await expect(page.locator('ui-save-bar[data-open]')).toBeVisible();
+  const back = page.getByRole('link', { name: en['Looks.form.back'] });
+
+  // The merchant stays: the admin's dialog answers nothing, the page and its changes stay.
+  ab.leaveAnswer = 'stay';
+  await back.click();
+  await expect.poll(() => ab.leaveConfirmations).toBe(1);
+  await expect(page).toHaveURL(/\/looks\/new/);
+  await expect(page.getByText(en['LeaveConfirm.title'])).toHaveCount(0);
+  await expect(page.getByTestId('main-product-title')).toHaveText(main.title);
+
+  // The merchant leaves: the app goes where the link pointed.
+  ab.leaveAnswer = 'leave';
+  await back.click();
+  await expect(page).toHaveURL(/\/looks(\?.*)?$/);
+  expect(ab.leaveConfirmations).toBe(2);
+  await expect(page.locator('ui-save-bar[data-open]')).toHaveCount(0);
+});
+
 test('Shopify admin without App Bridge (script blocked): /looks/new stays usable with the app\'s own picker and save bar', async ({ page, platform }) => {
   const { admin } = platform;
   const [main, second] = CATALOG[BLOCKED_SHOP];

@@ -29,7 +29,7 @@ let firstCommitSeen = false;
  * 2. The store (Redux Toolkit, RTK Query, redux-persist), then the shop call,
  *    the page's chunk (run from the cache, in a task of its own once the shop
  *    call is out) and data, the messages and the persisted UI state (boot.ts).
- * 3. While they load: React DOM, the app's components (Polaris, the router,
+ * 3. While they load: React DOM, the app's components (Polaris, react-router,
  *    react-intl), and the locale tables of Intl (their first use costs
  *    20–30 ms, then inside the render).
  * 4. Once the first screen's calls are there (at most 1.5 s), one render.
@@ -86,7 +86,7 @@ async function start() {
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
   await nextTask();
-  const [{ App }, { startWebVitalsAfterPaint }, { windowIsNarrow }] = await Promise.all([
+  const [{ App, createAppRouter, prepareFirstRender }, { startWebVitalsAfterPaint }, { windowIsNarrow }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/App'),
     import(/* webpackMode: "eager" */ './analytics/startWebVitals'),
     import(/* webpackMode: "eager" */ './components/narrowScreen'),
@@ -103,15 +103,18 @@ async function start() {
 
   await Promise.all([firstScreen, pageLoaded]);
   if (notYetUpserted) upsertFirstScreen(store, notYetUpserted);
+  // The router's first render is the page itself (its chunk has run by now), in its frame.
+  await prepareFirstRender(pathname, host);
   const container = document.getElementById('root')!;
+  const hydrate = rendered && container.firstChild && sameRender(rendered, host, store.getState());
   const app = (
     <StrictMode>
       <App
         store={store}
         persistor={persistor.getState().bootstrapped ? undefined : persistor}
         host={host}
-        queryLocale={queryLocale}
         narrowScreen={narrowScreen}
+        router={createAppRouter(queryLocale, hydrate ? rendered.router : undefined)}
       />
       {/* Web Vitals load after the first screen is painted: not on the way to it (LCP). */}
       <AfterFirstCommit effect={() => startWebVitalsAfterPaint(host)} />
@@ -119,7 +122,7 @@ async function start() {
   );
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds,
   // yielding to the browser in between, instead of one long task that blocks input.
-  if (rendered && container.firstChild && sameRender(rendered, host, store.getState())) {
+  if (hydrate) {
     // The server's HTML is on screen already: React takes it over (no new DOM, no second paint).
     startTransition(() => void hydrateRoot(container, app, { onRecoverableError: reportHydrationError }));
   } else {

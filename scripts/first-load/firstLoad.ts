@@ -18,6 +18,8 @@ export interface BuildStats {
 }
 interface StatsModule {
   name?: string;
+  /** Bytes of the module in the build, before minification. */
+  size?: number;
   modules?: StatsModule[];
 }
 
@@ -39,28 +41,42 @@ export interface FirstLoad {
   files: string[];
   /** Every module in them (concatenated modules included), by webpack's readable name. */
   modules: string[];
+  /** Each module's size in the build, before minification (a concatenated module's parts, each). */
+  sizes: Map<string, number>;
 }
 
-/** The first load of the route whose chunk group is `chunkGroup`, with the entry `entry`. */
-export function firstLoad(stats: BuildStats, chunkGroup: string, entry = 'main'): FirstLoad {
+/**
+ * The first load of the route whose chunk group is `chunkGroup` (or several: the page's, its
+ * first screen's parts, the standalone shell; none: the entry alone), with the entry `entry`.
+ */
+export function firstLoad(stats: BuildStats, chunkGroup: string | string[], entry = 'main'): FirstLoad {
   const entryChunks = stats.entrypoints?.[entry]?.chunks;
-  const groupChunks = stats.namedChunkGroups?.[chunkGroup]?.chunks;
   if (!entryChunks) throw new Error(`firstLoad: no entry ${entry} in the stats`);
-  if (!groupChunks) throw new Error(`firstLoad: no chunk group ${chunkGroup} in the stats (renamed in src/app/routes.tsx?)`);
+  const groupChunks = [chunkGroup].flat().flatMap((group) => {
+    const chunks = stats.namedChunkGroups?.[group]?.chunks;
+    if (!chunks) throw new Error(`firstLoad: no chunk group ${group} in the stats (renamed in src/app/routes.tsx?)`);
+    return chunks;
+  });
   const ids = new Set([...entryChunks, ...groupChunks]);
   const chunks = (stats.chunks ?? []).filter((c) => ids.has(c.id));
   if (chunks.length !== ids.size) throw new Error('firstLoad: the stats lack chunks (build them with STATS_OPTIONS)');
   const modules = new Set<string>();
+  const sizes = new Map<string, number>();
   const walk = (list: StatsModule[] = []) => {
     for (const m of list) {
       // A concatenated module is named after its root ("./x.js + 3 modules"); its parts follow as nested modules.
-      if (m.name) modules.add(m.name.replace(/ \+ \d+ modules?$/, ''));
+      if (m.name) {
+        const name = m.name.replace(/ \+ \d+ modules?$/, '');
+        modules.add(name);
+        // Sizes of the parts where they are listed, else the (concatenated) module's.
+        if (!m.modules?.length && typeof m.size === 'number') sizes.set(name, m.size);
+      }
       walk(m.modules);
     }
   };
   for (const chunk of chunks) walk(chunk.modules);
   const files = [...new Set(chunks.flatMap((c) => c.files.filter((f) => f.endsWith('.js'))))];
-  return { files, modules: [...modules] };
+  return { files, modules: [...modules], sizes };
 }
 
 /** The modules of a package among `modules` (by its node_modules folder). */

@@ -30,8 +30,6 @@ describe('architecture boundaries (eslint.config.mjs)', () => {
     ['the api layer importing a feature', 'src/api/probe.ts', reExport('../features/shop', 'useShop')],
     ['a feature importing the app shell', 'src/features/looks/Probe.ts', reExport('../../app/routes', 'routes')],
     ['host code importing a feature', 'src/host/probe.ts', reExport('../features/shop', 'useShop')],
-    ['the router importing a feature', 'src/router/probe.ts', reExport('../features/shop', 'useShop')],
-    ['the router importing shared code', 'src/router/probe.ts', reExport('../i18n/locale', 'resolveLocale')],
     ['the client importing server code', 'src/app/probe.ts', reExport('../../server/config', 'DEMO_SHOP_DOMAIN')],
     ['server/db importing a service', 'server/db/probe.ts', reExport('../services/shop/shops', 'findShopByDomain')],
     ['server/db importing http helpers', 'server/db/probe.ts', reExport('../http/errors', 'HttpError')],
@@ -43,6 +41,14 @@ describe('architecture boundaries (eslint.config.mjs)', () => {
     ['the app importing the demo store', 'server/app-probe.ts', reExport('./demo', 'seedDemo')],
   ])('reports %s', async (_name, file, code) => {
     expect(await ruleIds(file, code)).toContain(BOUNDARY);
+  });
+
+  it.each([
+    ['a feature making a router of its own', 'src/features/looks/Probe.ts', reExport('react-router-dom', 'createMemoryRouter')],
+    ['a shared component with routes of its own', 'src/components/Probe.tsx', reExport('react-router-dom', 'Routes')],
+    ['the router under its other package name', 'src/host/probe.ts', reExport('react-router', 'useNavigate')],
+  ])('reports %s (one router)', async (_name, file, code) => {
+    expect(await ruleIds(file, code)).toContain('@typescript-eslint/no-restricted-imports');
   });
 
   it('reports yup in a plain contract module (list pages import those; schemas go in <name>.schema.ts)', async () => {
@@ -61,7 +67,8 @@ describe('architecture boundaries (eslint.config.mjs)', () => {
     ['a feature using another feature’s public index.ts', 'src/features/looks/Probe.ts', reExport('../shop', 'useShop')],
     ['a feature using shared components and contracts', 'src/features/looks/Probe.ts', reExport('../../components/SummaryCard', 'SummaryCard')],
     ['a feature using the typed hooks of src/app', 'src/features/looks/Probe.ts', reExport('../../app/hooks', 'useAppDispatch')],
-    ['a feature using the router', 'src/features/looks/Probe.ts', reExport('../../router', 'useNavigate')],
+    ['a feature using the router', 'src/features/looks/Probe.ts', reExport('react-router-dom', 'useNavigate')],
+    ['the shell making the router', 'src/app/probe.ts', reExport('react-router-dom', 'createBrowserRouter')],
     ['a contract schema importing a library', 'src/contracts/probe.schema.ts', reExport('yup', 'object')],
     ['a plain contract importing a small library', 'src/contracts/probe.ts', reExport('intl-messageformat', 'IntlMessageFormat')],
     ['the server importing shared contracts', 'server/services/looks/probe.ts', reExport('../../../src/contracts/looks', 'LOOKS_PAGE_SIZE')],

@@ -15,13 +15,13 @@ const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 /** The pages `npm run perf` builds: the app, the floor (floor/index.tsx) and the stack floor (floor/stack.tsx). */
 export type PerfPage = 'app' | 'floor' | 'stack';
 
-/** Production build of `page` into `dist`. */
+/** Production build of `page` into `dist`, its stats (webpack.config.ts, STATS_FILE) into `<dist>.stats.json`. */
 export function build(dist: string, page: PerfPage): number {
   const started = Date.now();
   const args = ['--mode', 'production', ...(page === 'app' ? [] : ['--config', path.join(__dirname, 'floor.webpack.config.ts')])];
   const result = spawnSync(bin('webpack'), args, {
     cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, FLOOR_DIST_DIR: dist, FLOOR_PAGE: page },
+    env: { ...process.env, DIST_DIR: dist, FLOOR_DIST_DIR: dist, FLOOR_PAGE: page, STATS_FILE: `${dist}.stats.json` },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`webpack (${page}) failed:\n${result.stdout}\n${result.stderr}`);

@@ -1,4 +1,4 @@
-import { evaluate, median, renderTable, STACK_FLOOR, stackFloorNote, type Sample } from './table';
+import { evaluate, evaluateInteraction, median, renderAppModules, renderInteractions, renderTable, STACK_FLOOR, type Sample } from './table';
 
 const sample = (lcpMs: number, tbtMs = 0, cls = 0, scriptBytes = 100_000): Sample => ({ lcpMs, tbtMs, cls, scriptBytes });
 
@@ -9,47 +9,59 @@ describe('perf table', () => {
     expect(median([])).toBeNaN();
   });
 
-  it('compares each route with the floor runs interleaved with it', () => {
-    const floor = [sample(1000), sample(2000), sample(1100)];
-    const result = evaluate({ route: '/looks', samples: [sample(1400), sample(1300), sample(5000)], floor });
-    expect(result.lcpRatio).toBeCloseTo(1400 / 1100);
+  it('compares each route with the floor runs interleaved with it: LCP as a ratio, TBT as a difference', () => {
+    const floor = [sample(1000, 40), sample(2000, 300), sample(1100, 50)];
+    const result = evaluate({ route: '/looks', samples: [sample(800, 90), sample(700, 60), sample(5000, 500)], floor });
+    expect(result.lcpRatio).toBeCloseTo(800 / 1100);
+    expect(result.tbtOverFloorMs).toBe(90 - 50);
     expect(result.failures).toEqual([]);
   });
 
-  it('fails each goal it misses, the script goal on / only', () => {
-    const floor = [sample(1000, 0, 0, 100_000)];
-    const slow = [sample(1400, 150, 0.02, 200_000)];
-    expect(evaluate({ route: '/', samples: slow, floor }).failures).toEqual([
-      'LCP 1.40× > 1.3×',
-      'TBT 150 ms > 100 ms',
+  it('fails each goal it misses; the script goal reads against the stack floor', () => {
+    const floor = [sample(1000, 10, 0, 100_000)];
+    const stack = evaluate({ route: STACK_FLOOR, samples: [sample(1000, 10, 0, 120_000)], floor });
+    const slow = [sample(900, 70, 0.02, 160_000)];
+    expect(evaluate({ route: '/', samples: slow, floor }, stack).failures).toEqual([
+      'script 1.33× stack > 1.25×',
+      'LCP 0.90× > 0.8×',
+      'TBT +60 ms > 50 ms',
       'CLS 0.020 > 0.01',
-      'script 2.00× > 1.3×',
     ]);
-    expect(evaluate({ route: '/analytics', samples: slow, floor }).failures).toHaveLength(3);
+    expect(evaluate({ route: '/', samples: [sample(700, 60, 0, 150_000)], floor }, stack).failures).toEqual([]);
   });
 
-  it('renders the floor first, then PASS/FAIL per route', () => {
-    const floor = [sample(1900, 3, 0, 86_016)];
-    const table = renderTable([evaluate({ route: '/', samples: [sample(2000, 20, 0.001, 100_000)], floor })], floor);
-    const lines = table.split('\n');
-    expect(lines[0]).toMatch(/^\| Page +\| LCP \(s\) \| LCP × floor \|/);
-    expect(lines[2]).toMatch(/^\| floor +\| 1\.90 +\| 1\.00× +\| 3 +\| 0\.000 \| 84\.0 /);
-    expect(lines[3]).toMatch(/^\| `\/` +\| 2\.00 +\| 1\.05× +\| 20 +\| 0\.001 \| 97\.7 +\| 1\.16× +\| — +\| PASS/);
-  });
-
-  it('puts the stack floor under the floor, ungraded, and reads each route against it', () => {
-    const floor = [sample(1900, 3, 0, 80 * 1024)];
+  it('renders the floor, the stack floor, then PASS/FAIL per route', () => {
+    const floor = [sample(2000, 3, 0, 80 * 1024)];
     const stack = evaluate({ route: STACK_FLOOR, samples: [sample(2000, 5, 0, 120 * 1024)], floor });
-    const app = evaluate({ route: '/', samples: [sample(2000, 20, 0.001, 150 * 1024)], floor });
+    const app = evaluate({ route: '/', samples: [sample(1500, 20, 0.001, 150 * 1024)], floor }, stack);
     const lines = renderTable([app], floor, stack).split('\n');
-    expect(lines[0]).toMatch(/\| Script × floor \| Script × stack floor \| Result/);
-    expect(lines[3]).toMatch(/^\| stack floor +\| 2\.00 +\| 1\.05× +\| 5 +\| 0\.000 \| 120\.0 +\| 1\.50× +\| 1\.00× +\| — +\|$/);
-    expect(lines[4]).toMatch(/^\| `\/` .*\| 150\.0 +\| 1\.88× +\| 1\.25× +\| FAIL: script 1\.88× > 1\.3× \|$/);
+    expect(lines[0]).toMatch(/^\| Page +\| LCP \(s\) \| LCP × floor \| TBT \(ms\) \| TBT − floor \(ms\) \|/);
+    expect(lines[2]).toMatch(/^\| floor +\| 2\.00 +\| 1\.00× +\| 3 +\| — +\| 0\.000 \| 80\.0 /);
+    expect(lines[3]).toMatch(/^\| stack floor +\| 2\.00 +\| 1\.00× +\| 5 +\| \+2 +\| 0\.000 \| 120\.0 +\| 1\.50× +\| 1\.00× +\| — +\|$/);
+    expect(lines[4]).toMatch(/^\| `\/` +\| 1\.50 +\| 0\.75× +\| 20 +\| \+17 +\| 0\.001 \| 150\.0 +\| 1\.88× +\| 1\.25× +\| PASS +\|$/);
   });
 
-  it('says whether the goal leaves room for the product above the stack floor', () => {
-    const floor = [sample(1900, 3, 0, 100 * 1024)];
-    expect(stackFloorNote(evaluate({ route: STACK_FLOOR, samples: [sample(1, 0, 0, 150 * 1024)], floor }))).toMatch(/150\.0 KB of script, 1\.50× the floor: above the script goal \(1\.3×\) before any/);
-    expect(stackFloorNote(evaluate({ route: STACK_FLOOR, samples: [sample(1, 0, 0, 110 * 1024)], floor }))).toMatch(/1\.10× the floor: the script goal \(1\.3×\) leaves 20\.0 KB for the product/);
+  it('grades each interaction by the median of its runs', () => {
+    const runs = [
+      { name: 'open a look', route: '/looks', inpMs: [120, 250, 140] },
+      { name: 'save the layout', route: '/layout', inpMs: [210, 260, 90] },
+    ];
+    const results = runs.map(evaluateInteraction);
+    expect(results.map((r) => r.failures)).toEqual([[], ['INP 210 ms > 200 ms']]);
+    expect(renderInteractions(results, runs).split('\n')[2]).toMatch(/^\| open a look +\| `\/looks` +\| 140 +\| 120 · 250 · 140 +\| PASS/);
+  });
+
+  it('lists the app-only modules of a route, largest first, the small ones summed', () => {
+    const text = renderAppModules('/looks', [
+      { name: './src/a.tsx', bytes: 2048 },
+      { name: './src/b.tsx', bytes: 512 },
+      { name: './node_modules/x/y.js', bytes: 4096 },
+    ]);
+    expect(text.split('\n')).toEqual([
+      '/looks: 3 modules beyond the stack floor, 6.5 KB before minification',
+      '      4.0 KB  ./node_modules/x/y.js',
+      '      2.0 KB  ./src/a.tsx',
+      '      0.5 KB  (1 modules under 1.0 KB)',
+    ]);
   });
 });

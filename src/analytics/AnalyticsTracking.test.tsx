@@ -1,5 +1,5 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { createMemoryLocation, Router } from '../router';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { HostProvider } from '../host/HostContext';
 import { createFakeHost } from '../test/fakeHost';
 import { fail, mockBackend, noContent, type ErrorStatus } from '../test/fakeBackend';
@@ -16,12 +16,10 @@ function mockEvents(status: 204 | ErrorStatus) {
 }
 
 function mount() {
-  const router = createMemoryLocation('/looks');
+  const router = createMemoryRouter([{ path: '*', element: <AnalyticsTracking shopDomain="demo-shop.myshopify.com" /> }], { initialEntries: ['/looks'] });
   render(
     <HostProvider host={createFakeHost()}>
-      <Router store={router}>
-        <AnalyticsTracking shopDomain="demo-shop.myshopify.com" />
-      </Router>
+      <RouterProvider router={router} />
     </HostProvider>,
   );
   return router;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from '../router';
+import { useLocation } from 'react-router-dom';
 import { useHost } from '../host/HostContext';
 import { applyAuthHeaders } from '../api/authHeaders';
 import { API_PREFIX } from '../contracts/api';

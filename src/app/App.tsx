@@ -1,8 +1,9 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
-import { browserHistory, createLocationStore, RouteParams, Router, useLocation, useMatch, type LocationStore } from '../router';
+import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, useMatches, useNavigation, type HydrationState, type RouteObject } from 'react-router-dom';
+import { Loading } from '@shopify/polaris';
 import type { Host } from '../host/Host';
 import { HostProvider } from '../host/HostContext';
 import { I18nProvider, useMessagesReady } from '../i18n/I18nProvider';
@@ -13,48 +14,67 @@ import { PagePlaceholder } from '../components/PagePlaceholder';
 import { ReplayEarlyClick } from '../ssr/ReplayEarlyClick';
 import { NarrowScreenGuessProvider } from '../components/narrowScreen';
 import type { AppStore } from './store';
-import { AppFrame } from './AppFrame';
-import { ErrorBoundary } from './ErrorBoundary';
+import { AppFrame, preloadFrame } from './AppFrame';
+import { RouteError } from './RouteError';
 import { RouterLink } from './RouterLink';
-import { routes, type AppRoute, type PageHandle } from './routes';
+import { pageRoutes, resolveLazyRoute, type PageHandle } from './routes';
+
+/** The app's data router (react-router-dom): the browser's history, the shell around the pages. */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export interface AppProps {
   store: AppStore;
   persistor?: Persistor;
   host: Host;
-  /** The `locale` query parameter of the first URL (overrides the shop locale). */
-  queryLocale?: string;
   /** Probably a phone (components/narrowScreen): the first render's phone layouts. */
   narrowScreen?: boolean;
+  /** createAppRouter's. */
+  router: AppRouter;
 }
 
-export function App({ store, persistor, host, queryLocale, narrowScreen }: AppProps) {
-  const [location] = useState(() => createLocationStore(browserHistory()));
+export function App({ router, ...providers }: AppProps) {
   return (
-    <AppProviders store={store} persistor={persistor} host={host} narrowScreen={narrowScreen} location={location}>
-      <Shell queryLocale={queryLocale} />
+    <AppProviders {...providers}>
+      <RouterProvider router={router} />
     </AppProviders>
   );
 }
 
 /**
- * The store, the host and the location around the shell: the browser's (App)
- * or, for a server-side render, the one URL in memory (src/ssr) — the same
+ * The routes: the shell (frame, language, shop) around the pages of routes.tsx, whose errors
+ * (a render that throws, a chunk that failed) show an error page inside the shell.
+ * `queryLocale`: the `locale` query parameter of the first URL (overrides the shop locale).
+ */
+export function appRoutes(queryLocale?: string): RouteObject[] {
+  return [{ id: 'shell', element: <Shell queryLocale={queryLocale} />, children: [{ id: 'pages', errorElement: <RouteError />, children: pageRoutes }] }];
+}
+
+/**
+ * The browser's router. `hydrationData`: the server's render's router state (a page rendered
+ * on the server); the lazy route at the location must be resolved first (resolveLazyRoute).
+ */
+export function createAppRouter(queryLocale: string | undefined, hydrationData?: HydrationState): AppRouter {
+  return createBrowserRouter(appRoutes(queryLocale), { hydrationData });
+}
+
+/**
+ * What the first render needs loaded so that it is the page itself, and on a hydration the same
+ * tree as the server's: the lazy route at `pathname`, resolved, and the standalone shell's chunk
+ * where it shows (not inside Shopify admin under App Bridge's navigation menu).
+ */
+export function prepareFirstRender(pathname: string, host: Host, navMenuDefined = typeof customElements !== 'undefined' && !!customElements.get('ui-nav-menu')): Promise<unknown> {
+  return Promise.all([resolveLazyRoute(pathname), preloadFrame(host, navMenuDefined)]);
+}
+
+/**
+ * The store and the host around the router: the browser's (App) or, for a
+ * server-side render, the static router of the one URL (src/ssr) — the same
  * tree, so the browser hydrates the server's HTML.
  */
-export function AppProviders({
-  store,
-  persistor,
-  host,
-  narrowScreen = false,
-  location,
-  children,
-}: Omit<AppProps, 'queryLocale'> & { location: LocationStore; children: ReactNode }) {
+export function AppProviders({ store, persistor, host, narrowScreen = false, children }: Omit<AppProps, 'router'> & { children: ReactNode }) {
   const shell = (
     <HostProvider host={host}>
-      <NarrowScreenGuessProvider value={narrowScreen}>
-        <Router store={location}>{children}</Router>
-      </NarrowScreenGuessProvider>
+      <NarrowScreenGuessProvider value={narrowScreen}>{children}</NarrowScreenGuessProvider>
     </HostProvider>
   );
   return (
@@ -71,54 +91,39 @@ export function AppProviders({
 }
 
 /** Language from the query parameter or the shop; frame, shop context, the page of the location (SPEC §2 routes). */
-export function Shell({ queryLocale }: { queryLocale?: string }) {
+function Shell({ queryLocale }: { queryLocale?: string }) {
   const { data: shop } = useGetShopDetailsQuery();
   const locale = resolveLocale(queryLocale, shop?.locale);
-  const match = useMatch(routes);
+  const page = useMatches().at(-1)?.handle as PageHandle | undefined;
   return (
-    <I18nProvider locale={locale} part={match?.route.messages} linkComponent={RouterLink}>
+    <I18nProvider locale={locale} part={page?.messages} linkComponent={RouterLink}>
       <AppFrame shopDomain={shop?.shopDomain}>
         <ShopProvider>
           {shop && <AnalyticsTracking shopDomain={shop.shopDomain} />}
           {/* The first catalog sync's progress (shopify mode); the pages stay usable below it. */}
           {shop && <CatalogSyncBanner />}
-          <RoutedPage match={match} />
+          <PageOutlet />
         </ShopProvider>
       </AppFrame>
+      {/* A new page starts at its top; back/forward return to where the page was. */}
+      <ScrollRestoration />
     </I18nProvider>
   );
 }
 
-function RoutedPage({ match }: { match: ReturnType<typeof useMatch<AppRoute>> }) {
-  const { pathname } = useLocation();
-  // Pages wait for their messages (a chunk loaded in parallel with the shop and the page).
-  const messagesReady = useMessagesReady();
-  if (!messagesReady || !match) return <PagePlaceholder />;
-  return (
-    <ErrorBoundary key={pathname}>
-      <RouteParams params={match.params}>
-        <PageSlot handle={match.route.handle}>{match.route.element}</PageSlot>
-      </RouteParams>
-    </ErrorBoundary>
-  );
-}
-
 /**
- * The page, inside a Suspense boundary only if its chunk had not run when the
- * page opened (decided once per page: a boundary coming or going would mount
- * the page again). A server-rendered page's chunk is there before the browser
- * hydrates: without a boundary, frame and page hydrate in one pass, in slices.
- * (React hydrates a boundary's content in a later pass, and an update of the
- * frame meanwhile — Polaris sets state on mount — forces that pass at once, in
- * one long task.)
+ * The page of the location, once its messages are there (a chunk loaded in parallel with the
+ * shop and the page); the frame's loading bar while the router loads the next page's chunk.
  */
-function PageSlot({ handle, children }: { handle: PageHandle; children: ReactNode }) {
-  const [suspends] = useState(() => !handle.loaded());
-  const page = (
+function PageOutlet() {
+  const messagesReady = useMessagesReady();
+  const navigating = useNavigation().state !== 'idle';
+  if (!messagesReady) return <PagePlaceholder />;
+  return (
     <>
-      {children}
+      {navigating && <Loading />}
+      <Outlet />
       <ReplayEarlyClick />
     </>
   );
-  return suspends ? <Suspense fallback={<PagePlaceholder />}>{page}</Suspense> : page;
 }

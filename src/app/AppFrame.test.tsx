@@ -3,25 +3,35 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { AppProvider } from '@shopify/polaris';
 import polarisEn from '@shopify/polaris/locales/en.json';
-import { createMemoryLocation, Router } from '../router';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import en from '../../translations/en.json';
 import { HostProvider } from '../host/HostContext';
 import type { Host } from '../host/Host';
 import { createFakeHost } from '../test/fakeHost';
 import { createStandaloneHost } from '../host/standaloneHost/standaloneHost';
 import { PHONE_WIDTH, useViewportWidth } from '../test/viewport';
-import { AppFrame } from './AppFrame';
+import { AppFrame, preloadFrame } from './AppFrame';
 
 function renderFrame(host: Host) {
   return render(
     <HostProvider host={host}>
       <IntlProvider locale="en" messages={en}>
         <AppProvider i18n={polarisEn}>
-          <Router store={createMemoryLocation('/looks')}>
-            <AppFrame shopDomain="a.myshopify.com">
-              <p>page</p>
-            </AppFrame>
-          </Router>
+          <RouterProvider
+            router={createMemoryRouter(
+              [
+                {
+                  path: '*',
+                  element: (
+                    <AppFrame shopDomain="a.myshopify.com">
+                      <p>page</p>
+                    </AppFrame>
+                  ),
+                },
+              ],
+              { initialEntries: ['/looks'] },
+            )}
+          />
         </AppProvider>
       </IntlProvider>
     </HostProvider>,
@@ -30,6 +40,9 @@ function renderFrame(host: Host) {
 
 // No App Bridge script in jsdom: ui-nav-menu is never defined here.
 describe('app frame', () => {
+  // The standalone shell is a chunk of its own, loaded on boot before the first render.
+  beforeAll(() => preloadFrame(createFakeHost(), false));
+
   it('App Bridge without its ui-nav-menu element: the Polaris navigation, links usable', () => {
     renderFrame(createFakeHost({ kind: 'appBridge' }));
     expect(document.querySelector('ui-nav-menu')).toBeNull();

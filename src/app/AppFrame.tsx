@@ -1,85 +1,63 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import { Frame, Navigation } from '@shopify/polaris';
+import type { ReactNode } from 'react';
+import { Frame } from '@shopify/polaris';
 import { NavMenu } from '@shopify/app-bridge-react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from '../router';
+import { Link, useLocation } from 'react-router-dom';
 import { useHost } from '../host/HostContext';
+import type { Host } from '../host/Host';
 import { useCustomElementDefined } from '../host/useCustomElement';
-import { useFrameMessagesReady } from '../i18n/I18nProvider';
-import { useRestoreFocus } from '../components/useRestoreFocus';
-import { StandaloneHostUI } from '../host/standaloneHost/StandaloneHostUI';
-import type { StandaloneHost } from '../host/standaloneHost/standaloneHost';
-import { AppTopBar } from './AppTopBar';
-import { NAV_ITEMS, isNavItemSelected, isNavigationHidden } from './navigationItems';
-
-/** AppTopBar's menu button, where focus goes when the phone navigation drawer closes. */
-const navigationToggle = () => document.querySelector<HTMLElement>('.sl-TopBar__NavToggle button');
-
-const DegradedBanner = lazy(() => import(/* webpackChunkName: "host-degraded" */ '../host/DegradedBanner'));
+import { lazyOnce } from '../components/lazyOnce';
+import { NAV_ITEMS, isNavigationHidden } from './navigationItems';
 
 /**
- * Polaris Frame with the navigation menu: App Bridge NavMenu inside Shopify, Polaris Navigation
- * standalone — and inside Shopify when App Bridge's `ui-nav-menu` is missing (script blocked).
+ * The standalone shell (navigation, top bar, the standalone host's toasts): a
+ * chunk that only a page outside Shopify admin loads (or one inside it
+ * without App Bridge's navigation menu).
+ */
+const standaloneFrame = lazyOnce(() => import(/* webpackChunkName: "standalone-frame" */ './StandaloneFrame'));
+
+/** Whether the page around the app is without App Bridge's navigation menu (then the standalone shell shows). */
+export const needsStandaloneFrame = (host: Host, navMenuDefined: boolean) => !(host.kind === 'appBridge' && navMenuDefined);
+
+/**
+ * Loads the standalone shell before the first render where it shows (boot, and the server's render):
+ * the frame then renders at once, no Suspense boundary, the same on both sides of a hydration.
+ */
+export function preloadFrame(host: Host, navMenuDefined: boolean): Promise<unknown> {
+  return needsStandaloneFrame(host, navMenuDefined) ? standaloneFrame.load().catch(() => undefined) : Promise.resolve();
+}
+
+/**
+ * Polaris Frame with the navigation menu: App Bridge NavMenu inside Shopify, the standalone shell
+ * (Polaris Navigation, the app's top bar) outside it — and inside Shopify when App Bridge's
+ * `ui-nav-menu` is missing (script blocked).
  */
 export function AppFrame({ shopDomain, children }: { shopDomain?: string; children: ReactNode }) {
   const intl = useIntl();
   const host = useHost();
   const location = useLocation();
-  const [mobileNav, setMobileNav] = useState(false);
-  const toggleMobileNav = useCallback(() => setMobileNav((v) => !v), []);
-  // The phone drawer closing (Escape, backdrop, a link): focus back on the top bar's menu toggle.
-  useRestoreFocus(mobileNav, { fallback: navigationToggle });
-  const hidden = isNavigationHidden(location.pathname, location.search);
   const navMenuDefined = useCustomElementDefined('ui-nav-menu');
-  const messagesReady = useFrameMessagesReady();
 
-  if (host.kind === 'appBridge' && navMenuDefined) {
+  if (needsStandaloneFrame(host, navMenuDefined)) {
+    // Preloaded on boot: rendered at once; else (a test, a failed preload) the page waits in a bare frame.
     return (
-      <Frame>
-        {!hidden && (
-          <NavMenu>
-            {NAV_ITEMS.map((item) => (
-              <Link key={item.url} to={item.url} rel={item.url === '/' ? 'home' : undefined}>
-                {intl.formatMessage({ id: item.labelId })}
-              </Link>
-            ))}
-          </NavMenu>
-        )}
+      <standaloneFrame.Slot shopDomain={shopDomain} fallback={<Frame>{children}</Frame>}>
         {children}
-      </Frame>
+      </standaloneFrame.Slot>
     );
   }
-
-  const navigation = hidden ? undefined : (
-    <Navigation location={location.pathname} ariaLabelledBy="app-navigation">
-      <Navigation.Section
-        items={NAV_ITEMS.map((item) => ({
-          url: item.url,
-          label: intl.formatMessage({ id: item.labelId }),
-          selected: isNavItemSelected(item, location.pathname),
-          onClick: () => setMobileNav(false),
-        }))}
-      />
-    </Navigation>
-  );
-  const topBar = <AppTopBar shopDomain={shopDomain} showNavigationToggle={!hidden} onNavigationToggle={toggleMobileNav} />;
   return (
-    <Frame
-      topBar={topBar}
-      navigation={navigation}
-      showMobileNavigation={mobileNav}
-      onNavigationDismiss={toggleMobileNav}
-    >
-      <span id="app-navigation" hidden>
-        {intl.formatMessage({ id: 'General.appName' })}
-      </span>
-      {host.degraded && messagesReady && (
-        <Suspense fallback={null}>
-          <DegradedBanner />
-        </Suspense>
+    <Frame>
+      {!isNavigationHidden(location.pathname, location.search) && (
+        <NavMenu>
+          {NAV_ITEMS.map((item) => (
+            <Link key={item.url} to={item.url} rel={item.url === '/' ? 'home' : undefined}>
+              {intl.formatMessage({ id: item.labelId })}
+            </Link>
+          ))}
+        </NavMenu>
       )}
       {children}
-      {host.kind === 'standalone' && <StandaloneHostUI host={host as StandaloneHost} />}
     </Frame>
   );
 }

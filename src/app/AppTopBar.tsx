@@ -1,7 +1,7 @@
 import { Button, InlineStack, Text } from '@shopify/polaris';
 import { MenuIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 
 /**
  * The standalone top bar: logo, app name, shop domain and the mobile

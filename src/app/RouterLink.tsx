@@ -1,5 +1,5 @@
 import type { LinkLikeComponentProps } from '@shopify/polaris/build/ts/src/utilities/link';
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 
 /** Polaris links and navigation go through the router for in-app URLs; external ones stay plain anchors. */
 export function RouterLink({ url, external, children, ...rest }: LinkLikeComponentProps) {

@@ -1,17 +1,12 @@
-import type { ComponentType, ReactElement } from 'react';
-import { lazyOnce } from '../components/lazyOnce';
+import type { ComponentType } from 'react';
+import { matchRoutes, type NonIndexRouteObject } from 'react-router-dom';
 import { nextTask } from './nextTask';
-import { matchPath } from '../router';
 import type { MessagePart } from '../i18n/messages';
 import type { AppStore } from './store';
 
-// Every screen is its own chunk: the dashboard loads no form, drag-and-drop, chart or date-picker code.
-// `handle.preload` starts a page's chunk before React asks for it (preloadRoute, on boot).
-export interface PageHandle {
-  preload: () => Promise<PageModule>;
-  /** The page's chunk has run: it renders at once, without suspending. */
-  loaded: () => boolean;
-}
+// Every screen is its own chunk (react-router's `lazy`): the dashboard loads no form, drag-and-drop,
+// chart or date-picker code. `handle.preload` starts a page's chunk before the router asks for it
+// (preloadRoute, on boot); the router's `lazy` then joins the same import.
 
 /**
  * A page module: its component and, optionally, `prefetch`: the calls of its
@@ -32,13 +27,18 @@ export interface PageModule {
   preload?: () => Promise<unknown>;
 }
 
-/** A screen: its path pattern (src/router/paths.ts), its element and its chunk's handle. */
-export interface AppRoute {
-  path: string;
-  element: ReactElement;
-  handle: PageHandle;
+/** What a page's route carries besides its path (react-router's `handle`, read with useMatches). */
+export interface PageHandle {
   /** Its part of the messages (src/i18n/messageParts.json), loaded with the page. */
   messages: MessagePart;
+  /** Starts the page's chunk (or joins it); resolves with its module once it has run. */
+  preload: () => Promise<PageModule>;
+}
+
+/** A screen: a react-router route with its path pattern, its lazy chunk and its handle. */
+export interface PageRoute extends NonIndexRouteObject {
+  path: string;
+  handle: PageHandle;
 }
 
 /**
@@ -48,21 +48,20 @@ export interface AppRoute {
  * slowdown (yup and the schemas, final-form, the form's Polaris components):
  * blocking time the page's first interaction would wait behind.
  */
-function page(messages: MessagePart, load: () => Promise<PageModule>, steps: Array<() => Promise<unknown>> = []): Omit<AppRoute, 'path'> {
-  const part = lazyOnce(() => steps.reduce<Promise<unknown>>((previous, step) => previous.then(step).then(nextTask), Promise.resolve()).then(load));
-  // Once preloaded, the page renders at once (PageSlot in App.tsx then renders it without a Suspense boundary).
-  const Page = () => {
-    const Loaded = part.loaded();
-    return Loaded ? <Loaded /> : <part.Lazy />;
-  };
-  const handle: PageHandle = { preload: part.load, loaded: () => part.loaded() !== undefined };
-  return { element: <Page />, handle, messages };
+function page(messages: MessagePart, load: () => Promise<PageModule>, steps: Array<() => Promise<unknown>> = []): { handle: PageHandle; lazy: () => Promise<{ Component: ComponentType }> } {
+  // Each call imports again: a chunk that has run resolves from webpack's cache; one that failed is fetched again.
+  const preload = () => steps.reduce<Promise<unknown>>((previous, step) => previous.then(step).then(nextTask), Promise.resolve()).then(load);
+  return { handle: { messages, preload }, lazy: async () => ({ Component: (await preload()).default }) };
 }
 
-const notFound = page('not-found', () => import(/* webpackChunkName: "not-found" */ '../features/notFound/NotFoundPage'));
+const notFound = () => page('not-found', () => import(/* webpackChunkName: "not-found" */ '../features/notFound/NotFoundPage'));
 
-/** SPEC §2 routes. */
-export const routes: readonly AppRoute[] = [
+/**
+ * SPEC §2 routes. Their patterns are also read by the build (PreloadRouteChunks in
+ * webpack.config.ts: index.html fetches the page's chunk with the first-load files): keep each
+ * `path: '…', ...page('part', () => import(/* webpackChunkName: "…" *\/ …))` on one line.
+ */
+export const pageRoutes: PageRoute[] = [
   { path: '/', ...page('dashboard', () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage')) },
   { path: '/analytics', ...page('analytics', () => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage')) },
   { path: '/billing/plans', ...page('plans', () => import(/* webpackChunkName: "plans" */ '../features/billing/PlansPage')) },
@@ -85,22 +84,22 @@ export const routes: readonly AppRoute[] = [
     ]) },
   { path: '/looks/discounts/:id', ...page('look-discount', () => import(/* webpackChunkName: "look-discount" */ '../features/looks/LookDiscountRedirect')) },
   { path: '/settings', ...page('settings', () => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage')) },
-  { path: '/notFound', ...notFound },
-  { path: '*', ...notFound },
+  { path: '/notFound', ...notFound() },
+  { path: '*', ...notFound() },
 ];
+
+/** The page route at `pathname`, as the router matches it (react-router's matchRoutes: its ranking). */
+const routeAt = (pathname: string): PageRoute | undefined => matchRoutes(pageRoutes, pathname)?.at(-1)?.route as PageRoute | undefined;
+
+/** The part of the messages of the page at `pathname`. */
+export const messagesPartOf = (pathname: string): MessagePart => routeAt(pathname)?.handle.messages ?? 'not-found';
 
 /**
  * Starts loading the chunk of the page at `pathname` now — on boot, in parallel
  * with the shop call and the messages, instead of once the shop has loaded and
- * React renders the page — then, given the store, the page's prefetch. Resolves
- * when both are done; a failure is left to the page's own lazy load and queries.
+ * the router asks for it — then, given the store, the page's prefetch. Resolves
+ * when both are done; a failure is left to the router's own lazy load and the page's queries.
  */
-/** The route of the page at `pathname` (the same first match as the router's useMatch). */
-const routeAt = (pathname: string): AppRoute | undefined => routes.find((route) => matchPath(route.path, pathname));
-
-/** The part of the messages of the page at `pathname`. */
-export const messagesPartOf = (pathname: string): MessagePart => routeAt(pathname)?.messages ?? notFound.messages;
-
 export function preloadRoute(pathname: string, store?: AppStore): Promise<unknown> {
   const handle = routeAt(pathname)?.handle;
   if (!handle) return Promise.resolve();
@@ -108,4 +107,21 @@ export function preloadRoute(pathname: string, store?: AppStore): Promise<unknow
     .preload()
     .then((module) => Promise.all([module.preload?.(), store ? module.prefetch?.(store) : undefined]))
     .catch(() => undefined);
+}
+
+/**
+ * Resolves the lazy route at `pathname` before a router is created over the routes (React Router's
+ * guide to hydrating a data router with lazy routes): a router whose first match is still lazy
+ * starts uninitialized and renders nothing, which would not match the server's HTML. The route
+ * keeps its component from then on (and the chunk is the one preloadRoute started).
+ */
+export async function resolveLazyRoute(pathname: string): Promise<void> {
+  const route = routeAt(pathname);
+  if (!route || typeof route.lazy !== 'function') return;
+  try {
+    const resolved = await route.lazy();
+    Object.assign(route, { ...resolved, lazy: undefined });
+  } catch {
+    // Left to the router: it loads the route again and its error boundary reports a failure.
+  }
 }

@@ -22,9 +22,9 @@ export interface LazyOnce<M extends { default: AnyComponent }> {
 /**
  * A component in a chunk of its own that, once its chunk has run, renders at
  * once without suspending (React.lazy would still suspend for a tick and show
- * its fallback; a hydration would wait for it). The pages (src/app/routes.tsx),
- * the analytics chart, the look form's drag list, the date range pane and
- * the A/B test form load this way, the last four through `Slot`.
+ * its fallback; a hydration would wait for it). The analytics chart, the look
+ * form's drag list, the date range pane and the A/B test form load this way,
+ * through `Slot` (the pages are react-router's lazy routes, src/app/routes.tsx).
  */
 export function lazyOnce<M extends { default: AnyComponent }>(importer: () => Promise<M>): LazyOnce<M> {
   let component: M['default'] | undefined;

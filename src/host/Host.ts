@@ -22,6 +22,11 @@ export interface Host {
   /** The store's product picker; variants and archived products excluded. undefined = cancelled. */
   pickProducts(opts: PickProductsOptions): Promise<PickedProduct[] | undefined>;
   toast(message: string, opts?: { isError?: boolean }): void;
+  /**
+   * Inside Shopify admin: App Bridge's leave confirmation (the admin's own dialog while its save
+   * bar is shown). Resolves when the merchant leaves; stays pending while they stay.
+   */
+  leaveConfirmation?(): Promise<void>;
   /** Navigates the top window (billing confirmation, reauthorize). */
   redirectTop(url: string): void;
 }

@@ -26,6 +26,11 @@ export interface ShopifyGlobal {
     filter?: { variants?: boolean; archived?: boolean; draft?: boolean };
     selectionIds?: { id: string }[];
   }): Promise<ResourcePickerProduct[] | undefined>;
+  /**
+   * The save bar's leave confirmation: the admin's dialog while a save bar is shown; resolves when
+   * there is none or the merchant chose to leave (and stays pending when they stay).
+   */
+  saveBar?: { leaveConfirmation?(): Promise<void> };
   /** Admin Web Vitals (may be absent in older or partial App Bridge builds). */
   webVitals?: {
     onReport?(callback: ((report: { metrics: AppBridgeWebVitalsMetric[] } | AppBridgeWebVitalsMetric) => void) | null): Promise<void> | void;
@@ -97,5 +102,6 @@ export function createAppBridgeHost(shopify: ShopifyGlobal, now: () => number = 
     redirectTop: (url) => {
       window.open(url, '_top');
     },
+    ...(isFunction(shopify.saveBar?.leaveConfirmation) ? { leaveConfirmation: () => shopify.saveBar!.leaveConfirmation!() } : {}),
   };
 }

@@ -3,7 +3,7 @@ import { replayEarlyClick } from './firstScreen';
 import { replayEarlyInput } from './earlyInput';
 
 /**
- * Rendered beside the page (App.tsx, PageSlot; inside its Suspense boundary when it has one): its effect
+ * Rendered beside the page (App.tsx, PageOutlet): its effect
  * runs once the page itself is live — hydrated, or rendered by the browser —
  * and hands the page what the merchant did on the server's page before
  * (server/ssr/paintFirst.ts keeps it): the fields edited (earlyInput.ts), then

@@ -1,4 +1,5 @@
 import { EARLY_CLICK_REPLAY } from '../contracts/paintFirst';
+import type { HydrationState } from 'react-router-dom';
 import type { Locale } from '../contracts/api';
 
 /**
@@ -28,6 +29,8 @@ export interface FirstScreenData {
    * the server is the browser's to make.
    */
   entries: FirstScreenEntry[];
+  /** The server's router state (react-router's static handler): the browser's data router hydrates with it. */
+  router?: HydrationState;
   /** The server's guess that the screen is a phone's (components/narrowScreen): the browser hydrates with it. */
   narrow?: boolean;
   /**

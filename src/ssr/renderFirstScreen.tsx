@@ -9,13 +9,16 @@
  *
  * The page paints from this HTML as soon as it and the stylesheet are there;
  * the browser then hydrates it (no second render) with the calls' answers.
+ * The routes are react-router's static rendering of the app's routes (its
+ * static handler resolves the page's lazy route); the router's state goes to
+ * the browser with the answers, as the hydration data of its data router.
  */
 import { StrictMode } from 'react';
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createMemoryLocation } from '../router';
-import { AppProviders, Shell } from '../app/App';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders, appRoutes, prepareFirstRender } from '../app/App';
 import { rehydrated, startFirstScreen } from '../app/boot';
 import { messagesPartOf } from '../app/routes';
 import { makePersistor, makeStore } from '../app/store';
@@ -86,19 +89,25 @@ export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers =
   const locale = resolveLocale(queryLocale, shop.locale);
   await loadLocaleBundle(locale, messagesPartOf(pathname));
 
-  const location = createMemoryLocation(pathname + search);
+  await prepareFirstRender(pathname, host, embedded);
+  const handler = createStaticHandler(appRoutes(queryLocale));
+  const context = await handler.query(new Request(url));
+  // No route has a loader or an action: a Response (a redirect) or an error (the page's chunk failed) is the browser's to handle.
+  if (context instanceof Response || context.errors) return undefined;
   const narrow = requestIsNarrow(headers);
   const html = await renderComplete(
     <StrictMode>
       <AssumedCustomElements.Provider value={embedded ? APP_BRIDGE_ELEMENTS : []}>
-        <AppProviders store={store} host={host} narrowScreen={narrow} location={location}>
-          <Shell queryLocale={queryLocale} />
+        <AppProviders store={store} host={host} narrowScreen={narrow}>
+          {/* hydrate={false}: no inline script (the page's CSP); the browser gets the state with the answers below. */}
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
         </AppProviders>
       </AssumedCustomElements.Provider>
     </StrictMode>,
     waitMs,
   );
-  return { html, data: { ...firstScreenData(store.getState(), locale), narrow, ...(embedded ? { embedded } : {}) } };
+  const router = { loaderData: context.loaderData, actionData: context.actionData };
+  return { html, data: { ...firstScreenData(store.getState(), locale), narrow, router, ...(embedded ? { embedded } : {}) } };
 }
 
 /**

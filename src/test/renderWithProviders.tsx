@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
 import { AppProvider, Frame } from '@shopify/polaris';
 import polarisEn from '@shopify/polaris/locales/en.json';
-import { createMemoryLocation, matchPath, RouteParams, Router } from '../router';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import en from '../../translations/en.json';
 import { makeStore, type RootState } from '../app/store';
 import { HostProvider } from '../host/HostContext';
@@ -57,14 +57,8 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
       </Provider>
     );
   }
-  // The location in memory, so navigation, useBlocker and useSearchParams work as in the app.
-  const router = createMemoryLocation(route);
-  const params = matchPath(path, router.location().pathname) ?? {};
-  const result = render(
-    <Router store={router}>
-      <RouteParams params={params}>{ui}</RouteParams>
-    </Router>,
-    { wrapper: Wrapper, ...rest },
-  );
+  // A data router in memory (react-router-dom), so navigation, useBlocker, useParams and useSearchParams work as in the app.
+  const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [route] });
+  const result = render(<RouterProvider router={router} />, { wrapper: Wrapper, ...rest });
   return { store, host, router, ...result };
 }

@@ -1,6 +1,8 @@
 /**
  * The stack floor: the floor's bare Polaris page (floor/index.tsx), rendered
- * through the design card's runtime, and nothing of the product. One Redux
+ * through the design card's runtime, and nothing of the product. Polaris'
+ * Frame around the page, as the app has it; react-router-dom's data router
+ * (createBrowserRouter) with one route, the page. One Redux
  * store from `configureStore` holding one RTK Query `createApi` (fetchBaseQuery,
  * one endpoint read through its hook) and one UI slice persisted with
  * redux-persist (PersistGate), react-redux's Provider and a selector, and
@@ -11,7 +13,7 @@
 import '@shopify/polaris/build/esm/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProvider, Card, Page, Text } from '@shopify/polaris';
+import { AppProvider, Card, Frame, Page, Text } from '@shopify/polaris';
 import en from '@shopify/polaris/locales/en.json';
 import { combineReducers, configureStore, createSlice } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
@@ -20,6 +22,7 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, R
 import storage from 'redux-persist/lib/storage';
 import { PersistGate } from 'redux-persist/integration/react';
 import { FormattedMessage, IntlProvider } from 'react-intl';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 
 const api = createApi({
   reducerPath: 'api',
@@ -48,17 +51,28 @@ function Body() {
   );
 }
 
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
+      <Page title="Stack floor">
+        <Card>
+          <Body />
+        </Card>
+      </Page>
+    ),
+  },
+]);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
       <PersistGate persistor={persistor}>
         <IntlProvider locale="en" messages={messages as never}>
           <AppProvider i18n={en}>
-            <Page title="Stack floor">
-              <Card>
-                <Body />
-              </Card>
-            </Page>
+            <Frame>
+              <RouterProvider router={router} />
+            </Frame>
           </AppProvider>
         </IntlProvider>
       </PersistGate>

@@ -1,17 +1,41 @@
 import { useEffect } from 'react';
 import { Modal, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useBlocker } from '../../router';
+import { useBlocker } from 'react-router-dom';
+import { useHost } from '../../host/HostContext';
+import { useCustomElementDefined } from '../../host/useCustomElement';
 import { useRestoreFocus } from '../useRestoreFocus';
 
 /**
- * While `dirty`, leaving asks to stay or leave: in-app navigation through a
- * modal (router blocker), closing/reloading the tab through the browser prompt.
+ * While `dirty`, leaving asks to stay or leave. In-app navigation — links,
+ * navigate(), back/forward (undone until the answer) — is held by
+ * react-router's blocker; the question is the platform's where it has one:
+ * inside Shopify admin with App Bridge's save bar (shown while dirty, see
+ * FormSaveBar), App Bridge's leave confirmation, the admin's own dialog;
+ * elsewhere (standalone, or App Bridge without its save bar) a Polaris modal.
+ * Closing or reloading the tab asks through the browser's prompt.
+ * Returns the modal to render (null inside the admin).
  */
 export function useLeaveConfirmation(dirty: boolean) {
   const intl = useIntl();
+  const host = useHost();
+  const saveBarDefined = useCustomElementDefined('ui-save-bar');
+  const askHost = host.kind === 'appBridge' && saveBarDefined ? host.leaveConfirmation : undefined;
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useRestoreFocus(blocker.state === 'blocked');
+  const blocked = blocker.state === 'blocked' ? blocker : undefined;
+  useRestoreFocus(!!blocked && !askHost);
+
+  useEffect(() => {
+    if (!blocked || !askHost) return;
+    let asking = true; // a newer navigation asks again; this answer is then stale
+    askHost().then(
+      () => asking && blocked.proceed(),
+      () => asking && blocked.reset(),
+    );
+    return () => {
+      asking = false;
+    };
+  }, [blocked, askHost]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -23,19 +47,18 @@ export function useLeaveConfirmation(dirty: boolean) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
-  const modal =
-    blocker.state === 'blocked' ? (
-      <Modal
-        open
-        title={intl.formatMessage({ id: 'LeaveConfirm.title' })}
-        onClose={() => blocker.reset?.()}
-        primaryAction={{ content: intl.formatMessage({ id: 'LeaveConfirm.stay' }), onAction: () => blocker.reset?.() }}
-        secondaryActions={[{ content: intl.formatMessage({ id: 'LeaveConfirm.leave' }), destructive: true, onAction: () => blocker.proceed?.() }]}
-      >
-        <Modal.Section>
-          <Text as="p">{intl.formatMessage({ id: 'LeaveConfirm.body' })}</Text>
-        </Modal.Section>
-      </Modal>
-    ) : null;
-  return modal;
+  if (!blocked || askHost) return null;
+  return (
+    <Modal
+      open
+      title={intl.formatMessage({ id: 'LeaveConfirm.title' })}
+      onClose={() => blocked.reset()}
+      primaryAction={{ content: intl.formatMessage({ id: 'LeaveConfirm.stay' }), onAction: () => blocked.reset() }}
+      secondaryActions={[{ content: intl.formatMessage({ id: 'LeaveConfirm.leave' }), destructive: true, onAction: () => blocked.proceed() }]}
+    >
+      <Modal.Section>
+        <Text as="p">{intl.formatMessage({ id: 'LeaveConfirm.body' })}</Text>
+      </Modal.Section>
+    </Modal>
+  );
 }

@@ -34,7 +34,7 @@ describe('DowngradePage', () => {
     const [call] = backend.callsTo('POST /shop/downgrade');
     expect(call.search).toBe('?planName=free');
     expect(call.headers.get('content-type')).toBe('application/json');
-    expect(router.location().pathname).toBe('/');
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('shows the settings update error toast when the downgrade fails', async () => {
@@ -49,7 +49,7 @@ describe('DowngradePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Downgrade to free' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Downgrade' }));
     await waitFor(() => expect(host.toasts).toEqual([{ message: 'Could not save your changes. Please try again.', isError: true }]));
-    expect(router.location().pathname).toBe('/billing/downgrade');
+    expect(router.state.location.pathname).toBe('/billing/downgrade');
   });
 
   it('on the free plan there is nothing to downgrade', async () => {

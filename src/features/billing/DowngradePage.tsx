@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Banner, BlockStack, Button, Card, InlineStack, Layout, List, Modal, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../router';
+import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../host/HostContext';
 import { useRestoreFocus } from '../../components/useRestoreFocus';
 import { isLocale } from '../../contracts/api';

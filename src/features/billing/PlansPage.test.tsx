@@ -254,7 +254,7 @@ describe('PlansPage', () => {
     const { router } = renderWithProviders(<PlansPage />, { route: '/billing/plans?subscribed=monthly', host });
     await screen.findByTestId('price-monthly');
     expect(host.toasts).toEqual([{ message: "You're now on the Monthly plan.", isError: false }]);
-    expect(router.location().search).toBe('');
+    expect(router.state.location.search).toBe('');
   });
 });
 

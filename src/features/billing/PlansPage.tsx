@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Banner, BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from '../../router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useHost } from '../../host/HostContext';
 import { track } from '../../analytics/tracker';
 import { BILLING, isPlanPeriod, type PlanPeriod } from '../../contracts/billing';

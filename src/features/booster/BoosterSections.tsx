@@ -2,7 +2,7 @@ import { BlockStack, Box, Button, Card, Checkbox, InlineStack, Text } from '@sho
 import { AnnotatedSection } from '../../components/AnnotatedSection';
 import { useField, useForm, useFormState } from 'react-final-form';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../router';
+import { useNavigate } from 'react-router-dom';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form';
 import { DISCOUNT_TYPE_REDIRECTS, type BoosterValues } from '../../contracts/booster';
 import type { Onboarding } from '../../contracts/shop';

@@ -15,7 +15,7 @@ describe('PurchaseReturn', () => {
     expect(await screen.findByText('50 credits from the Popular package were added to your balance.')).toBeInTheDocument();
     expect(screen.getByText('Purchase complete')).toBeInTheDocument();
     expect(backend.callsTo('POST /credits/verify/:packageId/:chargeId').map((c) => c.pathParams)).toEqual([{ packageId: '2', chargeId: '9' }]);
-    await waitFor(() => expect(router.location().search).toBe(''));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
     // The modal's primary action (the header's × is also labelled Close).
     await user.click(screen.getAllByRole('button', { name: 'Close' }).find((b) => b.textContent === 'Close')!);
     await waitFor(() => expect(screen.queryByText('Purchase complete')).toBeNull());
@@ -27,14 +27,14 @@ describe('PurchaseReturn', () => {
     const { router } = render('?page=thankYou&charge_id=9&package_id=2');
     expect(await screen.findByText("We couldn't verify your purchase. If you were charged, contact support.")).toBeInTheDocument();
     expect(screen.queryByText('Purchase complete')).toBeNull();
-    expect(router.location().search).toBe('');
+    expect(router.state.location.search).toBe('');
   });
 
   it('the alternate return: purchase=success shows the success banner with the credits added', async () => {
     const backend = mockBackend();
     const { router } = render('?purchase=success&credits_added=50');
     expect(await screen.findByText('Purchase successful: 50 credits added.')).toBeInTheDocument();
-    expect(router.location().search).toBe('');
+    expect(router.state.location.search).toBe('');
     expect(backend.calls).toEqual([]);
   });
 
@@ -49,7 +49,7 @@ describe('PurchaseReturn', () => {
     const failed = render('?purchase=declined&message=Card%20declined.%20Call%20%2B1%20555%200100%20to%20unlock%20your%20store');
     expect(await screen.findByText('The purchase was not completed.')).toBeInTheDocument();
     expect(screen.queryByText(/Card declined|555/)).toBeNull();
-    await waitFor(() => expect(failed.router.location().search).toBe(''));
+    await waitFor(() => expect(failed.router.state.location.search).toBe(''));
     failed.unmount();
     render('?purchase=success&credits_added=50&message=Zahlung%20erfolgreich');
     expect(await screen.findByText('Purchase successful: 50 credits added.')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Banner, Modal, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from '../../router';
+import { useSearchParams } from 'react-router-dom';
 import { useVerifyPurchaseMutation } from './creditsApi';
 
 type Notice = { tone: 'success' | 'critical'; message: string } | null;

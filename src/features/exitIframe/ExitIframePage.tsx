@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Banner, Card, Page, Spinner, InlineStack, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from '../../router';
+import { useSearchParams } from 'react-router-dom';
 import { useHost } from '../../host/HostContext';
 import { allowedRedirect } from './isAllowedRedirect';
 

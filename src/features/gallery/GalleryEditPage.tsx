@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { BlockStack, Button, Card, InlineStack, Layout, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useNavigate, useParams } from '../../router';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorStatus } from '../../api/errors';
 import { generationBody } from '../../contracts/gallery';

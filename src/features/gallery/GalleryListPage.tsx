@@ -17,7 +17,7 @@ import {
 } from '@shopify/polaris';
 import { ImageIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../router';
+import { useNavigate } from 'react-router-dom';
 import { ACTIVE_STATUSES, IMAGE_TYPES, type ImageGeneration, type ImageType } from '../../contracts/gallery';
 import { galleryApi, useGetGenerationsQuery } from './galleryApi';
 import { prefetchQuery } from '../../api/prefetchQuery';

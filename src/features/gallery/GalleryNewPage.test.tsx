@@ -96,6 +96,6 @@ describe('GalleryNewPage', () => {
     const { router } = renderWithProviders(<GalleryNewPage />, { route: '/gallery/new?page=thankYou&charge_id=9&package_id=2', path: '/gallery/new' });
     expect(await screen.findByText('50 credits from the Popular package were added to your balance.')).toBeInTheDocument();
     expect(api.callsTo('POST /credits/verify/:packageId/:chargeId').map((c) => c.pathParams)).toEqual([{ packageId: '2', chargeId: '9' }]);
-    await waitFor(() => expect(router.location().search).toBe(''));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

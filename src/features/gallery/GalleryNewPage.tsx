@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Banner, BlockStack, Layout, Page } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from '../../router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { generationBody } from '../../contracts/gallery';
 import { CreditBalanceCard, CreditPackagesCard, PurchaseReturn } from '../credits';
 import { useCreateGenerationMutation } from './galleryApi';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BlockStack, Box, Button, Card, Checkbox, InlineStack, Layout, Page } from '@shopify/polaris';
 import { FormSpy, useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../router';
+import { useNavigate } from 'react-router-dom';
 import { AnnotatedSection } from '../../components/AnnotatedSection';
 import { FormTextField } from '../../components/form';
 import type { LayoutSettings } from '../../contracts/layout';

@@ -1,7 +1,7 @@
 import { BlockStack, Box, Card, Layout, Page, Text } from '@shopify/polaris';
 import { FormSpy } from 'react-final-form';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../router';
+import { useNavigate } from 'react-router-dom';
 import type { LayoutSettings } from '../../contracts/layout';
 import { useShop } from '../shop';
 import { LayoutFields } from './LayoutFields';

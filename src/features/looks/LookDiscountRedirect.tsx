@@ -1,4 +1,4 @@
-import { Navigate, useParams, useSearchParams } from '../../router';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 
 /**
  * /looks/discounts/:id → replace-navigates to the new-look page with a

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { BlockStack, Button, Card, Page, SkeletonBodyText, SkeletonPage, Text, Banner } from '@shopify/polaris';
 import { ExternalIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
-import { useNavigate, useParams, useSearchParams } from '../../router';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toFormValues, type LookFormValues } from '../../contracts/looks';
 import { errorStatus } from '../../api/errors';
 import { useHost } from '../../host/HostContext';

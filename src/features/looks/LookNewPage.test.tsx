@@ -68,7 +68,7 @@ describe('LookNewPage', () => {
     await user.type(screen.getByLabelText('Add a tag'), 'summer{Enter}');
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
 
-    await waitFor(() => expect(router.location().pathname).toBe('/looks/edit/42'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/looks/edit/42'));
     const { body } = api.callsTo('POST /productLooks')[0];
     expect(body.mainProduct).toEqual({
       itemId: 'gid://shopify/Product/1',

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Banner, Card, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from '../../router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { discountLookDefaults, EMPTY_MAIN_PRODUCT, newLookDefaults, toFormValues, type LookFormValues } from '../../contracts/looks';
 import { errorStatus } from '../../api/errors';
 import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Page } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../router';
+import { useNavigate } from 'react-router-dom';
 import { LooksTable } from './list/LooksTable';
 import { DeleteLookModal } from './list/DeleteLookModal';
 import type { LookListItem } from '../../contracts/looks';

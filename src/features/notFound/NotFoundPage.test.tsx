@@ -8,6 +8,6 @@ describe('NotFoundPage', () => {
     const { router } = renderWithProviders(<NotFoundPage />, { route: '/nope' });
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go to the dashboard' }));
-    expect(router.location().pathname).toBe('/');
+    expect(router.state.location.pathname).toBe('/');
   });
 });

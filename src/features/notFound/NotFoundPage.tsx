@@ -1,6 +1,6 @@
 import { Card, EmptyState, Page } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../router';
+import { useNavigate } from 'react-router-dom';
 
 /** Unknown routes: the page's title says what happened (its heading for screen readers), with the way home. */
 export default function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { Banner } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../../router';
+import { useNavigate } from 'react-router-dom';
 
 /**
  * The upgrade-plan notice: banner when the plan's limit is used, critical after a refused activation.

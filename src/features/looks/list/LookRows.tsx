@@ -1,7 +1,7 @@
 import { Badge, BlockStack, Box, Button, ButtonGroup, IndexTable, InlineStack, Text } from '@shopify/polaris';
 import { DeleteIcon, EditIcon, ExternalIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../../router';
+import { useNavigate } from 'react-router-dom';
 import { splitTags, TITLE_TRUNCATE, truncate, type LookListItem } from '../../../contracts/looks';
 import { LookStatusToggle } from './LookStatusToggle';
 import { ProductThumbnail } from '../../../components/ProductThumbnail';

@@ -17,7 +17,7 @@ import {
 } from '@shopify/polaris';
 import { SearchIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
-import { useNavigate } from '../../../router';
+import { useNavigate } from 'react-router-dom';
 import type { LookListItem } from '../../../contracts/looks';
 import { useGetLooksQuery } from '../looksApi';
 import { selectLooksOfPage } from '../looksSelectors';
