@@ -37,6 +37,7 @@ import proxyRoutes from './routes/proxy';
 import storefrontAssetRoutes from './routes/storefrontAssets';
 import type { GalleryOptions } from './routes/gallery';
 import { firstScreenDocument } from './ssr/firstScreenDocument';
+import { JobEngine, type JobEngineOptions } from './jobs';
 
 export interface AppDeps {
   config: Config;
@@ -49,11 +50,15 @@ export interface AppDeps {
   gallery?: GalleryOptions;
   /** Storefront metafield writer timing (debounce, sweep); tests shorten it. */
   storefrontMetafields?: Partial<StorefrontMetafieldOptions>;
+  /** Job engine knobs (polling; how long a stop waits for running jobs before handing them back). */
+  jobs?: Pick<JobEngineOptions, 'pollingSeconds' | 'cronMonitorSeconds'> & { stopGraceMs?: number };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Required<Pick<AppDeps, 'config' | 'db' | 'now'>> & Pick<AppDeps, 'gallery'>;
+    /** The one engine of background work (server/jobs): features register their workers while the app is built. */
+    jobs: JobEngine;
   }
 }
 
@@ -66,6 +71,12 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   });
   app.decorate('deps', { config: deps.config, db: deps.db, now: deps.now ?? (() => new Date()), gallery: deps.gallery });
   for (const fn of deps.onClose ?? []) app.addHook('onClose', async () => fn());
+  // Started once every feature has registered its workers; stopped first on close, handing back
+  // jobs still running after the grace period (another instance, or the next start, runs them).
+  const jobs = new JobEngine({ db: deps.db, log: app.log, ...deps.jobs });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop(deps.jobs?.stopGraceMs));
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError) return sendHttpError(request, reply, error);

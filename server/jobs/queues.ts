@@ -1,0 +1,51 @@
+/**
+ * Every queue of background work, in one place: its retry policy, how long a job may run, where it
+ * goes when it has failed for good (its dead letter queue, `<name>.dead`), and its key policy.
+ *
+ * - `retryLimit`/`retryDelaySeconds`/`retryDelayMaxSeconds`: a failed job is retried with exponential
+ *   backoff (pg-boss: `retryDelay · 2^retryCount` with jitter, capped); after the last retry it is
+ *   copied to the dead letter queue, where the logs and `jobCounts()` show it until an operator
+ *   redrives it (see README, "Background jobs").
+ * - `expireSeconds`: a job active longer (its instance died without handing it back) is retried.
+ * - `perShop`: jobs carry the shop as their group, and at most one job of a shop runs at a time in the
+ *   whole cluster (pg-boss `groupConcurrency`), so a shop's jobs never overlap (order of arrival).
+ * - `concurrency`: jobs one instance runs at once.
+ */
+export interface QueueDefinition {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds: number;
+  expireSeconds: number;
+  perShop: boolean;
+  concurrency: number;
+  /** Completed jobs are kept this long (inspection, de-duplication by singleton key). */
+  keepCompletedSeconds: number;
+}
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+export const QUEUES = {
+  /** One platform webhook delivery (server/platform/webhooks): the platform retries for 48 hours, so do we. */
+  'webhook.deliver': {
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 6 * HOUR,
+    expireSeconds: 5 * 60,
+    perShop: false,
+    concurrency: 4,
+    keepCompletedSeconds: DAY,
+  },
+} satisfies Record<string, QueueDefinition>;
+
+export type QueueName = keyof typeof QUEUES;
+
+export const queueNames = () => Object.keys(QUEUES) as QueueName[];
+
+/** The dead letter queue of a queue. */
+export const deadLetterOf = (queue: string) => `${queue}.dead`;
+
+/** What a job of each queue carries (JSON). */
+export interface JobData {
+  'webhook.deliver': { deliveryId: number; shopId: number };
+}
