@@ -36,6 +36,16 @@ export const QUEUES = {
     concurrency: 4,
     keepCompletedSeconds: DAY,
   },
+  /** Hourly upkeep of webhook deliveries (cron): forget old finished ones, queue those without a job. */
+  'webhook.upkeep': {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 600,
+    expireSeconds: 10 * 60,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
 } satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;
@@ -48,4 +58,5 @@ export const deadLetterOf = (queue: string) => `${queue}.dead`;
 /** What a job of each queue carries (JSON). */
 export interface JobData {
   'webhook.deliver': { deliveryId: number; shopId: number };
+  'webhook.upkeep': Record<string, never>;
 }
