@@ -37,7 +37,7 @@ import proxyRoutes from './routes/proxy';
 import storefrontAssetRoutes from './routes/storefrontAssets';
 import type { GalleryOptions } from './routes/gallery';
 import { firstScreenDocument } from './ssr/firstScreenDocument';
-import { JobEngine, type JobEngineOptions } from './jobs';
+import { attachJobs, JobEngine, type JobEngineOptions } from './jobs';
 
 export interface AppDeps {
   config: Config;
@@ -75,6 +75,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   // jobs still running after the grace period (another instance, or the next start, runs them).
   const jobs = new JobEngine({ db: deps.db, log: app.log, ...deps.jobs });
   app.decorate('jobs', jobs);
+  attachJobs(deps.db, jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop(deps.jobs?.stopGraceMs));
 

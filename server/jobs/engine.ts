@@ -91,6 +91,11 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
     this.boss.on('error', (error: unknown) => this.log.error({ err: error }, 'job engine error'));
   }
 
+  /** True when this instance runs the queue's jobs (a worker is registered): the feature is on here. */
+  handles(queue: Q): boolean {
+    return this.workers.some((w) => w.queue === queue);
+  }
+
   get running(): boolean {
     return this.state === 'running';
   }

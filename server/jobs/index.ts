@@ -6,3 +6,4 @@
 export { JobEngine, type JobContext, type JobEngineOptions, type JobLog, type SendJobOptions } from './engine';
 export { QUEUES, deadLetterOf, queueNames, type JobData, type QueueDefinition, type QueueName } from './queues';
 export { jobCounts, deadLetterCounts, type JobCount, type JobState } from './metrics';
+export { attachJobs, jobsFor } from './attached';

@@ -46,6 +46,19 @@ export const QUEUES = {
     concurrency: 1,
     keepCompletedSeconds: DAY,
   },
+  /**
+   * A shop's look bundle discounts written to the platform (server/platform/discounts): queued with
+   * every change that may change them, in the change's transaction; one shop at a time.
+   */
+  'discount.sync': {
+    retryLimit: 6,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: HOUR,
+    expireSeconds: 5 * 60,
+    perShop: true,
+    concurrency: 2,
+    keepCompletedSeconds: HOUR,
+  },
 } satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;
@@ -59,4 +72,5 @@ export const deadLetterOf = (queue: string) => `${queue}.dead`;
 export interface JobData {
   'webhook.deliver': { deliveryId: number; shopId: number };
   'webhook.upkeep': Record<string, never>;
+  'discount.sync': { shopId: number };
 }

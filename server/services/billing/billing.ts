@@ -6,6 +6,7 @@ import { cancelCharges, createCharge, findReturnedCharge } from './charges';
 import { guessDiscountCode } from './discounts';
 import { findPlan, getShopPlan } from './plans';
 import { invalidateLooksList } from '../looks/looks';
+import { lookDiscountsChanged } from '../looks/discountListener';
 import { storefrontChanged } from '../storefront/changes';
 import type { ShopifyBilling } from './platformBilling';
 import { appPagePath, chargeReturnUrl, type EMBEDDED_PARAMS } from './returnUrls';
@@ -205,6 +206,8 @@ export async function downgrade(deps: BillingDeps, shop: ShopRow, planName: unkn
         .where('shopId', '=', shop.id)
         .where('id', 'in', beyond.map((l) => l.id))
         .execute();
+      // Drafts leave the bundle discount (the booster's covers every active look).
+      await lookDiscountsChanged(db, shop.id, trx);
     }
     return { plan: 'free' as const, deactivatedLooks: beyond, mainProducts };
   });
