@@ -15,7 +15,11 @@ async function main() {
   const onClose: Array<() => Promise<void> | void> = [];
   if (config.seedDemo) await seedDemo(handle.db, config);
   const app = await buildApp({ config, db: handle.db, onClose });
-  app.addHook('onClose', async () => handle.close());
+  // onClose hooks run last-registered first: the job engine hands its running jobs back before the database closes.
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await handle.close();
+  });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { db: handle.kind, mode: config.appMode, ms: Date.now() - started, listen: `${config.host}:${config.port}` },

@@ -59,6 +59,16 @@ export const QUEUES = {
     concurrency: 2,
     keepCompletedSeconds: HOUR,
   },
+  /** Funnel storage upkeep (cron, once per cluster): monthly partitions ahead, retention, dedup pruning. */
+  'funnel.maintain': {
+    retryLimit: 5,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: HOUR,
+    expireSeconds: 15 * 60,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
 } satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;
@@ -73,4 +83,5 @@ export interface JobData {
   'webhook.deliver': { deliveryId: number; shopId: number };
   'webhook.upkeep': Record<string, never>;
   'discount.sync': { shopId: number };
+  'funnel.maintain': Record<string, never>;
 }
