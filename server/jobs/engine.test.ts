@@ -99,26 +99,46 @@ describe('job engine', () => {
     expect(await deadLetterCounts(jobs)).toEqual({});
   });
 
-  it('runs one job of a shop at a time, shops side by side', async () => {
-    const jobs = engine('a');
+  it('runs one job of a shop at a time across two instances, shops side by side, in order', async () => {
+    const [jobs, other] = [engine('a'), engine('b')];
     const running = new Map<number, number>();
     let maxPerShop = 0;
     let maxAll = 0;
     const order: Array<[number, number]> = [];
-    await jobs.work('test.shop', async ({ data }) => {
+    const work = async ({ data }: { data: TestJobs['test.shop'] }) => {
       running.set(data.shopId, (running.get(data.shopId) ?? 0) + 1);
       maxPerShop = Math.max(maxPerShop, ...running.values());
       maxAll = Math.max(maxAll, [...running.values()].reduce((a, b) => a + b, 0));
       await sleep(150);
       order.push([data.shopId, data.n]);
       running.set(data.shopId, running.get(data.shopId)! - 1);
-    });
-    await jobs.start();
+    };
+    await jobs.work('test.shop', work);
+    await other.work('test.shop', work);
+    await Promise.all([jobs.start(), other.start()]);
     for (const shopId of [1, 2]) for (const n of [1, 2, 3]) await jobs.send('test.shop', { shopId, n }, { shopId });
     await until(() => order.length === 6);
     expect(maxPerShop).toBe(1);
     expect(maxAll).toBe(2);
+    // In order of arrival within a shop.
+    for (const shopId of [1, 2]) expect(order.filter(([s]) => s === shopId).map(([, n]) => n)).toEqual([1, 2, 3]);
     await expect(jobs.send('test.shop', { shopId: 1, n: 4 })).rejects.toThrow(/name their shop/);
+  });
+
+  it('a per-shop job waiting for its retries does not hold the shop back, and is dead-lettered in the end', async () => {
+    const jobs = engine('a');
+    const done: number[] = [];
+    await jobs.work('test.shop', async ({ data }) => {
+      if (data.n === 1) throw new Error('never works');
+      done.push(data.n);
+    });
+    await jobs.start();
+    await jobs.send('test.shop', { shopId: 1, n: 1 }, { shopId: 1 });
+    await jobs.send('test.shop', { shopId: 1, n: 2 }, { shopId: 1 });
+    // The second job runs while the first waits for its retries; then the first is dead-lettered.
+    await until(() => done.length === 1);
+    expect(done).toEqual([2]);
+    await until(async () => (await deadLetterCounts(jobs))['test.shop'] === 1);
   });
 
   it('a cron schedule runs once per occurrence with two engines on one database', async () => {

@@ -148,8 +148,8 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
     if (def.perShop && options.shopId === undefined) throw new Error(`Jobs of ${queue} name their shop`);
     const send: SendOptions = {
       ...(options.trx ? { db: fromKysely(options.trx) } : {}),
-      ...(def.perShop ? { group: { id: String(options.shopId) } } : {}),
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      // Per shop: the shop is the job's singleton key (see ensureQueue).
+      ...(def.perShop ? { singletonKey: `shop:${options.shopId}` } : options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     };
     return this.boss.send(queue, data, send);
@@ -187,7 +187,11 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
       notify: true,
     };
     if (await this.boss.getQueue(queue)) await this.boss.updateQueue(queue, options);
-    else await this.boss.createQueue(queue, options);
+    // Per shop: pg-boss's singleton policy keyed by the shop, where a unique index lets at most one job
+    // of a key be active across every instance (its groupConcurrency is a check before SKIP LOCKED,
+    // which two instances fetching at once can both pass; key_strict_fifo would hold a shop's later
+    // jobs behind one waiting for its retry, or dead).
+    else await this.boss.createQueue(queue, { ...options, policy: def.perShop ? 'singleton' : 'standard' });
   }
 
   private async startWorker(queue: Q, handler: Handler<unknown>) {
@@ -199,7 +203,6 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
         localConcurrency: def.concurrency,
         pollingIntervalSeconds: this.pollingSeconds,
         notifyPollingIntervalSeconds: this.pollingSeconds,
-        ...(def.perShop ? { groupConcurrency: 1 } : {}),
       },
       async (jobs: JobWithMetadata<object>[]) => {
         const [job] = jobs;
@@ -208,6 +211,7 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
         } catch (error) {
           const last = job.retryCount >= job.retryLimit;
           const context = { queue, jobId: job.id, retryCount: job.retryCount, err: error };
+          // After its last try pg-boss copies it to the dead letter queue.
           if (last) this.log.error(context, `job failed for good: moved to ${deadLetterOf(queue)}`);
           else this.log.warn(context, 'job failed; retried with backoff');
           throw error;

@@ -7,8 +7,9 @@
  *   copied to the dead letter queue, where the logs and `jobCounts()` show it until an operator
  *   redrives it (see README, "Background jobs").
  * - `expireSeconds`: a job active longer (its instance died without handing it back) is retried.
- * - `perShop`: jobs carry the shop as their group, and at most one job of a shop runs at a time in the
- *   whole cluster (pg-boss `groupConcurrency`), so a shop's jobs never overlap (order of arrival).
+ * - `perShop`: jobs carry the shop as their key, and at most one job of a shop runs at a time in the
+ *   whole cluster, oldest first (pg-boss `singleton` policy, a unique index); one waiting for its
+ *   retry or dead does not hold the shop's later jobs back.
  * - `concurrency`: jobs one instance runs at once.
  */
 export interface QueueDefinition {
