@@ -70,6 +70,16 @@ export const QUEUES = {
     concurrency: 1,
     keepCompletedSeconds: DAY,
   },
+  /** A redacted shop's files (shop/redact): queued in the transaction that deletes its rows, retried until done. */
+  'shop.eraseFiles': {
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 6 * HOUR,
+    expireSeconds: 30 * 60,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
 } satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;
@@ -85,4 +95,5 @@ export interface JobData {
   'webhook.upkeep': Record<string, never>;
   'discount.sync': { shopId: number };
   'funnel.maintain': Record<string, never>;
+  'shop.eraseFiles': { shopId: number };
 }

@@ -1,6 +1,7 @@
 import type { JobEngine } from '../../jobs';
 import { orphanedDeliveries, pruneDeliveries, type EnqueueDelivery } from './deliveries';
 import { processDelivery } from './process';
+import { eraseShopFiles } from './compliance/shopErase';
 import { silentLog, type WebhookDeps } from './types';
 
 const QUEUE = 'webhook.deliver';
@@ -33,6 +34,8 @@ export class WebhookQueue {
       if ((await processDelivery(this.deps, data.deliveryId)) === 'failed') throw new Error(`webhook delivery ${data.deliveryId} failed`);
     });
     await this.jobs.work('webhook.upkeep', async () => void (await this.upkeep()));
+    // shop/redact's files, queued with the deletion of the shop's rows (compliance/shopErase.ts).
+    await this.jobs.work('shop.eraseFiles', ({ data }) => eraseShopFiles(this.deps.config, data.shopId));
     await this.jobs.schedule('webhook.upkeep', UPKEEP_CRON, {});
   }
 
@@ -47,8 +50,8 @@ export class WebhookQueue {
     return { pruned, queued: orphans.length };
   }
 
-  /** Resolves when no delivery is ready or running (tests, scripts); retries not yet due do not count. */
+  /** Resolves when no delivery, nor a job a delivery queued, is ready or running (tests, scripts); retries not yet due do not count. */
   idle(): Promise<void> {
-    return this.jobs.idle([QUEUE]);
+    return this.jobs.idle();
   }
 }
