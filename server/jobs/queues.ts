@@ -80,6 +80,16 @@ export const QUEUES = {
     concurrency: 1,
     keepCompletedSeconds: DAY,
   },
+  /** The catalog `updated_at` reconciliation of the installed shops (cron, CATALOG_RECONCILE_MINUTES; APP_MODE=shopify). */
+  'catalog.reconcile': {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 600,
+    expireSeconds: HOUR,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
 } satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;
@@ -96,4 +106,5 @@ export interface JobData {
   'discount.sync': { shopId: number };
   'funnel.maintain': Record<string, never>;
   'shop.eraseFiles': { shopId: number };
+  'catalog.reconcile': Record<string, never>;
 }
