@@ -60,36 +60,27 @@ const clientZones = [
 
 // ---------- server rooms ----------
 // Production code only: tests beside the code sit on top (they may drive buildApp and seed demo data).
+// The rooms above db and jobs (the job engine sits on db and under everything else).
+const aboveJobs = [
+  './server/services',
+  './server/routes',
+  './server/platform',
+  './server/demo',
+  './server/auth',
+  './server/http',
+  './server/app.ts',
+  './server/index.ts',
+  './server/test',
+];
 const serverZones = [
   {
     target: './server/db',
-    from: [
-      './server/services',
-      './server/routes',
-      './server/platform',
-      './server/demo',
-      './server/auth',
-      './server/http',
-      './server/app.ts',
-      './server/index.ts',
-      './server/test',
-      './server/jobs',
-    ],
+    from: [...aboveJobs, './server/jobs'],
     message: 'server/db is the bottom layer: it imports no service, route, platform, demo, auth, http or jobs code.',
   },
   {
     target: './server/jobs',
-    from: [
-      './server/services',
-      './server/routes',
-      './server/platform',
-      './server/demo',
-      './server/auth',
-      './server/http',
-      './server/app.ts',
-      './server/index.ts',
-      './server/test',
-    ],
+    from: aboveJobs,
     message: 'server/jobs is the job engine just above db: the rooms above register workers and send jobs; it imports none of them.',
   },
   {
