@@ -54,35 +54,32 @@ const clientZones = [
 
 // ---------- server rooms ----------
 // Production code only: tests beside the code sit on top (they may drive buildApp and seed demo data).
+// The rooms above db and jobs (the job engine sits on db and under everything else).
+const aboveJobs = [
+  './server/services',
+  './server/routes',
+  './server/platform',
+  './server/demo',
+  './server/auth',
+  './server/http',
+  './server/app.ts',
+  './server/index.ts',
+  './server/test',
+];
 const serverZones = [
   {
     target: './server/db',
-    from: [
-      './server/services',
-      './server/routes',
-      './server/platform',
-      './server/demo',
-      './server/auth',
-      './server/http',
-      './server/ops',
-      './server/app.ts',
-      './server/index.ts',
-      './server/test',
-    ],
-    message: 'server/db is the bottom layer: it imports no service, route, platform, demo, auth, http or ops code.',
+    from: [...aboveJobs, './server/jobs', './server/ops'],
+    message: 'server/db is the bottom layer: it imports no service, route, platform, demo, auth, http, jobs or ops code.',
+  },
+  {
+    target: './server/jobs',
+    from: [...aboveJobs, './server/ops'],
+    message: 'server/jobs is the job engine just above db: the rooms above register workers and send jobs; it imports none of them.',
   },
   {
     target: './server/ops',
-    from: [
-      './server/services',
-      './server/routes',
-      './server/platform',
-      './server/demo',
-      './server/auth',
-      './server/app.ts',
-      './server/index.ts',
-      './server/test',
-    ],
+    from: aboveJobs.filter((room) => room !== './server/http'),
     message: 'server/ops (health, readiness, metrics, request ids, shutdown) sits right above server/db: features plug into it (app.ops), it imports none of them.',
   },
   {

@@ -39,6 +39,7 @@ import type { GalleryOptions } from './routes/gallery';
 import { firstScreenDocument } from './ssr/firstScreenDocument';
 import { opsPlugin } from './ops/plugin';
 import { requestIdOf } from './ops/requestId';
+import { attachJobs, JobEngine, type JobEngineOptions } from './jobs';
 
 export interface AppDeps {
   config: Config;
@@ -51,11 +52,15 @@ export interface AppDeps {
   gallery?: GalleryOptions;
   /** Storefront metafield writer timing (debounce, sweep); tests shorten it. */
   storefrontMetafields?: Partial<StorefrontMetafieldOptions>;
+  /** Job engine knobs (polling; how long a stop waits for running jobs before handing them back). */
+  jobs?: Pick<JobEngineOptions, 'pollingSeconds' | 'cronMonitorSeconds'> & { stopGraceMs?: number };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Required<Pick<AppDeps, 'config' | 'db' | 'now'>> & Pick<AppDeps, 'gallery'>;
+    /** The one engine of background work (server/jobs): features register their workers while the app is built. */
+    jobs: JobEngine;
   }
 }
 
@@ -72,6 +77,13 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   });
   app.decorate('deps', { config: deps.config, db: deps.db, now: deps.now ?? (() => new Date()), gallery: deps.gallery });
   for (const fn of deps.onClose ?? []) app.addHook('onClose', async () => fn());
+  // Started once every feature has registered its workers; stopped first on close, handing back
+  // jobs still running after the grace period (another instance, or the next start, runs them).
+  const jobs = new JobEngine({ db: deps.db, log: app.log, ...deps.jobs });
+  app.decorate('jobs', jobs);
+  attachJobs(deps.db, jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop(deps.jobs?.stopGraceMs));
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof HttpError) return sendHttpError(request, reply, error);

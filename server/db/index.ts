@@ -81,6 +81,21 @@ export function poolStatsFor(db: Db): (() => PoolStats) | undefined {
   return poolStatsByDb.get(db);
 }
 
+/** How a Db reaches its database: the job engine opens its own way in (server/jobs). */
+export type DatabaseSource = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; databaseUrl: string };
+
+const sources = new WeakMap<object, DatabaseSource>();
+
+/** The database of a Db (set by openDatabase); undefined for a Kysely made by hand. */
+export function databaseSourceOf(db: Db): DatabaseSource | undefined {
+  return sources.get(db);
+}
+
+/** Names the database of a second Db on the same database (tests' second instance). */
+export function attachDatabaseSource(db: Db, source: DatabaseSource): void {
+  sources.set(db, source);
+}
+
 // numeric → JS string is pg's default; int8 (count(*)) as number is what the code wants.
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -123,6 +138,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     };
   }
   attachNotifier(handle.db, handle.notifier);
+  attachDatabaseSource(handle.db, handle.pglite ? { kind: 'pglite', pglite: handle.pglite } : { kind: 'postgres', databaseUrl: options.databaseUrl! });
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return handle;
 }

@@ -6,8 +6,7 @@ import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
 import { API_PREFIX } from '../../src/contracts/api';
 import { deliver } from './webhooks/test/deliver';
 import type { TestApp } from '../test/testApp';
-import { leaseHolder } from './leases';
-import { RECONCILE_LEASE } from './catalogReconcile';
+import { reconcileCron } from './catalogReconcile';
 
 const KEY = 'reconcile-key';
 const SECRET = 'reconcile-secret';
@@ -69,7 +68,7 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
     const edited = makeFakeProducts(30, 'Linen')[6];
     const before = await reconciledAt(shopA);
     fake.updateProduct(shopA, edited.id, { title: 'Linen 7, sand', price: '77.00', status: 'ARCHIVED' });
-    const reconciled = [...(await a.platform.catalogReconciler.runOnce()), ...(await b.platform.catalogReconciler.runOnce())];
+    const reconciled = await a.platform.catalogReconciler.runOnce();
     expect(reconciled.sort()).toEqual([ids[shopA], ids[shopB]].sort());
     expect(await product(shopA, edited.id)).toEqual({ title: 'Linen 7, sand', price: '77.00', status: 'archived' });
     // One search per shop: updated_at after the last known complete time, oldest change first.
@@ -79,36 +78,32 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
     expect((await reconciledAt(shopA)).getTime()).toBeGreaterThan(before.getTime());
   });
 
-  it('one runner at a time across instances: the lease holder runs, the other skips until it stops', async () => {
-    const holder = await leaseHolder(shared.a, RECONCILE_LEASE, new Date());
-    expect([a.platform.catalogReconciler.holder, b.platform.catalogReconciler.holder]).toContain(holder);
-    const [runner, other] = holder === a.platform.catalogReconciler.holder ? [a, b] : [b, a];
+  it('one runner per cluster: the round is one cron schedule of the cluster, whichever instance registered it', async () => {
+    const { rows } = await a.jobs.boss.getDb().executeSql(`select name, cron from pgboss.schedule where name = 'catalog.reconcile'`);
+    expect(rows).toEqual([{ name: 'catalog.reconcile', cron: reconcileCron(a.deps.config.catalog.reconcileMinutes) }]);
+    expect(a.jobs.handles('catalog.reconcile') && b.jobs.handles('catalog.reconcile')).toBe(true);
+    // A round sent as the schedule sends it runs on one of them.
     const calls = searches(shopA).length;
-    const [ran, skipped] = await Promise.all([runner.platform.catalogReconciler.runOnce(), other.platform.catalogReconciler.runOnce()]);
-    expect(ran.length).toBe(2);
-    expect(skipped).toEqual([]);
+    await a.jobs.send('catalog.reconcile', {});
+    await a.jobs.idle(['catalog.reconcile']);
+    await b.jobs.idle(['catalog.reconcile']);
     expect(searches(shopA)).toHaveLength(calls + 1);
-    // Both asking at once with no lease held: exactly one gets it.
-    await shared.a.deleteFrom('platformLeases').execute();
-    const both = await Promise.all([a.platform.catalogReconciler.runOnce(), b.platform.catalogReconciler.runOnce()]);
-    expect(both.filter((r) => r.length).length).toBe(1);
+    expect([reconcileCron(15), reconcileCron(120), reconcileCron(7 * 24 * 60)]).toEqual(['*/15 * * * *', '0 */2 * * *', '0 0 */7 * *']);
   });
 
   it('honours THROTTLED: waits for the bucket and retries', async () => {
     const edited = makeFakeProducts(30, 'Linen')[11];
     fake.updateProduct(shopA, edited.id, { title: 'Linen 12, rust' });
     fake.throttleNext(shopA, 1);
-    await shared.a.deleteFrom('platformLeases').execute();
     expect(await a.platform.catalogReconciler.runOnce()).toContain(ids[shopA]);
     expect((await product(shopA, edited.id)).title).toBe('Linen 12, rust');
     const last = searches(shopA).slice(-2);
     expect(last.map((c) => !!c.throttled)).toEqual([true, false]);
   });
 
-  it('stops for an uninstalled shop, and on app close (the lease goes to the other instance)', async () => {
+  it('stops for an uninstalled shop, and on app close (the other instance runs the rounds)', async () => {
     // deliver() signs with the app's secret and waits for the work after the answer.
     expect((await deliver({ app: a, config: a.deps.config } as unknown as TestApp, 'app/uninstalled', { id: 2 }, { shop: shopB })).statusCode).toBe(200);
-    await shared.a.deleteFrom('platformLeases').execute();
     const calls = searches(shopB).length;
     expect(await a.platform.catalogReconciler.runOnce()).toEqual([ids[shopA]]);
     expect(searches(shopB)).toHaveLength(calls);

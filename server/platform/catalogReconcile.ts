@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { SYNC_STALE_MS, upsertCatalogProducts } from '../services/shop/catalog';
 import { invalidateLooksList } from '../services/looks/looks';
 import { AdminApiError, type AdminApi } from './adminApi';
@@ -6,41 +5,38 @@ import { readProductPages } from './catalogProducts';
 import { storefrontChanged } from '../services/storefront/changes';
 import { RECONCILE_OVERLAP_MS } from './catalogSync';
 import type { PlatformContext, ShopRef } from './context';
-import { releaseLease, takeLease } from './leases';
 
 /**
  * The periodic `updated_at` reconciliation (APP_MODE=shopify): every `config.catalog.reconcileMinutes`
  * the products each installed shop changed since its catalog was last known complete
  * (`products(query: "updated_at:>'…'")`) are written into the catalog — what a lost or late
- * products/update webhook missed. One instance runs it at a time: the `catalog-reconcile` lease
- * (platform_leases), renewed between shops; another instance takes over when the holder stops.
+ * products/update webhook missed. A cron job of the cluster (`catalog.reconcile`): one instance runs
+ * each round; a round whose instance stops is retried by the job engine on another one.
  * Shops without a token (uninstalled) and shops whose first sync has not finished are skipped;
  * THROTTLED answers wait for the bucket (the Admin API client), and a shop still throttled after
  * that is left for the next round. A full sync whose instance stopped mid-way (its progress row
  * still says running but has not moved for SYNC_STALE_MS) is started again by the round (it
- * resumes its bulk operation). The timer stops on app close.
+ * resumes its bulk operation). A stopping instance ends its round between shops.
  */
-export const RECONCILE_LEASE = 'catalog-reconcile';
 
 export interface CatalogReconciler {
-  /** One round over the installed shops, if this instance holds (or takes) the lease; resolves the shops reconciled. */
+  /** One round over the installed shops (the job's work); resolves the shops reconciled. */
   runOnce(): Promise<number[]>;
-  start(): void;
+  /** No new rounds; waits for the running one. */
   stop(): Promise<void>;
-  readonly holder: string;
+}
+
+/** The cron expression of a round every `minutes` (1 minute to a week, CATALOG_RECONCILE_MINUTES). */
+export function reconcileCron(minutes: number): string {
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  const hours = Math.max(1, Math.round(minutes / 60));
+  return hours < 24 ? `0 */${hours} * * *` : `0 0 */${Math.max(1, Math.round(hours / 24))} * *`;
 }
 
 export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi, resumeSync?: (shop: ShopRef) => void): CatalogReconciler {
   const { db } = ctx;
-  const holder = `${process.pid}-${randomUUID()}`;
-  const intervalMs = ctx.config.catalog.reconcileMinutes * 60_000;
-  // Held across the interval (no other instance starts a round meanwhile) and a margin for a long round.
-  const leaseMs = Math.max(2 * intervalMs, 5 * 60_000);
-  let timer: NodeJS.Timeout | undefined;
   let round: Promise<number[]> | undefined;
   let stopped = false;
-
-  const lease = () => takeLease(db, RECONCILE_LEASE, holder, ctx.now(), leaseMs);
 
   async function reconcileShop(shop: ShopRef, since: Date) {
     const startedAt = ctx.now();
@@ -75,7 +71,7 @@ export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi, r
   }
 
   async function roundOnce(): Promise<number[]> {
-    if (stopped || !(await lease())) return [];
+    if (stopped) return [];
     const shops = await db
       .selectFrom('shops')
       .innerJoin('accessTokens', 'accessTokens.shopId', 'shops.id')
@@ -104,7 +100,7 @@ export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi, r
     const done: number[] = [];
     for (const shop of shops) {
       // Renewed before each shop; lost (another instance took over after an expiry): stop.
-      if (stopped || !(await lease())) break;
+      if (stopped) break;
       try {
         await reconcileShop({ id: shop.id, domain: shop.domain }, shop.reconciledAt!);
         done.push(shop.id);
@@ -117,26 +113,14 @@ export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi, r
     return done;
   }
 
-  const reconciler: CatalogReconciler = {
-    holder,
+  return {
     runOnce() {
       if (!round) round = roundOnce().finally(() => (round = undefined));
       return round;
     },
-    start() {
-      if (!intervalMs || timer || stopped) return;
-      timer = setInterval(() => {
-        reconciler.runOnce().catch((error: unknown) => ctx.log('warn', `catalog reconciliation failed: ${(error as Error)?.message ?? error}`));
-      }, intervalMs);
-      timer.unref();
-    },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
       await round?.catch(() => undefined);
-      await releaseLease(db, RECONCILE_LEASE, holder).catch(() => undefined);
     },
   };
-  return reconciler;
 }

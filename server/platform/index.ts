@@ -6,7 +6,7 @@ import { createShopifyApi, type PlatformLog } from './shopifyApi';
 import { createAccessTokens, type AccessTokens } from './accessTokens';
 import { createAdminApi, type AdminApi } from './adminApi';
 import { createCatalogSync, type CatalogSync } from './catalogSync';
-import { createCatalogReconciler, type CatalogReconciler } from './catalogReconcile';
+import { createCatalogReconciler, reconcileCron, type CatalogReconciler } from './catalogReconcile';
 import { createLifecycle, type PlatformLifecycle } from './lifecycle';
 import { createShopPlans, type ShopPlans } from './shopPlan';
 import { createOrderWebhooks, type OrderWebhooks } from './orderWebhooks';
@@ -20,7 +20,7 @@ export interface Platform {
   tokens: AccessTokens;
   admin: AdminApi;
   catalogSync: CatalogSync;
-  /** The periodic `updated_at` reconciliation of the installed shops' catalogs (one instance at a time). */
+  /** The periodic `updated_at` reconciliation of the installed shops' catalogs (a cron job of the cluster). */
   catalogReconciler: CatalogReconciler;
   /** A (re)install and a finished catalog sync, for whatever has to follow them (see lifecycle.ts). */
   lifecycle: PlatformLifecycle;
@@ -85,10 +85,12 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     log: (level, message) => app.log[level](message),
   });
   app.decorate('platform', platform);
-  // Only with a platform to ask (the standalone demo's catalog is seeded).
+  // Only with a platform to ask (the standalone demo's catalog is seeded): one reconcile round every
+  // CATALOG_RECONCILE_MINUTES, sent by one instance of the cluster and run by one.
   if (config.appMode === 'shopify') {
+    await app.jobs.work('catalog.reconcile', async () => void (await platform.catalogReconciler.runOnce()));
+    await app.jobs.schedule('catalog.reconcile', reconcileCron(config.catalog.reconcileMinutes), {});
     app.addHook('onReady', async () => {
-      platform.catalogReconciler.start();
       platform.orderWebhooks.start();
     });
   }

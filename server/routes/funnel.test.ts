@@ -5,7 +5,7 @@ import { insertLook } from '../test/looks';
 import { deliver } from '../platform/webhooks/test/deliver';
 import type { FunnelEvent } from '../../src/contracts/storefront';
 import type { FunnelReport } from '../../src/contracts/funnel';
-import { DEMO_EVENTS_PATH, FUNNEL_PATH, PROXY_EVENTS_PATH } from './funnel';
+import { DEMO_EVENTS_PATH, FUNNEL_PATH, MAINTENANCE_CRON, PROXY_EVENTS_PATH } from './funnel';
 
 const SHOP_A = 'shop-a.myshopify.com';
 const SHOP_B = 'shop-b.myshopify.com';
@@ -43,6 +43,16 @@ describe('funnel routes', () => {
       .execute()
       .then((rows) => rows.map((r) => ({ ...r, day: new Date(r.day).toISOString().slice(0, 10) })));
   const rawCount = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM funnel_events`.execute(t.db)).rows[0].n);
+
+  it('the storage maintenance is a cron job of the cluster (not a timer per instance): its run creates the months ahead', async () => {
+    const { rows } = await t.app.jobs.boss.getDb().executeSql(`select cron from pgboss.schedule where name = 'funnel.maintain'`);
+    expect(rows).toEqual([{ cron: MAINTENANCE_CRON }]);
+    await sql`DROP TABLE IF EXISTS funnel_events_y2027m01`.execute(t.db);
+    await t.app.jobs.send('funnel.maintain', {});
+    await t.app.jobs.idle(['funnel.maintain']);
+    const { rows: parts } = await sql<{ name: string }>`SELECT relname AS name FROM pg_class WHERE relname = 'funnel_events_y2027m01'`.execute(t.db);
+    expect(parts).toHaveLength(1);
+  });
 
   it('refuses malformed batches with a translated 400 and stores nothing', async () => {
     const bad: unknown[] = [

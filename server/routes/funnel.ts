@@ -24,8 +24,8 @@ export const PROXY_EVENTS_PATH = '/api/proxy/events';
 export const FUNNEL_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 /** 50 events of ~150 bytes each, with room to spare. */
 export const FUNNEL_BODY_LIMIT = 16 * 1024;
-/** The maintenance step (partitions ahead, retention, dedup pruning) runs at start and this often. */
-export const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
+/** The maintenance step (partitions ahead, retention, dedup pruning): every 6 hours, one instance of the cluster (job `funnel.maintain`). */
+export const MAINTENANCE_CRON = '23 */6 * * *';
 
 /** The storefront funnel: the admin's report, the two event endpoints and the storage maintenance. */
 export default async function funnelRoutes(fastify: FastifyInstance) {
@@ -36,18 +36,11 @@ export default async function funnelRoutes(fastify: FastifyInstance) {
 
   await app.register(eventRoutes);
 
-  const maintain = () =>
-    maintainFunnelStorage(db, now(), config.funnelRetentionMonths).then(
-      (r) => (r.created.length || r.dropped.length ? app.log.info(r, 'funnel storage maintained') : undefined),
-      (error: unknown) => app.log.error({ err: error }, 'funnel storage maintenance failed'),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await maintain();
-    timer = setInterval(() => void maintain(), MAINTENANCE_EVERY_MS);
-    timer.unref();
+  await app.jobs.work('funnel.maintain', async () => {
+    const r = await maintainFunnelStorage(db, now(), config.funnelRetentionMonths);
+    if (r.created.length || r.dropped.length) app.log.info(r, 'funnel storage maintained');
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  await app.jobs.schedule('funnel.maintain', MAINTENANCE_CRON, {});
 }
 
 /** POST /api/storefront/events (demo storefront) and /api/proxy/events (stores, signed by the app proxy): public, rate-limited, bounded. */

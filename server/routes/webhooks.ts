@@ -12,7 +12,7 @@ const WEBHOOK_BODY_LIMIT = 2 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Webhook work after the answer; `idle()` waits for it (tests, shutdown). */
+    /** Webhook work on the job engine; `idle()` waits for what is ready (tests). */
     webhookQueue: WebhookQueue;
   }
 }
@@ -30,11 +30,9 @@ const dataRequestsQuerySchema = yup.object({
 export default fp(
   async function webhookRoutes(app: FastifyInstance) {
     const { db, config } = app.deps;
-    const queue = new WebhookQueue({ db, config, log: app.log });
+    const queue = new WebhookQueue(app.jobs, { db, config, log: app.log });
+    await queue.register();
     app.decorate('webhookQueue', queue);
-    // Deliveries left unfinished by a previous run (crash, restart) are retried at start.
-    app.addHook('onReady', async () => queue.sweep());
-    app.addHook('onClose', async () => queue.close());
     await app.register(deliveryEndpoint);
 
     app
@@ -58,7 +56,7 @@ async function deliveryEndpoint(app: FastifyInstance) {
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
   app.post(WEBHOOKS_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (req, reply) => {
     const result = await acceptWebhook(
-      { db, config, log: req.log },
+      { db, config, log: req.log, enqueue: app.webhookQueue.enqueue },
       {
         topic: header(req, 'x-shopify-topic'),
         shopDomain: header(req, 'x-shopify-shop-domain'),
@@ -71,9 +69,7 @@ async function deliveryEndpoint(app: FastifyInstance) {
       },
     );
     if (result.status === 401) req.log.warn({ shop: header(req, 'x-shopify-shop-domain') }, 'webhook rejected: bad signature');
-    // The work runs after this answer; earlier failures get another try with every delivery.
-    if (result.deliveryId !== undefined) app.webhookQueue.schedule(result.deliveryId);
-    if (result.status === 200) app.webhookQueue.sweep(result.deliveryId);
+    // The work runs after this answer, as the delivery's job (queued when it was recorded).
     return reply.status(result.status).send(result.body);
   });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openDatabase, type Db } from '../db';
+import { attachDatabaseSource, databaseSourceOf, openDatabase, type Db } from '../db';
 import { attachNotifier } from '../db/notify';
 import type { GalleryOptions } from '../routes/gallery';
 import { signSessionToken } from '../auth/sessionToken';
@@ -47,6 +47,7 @@ export async function openSharedDatabase(): Promise<SharedDatabase> {
   const handle = await openTestDatabase();
   const b: Db = handle.db.withTables<Record<never, never>>();
   attachNotifier(b, handle.notifier);
+  attachDatabaseSource(b, databaseSourceOf(handle.db)!);
   return { kind: 'pglite', a: handle.db, b, close: () => handle.close() };
 }
 

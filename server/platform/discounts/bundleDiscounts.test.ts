@@ -310,6 +310,33 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
     await synced();
     expect(ids()).not.toContain(plainId);
   });
+
+  it('a downgrade that turns looks into drafts takes them out of the discount; the sync is a job queued with the change', async () => {
+    await t.db.deleteFrom('productLooks').where('shopId', '=', shopId).execute();
+    const made: number[] = [];
+    for (const products of [[1, 2], [3, 4], [2, 5]]) {
+      const res = await request('POST', LOOKS, look(products));
+      expect(res.statusCode).toBe(201);
+      made.push(res.json().id);
+    }
+    await synced();
+    const ids = () => (fake.discounts(domain).flatMap((d) => configOf(d).looks) as Array<{ lookId: number }>).map((l) => l.lookId).sort();
+    expect(ids()).toEqual([...made].sort());
+
+    const res = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=free`, shop: domain, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    const drafts = (res.json() as { deactivatedLooks: Array<{ id: number }> }).deactivatedLooks.map((l) => l.id);
+    expect(drafts.length).toBeGreaterThan(0);
+    // The downgrade's transaction queued the shop's sync (durable: a crash now would not lose it).
+    const { rows: queued } = await t.app.jobs.boss
+      .getDb()
+      .executeSql(`select count(*)::int as n from pgboss.job where name = 'discount.sync' and (data->>'shopId')::int = $1 and created_on > now() - interval '1 minute'`, [shopId]);
+    expect(queued[0].n).toBeGreaterThan(0);
+    await synced();
+    const active = await t.db.selectFrom('productLooks').select('id').where('shopId', '=', shopId).where('active', '=', true).execute();
+    expect(ids()).toEqual(active.map((r) => r.id).sort());
+    for (const id of drafts) expect(ids()).not.toContain(id);
+  });
 });
 
 describe('look bundle discount: standalone', () => {

@@ -3,7 +3,7 @@ import type { AdminApi } from '../adminApi';
 import { AdminApiError } from '../adminApi';
 import type { PlatformLog } from '../shopifyApi';
 import type { ShopRef } from '../context';
-import type { LookDiscountListener } from '../../services/looks/discountListener';
+import type { JobEngine } from '../../jobs';
 import { translate } from '../../i18n';
 import { adminDiscounts, type AdminDiscounts } from './adminDiscounts';
 import { bundleLooks, bundleParts } from './bundleConfig';
@@ -17,27 +17,29 @@ import { bundleLooks, bundleParts } from './bundleConfig';
  * has at most 25 active automatic discounts, the merchant's discount list stays clean, and the
  * Function itself decides between looks that share a product (one look per cart line).
  *
- * After a look change the shop is synced in the background (the look's save never waits for or
- * fails on the platform): the wanted metafield values are built from the database and compared
- * with the ones last written (bundle_discounts); a changed part is updated, a new part created, a
- * part no longer needed (e.g. the last discounted look deleted or deactivated) deleted. A
- * discount the merchant deleted in the admin is created again. userErrors and platform failures
- * are logged and kept on the row, and the next change retries. One sync per shop at a time in
- * this instance (changes meanwhile queue one more run); across instances a discount created
- * twice for one part is deleted again (the row is claimed with a conditional upsert), and a sync
- * that finds the looks changed while it wrote runs again.
+ * A change that may change the bundles queues the shop's sync as a job (`discount.sync`, in the
+ * change's transaction: services/looks/discountListener.ts), run on any instance after the change
+ * (the save never waits for or fails on the platform): the wanted metafield values are built from
+ * the database and compared with the ones last written (bundle_discounts); a changed part is
+ * updated, a new part created, a part no longer needed (e.g. the last discounted look deleted or
+ * deactivated) deleted. A discount the merchant deleted in the admin is created again. userErrors
+ * and platform failures are logged and kept on the row, and the job is retried with backoff. The
+ * engine runs one sync of a shop at a time across the cluster; a discount created twice for one
+ * part is still deleted again (the row is claimed with a conditional upsert), and a sync that
+ * finds the looks changed while it wrote runs again.
  */
-export interface BundleDiscountSync extends LookDiscountListener {
-  /** Syncs the shop now (or after the run in progress) and waits for it. */
+export interface BundleDiscountSync {
+  /** Queues a sync of the shop and waits until no sync is ready or running. */
   sync(shopId: number): Promise<void>;
-  /** Resolves when no sync of the shop (or of any shop) is running or queued. */
+  /** Resolves when no sync is ready or running (retries not yet due do not count). */
   idle(shopId?: number): Promise<void>;
-  /** No new syncs; waits for the running ones. */
-  stop(): Promise<void>;
+  /** One sync of the shop (the job's work); throws when a write failed, so the job is retried. */
+  reconcile(shopId: number): Promise<void>;
 }
 
 export interface BundleDiscountDeps {
   db: Db;
+  jobs: JobEngine;
   admin: Pick<AdminApi, 'graphql'>;
   log: PlatformLog;
   now: () => Date;
@@ -52,11 +54,8 @@ interface SyncShop extends ShopRef {
 }
 
 export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscountSync {
-  const { db, log, now } = deps;
+  const { db, log, now, jobs } = deps;
   const api: AdminDiscounts = adminDiscounts(deps.admin);
-  const running = new Map<number, Promise<void>>();
-  const queued = new Set<number>();
-  let stopped = false;
 
   async function wantedParts(shop: SyncShop): Promise<string[]> {
     const { parts, skipped } = bundleParts(shop.currency, await bundleLooks(db, shop.id));
@@ -65,7 +64,7 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
   }
 
   async function recordFailure(shop: SyncShop, part: number, message: string) {
-    log('warn', `Look bundle discount of ${shop.domain} (part ${part + 1}) not written: ${message}. Retried on the next change of a discounted look.`);
+    log('warn', `Look bundle discount of ${shop.domain} (part ${part + 1}) not written: ${message}. Retried with backoff.`);
     await db
       .insertInto('bundleDiscounts')
       .values({ shopId: shop.id, part, discountId: null, value: null, error: message, updatedAt: now() })
@@ -171,52 +170,20 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
     const shop: SyncShop = { id: row.id, domain: row.domain, locale: row.locale, currency: row.currency };
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const wanted = await wantedParts(shop);
-      if (!(await apply(shop, wanted))) return;
+      if (!(await apply(shop, wanted))) throw new Error(`Look bundle discount of ${shop.domain} not fully written`);
       const after = await wantedParts(shop);
       if (after.length === wanted.length && after.every((value, i) => value === wanted[i])) return;
     }
   }
 
-  function start(shopId: number): Promise<void> {
-    const run = (async () => {
-      do {
-        queued.delete(shopId);
-        try {
-          await reconcile(shopId);
-        } catch (error) {
-          log('error', `Look bundle discount sync of shop ${shopId} failed: ${(error as Error)?.message ?? String(error)}`);
-        }
-      } while (queued.has(shopId) && !stopped);
-    })().finally(() => running.delete(shopId));
-    running.set(shopId, run);
-    return run;
-  }
-
-  async function idle(shopId?: number) {
-    for (;;) {
-      const runs = shopId === undefined ? [...running.values()] : running.has(shopId) ? [running.get(shopId)!] : [];
-      if (!runs.length) return;
-      await Promise.all(runs);
-    }
-  }
-
-  function lookDiscountsChanged(shopId: number) {
-    if (stopped) return;
-    if (running.has(shopId)) queued.add(shopId);
-    else void start(shopId);
-  }
-
+  const idle = () => jobs.idle(['discount.sync']);
   return {
-    lookDiscountsChanged,
+    reconcile,
     async sync(shopId) {
-      lookDiscountsChanged(shopId);
-      await idle(shopId);
-    },
-    idle,
-    async stop() {
-      stopped = true;
+      await jobs.send('discount.sync', { shopId }, { shopId });
       await idle();
     },
+    idle,
   };
 }
 

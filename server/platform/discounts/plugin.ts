@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { listenToLookDiscounts } from '../../services/looks/discountListener';
 import { createBundleDiscountSync, type BundleDiscountSync } from './bundleDiscounts';
 
 declare module 'fastify' {
@@ -10,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** Listens to look changes and keeps the shop's bundle discount on the platform in step; stops on close. */
+/** Runs the shop bundle discount syncs that look changes queue (queue `discount.sync`), and one after a reinstall. */
 export const bundleDiscountsPlugin = fp(
   async (app: FastifyInstance) => {
     const { db, config, now } = app.deps;
@@ -18,16 +17,12 @@ export const bundleDiscountsPlugin = fp(
       app.decorate('bundleDiscounts', null);
       return;
     }
-    const sync = createBundleDiscountSync({ db, admin: app.platform.admin, now, log: (level, message) => app.log[level](message) });
-    const unlisten = listenToLookDiscounts(db, sync);
+    const sync = createBundleDiscountSync({ db, jobs: app.jobs, admin: app.platform.admin, now, log: (level, message) => app.log[level](message) });
+    await app.jobs.work('discount.sync', ({ data }) => sync.reconcile(data.shopId));
     // A reinstall writes the shop's bundle discounts anew (the platform may have dropped them with the app).
-    const unlistenInstalls = app.platform.lifecycle.onInstalled((shop) => sync.sync(shop.id));
+    const unlistenInstalls = app.platform.lifecycle.onInstalled(async (shop) => void (await app.jobs.send('discount.sync', { shopId: shop.id }, { shopId: shop.id })));
     app.decorate('bundleDiscounts', sync);
-    app.addHook('onClose', async () => {
-      unlisten();
-      unlistenInstalls();
-      await sync.stop();
-    });
+    app.addHook('onClose', async () => unlistenInstalls());
   },
   { name: 'bundle-discounts' },
 );

@@ -7,8 +7,8 @@ export type ProcessOutcome = 'processed' | 'failed' | 'skipped';
 
 /**
  * Runs the topic handler of a recorded delivery. The claim makes it run once
- * even with several instances; a throw marks the delivery failed (retried on a
- * later delivery) and is logged, never lost.
+ * even with several instances; a throw marks the delivery failed (its job is
+ * retried with backoff) and is logged, never lost.
  */
 export async function processDelivery(deps: WebhookDeps, id: number): Promise<ProcessOutcome> {
   const { db, config } = deps;
@@ -30,7 +30,7 @@ export async function processDelivery(deps: WebhookDeps, id: number): Promise<Pr
   } catch (error) {
     const message = String((error as Error)?.message ?? error);
     const status = await failDelivery(db, delivery.id, message, delivery.attempts).catch(() => 'failed');
-    log.error({ ...context, err: error, status }, status === 'dead' ? 'webhook processing failed; giving up' : 'webhook processing failed; retried on a later delivery');
+    log.error({ ...context, err: error, status }, status === 'dead' ? 'webhook processing failed; giving up' : 'webhook processing failed; retried with backoff');
     return 'failed';
   }
 }

@@ -81,12 +81,12 @@ export async function acceptWebhook(deps: WebhookDeps, req: WebhookRequest): Pro
     log.info({ topic, shop: shopDomain }, 'webhook for a shop this app does not know (never installed or erased): acknowledged, ignored');
     return { status: 200, body: { received: true, handled: false } };
   }
-  const delivery = await recordDelivery(db, shop.id, { ...req, topic }, req.rawBody.toString('utf8'));
+  const delivery = await recordDelivery(db, shop.id, { ...req, topic }, req.rawBody.toString('utf8'), deps.enqueue);
   if (delivery.duplicate) log.info({ topic, shop: shopDomain, eventId: req.eventId, webhookId: req.webhookId }, 'duplicate webhook delivery');
   return {
     status: 200,
     body: { received: true, handled: true, duplicate: delivery.duplicate },
-    // A duplicate of a delivery whose processing failed gives it another try.
+    // Still to be done (its job runs it, or the caller when there is no job engine).
     deliveryId: delivery.unfinished ? delivery.id : undefined,
   };
 }
@@ -99,6 +99,6 @@ export async function receiveWebhook(deps: WebhookDeps, req: WebhookRequest): Pr
   const accepted = await acceptWebhook(deps, req);
   if (accepted.deliveryId === undefined) return accepted;
   const outcome = await processDelivery(deps, accepted.deliveryId);
-  if (outcome === 'failed') return { status: 500, body: { received: true, handled: false, message: 'Processing failed; retried on a later delivery' } };
+  if (outcome === 'failed') return { status: 500, body: { received: true, handled: false, message: 'Processing failed; retried by the hourly upkeep' } };
   return accepted;
 }

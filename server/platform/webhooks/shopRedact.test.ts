@@ -123,6 +123,11 @@ describe('shop/redact', () => {
     expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
     expect(Object.keys(after).length).toBe(Object.keys(before).length);
     expect(shopFolders(t, demo.id)).toEqual([]);
+    // The files went in a durable job queued with the deletion of the rows (retried until done).
+    const { rows: erasures } = await t.app.jobs.boss
+      .getDb()
+      .executeSql(`select state from pgboss.job where name = 'shop.eraseFiles' and (data->>'shopId')::int = $1`, [demo.id]);
+    expect(erasures).toEqual([{ state: 'completed' }]);
 
     expect(await rowsOfShop(t, keep)).toEqual(keepBefore);
     expect(shopFolders(t, keep.id).sort()).toEqual(['generated', 'uploads'].map((k) => `${k}/${keep.id}`));

@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import type { Config } from '../../config';
 import type { ShopRow } from '../../services/shop/shops';
+import type { EnqueueDelivery } from './deliveries';
 
 /** Where webhook work logs (Fastify's logger in the app, silent in the demo seed). */
 export interface WebhookLog {
@@ -13,6 +14,8 @@ export interface WebhookDeps {
   db: Db;
   config: Config;
   log?: WebhookLog;
+  /** Queues a recorded delivery's work in the recording transaction (the app's job engine); without it the caller processes. */
+  enqueue?: EnqueueDelivery;
 }
 
 /** What a topic handler gets: the verified shop and the recorded delivery. */

@@ -7,7 +7,8 @@ import { insertLook } from '../../test/looks';
 import { DEV_API_SECRET } from '../../config';
 import { signWebhook, verifyWebhookHmac } from './hmac';
 import { WEBHOOK_TOPICS } from './registry';
-import { MAX_ATTEMPTS } from './deliveries';
+import { MAX_ATTEMPTS, recordDelivery } from './deliveries';
+import { deadLetterCounts } from '../../jobs';
 import { processDelivery } from './process';
 import { countRows, deliver } from './test/deliver';
 
@@ -137,60 +138,97 @@ describe('POST /api/webhooks', () => {
     expect(await ordersOf('7')).toEqual([]);
   });
 
-  it('a delivery whose processing fails is kept, answered 200, and retried on the next delivery', async () => {
-    // The database loses the orders table for a moment: processing throws after the answer.
+  /** The delivery's job as the engine holds it. */
+  const jobOf = async (deliveryId: number) => {
+    const { rows } = await t.app.jobs.boss
+      .getDb()
+      .executeSql(
+        `select id, state, retry_count, retry_limit, extract(epoch from start_after - now())::float8 as due_in from pgboss.job where name = 'webhook.deliver' and (data->>'deliveryId')::int = $1`,
+        [deliveryId],
+      );
+    return rows[0] as { id: string; state: string; retry_count: number; retry_limit: number; due_in: number };
+  };
+  /** The clock moves on: the delivery's retry is due now. */
+  const retryNow = (jobId: string, retryCount?: number) =>
+    t.app.jobs.boss
+      .getDb()
+      .executeSql(`update pgboss.job set start_after = now()${retryCount === undefined ? '' : `, retry_count = ${retryCount}`} where name = 'webhook.deliver' and id = $1`, [jobId]);
+  const withoutOrdersTable = async (fn: () => Promise<unknown>) => {
+    // The database loses the orders table for a moment: processing throws.
     await sql`ALTER TABLE orders RENAME TO orders_away`.execute(t.db);
-    let res;
     try {
-      res = await deliver(t, 'orders/create', order(8, lookId), { eventId: 'evt-8' });
+      await fn();
     } finally {
       await sql`ALTER TABLE orders_away RENAME TO orders`.execute(t.db);
     }
-    expect(res.statusCode).toBe(200);
+  };
+
+  it('a delivery whose processing fails is kept, answered 200, retried on a timer with backoff, and done exactly once', async () => {
+    let res: Awaited<ReturnType<typeof deliver>> | undefined;
+    await withoutOrdersTable(async () => (res = await deliver(t, 'orders/create', order(8, lookId), { eventId: 'evt-8' })));
+    expect(res!.statusCode).toBe(200);
     const [failed] = (await deliveries()).filter((d) => d.eventId === 'evt-8');
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
     expect(failed.payload).toContain('"id":8');
     expect(failed.lastError).toMatch(/orders/);
     expect(await ordersOf('8')).toEqual([]);
+    // Its job waits for its retry: 30 s, with jitter up to twice that.
+    const first = await jobOf(failed.id);
+    expect(first.state).toBe('retry');
+    expect(first.due_in).toBeGreaterThan(25);
+    expect(first.due_in).toBeLessThanOrEqual(60);
 
-    // The platform's retry of the same event is a duplicate, and gives the stored delivery its next try.
+    // The platform's retry of the same event is a duplicate: acknowledged, no extra try.
     const retry = await deliver(t, 'orders/create', order(8, lookId), { eventId: 'evt-8' });
     expect(retry.json().duplicate).toBe(true);
+    expect((await deliveries()).find((d) => d.eventId === 'evt-8')).toMatchObject({ status: 'failed', attempts: 1 });
+
+    // The retry comes due and fails again: the next one waits longer (60 to 120 s).
+    await withoutOrdersTable(async () => {
+      await retryNow(first.id);
+      await t.app.webhookQueue.idle();
+    });
+    expect((await deliveries()).find((d) => d.eventId === 'evt-8')).toMatchObject({ status: 'failed', attempts: 2 });
+    const second = await jobOf(failed.id);
+    expect(second).toMatchObject({ id: first.id, state: 'retry' });
+    expect(second.due_in).toBeGreaterThan(55);
+
+    // The third try succeeds: the order is recorded once, the payload dropped, nothing dead.
+    await retryNow(first.id);
+    await t.app.webhookQueue.idle();
     expect(await ordersOf('8')).toHaveLength(1);
-    const [done] = (await deliveries()).filter((d) => d.eventId === 'evt-8');
-    expect(done).toMatchObject({ status: 'processed', attempts: 2, payload: null, lastError: null });
+    expect((await deliveries()).find((d) => d.eventId === 'evt-8')).toMatchObject({ status: 'processed', attempts: 3, payload: null, lastError: null });
+    expect((await jobOf(failed.id)).state).toBe('completed');
+    expect((await deadLetterCounts(t.app.jobs))['webhook.deliver']).toBeUndefined();
   });
 
-  it('any later delivery retries earlier failures; a delivery that keeps failing is left for an operator', async () => {
-    await sql`ALTER TABLE orders RENAME TO orders_away`.execute(t.db);
-    try {
-      await deliver(t, 'orders/create', order(9, lookId), { eventId: 'evt-9' });
-    } finally {
-      await sql`ALTER TABLE orders_away RENAME TO orders`.execute(t.db);
-    }
-    // Not before its back-off …
-    await deliver(t, 'orders/create', order(10, lookId));
-    expect(await ordersOf('9')).toEqual([]);
-    // … but once it passed (the clock moves on an hour).
-    await t.db.updateTable('webhookDeliveries').set({ claimedAt: sql`now() - interval '1 hour'` }).where('eventId', '=', 'evt-9').execute();
-    await deliver(t, 'orders/create', order(13, lookId));
-    expect(await ordersOf('9')).toHaveLength(1);
-    expect(await ordersOf('10')).toHaveLength(1);
-
-    // The last allowed attempt fails: dead, payload kept, never claimed again.
-    await sql`ALTER TABLE orders RENAME TO orders_away`.execute(t.db);
-    try {
+  it('a delivery that keeps failing is left for an operator: dead, payload kept, its job in the dead letter queue', async () => {
+    await withoutOrdersTable(async () => {
       await deliver(t, 'orders/create', order(11, lookId), { eventId: 'evt-11' });
-      await t.db.updateTable('webhookDeliveries').set({ attempts: MAX_ATTEMPTS - 1, status: 'failed' }).where('eventId', '=', 'evt-11').execute();
       const [row] = (await deliveries()).filter((d) => d.eventId === 'evt-11');
-      expect(await processDelivery({ db: t.db, config: t.config }, row.id)).toBe('failed');
-    } finally {
-      await sql`ALTER TABLE orders_away RENAME TO orders`.execute(t.db);
-    }
+      // Its tries run out: the last allowed one comes due and fails.
+      await t.db.updateTable('webhookDeliveries').set({ attempts: MAX_ATTEMPTS - 1 }).where('id', '=', row.id).execute();
+      const job = await jobOf(row.id);
+      await retryNow(job.id, job.retry_limit - 1);
+      await t.app.webhookQueue.idle();
+    });
     const [dead] = (await deliveries()).filter((d) => d.eventId === 'evt-11');
     expect(dead).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS });
     expect(dead.payload).toContain('"id":11');
+    expect((await jobOf(dead.id)).state).toBe('failed');
+    expect((await deadLetterCounts(t.app.jobs))['webhook.deliver']).toBe(1);
     expect(await processDelivery({ db: t.db, config: t.config }, dead.id)).toBe('skipped');
+    expect(await ordersOf('11')).toEqual([]);
+  });
+
+  it('the upkeep queues a delivery recorded without a job (an older version, the demo seed)', async () => {
+    const body = JSON.stringify(order(14, lookId));
+    const recorded = await recordDelivery(t.db, shopId, { topic: 'orders/create', eventId: 'evt-14' }, body);
+    await t.db.updateTable('webhookDeliveries').set({ receivedAt: sql`now() - interval '2 minutes'` }).where('id', '=', recorded.id).execute();
+    expect(await t.app.webhookQueue.upkeep()).toMatchObject({ queued: 1 });
+    await t.app.webhookQueue.idle();
+    expect(await ordersOf('14')).toHaveLength(1);
+    expect(await t.app.webhookQueue.upkeep()).toMatchObject({ queued: 0 });
   });
 
   it('a delivery is processed once even when two workers reach for it', async () => {

@@ -3,7 +3,10 @@ import { openTestDatabase } from '../../test/testApp';
 import { insertLook } from '../../test/looks';
 import type { DatabaseHandle } from '../../db';
 import { provisionShop } from '../shop/shops';
-import { ensurePartition, listPartitions, maintainFunnelStorage } from './funnelPartitions';
+import pg from 'pg';
+import { databaseSourceOf } from '../../db';
+import { TEST_DATABASE_URL } from '../../test/postgres';
+import { ensurePartition, listPartitions, maintainFunnelStorage, MAINTENANCE_LOCK_TIMEOUT } from './funnelPartitions';
 import { recordFunnelBatch } from './funnelIngest';
 
 describe('funnel storage: monthly partitions and retention', () => {
@@ -28,6 +31,24 @@ describe('funnel storage: monthly partitions and retention', () => {
     const first = await maintainFunnelStorage(h.db, now, 13);
     expect(first.created).toEqual(['funnel_events_y2031m12', 'funnel_events_y2032m01', 'funnel_events_y2032m02']);
     expect((await maintainFunnelStorage(h.db, now, 13)).created).toEqual([]);
+  });
+
+  // Two sessions: PostgreSQL only (the embedded PGlite has one connection).
+  (TEST_DATABASE_URL() ? it : it.skip)('the maintenance gives up after MAINTENANCE_LOCK_TIMEOUT when another session holds the table (its job retries later)', async () => {
+    const source = databaseSourceOf(h.db);
+    if (source?.kind !== 'postgres') throw new Error('PostgreSQL expected');
+    const other = new pg.Client({ connectionString: source.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('LOCK TABLE funnel_events IN ACCESS EXCLUSIVE MODE');
+      const started = Date.now();
+      await expect(maintainFunnelStorage(h.db, new Date('2040-01-15T00:00:00Z'), 13)).rejects.toThrow(/lock timeout/);
+      expect(Date.now() - started).toBeLessThan(parseInt(MAINTENANCE_LOCK_TIMEOUT, 10) * 1000 + 3000);
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      await other.end();
+    }
   });
 
   it('rows land in the partition of their month, and a month without one gets it at ingest', async () => {

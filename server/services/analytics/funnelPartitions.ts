@@ -45,14 +45,20 @@ export interface MaintenanceResult {
   prunedVisitorDays: number;
 }
 
+/** How long the maintenance's DDL waits for a table lock before it gives up (its job is retried with backoff). */
+export const MAINTENANCE_LOCK_TIMEOUT = '5s';
+
 /**
- * The maintenance step (at start and every few hours, on every instance; an
- * advisory lock serialises instances): partitions for this month and the next
+ * The maintenance step (a cron job, one instance of the cluster every few hours;
+ * an advisory lock still serialises a manual run): partitions for this month and the next
  * MONTHS_AHEAD, partitions whose whole month ended more than `retentionMonths`
  * months before this month dropped, the impression dedup rows of past days pruned.
+ * The DDL waits at most MAINTENANCE_LOCK_TIMEOUT for its locks: a partition busy with a
+ * long report query fails the run (retried later) instead of queueing every insert behind it.
  */
 export async function maintainFunnelStorage(db: Db, now: Date, retentionMonths: number): Promise<MaintenanceResult> {
   return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('lock_timeout', ${MAINTENANCE_LOCK_TIMEOUT}, true)`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(1652016)`.execute(trx);
     const before = new Set((await listPartitions(trx)).map((p) => p.name));
     const created: string[] = [];

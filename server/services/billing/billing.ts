@@ -7,6 +7,7 @@ import { guessDiscountCode } from './discounts';
 import { planChargeName } from './lifetimeRestore';
 import { findPlan, getShopPlan } from './plans';
 import { invalidateLooksList } from '../looks/looks';
+import { lookDiscountsChanged } from '../looks/discountListener';
 import { storefrontChanged } from '../storefront/changes';
 import type { ShopifyBilling } from './platformBilling';
 import { appPagePath, chargeReturnUrl, type EMBEDDED_PARAMS } from './returnUrls';
@@ -220,6 +221,8 @@ export async function switchToFree(deps: Pick<BillingDeps, 'db' | 'now'>, shopId
         .where('shopId', '=', shopId)
         .where('id', 'in', beyond.map((l) => l.id))
         .execute();
+      // Drafts leave the bundle discount (the booster's covers every active look).
+      await lookDiscountsChanged(db, shopId, trx);
     }
     return { deactivatedLooks: beyond, mainProducts };
   });

@@ -1,31 +1,20 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
+import { jobsFor } from '../../jobs';
 
 /**
- * Told after a committed change that may change a shop's look bundle discounts: a look with an
- * enabled discount (before or after the change) created, edited, activated, deactivated or deleted.
- * In APP_MODE=shopify server/platform/discounts listens and writes the shop's automatic app
- * discount; standalone nothing listens. Services never import the platform: it registers here
- * (per database, so two apps in one process, as in tests, do not hear each other).
+ * A change that may change a shop's look bundle discounts: a look with an enabled discount (before
+ * or after the change) created, edited, activated, deactivated or deleted; the booster's bundle
+ * discount or the shop's "use look discounts" setting changed; looks put to draft by a downgrade.
+ *
+ * Queues the shop's bundle discount sync as a durable job (queue `discount.sync`, one shop at a
+ * time, retried with backoff): with `trx`, inside the change's own transaction, so the sync exists
+ * exactly when the change commits and survives a crash. Where no instance syncs discounts (the
+ * standalone demo: no worker registered) nothing is queued.
  */
-export interface LookDiscountListener {
-  lookDiscountsChanged(shopId: number): void;
-}
-
-const listeners = new WeakMap<Db, LookDiscountListener>();
-
-/** Registers the listener of this database; returns the unregister function. */
-export function listenToLookDiscounts(db: Db, listener: LookDiscountListener): () => void {
-  listeners.set(db, listener);
-  return () => {
-    if (listeners.get(db) === listener) listeners.delete(db);
-  };
-}
-
-/** Tells the listener (if any). Never throws and never waits: the look's save is done. */
-export function lookDiscountsChanged(db: Db, shopId: number): void {
-  try {
-    listeners.get(db)?.lookDiscountsChanged(shopId);
-  } catch {
-    // A listener's failure is its own (it logs); the look was saved.
-  }
+export async function lookDiscountsChanged(db: Db, shopId: number, trx?: Transaction<Database>): Promise<void> {
+  const jobs = jobsFor(db);
+  if (!jobs?.handles('discount.sync')) return;
+  await jobs.send('discount.sync', { shopId }, { trx, shopId });
 }

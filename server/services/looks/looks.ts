@@ -259,11 +259,11 @@ export async function createLook(db: Db, config: Config, shopId: number, input: 
     if (values.active) await assertActiveAllowed(trx, shopId);
     const row = await trx.insertInto('productLooks').values({ shopId, ...columns(values) }).returningAll().executeTakeFirstOrThrow();
     const look = toLook(row);
+    // The booster's bundle discount covers every active look: an active look's change may change the bundles.
+    if (look.discount.enabled || look.active) await lookDiscountsChanged(db, shopId, trx);
     return { look, id: look.id };
   });
   await invalidateLooksList(db, shopId);
-  // The booster's bundle discount covers every active look: an active look's change may change the bundles.
-  if (created.look.discount.enabled || created.look.active) lookDiscountsChanged(db, shopId);
   if (created.look.active) await storefrontChanged(db, shopId, { productGids: [created.look.mainProduct.itemId], gallery: true });
   return created;
 }
@@ -287,11 +287,12 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toLook(row);
+    const updated = toLook(row);
+    if (hadDiscount || updated.discount.enabled || current.active || updated.active) await lookDiscountsChanged(db, shopId, trx);
+    return updated;
   });
   await invalidateLooksList(db, shopId);
   const was = before as { active: boolean; mainProduct: string } | null;
-  if (hadDiscount || look.discount.enabled || was?.active || look.active) lookDiscountsChanged(db, shopId);
   // The storefront shows active looks: the old and the new main product, and the gallery.
   if (was?.active || look.active) {
     await storefrontChanged(db, shopId, { productGids: [...new Set([was?.mainProduct ?? '', look.mainProduct.itemId])].filter(Boolean), gallery: true });
@@ -301,9 +302,11 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
 
 export async function deleteLook(db: Db, shopId: number, id: number): Promise<void> {
   const row = await findRow(db, shopId, id);
-  await db.deleteFrom('productLooks').where('shopId', '=', shopId).where('id', '=', id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('productLooks').where('shopId', '=', shopId).where('id', '=', id).execute();
+    if (row.discount?.enabled || row.active) await lookDiscountsChanged(db, shopId, trx);
+  });
   await invalidateLooksList(db, shopId);
-  if (row.discount?.enabled || row.active) lookDiscountsChanged(db, shopId);
   if (row.active) await storefrontChanged(db, shopId, { productGids: [row.mainProduct.itemId], gallery: true });
 }
 

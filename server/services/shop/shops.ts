@@ -101,13 +101,15 @@ export async function updateSettings(db: Db, shop: ShopRow, body: unknown): Prom
   const result = validate(shopSettingsSchema, merged);
   if (result.errors) throw validationFailed(result.errors);
   const settings = result.value as ShopSettings;
-  await db
-    .updateTable('shops')
-    .set({ settings: JSON.stringify(settings), locale: settings.locale, shopUpdated: true })
-    .where('id', '=', shop.id)
-    .execute();
-  // "Use look discounts" turns the looks' bundle discounts on or off in the cart.
-  if (!!getSettings(shop).useProductLookDiscount !== !!settings.useProductLookDiscount) lookDiscountsChanged(db, shop.id);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('shops')
+      .set({ settings: JSON.stringify(settings), locale: settings.locale, shopUpdated: true })
+      .where('id', '=', shop.id)
+      .execute();
+    // "Use look discounts" turns the looks' bundle discounts on or off in the cart.
+    if (!!getSettings(shop).useProductLookDiscount !== !!settings.useProductLookDiscount) await lookDiscountsChanged(db, shop.id, trx);
+  });
   await storefrontChanged(db, shop.id, { config: true });
   return settings;
 }

@@ -31,13 +31,15 @@ export async function updateBooster(db: Db, shop: ShopRow, body: unknown): Promi
   const result = validate(boosterSchema, merged);
   if (result.errors) throw validationFailed(result.errors);
   const values = normalizeBooster(result.value as BoosterValues);
-  await db
-    .insertInto('boosterSettings')
-    .values({ shopId: shop.id, settings: JSON.stringify(values) })
-    .onConflict((oc) => oc.column('shopId').doUpdateSet({ settings: JSON.stringify(values), updatedAt: new Date() }))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('boosterSettings')
+      .values({ shopId: shop.id, settings: JSON.stringify(values) })
+      .onConflict((oc) => oc.column('shopId').doUpdateSet({ settings: JSON.stringify(values), updatedAt: new Date() }))
+      .execute();
+    // The booster's bundle discount (type "app") is applied by the look bundle Function.
+    await lookDiscountsChanged(db, shop.id, trx);
+  });
   await storefrontChanged(db, shop.id, { config: true });
-  // The booster's bundle discount (type "app") is applied by the look bundle Function.
-  lookDiscountsChanged(db, shop.id);
   return { ...values, collections: await listCollections(db, shop) };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../../db';
 import { filesDir, type Config } from '../../../config';
 import { invalidateLooksList } from '../../../services/looks/looks';
 import { invalidateStats } from '../../../services/analytics/stats';
+import { jobsFor } from '../../../jobs';
 
 /** Bookkeeping of the migrator: not shop data. */
 const SYSTEM_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -139,6 +140,10 @@ export async function eraseShop(db: Db, config: Pick<Config, 'dataDir'>, shop: {
   const schema = await readSchema(db);
   const conditions = shopRowConditions(schema, { id: shop.id, domain: shop.domain.toLowerCase() });
   const deleted: Record<string, number> = {};
+  // The files go in a job queued with the deletion (shop.eraseFiles): retried until done, even if this
+  // process dies right after the commit. Without the app's job engine (scripts), at once after it.
+  const jobs = jobsFor(db);
+  const erasesLater = !!jobs?.handles('shop.eraseFiles');
   await db.transaction().execute(async (trx) => {
     for (const table of deletionOrder(schema)) {
       const condition = conditions.get(table);
@@ -147,10 +152,20 @@ export async function eraseShop(db: Db, config: Pick<Config, 'dataDir'>, shop: {
       const n = Number(result.numAffectedRows ?? 0);
       if (n) deleted[table] = n;
     }
+    if (erasesLater) await jobs!.send('shop.eraseFiles', { shopId: shop.id }, { trx });
   });
-  await removeShopFiles(config, shop.id);
+  if (!erasesLater) await eraseShopFiles(config, shop.id);
   await Promise.all([invalidateLooksList(db, shop.id), invalidateStats(db, shop.id)]);
   return deleted;
+}
+
+/**
+ * Every file of the shop: the one call site of file erasure (the shop.eraseFiles job, or eraseShop
+ * without a job engine). Today files/<kind>/<shop id>/ for every kind (uploads, generated, and any
+ * added later) on this instance's disk; the storage interface's erase-by-prefix takes its place.
+ */
+export async function eraseShopFiles(config: Pick<Config, 'dataDir'>, shopId: number): Promise<void> {
+  await removeShopFiles(config, shopId);
 }
 
 /** files/<kind>/<shop id>/ for every kind (uploads, generated, and any added later). */

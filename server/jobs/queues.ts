@@ -1,0 +1,110 @@
+/**
+ * Every queue of background work, in one place: its retry policy, how long a job may run, where it
+ * goes when it has failed for good (its dead letter queue, `<name>.dead`), and its key policy.
+ *
+ * - `retryLimit`/`retryDelaySeconds`/`retryDelayMaxSeconds`: a failed job is retried with exponential
+ *   backoff (pg-boss: `retryDelay · 2^retryCount` with jitter, capped); after the last retry it is
+ *   copied to the dead letter queue, where the logs and `jobCounts()` show it until an operator
+ *   redrives it (see README, "Background jobs").
+ * - `expireSeconds`: a job active longer (its instance died without handing it back) is retried.
+ * - `perShop`: jobs carry the shop as their key, and at most one job of a shop runs at a time in the
+ *   whole cluster, oldest first (pg-boss `singleton` policy, a unique index); one waiting for its
+ *   retry or dead does not hold the shop's later jobs back.
+ * - `concurrency`: jobs one instance runs at once.
+ */
+export interface QueueDefinition {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds: number;
+  expireSeconds: number;
+  perShop: boolean;
+  concurrency: number;
+  /** Completed jobs are kept this long (inspection, de-duplication by singleton key). */
+  keepCompletedSeconds: number;
+}
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+export const QUEUES = {
+  /** One platform webhook delivery (server/platform/webhooks): the platform retries for 48 hours, so do we. */
+  'webhook.deliver': {
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 6 * HOUR,
+    expireSeconds: 5 * 60,
+    perShop: false,
+    concurrency: 4,
+    keepCompletedSeconds: DAY,
+  },
+  /** Hourly upkeep of webhook deliveries (cron): forget old finished ones, queue those without a job. */
+  'webhook.upkeep': {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 600,
+    expireSeconds: 10 * 60,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
+  /**
+   * A shop's look bundle discounts written to the platform (server/platform/discounts): queued with
+   * every change that may change them, in the change's transaction; one shop at a time.
+   */
+  'discount.sync': {
+    retryLimit: 6,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: HOUR,
+    expireSeconds: 5 * 60,
+    perShop: true,
+    concurrency: 2,
+    keepCompletedSeconds: HOUR,
+  },
+  /** Funnel storage upkeep (cron, once per cluster): monthly partitions ahead, retention, dedup pruning. */
+  'funnel.maintain': {
+    retryLimit: 5,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: HOUR,
+    expireSeconds: 15 * 60,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
+  /** A redacted shop's files (shop/redact): queued in the transaction that deletes its rows, retried until done. */
+  'shop.eraseFiles': {
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 6 * HOUR,
+    expireSeconds: 30 * 60,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
+  /** The catalog `updated_at` reconciliation of the installed shops (cron, CATALOG_RECONCILE_MINUTES; APP_MODE=shopify). */
+  'catalog.reconcile': {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 600,
+    expireSeconds: HOUR,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
+} satisfies Record<string, QueueDefinition>;
+
+export type QueueName = keyof typeof QUEUES;
+
+export const queueNames = () => Object.keys(QUEUES) as QueueName[];
+
+/** The dead letter queue of a queue. */
+export const deadLetterOf = (queue: string) => `${queue}.dead`;
+
+/** What a job of each queue carries (JSON). */
+export interface JobData {
+  'webhook.deliver': { deliveryId: number; shopId: number };
+  'webhook.upkeep': Record<string, never>;
+  'discount.sync': { shopId: number };
+  'funnel.maintain': Record<string, never>;
+  'shop.eraseFiles': { shopId: number };
+  'catalog.reconcile': Record<string, never>;
+}
