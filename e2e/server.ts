@@ -55,7 +55,7 @@ async function startOnce(dataDir: string, env: Record<string, string>, readyPath
   const log = fs.openSync(logFile, 'w');
   const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
     stdio: ['ignore', log, log],
   });
   const deadline = Date.now() + 60_000;

@@ -69,6 +69,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     // shopify mode requires a token key; tests use a fixed one (standalone would derive one anyway).
     TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
+    // Load shedding off: a busy test machine stalls PGlite's event loop past any threshold (ops.test.ts turns it on).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const handle = await openTestDatabase();
