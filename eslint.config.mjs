@@ -60,35 +60,17 @@ const clientZones = [
 
 // ---------- server rooms ----------
 // Production code only: tests beside the code sit on top (they may drive buildApp and seed demo data).
+// What the low rooms (db, ops) never import: the features, the app and the tests.
+const featuresAndApp = ['./server/services', './server/routes', './server/platform', './server/demo', './server/auth', './server/app.ts', './server/index.ts', './server/test'];
 const serverZones = [
   {
     target: './server/db',
-    from: [
-      './server/services',
-      './server/routes',
-      './server/platform',
-      './server/demo',
-      './server/auth',
-      './server/http',
-      './server/ops',
-      './server/app.ts',
-      './server/index.ts',
-      './server/test',
-    ],
+    from: [...featuresAndApp, './server/http', './server/ops'],
     message: 'server/db is the bottom layer: it imports no service, route, platform, demo, auth, http or ops code.',
   },
   {
     target: './server/ops',
-    from: [
-      './server/services',
-      './server/routes',
-      './server/platform',
-      './server/demo',
-      './server/auth',
-      './server/app.ts',
-      './server/index.ts',
-      './server/test',
-    ],
+    from: featuresAndApp,
     message: 'server/ops (health, readiness, metrics, request ids, shutdown) sits right above server/db: features plug into it (app.ops), it imports none of them.',
   },
   {

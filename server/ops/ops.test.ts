@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { TEST_DATABASE_URL } from '../test/postgres';
 import { databaseSettings, opsConfig } from '../config';
+import { DEFAULT_DATABASE_SETTINGS } from '../db';
 import { observeAdminApiThrottleWait } from './metrics';
 import { Readiness } from './readiness';
 import { validRequestId } from './requestId';
@@ -270,14 +271,9 @@ describe('operator surface', () => {
 
 describe('operator configuration', () => {
   it('database settings: defaults, whole numbers, bounds', () => {
-    expect(databaseSettings({})).toEqual({
-      poolMax: 10,
-      connectTimeoutMs: 10_000,
-      statementTimeoutMs: 30_000,
-      lockTimeoutMs: 10_000,
-      idleInTransactionTimeoutMs: 60_000,
-      notifyHeartbeatMs: 30_000,
-    });
+    // The configuration's defaults are the database layer's (openDatabase without settings).
+    expect(databaseSettings({})).toEqual(DEFAULT_DATABASE_SETTINGS);
+    expect(DEFAULT_DATABASE_SETTINGS).toMatchObject({ poolMax: 10, statementTimeoutMs: 30_000, lockTimeoutMs: 10_000 });
     expect(databaseSettings({ DATABASE_POOL_MAX: '40', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({ poolMax: 40, statementTimeoutMs: 0 });
     expect(() => databaseSettings({ DATABASE_POOL_MAX: '0' })).toThrow(/at least 1/);
     expect(() => databaseSettings({ DATABASE_LOCK_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_LOCK_TIMEOUT_MS must be a whole number/);
