@@ -67,6 +67,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     DIST_DIR: path.join(dataDir, 'no-dist'),
     LOG_LEVEL: 'silent',
+    // No load shedding in tests: many apps and PGlite share one event loop (ops.test.ts tests shedding itself).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     // shopify mode requires a token key; tests use a fixed one (standalone would derive one anyway).
     TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
     ...options.env,
