@@ -69,10 +69,9 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     logger: opts.logger ?? { level: deps.config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
-    // X-Request-Id when valid, else a UUID: in every log line of the request and every error answer (server/ops).
+    // X-Request-Id when valid, else a UUID: in every log line of the request (`reqId`) and every error answer (server/ops).
     genReqId: requestIdOf,
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     ...opts,
   });
   app.decorate('deps', { config: deps.config, db: deps.db, now: deps.now ?? (() => new Date()), gallery: deps.gallery });

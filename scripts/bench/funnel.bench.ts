@@ -174,7 +174,7 @@ const rawCount = async (db: Db, shopId: number) =>
 export async function run(): Promise<Record<string, string | number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnel-bench-'));
   // Shoppers come from many addresses: X-Forwarded-For from the local load generator is trusted.
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', PORT: '0', TRUST_PROXY: 'loopback' });
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', PORT: '0', TRUST_PROXY: 'loopback', MAX_EVENT_LOOP_DELAY_MS: '0' });
   const handle = await openDatabase(DATABASE_URL ? { databaseUrl: DATABASE_URL } : {});
   const db = handle.db;
   const shop = await provisionShop(db, SHOP);

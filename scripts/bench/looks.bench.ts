@@ -30,7 +30,7 @@ function fire(opts: autocannon.Options): Promise<autocannon.Result> {
 
 export async function run(): Promise<Record<string, string | number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'looks-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', PORT: '0' });
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', PORT: '0', MAX_EVENT_LOOP_DELAY_MS: '0' });
   const handle = await openDatabase({});
   await seedDemo(handle.db, config);
   const app = await buildApp({ config, db: handle.db }, { logger: false });

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Db } from '../../server/db';
 import { signSessionToken } from '../../server/auth/sessionToken';
 import { insertLook, lookFormBody } from '../../server/test/looks';
-import type { AppProcess } from './instances';
+import { signal, type AppProcess } from './instances';
 
 export interface Cluster {
   apps: AppProcess[];
@@ -239,12 +239,12 @@ export async function killMidWork(c: Cluster, shop: string, victim: AppProcess, 
   await api.call(victim.url, 'POST', `${API}/credits/claim-free`);
   const lookId = await lookWithImage(c, shop, id, 'Killed look');
   const created = await api.call(victim.url, 'POST', `${API}/image-generation`, { productLookId: lookId, imageType: 'model' });
-  if (created.status !== 201) victim.child.kill('SIGKILL');
+  if (created.status !== 201) signal(victim, 'SIGKILL');
   const generationId = created.status === 201 ? Number(created.json.imageGenerationId) : -1;
   // Opening the stream starts it; read a moment, then kill the victim.
   void readStream(victim.url, `${API}/image-generation/${generationId}/stream`, api.bearer, 2000);
   await sleep(300);
-  victim.child.kill('SIGKILL');
+  signal(victim, 'SIGKILL');
 
   const state = async () => {
     const generation = await c.db.selectFrom('imageGenerations').select(['status']).where('id', '=', generationId).executeTakeFirst();

@@ -15,7 +15,7 @@ import S3rver from 's3rver';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { FakeShopifyAdmin, makeFakeProducts } from '../../server/test/fakeShopifyAdmin';
 import { client, enableGeneration, killMidWork, redactLeavesNothing, sseAcrossInstances, uploadsServedEverywhere, webhooksExactlyOnce, type Check, type Cluster } from './checks';
-import { exitOf, migrate, startApp, waitReady, type AppProcess } from './instances';
+import { exitOf, migrate, signal, startApp, waitReady, type AppProcess } from './instances';
 import { freePort, startPostgres, type ThrowawayPostgres } from './postgres';
 import { startProxy } from './proxy';
 
@@ -107,8 +107,9 @@ async function main(): Promise<number> {
   step('three app processes…');
   const apps: AppProcess[] = [];
   cleanups.push(async () => {
-    for (const app of apps) if (app.alive()) app.child.kill('SIGTERM');
+    for (const app of apps) signal(app, 'SIGTERM');
     await Promise.all(apps.map((app) => exitOf(app.child, 30_000)));
+    for (const app of apps) signal(app, 'SIGKILL'); // whatever the group still holds
   });
   for (const name of ['app-1', 'app-2', 'app-3']) apps.push(await startApp(name, dir, env));
   await Promise.all(apps.map((app) => waitReady(app)));
@@ -177,8 +178,13 @@ const overall = setTimeout(() => {
   console.error(`scale-test: over its budget of ${BUDGET_MS} ms`);
   void cleanup().finally(() => process.exit(1));
 }, BUDGET_MS + 60_000);
+// `on`, not `once`: npm and tsx pass a signal on, so it may arrive twice; the second must not kill
+// the process half-way through its cleanup.
+let signalled = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (signalled) return;
+    signalled = true;
     console.error(`scale-test: ${signal}`);
     void cleanup().finally(() => process.exit(1));
   });

@@ -6,6 +6,20 @@ import { freePort } from './postgres';
 const root = path.resolve(__dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
+/**
+ * The server runs as the spawned process itself (node with tsx's loader, no wrapper process in
+ * between), in its own process group: SIGKILL reaches the server, and cleanup kills the group.
+ */
+const serverArgs = ['--import', 'tsx', 'server/index.ts'];
+
+export function signal(app: Pick<AppProcess, 'child'>, sig: NodeJS.Signals): void {
+  try {
+    if (app.child.pid) process.kill(-app.child.pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
 export interface AppProcess {
   name: string;
   port: number;
@@ -24,8 +38,9 @@ export async function migrate(env: Record<string, string>, log: string): Promise
 
 export function exitOf(child: ChildProcess, ms: number): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     const timer = setTimeout(() => {
+      signal({ child }, 'SIGKILL');
       child.kill('SIGKILL');
       resolve(null);
     }, ms);
@@ -42,8 +57,9 @@ export async function startApp(name: string, dir: string, env: Record<string, st
   const dataDir = path.join(dir, name);
   fs.mkdirSync(dataDir, { recursive: true });
   const log = fs.openSync(path.join(dir, `${name}.log`), 'a');
-  const child = spawn(tsx, ['server/index.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: root,
+    detached: true,
     env: { ...process.env, NODE_OPTIONS: '', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist') },
     stdio: ['ignore', log, log],
   });

@@ -176,7 +176,7 @@ describe('APP_MODE=shopify', () => {
   it('offers no dev session tokens', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/session-token' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found', requestId: expect.any(String) });
   });
 
   it('refuses tokens signed with the development pair', async () => {
@@ -204,7 +204,7 @@ describe('errors never leak', () => {
       await app.ready();
       const res = await app.inject({ method: 'GET', url: '/admin/api/v1/__boom', headers: { authorization: `Bearer ${await t.tokenFor()}` } });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: 'Internal server error' });
+      expect(res.json()).toEqual({ message: 'Internal server error', requestId: expect.any(String) });
       expect(res.body).not.toContain('secret detail');
       await app.close();
     } finally {

@@ -45,7 +45,7 @@ describe('Host check (DNS-rebinding defence)', () => {
       for (const url of PATHS) {
         const res = await t.request({ method: 'GET', url, shop: 'demo-shop.myshopify.com', headers: { host } });
         expect([host, url, res.statusCode]).toEqual([host, url, 421]);
-        expect(res.json()).toEqual({ message: translate('en', 'http.hostNotAllowed'), code: 'host_not_allowed' });
+        expect(res.json()).toEqual({ message: translate('en', 'http.hostNotAllowed'), code: 'host_not_allowed', requestId: expect.any(String) });
         expect(res.body).not.toContain('token"');
         expect(res.headers['x-content-type-options']).toBe('nosniff');
       }

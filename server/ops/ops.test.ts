@@ -1,7 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../test/testApp';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestApp, openTestDatabase, TEST_TOKEN_ENCRYPTION_KEY, type TestApp } from '../test/testApp';
 import { TEST_DATABASE_URL } from '../test/postgres';
 import { databaseSettings, opsConfig } from '../config';
+import { DEFAULT_DATABASE_SETTINGS } from '../db';
 import { observeAdminApiThrottleWait } from './metrics';
 import { Readiness } from './readiness';
 import { validRequestId } from './requestId';
@@ -29,6 +35,28 @@ describe('operator surface', () => {
         expect(res.headers['x-request-id']).toMatch(UUID);
       }
       expect(validRequestId(['first', 'second'])).toBe('first');
+    });
+
+    it('names the id in every log line of the request; health probes are not logged at info', async () => {
+      const lines: Array<Record<string, unknown>> = [];
+      const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+      const handle = await openTestDatabase();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-ops-log-'));
+      const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'none'), TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY });
+      const app = await buildApp({ config, db: handle.db }, { logger: { level: 'info', stream } });
+      try {
+        await app.inject({ url: '/admin/api/v1/productLooks', headers: { 'x-request-id': 'trace-77' } });
+        const ofRequest = lines.filter((l) => l.reqId === 'trace-77');
+        expect(ofRequest.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+        const before = lines.length;
+        await app.inject({ url: '/healthz' });
+        await app.inject({ url: '/readyz' });
+        expect(lines.slice(before)).toEqual([]);
+      } finally {
+        await app.close();
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     });
 
     it('puts the id into every error answer: unauthorized, not found, validation, bad JSON', async () => {
@@ -270,14 +298,9 @@ describe('operator surface', () => {
 
 describe('operator configuration', () => {
   it('database settings: defaults, whole numbers, bounds', () => {
-    expect(databaseSettings({})).toEqual({
-      poolMax: 10,
-      connectTimeoutMs: 10_000,
-      statementTimeoutMs: 30_000,
-      lockTimeoutMs: 10_000,
-      idleInTransactionTimeoutMs: 60_000,
-      notifyHeartbeatMs: 30_000,
-    });
+    // The configuration's defaults are the database layer's (openDatabase without settings).
+    expect(databaseSettings({})).toEqual(DEFAULT_DATABASE_SETTINGS);
+    expect(DEFAULT_DATABASE_SETTINGS).toMatchObject({ poolMax: 10, statementTimeoutMs: 30_000, lockTimeoutMs: 10_000 });
     expect(databaseSettings({ DATABASE_POOL_MAX: '40', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({ poolMax: 40, statementTimeoutMs: 0 });
     expect(() => databaseSettings({ DATABASE_POOL_MAX: '0' })).toThrow(/at least 1/);
     expect(() => databaseSettings({ DATABASE_LOCK_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_LOCK_TIMEOUT_MS must be a whole number/);

@@ -114,7 +114,7 @@ describe('token exchange (APP_MODE=shopify, Admin API stand-in)', () => {
     try {
       const res = await down.request({ method: 'GET', url: DETAILS, shop: 'offline.myshopify.com', headers: { 'accept-language': 'de' } });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: 'Dein Shop konnte gerade nicht verbunden werden. Bitte versuche es gleich noch einmal.', code: 'token_exchange_unavailable' });
+      expect(res.json()).toEqual({ message: 'Dein Shop konnte gerade nicht verbunden werden. Bitte versuche es gleich noch einmal.', code: 'token_exchange_unavailable', requestId: expect.any(String) });
     } finally {
       await down.close();
     }

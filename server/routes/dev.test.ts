@@ -60,7 +60,7 @@ describe('GET /api/dev/session-token (standalone)', () => {
     for (const headers of foreign) {
       const res = await get('', { ...headers, 'accept-language': 'de' });
       expect([headers, res.statusCode]).toEqual([headers, 403]);
-      expect(res.json()).toEqual({ message: translate('de', 'devToken.foreignRequest'), code: 'foreign_request' });
+      expect(res.json()).toEqual({ message: translate('de', 'devToken.foreignRequest'), code: 'foreign_request', requestId: expect.any(String) });
       expect(res.body).not.toContain('token"');
     }
   });
@@ -70,7 +70,7 @@ describe('GET /api/dev/session-token (standalone)', () => {
     for (const shop of ['nobody.myshopify.com', 'shop-a.myshopify.com', 'a.myshopify.com']) {
       const res = await get(`?shop=${shop}`);
       expect([shop, res.statusCode]).toEqual([shop, 403]);
-      expect(res.json()).toEqual({ message: translate('en', 'devToken.unknownShop'), code: 'unknown_shop' });
+      expect(res.json()).toEqual({ message: translate('en', 'devToken.unknownShop'), code: 'unknown_shop', requestId: expect.any(String) });
     }
     expect(await shopCount()).toBe(before);
 

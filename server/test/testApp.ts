@@ -67,10 +67,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     DIST_DIR: path.join(dataDir, 'no-dist'),
     LOG_LEVEL: 'silent',
+    // No load shedding in tests: many apps and PGlite share one event loop (ops.test.ts tests shedding itself).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     // shopify mode requires a token key; tests use a fixed one (standalone would derive one anyway).
     TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
-    // Load shedding off: a busy test machine stalls PGlite's event loop past any threshold (ops.test.ts turns it on).
-    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const handle = await openTestDatabase();

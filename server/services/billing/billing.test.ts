@@ -359,7 +359,7 @@ describe('billing (APP_MODE=shopify, Admin API stand-in)', () => {
     fake.uninstall(revoked.domain);
     const noToken = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: revoked.domain, ...json({ planName: 'monthly' }) });
     expect(noToken.statusCode).toBe(503);
-    expect(noToken.json()).toEqual({ message: 'The app is not connected to your store. Open it from your Shopify admin to reconnect.', code: 'no_access_token' });
+    expect(noToken.json()).toEqual({ message: 'The app is not connected to your store. Open it from your Shopify admin to reconnect.', code: 'no_access_token', requestId: expect.any(String) });
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
     const left = await t.db.selectFrom('charges').select('id').where('shopId', 'in', [shop.id, revoked.id]).execute();
     expect(left).toEqual([]);

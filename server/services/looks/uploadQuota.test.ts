@@ -57,7 +57,7 @@ describe('upload quota per shop', () => {
 
     const over = await upload('full.myshopify.com', await small());
     expect(over.statusCode).toBe(413);
-    expect(over.json()).toEqual({ message: `Your shop has reached its limit of ${UPLOAD_QUOTA.files} uploaded images.`, code: 'media.quota_files' });
+    expect(over.json()).toEqual({ message: `Your shop has reached its limit of ${UPLOAD_QUOTA.files} uploaded images.`, code: 'media.quota_files', requestId: expect.any(String) });
     expect(await stored(shopId)).toEqual({ rows: UPLOAD_QUOTA.files, files: 1 });
     // Another shop is not affected.
     expect((await upload('roomy.myshopify.com', await small())).statusCode).toBe(200);
@@ -71,6 +71,7 @@ describe('upload quota per shop', () => {
     expect(over.json()).toEqual({
       message: `This image would take your shop's uploads over the storage limit of ${UPLOAD_QUOTA.bytes / MB} MB.`,
       code: 'media.quota_bytes',
+      requestId: expect.any(String),
     });
     expect(await stored(shopId)).toEqual({ rows: 10, files: 0 });
     expect((await upload('heavy.myshopify.com', await small())).statusCode).toBe(200);
