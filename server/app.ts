@@ -39,7 +39,8 @@ import type { GalleryOptions } from './routes/gallery';
 import { firstScreenDocument } from './ssr/firstScreenDocument';
 import { opsPlugin } from './ops/plugin';
 import { requestIdOf } from './ops/requestId';
-import { attachJobs, JobEngine, type JobEngineOptions } from './jobs';
+import { attachJobs, JobEngine, jobCounts, type JobEngineOptions } from './jobs';
+import { currentJobStats } from './ops/jobStats';
 
 export interface AppDeps {
   config: Config;
@@ -97,6 +98,15 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
 
   // The operator surface first: request ids, load shedding and the migration gate come before any other hook.
   await app.register(opsPlugin);
+  // The job engine's own readiness and counts (pg-boss, queues named `a.b`), beside what the tables hold
+  // of the work not yet on it (generations, metafield outbox, catalog syncs) and the deliveries' own states.
+  app.ops.readiness.register('jobs', () =>
+    jobs.running ? { ok: true } : { ok: false, detail: 'the job engine (pg-boss) is not running on this instance' },
+  );
+  app.ops.metrics.setJobStats(async (db) => [
+    ...(await jobCounts(jobs)),
+    ...(await currentJobStats(db)),
+  ]);
   // Security headers next (so every answer has them), then the Host check, before any route or auth.
   await app.register(securityHeaders, {
     launchShop: (request) => documentShop(request.query as Record<string, unknown>, deps.config),
