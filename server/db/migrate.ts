@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020_generation_item_positions';
 import * as m0021 from './migrations/0021_experiments';
 import * as m0022 from './migrations/0022_plan_feature_texts';
 import * as m0023 from './migrations/0023_checkout_switch';
+import * as m0024 from './migrations/0024_file_keys';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0021_experiments': m0021,
   '0022_plan_feature_texts': m0022,
   '0023_checkout_switch': m0023,
+  '0024_file_keys': m0024,
 };
 
 class StaticProvider implements MigrationProvider {

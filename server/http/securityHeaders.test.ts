@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/testApp';
-import { filesDir, DEMO_SHOP_DOMAIN } from '../config';
+import { DEMO_SHOP_DOMAIN } from '../config';
+import { storageFor } from '../storage';
 import { signSessionToken } from '../auth/sessionToken';
 import { queryHmac } from '../auth/oauth';
 import { frameAncestors, withFrameAncestors } from './securityHeaders';
@@ -46,8 +47,7 @@ describe('security headers (standalone)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ seed: true, env: { DIST_DIR: makeDist() } });
-    fs.mkdirSync(path.join(filesDir(t.config), 'uploads'), { recursive: true });
-    fs.writeFileSync(path.join(filesDir(t.config), 'uploads', 'note.txt'), '<script>alert(1)</script>');
+    await storageFor(t.config).put('uploads/note.txt', Buffer.from('<script>alert(1)</script>'));
   });
   afterAll(() => t.close());
   const shop = DEMO_SHOP_DOMAIN;

@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db';
-import { filesDir, type Config } from '../../../config';
+import type { Config } from '../../../config';
+import { eraseShopFiles, storageFor } from '../../../storage';
 import { invalidateLooksList } from '../../../services/looks/looks';
 import { invalidateStats } from '../../../services/analytics/stats';
 
@@ -133,9 +132,10 @@ export function deletionOrder(schema: Schema): string[] {
 /**
  * shop/redact: deletes every row of the shop in every table of the schema
  * (found from the database, so tables added later are covered) in one
- * transaction, in foreign-key-safe order, then the shop's folders under files/.
+ * transaction, in foreign-key-safe order, then the shop's files (every key under shops/<id>/,
+ * server/storage: eraseShopFiles, idempotent, so a retried run finishes what a crash left).
  */
-export async function eraseShop(db: Db, config: Pick<Config, 'dataDir'>, shop: { id: number; domain: string }): Promise<Record<string, number>> {
+export async function eraseShop(db: Db, config: Pick<Config, 'files'>, shop: { id: number; domain: string }): Promise<Record<string, number>> {
   const schema = await readSchema(db);
   const conditions = shopRowConditions(schema, { id: shop.id, domain: shop.domain.toLowerCase() });
   const deleted: Record<string, number> = {};
@@ -148,16 +148,7 @@ export async function eraseShop(db: Db, config: Pick<Config, 'dataDir'>, shop: {
       if (n) deleted[table] = n;
     }
   });
-  await removeShopFiles(config, shop.id);
+  await eraseShopFiles(storageFor(config), shop.id);
   await Promise.all([invalidateLooksList(db, shop.id), invalidateStats(db, shop.id)]);
   return deleted;
-}
-
-/** files/<kind>/<shop id>/ for every kind (uploads, generated, and any added later). */
-export async function removeShopFiles(config: Pick<Config, 'dataDir'>, shopId: number): Promise<void> {
-  const root = filesDir(config);
-  const kinds = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
-  await Promise.all(
-    kinds.filter((k) => k.isDirectory()).map((k) => fs.rm(path.join(root, k.name, String(shopId)), { recursive: true, force: true })),
-  );
 }
