@@ -69,8 +69,8 @@ const aboveJobs = [
 const serverZones = [
   {
     target: './server/db',
-    from: [...aboveJobs, './server/jobs', './server/ops'],
-    message: 'server/db is the bottom layer: it imports no service, route, platform, demo, auth, http, jobs or ops code.',
+    from: [...aboveJobs, './server/jobs', './server/ops', './server/storage'],
+    message: 'server/db is the bottom layer: it imports no service, route, platform, demo, auth, http, jobs, ops or storage code.',
   },
   {
     target: './server/jobs',
@@ -81,6 +81,26 @@ const serverZones = [
     target: './server/ops',
     from: aboveJobs.filter((room) => room !== './server/http'),
     message: 'server/ops (health, readiness, metrics, request ids, shutdown) sits right above server/db: features plug into it (app.ops), it imports none of them.',
+  },
+  {
+    // Object storage sits beside db at the bottom: services, platform, routes, demo and the app use it.
+    target: './server/storage',
+    from: [
+      './server/db',
+      './server/services',
+      './server/routes',
+      './server/platform',
+      './server/demo',
+      './server/auth',
+      './server/http',
+      './server/ssr',
+      './server/app.ts',
+      './server/index.ts',
+      './server/test',
+      './server/jobs',
+      './server/ops',
+    ],
+    message: 'server/storage is a bottom layer (the file backends): it imports only config and libraries, nothing of the rooms that use it.',
   },
   {
     target: './server/services',

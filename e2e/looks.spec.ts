@@ -169,7 +169,7 @@ test('uploads one look image; a fake image shows the upload error', async ({ pag
   await input.setInputFiles({ name: 'look.png', mimeType: 'image/png', buffer: png });
   const image = page.getByAltText('Look image');
   await expect(image).toBeVisible();
-  await expect(image).toHaveAttribute('src', /\/files\/uploads\/\d+\/[0-9a-f-]+\.png$/);
+  await expect(image).toHaveAttribute('src', /\/files\/shops\/\d+\/uploads\/[0-9a-f-]+\.png$/);
   const served = await page.request.get((await image.getAttribute('src'))!);
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('image/png');
@@ -181,5 +181,5 @@ test('uploads one look image; a fake image shows the upload error', async ({ pag
   await page.getByRole('button', { name: 'Save' }).first().click();
   await expect(page.getByText('Look updated')).toBeVisible();
   await page.reload();
-  await expect(page.getByAltText('Look image')).toHaveAttribute('src', /\/files\/uploads\//);
+  await expect(page.getByAltText('Look image')).toHaveAttribute('src', /\/files\/shops\/\d+\/uploads\//);
 });

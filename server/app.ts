@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { gzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import { filesDir, type Config } from './config';
+import type { Config } from './config';
 import type { Db } from './db';
 import { HttpError, sendHttpError } from './http/errors';
 import { authPlugin, requiresSession } from './auth/plugin';
@@ -35,6 +35,7 @@ import chargeRoutes from './routes/charges';
 import webVitalsRoutes from './routes/webVitals';
 import proxyRoutes from './routes/proxy';
 import storefrontAssetRoutes from './routes/storefrontAssets';
+import fileRoutes from './routes/files';
 import type { GalleryOptions } from './routes/gallery';
 import { firstScreenDocument } from './ssr/firstScreenDocument';
 import { opsPlugin } from './ops/plugin';
@@ -145,16 +146,8 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     await app.register(routes);
   }
 
-  // Uploaded, catalog and generated images.
-  const files = filesDir(deps.config);
-  fs.mkdirSync(files, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: files,
-    prefix: '/files/',
-    decorateReply: false,
-    maxAge: '7d',
-    immutable: true,
-  });
+  // Uploaded, catalog and generated images, from the storage (server/storage).
+  await app.register(fileRoutes);
 
   await registerSpa(app, deps.config);
   return app;

@@ -43,6 +43,8 @@ export interface Config {
   database: DatabaseSettings;
   /** Operator surface: migrations at start, metrics, load shedding, shutdown (server/ops). */
   ops: OpsConfig;
+  /** Where the app's files live (server/storage): the local directory or an S3-compatible bucket, and their public base URL. */
+  files: FilesConfig;
 }
 
 export interface DatabaseSettings {
@@ -69,14 +71,35 @@ export interface OpsConfig {
   maxEventLoopDelayMs: number;
   /** Longest shutdown: in-flight requests and running jobs get this long before the process exits anyway (SHUTDOWN_TIMEOUT_MS, default 25 s). */
   shutdownTimeoutMs: number;
+
+/** S3-compatible object storage (AWS S3, Cloudflare R2, MinIO, Google Cloud Storage's XML interop). */
+export interface S3Config {
+  /** S3_BUCKET: setting it turns the S3 backend on. */
+  bucket: string;
+  /** S3_REGION (default us-east-1; R2 takes `auto`). */
+  region: string;
+  /** S3_ENDPOINT: another service than AWS (R2, MinIO, GCS: https://storage.googleapis.com). */
+  endpoint?: string;
+  /** S3_FORCE_PATH_STYLE=true: http://host/bucket/key instead of http://bucket.host/key (MinIO, most self-hosted servers). */
+  forcePathStyle: boolean;
+  /** S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY (both or neither; neither: the AWS SDK's default chain — AWS_* variables, instance or task role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+}
+
+export interface FilesConfig {
+  /** The local directory (DATA_DIR/files): the backend unless S3_BUCKET is set. */
+  dir: string;
+  s3?: S3Config;
+  /**
+   * FILES_PUBLIC_URL: the base a file's key is appended to in storefront and metafield URLs (a CDN, or the
+   * bucket's public address); unset: the app's own `${APP_URL}/files`.
+   */
+  publicUrl: string;
 }
 
 export const DEV_API_KEY = 'shoppable-looks-dev-key';
 export const DEV_API_SECRET = 'shoppable-looks-dev-secret-do-not-use-in-production';
 export const DEMO_SHOP_DOMAIN = 'demo-shop.myshopify.com';
-
-/** Folder under the data dir where uploads, catalog and generated images live (served at /files/). */
-export const filesDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'files');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -86,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const usesDevKeys = !env.SHOPIFY_API_KEY || !env.SHOPIFY_API_SECRET;
   const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
     port,
     host: env.HOST?.trim() || DEFAULT_HOST,
@@ -93,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     appMode,
     appUrl,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     apiKey: usesDevKeys ? DEV_API_KEY : env.SHOPIFY_API_KEY!,
     apiSecret: usesDevKeys ? DEV_API_SECRET : env.SHOPIFY_API_SECRET!,
@@ -111,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     funnelRetentionMonths: funnelRetentionMonths(env.FUNNEL_RETENTION_MONTHS),
     database: databaseSettings(env),
     ops: opsConfig(env),
+    files: filesConfig(env, dataDir, appUrl),
   };
 }
 
@@ -131,6 +156,19 @@ export function databaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
   };
 }
 
+/** An http(s) URL without a trailing slash; `name` names the variable in the error. */
+function httpUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, not "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL, not "${value}"`);
+  if (url.search || url.hash || url.username || url.password) throw new Error(`${name} must be a plain base URL (no query, fragment or credentials)`);
+  return value.replace(/\/+$/, '');
+}
+
 /** true/false/1/0 (unset: the fallback). */
 function flag(name: string, value: string | undefined, fallback: boolean): boolean {
   const raw = value?.trim().toLowerCase();
@@ -149,6 +187,33 @@ export function opsConfig(env: NodeJS.ProcessEnv): OpsConfig {
     metricsToken,
     maxEventLoopDelayMs: wholeNumber('MAX_EVENT_LOOP_DELAY_MS', env.MAX_EVENT_LOOP_DELAY_MS, 1000, 60_000),
     shutdownTimeoutMs: wholeNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000, 10 * 60_000),
+  };
+}
+
+/** DATA_DIR/files, or the S3_* bucket; FILES_PUBLIC_URL (default `${APP_URL}/files`). */
+export function filesConfig(env: NodeJS.ProcessEnv, dataDir: string, appUrl: string): FilesConfig {
+  const bucket = env.S3_BUCKET?.trim();
+  const publicUrl = env.FILES_PUBLIC_URL?.trim() ? httpUrl('FILES_PUBLIC_URL', env.FILES_PUBLIC_URL.trim()) : `${appUrl}/files`;
+  const files: FilesConfig = { dir: path.join(dataDir, 'files'), publicUrl };
+  if (!bucket) {
+    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((n) => env[n]?.trim());
+    if (stray.length) throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to store files in a bucket, or unset them`);
+    return files;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`S3_BUCKET must be a bucket name (3–63 lowercase letters, digits, dots, hyphens), not "${bucket}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (!!accessKeyId !== !!secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK default credentials)');
+  const sessionToken = env.S3_SESSION_TOKEN?.trim() || undefined;
+  return {
+    ...files,
+    s3: {
+      bucket,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      endpoint: env.S3_ENDPOINT?.trim() ? httpUrl('S3_ENDPOINT', env.S3_ENDPOINT.trim()) : undefined,
+      forcePathStyle: flag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false),
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } : undefined,
+    },
   };
 }
 

@@ -15,6 +15,7 @@ import { seedDemo } from '../../server/demo';
 import { insertLook } from '../../server/test/looks';
 import { signSessionToken } from '../../server/auth/sessionToken';
 import { createLocalGenerator, type ImageGenerator } from '../../server/services/gallery/generator';
+import { shopFilesOf } from '../../server/storage';
 
 export const name = 'image generation (local generator, live stream)';
 
@@ -43,7 +44,7 @@ export async function run(): Promise<Record<string, string | number>> {
   };
 
   // The real local generator, with a gate the latency run uses to time the status change.
-  const local = createLocalGenerator({ filesDir: path.join(dataDir, 'files'), allowFailMarker: true });
+  const local = createLocalGenerator({ files: shopFilesOf(config), allowFailMarker: true });
   let gate: { wait: Promise<void>; open(): void } | null = null;
   let releasedAt = 0;
   const tiny = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } }).jpeg().toBuffer();

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { Config } from '../config';
-import { DEMO_SHOP_DOMAIN, filesDir } from '../config';
+import { DEMO_SHOP_DOMAIN } from '../config';
+import { storageFor } from '../storage';
 import type { SeedContext } from './context';
 import { findShopByDomain, provisionShop } from '../services/shop/shops';
 import { DEMO_PRODUCTS } from './catalogData';
@@ -19,7 +20,7 @@ import { seedExperiments } from './experiments';
  */
 export async function seedDemo(db: Db, config: Config, now = new Date()): Promise<void> {
   if (await findShopByDomain(db, DEMO_SHOP_DOMAIN)) return;
-  const images = await drawProductImages(DEMO_PRODUCTS, filesDir(config));
+  const images = await drawProductImages(DEMO_PRODUCTS, storageFor(config));
   await db.transaction().execute(async (trx) => {
     const shop = await provisionShop(trx, DEMO_SHOP_DOMAIN, { email: 'merchant@demo-shop.example', currency: 'USD', origin: 'standalone' });
     await trx

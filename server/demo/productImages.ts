@@ -3,9 +3,8 @@
  * product type in its colour on a soft studio background. Real JPEG files, so
  * the picker, widget and image generation all work on real pixels.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import { FILES_PATH, type FileStorage } from '../storage';
 import type { DemoProduct } from './catalogData';
 
 const SHAPES: Record<DemoProduct['type'], string> = {
@@ -33,21 +32,22 @@ function svgFor(product: DemoProduct, variant: number): string {
 </svg>`;
 }
 
-/** Writes two photos per product; returns their public URLs keyed by handle. */
-export async function drawProductImages(products: DemoProduct[], filesDir: string): Promise<Map<string, string[]>> {
-  const dir = path.join(filesDir, 'catalog');
-  await fs.mkdir(dir, { recursive: true });
+/**
+ * Stores two photos per product under the shared `catalog/` prefix (app assets, not shop data:
+ * drawn the same for every demo database; one already there is kept); returns their references
+ * (/files/catalog/…) keyed by handle.
+ */
+export async function drawProductImages(products: DemoProduct[], storage: FileStorage): Promise<Map<string, string[]>> {
   const urls = new Map<string, string[]>();
   await Promise.all(
     products.map(async (product) => {
       const list: string[] = [];
       for (const variant of [0, 1]) {
-        const name = `${product.handle}-${variant + 1}.jpg`;
-        const file = path.join(dir, name);
-        await fs.access(file).catch(() =>
-          sharp(Buffer.from(svgFor(product, variant))).jpeg({ quality: 82, mozjpeg: true }).toFile(file),
-        );
-        list.push(`/files/catalog/${name}`);
+        const key = `catalog/${product.handle}-${variant + 1}.jpg`;
+        if (!(await storage.stat(key))) {
+          await storage.put(key, await sharp(Buffer.from(svgFor(product, variant))).jpeg({ quality: 82, mozjpeg: true }).toBuffer());
+        }
+        list.push(`${FILES_PATH}${key}`);
       }
       urls.set(product.handle, list);
     }),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { listRoutes } from '../test/routeTree';
 import { filesDir, DEMO_SHOP_DOMAIN } from '../config';
+import { storageFor } from '../storage';
 import { signSessionToken } from '../auth/sessionToken';
 import { queryHmac } from '../auth/oauth';
 import { frameAncestors, withFrameAncestors } from './securityHeaders';
@@ -29,8 +30,7 @@ describe('security headers (standalone)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ seed: true, env: { DIST_DIR: makeDist() } });
-    fs.mkdirSync(path.join(filesDir(t.config), 'uploads'), { recursive: true });
-    fs.writeFileSync(path.join(filesDir(t.config), 'uploads', 'note.txt'), '<script>alert(1)</script>');
+    await storageFor(t.config).put('uploads/note.txt', Buffer.from('<script>alert(1)</script>'));
   });
   afterAll(() => t.close());
   const shop = DEMO_SHOP_DOMAIN;

@@ -1,4 +1,3 @@
-import { filesDir } from '../config';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
 import { createGenerationSchema, generationsQuerySchema, updateGenerationSchema } from '../../src/contracts/gallery.schema';
@@ -15,6 +14,7 @@ import {
   toGeneration,
   updateGenerationSettings,
 } from '../services/gallery/generations';
+import { shopFilesOf, storageFor } from '../storage';
 import { streamGeneration } from '../services/gallery/generationsStream';
 import { recoverJobs, WorkerPool } from '../services/gallery/jobs';
 import { platformBillingFor } from '../services/billing/platformBilling';
@@ -66,13 +66,13 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
     opts.generator ??
     (config.imageApiUrl
       ? createExternalGenerator({ url: config.imageApiUrl, apiKey: config.imageApiKey, appUrl: config.appUrl })
-      : createLocalGenerator({ filesDir: filesDir(config), allowFailMarker: config.appMode === 'standalone', appUrl: config.appUrl }));
+      : createLocalGenerator({ files: shopFilesOf(config), allowFailMarker: config.appMode === 'standalone' }));
   const jobTimeoutMs = opts.jobTimeoutMs ?? 60000;
   const pool = new WorkerPool({
     db,
     bus,
     generator,
-    filesDir: filesDir(config),
+    storage: storageFor(config),
     now,
     concurrency: opts.concurrency ?? 2,
     jobTimeoutMs,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { yup } from '../../src/contracts/validation';
 import { pathId, pathParams, type YupTypeProvider } from '../http/validate';
 import { verifyAppProxy } from '../http/appProxy';
+import { fileUrls } from '../storage';
 import { collectionProxyPage, galleryProxyPage, lookProxyPage, type ProxyPageContext } from '../services/storefront/proxyPages';
 
 export const PROXY_PREFIX = '/api/proxy';
@@ -20,7 +21,8 @@ const schemas = {
 export default async function proxyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db, config } = app.deps;
-  const context = (req: FastifyRequest): ProxyPageContext => ({ pathPrefix: req.appProxy.pathPrefix, appUrl: config.appUrl });
+  const files = fileUrls(config);
+  const context = (req: FastifyRequest): ProxyPageContext => ({ pathPrefix: req.appProxy.pathPrefix, appUrl: config.appUrl, files });
   const send = (reply: FastifyReply, html: string) =>
     reply.header('Content-Type', 'application/liquid; charset=utf-8').header('Cache-Control', 'no-store').send(html);
 

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { listenToStorefrontChanges } from '../../services/storefront/changes';
+import { fileUrls } from '../../storage';
 import { createStorefrontMetafieldSync, type StorefrontMetafieldOptions, type StorefrontMetafieldSync } from './storefrontMetafields';
 
 declare module 'fastify' {
@@ -27,7 +28,7 @@ export const storefrontMetafieldsPlugin = fp<StorefrontMetafieldsPluginOptions>(
       app.decorate('storefrontMetafields', null);
       return;
     }
-    const sync = createStorefrontMetafieldSync({ db, admin: app.platform.admin, log: (level, message) => app.log[level](message), options: opts.options });
+    const sync = createStorefrontMetafieldSync({ db, files: fileUrls(config), admin: app.platform.admin, log: (level, message) => app.log[level](message), options: opts.options });
     const unlisten = listenToStorefrontChanges(db, sync);
     const unlistenInstalls = app.platform.lifecycle.onInstalled((shop) => sync.writeAll(shop));
     const unlistenSyncs = app.platform.lifecycle.onCatalogSynced((shop) => sync.writeAll(shop));

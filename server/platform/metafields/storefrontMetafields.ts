@@ -11,7 +11,9 @@ import {
   markStorefrontChange,
   type StorefrontChangeListener,
 } from '../../services/storefront/changes';
-import { checkoutBoosterValue, galleryValue, productLooksValue, storefrontConfigValue } from '../../services/storefront/metafields';
+import { checkoutBoosterValue, galleryValue, productLooksValue, storefrontConfigValue, withPublicImages } from '../../services/storefront/metafields';
+import type { StorefrontLook } from '../../../src/contracts/storefront';
+import type { FileUrls } from '../../storage';
 import {
   CHECKOUT_BOOSTER_METAFIELD,
   PRODUCT_LOOKS_METAFIELD,
@@ -81,6 +83,8 @@ export const DEFAULT_STOREFRONT_METAFIELD_OPTIONS: StorefrontMetafieldOptions = 
 
 export interface StorefrontMetafieldDeps {
   db: Db;
+  /** Image references → the URLs storefronts load (FILES_PUBLIC_URL, server/storage). */
+  files: Pick<FileUrls, 'publicRef'>;
   admin: Pick<AdminApi, 'graphql'>;
   log: PlatformLog;
   options?: Partial<StorefrontMetafieldOptions>;
@@ -200,8 +204,8 @@ export function createStorefrontMetafieldSync(deps: StorefrontMetafieldDeps): St
     );
     const pending: Pending[] = [];
     const skip: Mark[] = [];
-    const add = (mark: Mark, ownerId: string, metafield: { namespace: string; key: string }, value: { v: 1; looks: unknown[] }, what: string) => {
-      const { json, dropped } = fitted(value);
+    const add = (mark: Mark, ownerId: string, metafield: { namespace: string; key: string }, value: { v: 1; looks: StorefrontLook[] }, what: string) => {
+      const { json, dropped } = fitted({ ...value, looks: value.looks.map((look) => withPublicImages(look, (ref) => deps.files.publicRef(ref))) });
       if (dropped) log('warn', `Storefront metafield ${what} of ${shop.domain}: ${dropped} look(s) left out to stay within the platform's ${MAX_JSON_METAFIELD_BYTES} bytes`);
       pending.push({ mark, input: { ownerId, namespace: metafield.namespace, key: metafield.key, type: 'json', value: json } });
     };

@@ -1,11 +1,10 @@
 jest.setTimeout(120_000);
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { insertLook } from '../../test/looks';
-import { DEMO_SHOP_DOMAIN, filesDir } from '../../config';
+import { DEMO_SHOP_DOMAIN } from '../../config';
+import { storageFor } from '../../storage';
 import type { ShopRow } from '../../services/shop/shops';
 import { deliver } from './test/deliver';
 
@@ -49,13 +48,11 @@ async function rowsOfShop(t: TestApp, shop: Pick<ShopRow, 'id' | 'domain'>): Pro
   return counts;
 }
 
-/** files/<kind>/<shop id> folders of the shop. */
-function shopFolders(t: TestApp, shopId: number): string[] {
-  const root = filesDir(t.config);
-  return fs
-    .readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && fs.existsSync(path.join(root, d.name, String(shopId))))
-    .map((d) => `${d.name}/${shopId}`);
+/** The kinds of file the shop has in the storage (shops/<id>/<kind>/…). */
+async function shopFolders(t: TestApp, shopId: number): Promise<string[]> {
+  const kinds = new Set<string>();
+  for await (const key of storageFor(t.config).list(`shops/${shopId}/`)) kinds.add(`${key.split('/')[2]}/${shopId}`);
+  return [...kinds];
 }
 
 async function upload(t: TestApp, shop: string) {
@@ -85,8 +82,7 @@ describe('shop/redact', () => {
       await t.request({ method: 'GET', url: '/admin/api/v1/booster', shop });
       await deliver(t, 'app/scopes_update', { current: ['read_products'] }, { shop });
       await deliver(t, 'customers/data_request', { customer: { id: 1, email: 'a@example.com' }, orders_requested: [] }, { shop });
-      fs.mkdirSync(path.join(filesDir(t.config), 'generated', String(shop === KEEP ? keep.id : demo.id)), { recursive: true });
-      fs.writeFileSync(path.join(filesDir(t.config), 'generated', String(shop === KEEP ? keep.id : demo.id), 'flat-lay.jpg'), 'jpeg');
+      await storageFor(t.config).put(`shops/${shop === KEEP ? keep.id : demo.id}/generated/flat-lay.jpg`, Buffer.from('jpeg'));
     }
     await deliver(t, 'orders/create', { id: 77, line_items: [{ product_id: 1, quantity: 1, price: '5.00', properties: [{ name: '_look_id', value: String(keepLook) }] }] }, { shop: KEEP });
     // Rows only linked by a key that names the shop (a shared rate-limit counter).
@@ -114,7 +110,7 @@ describe('shop/redact', () => {
         'shop_daily_stats', 'add_to_cart_events', 'webhook_deliveries', 'customer_data_requests', 'rate_limits', 'future_notes', 'future_note_parts',
       ]),
     );
-    expect(shopFolders(t, demo.id).sort()).toEqual(['generated', 'uploads'].map((k) => `${k}/${demo.id}`));
+    expect((await shopFolders(t, demo.id)).sort()).toEqual(['generated', 'uploads'].map((k) => `${k}/${demo.id}`));
 
     const res = await deliver(t, 'shop/redact', { shop_id: 954889, shop_domain: DEMO_SHOP_DOMAIN }, { shop: DEMO_SHOP_DOMAIN, eventId: 'redact-shop' });
     expect(res.statusCode).toBe(200);
@@ -122,7 +118,7 @@ describe('shop/redact', () => {
     const after = await rowsOfShop(t, demo);
     expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
     expect(Object.keys(after).length).toBe(Object.keys(before).length);
-    expect(shopFolders(t, demo.id)).toEqual([]);
+    expect(await shopFolders(t, demo.id)).toEqual([]);
     // The files went in a durable job queued with the deletion of the rows (retried until done).
     const { rows: erasures } = await t.app.jobs.boss
       .getDb()
@@ -130,11 +126,11 @@ describe('shop/redact', () => {
     expect(erasures).toEqual([{ state: 'completed' }]);
 
     expect(await rowsOfShop(t, keep)).toEqual(keepBefore);
-    expect(shopFolders(t, keep.id).sort()).toEqual(['generated', 'uploads'].map((k) => `${k}/${keep.id}`));
+    expect((await shopFolders(t, keep.id)).sort()).toEqual(['generated', 'uploads'].map((k) => `${k}/${keep.id}`));
     // A key that only contains the domain inside a longer name is not the shop's.
     expect(await t.db.selectFrom('rateLimits').select('key').where('key', '=', `discount:shop:x${DEMO_SHOP_DOMAIN}`).execute()).toHaveLength(1);
     // The shared demo catalog images are not per shop and stay.
-    expect(fs.existsSync(path.join(filesDir(t.config), 'catalog'))).toBe(true);
+    expect(await storageFor(t.config).stat('catalog/linen-shirt-sand-1.jpg')).not.toBeNull();
   });
 
   it('a replay (or any later delivery for the erased shop) is acknowledged and writes nothing', async () => {

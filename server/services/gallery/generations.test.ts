@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../test/testApp';
@@ -11,6 +9,12 @@ import type { ImageGenerator } from './generator';
 import { createExternalGenerator } from './generatorExternal';
 import { loadImage } from './generatorImages';
 import { claimNextJob } from './jobs';
+import { shopFilesOf, storageFor } from '../../storage';
+
+async function first<T>(items: AsyncIterable<T>): Promise<T | undefined> {
+  for await (const item of items) return item;
+  return undefined;
+}
 
 const DEMO = DEMO_SHOP_DOMAIN;
 jest.setTimeout(60000);
@@ -97,7 +101,7 @@ describe('image generation pipeline (real local generator)', () => {
       // npm run bench measures the 2 s target; here a margin for a loaded test machine.
       expect(Date.now() - started).toBeLessThan(3000);
       expect(done.customPrompt).toBeNull();
-      expect(done.generatedImageUrl).toMatch(/^\/files\/generated\/\d+\/\d+-1\.jpg$/);
+      expect(done.generatedImageUrl).toMatch(/^\/files\/shops\/\d+\/generated\/\d+-1\.jpg$/);
       const file = await t.app.inject({ method: 'GET', url: done.generatedImageUrl });
       expect(file.statusCode).toBe(200);
       const meta = await sharp(file.rawPayload).metadata();
@@ -127,9 +131,18 @@ describe('image generation pipeline (real local generator)', () => {
     expect(paged.paginationDetails).toEqual({ nextPage: null, previousPage: 1, totalItems: 3 });
   });
 
-  it('refuses path traversal when reading look images', async () => {
-    await expect(loadImage(path.join(t.config.dataDir, 'files'), '/files/../../etc/passwd')).rejects.toThrow(/outside/);
-    await expect(loadImage(path.join(t.config.dataDir, 'files'), 'file:///etc/passwd')).rejects.toThrow(/Unsupported/);
+  it("refuses path traversal and other shops' files when reading look images", async () => {
+    const files = shopFilesOf(t.config);
+    const shop = await t.db.selectFrom('shops').select('id').where('domain', '=', DEMO).executeTakeFirstOrThrow();
+    await expect(loadImage(files, shop.id, '/files/../../etc/passwd')).rejects.toThrow(/Invalid file path/);
+    await expect(loadImage(files, shop.id, '/files/catalog/%2e%2e/%2e%2e/etc/passwd')).rejects.toThrow(/Invalid file path/);
+    await expect(loadImage(files, shop.id, 'file:///etc/passwd')).rejects.toThrow(/Unsupported/);
+    await storageFor(t.config).put(`shops/${shop.id + 1}/uploads/theirs.png`, Buffer.from('x'));
+    await expect(loadImage(files, shop.id, `/files/shops/${shop.id + 1}/uploads/theirs.png`)).rejects.toThrow(/outside the shop/);
+    await expect(loadImage(files, shop.id, `${t.config.appUrl}/files/shops/${shop.id + 1}/uploads/theirs.png`)).rejects.toThrow(/outside the shop/);
+    // The demo catalog (shared) and the shop's own files are read through the storage.
+    const catalog = await t.db.selectFrom('catalogProducts').select('images').where('shopId', '=', shop.id).limit(1).executeTakeFirstOrThrow();
+    expect((await sharp(await loadImage(files, shop.id, catalog.images[0])).metadata()).format).toBe('jpeg');
   });
 });
 
@@ -411,7 +424,7 @@ describe('external image API generator', () => {
       const res = await t.request({ method: 'POST', url: '/admin/api/v1/image-generation', shop: DEMO, payload: { productLookId: lookId, imageType: 'model' } });
       const failed = await waitForStatus(t, res.json().imageGenerationId, 'FAILED');
       expect(failed.errorMessage).toMatch(/503/);
-      expect(fs.existsSync(path.join(t.config.dataDir, 'files', 'generated'))).toBe(false);
+      expect(await first(storageFor(t.config).list('shops/'))).toBeUndefined();
     } finally {
       await t.close();
       server.close();

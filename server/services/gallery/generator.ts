@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { ImageType } from '../../../src/contracts/gallery';
 import { positionFromPixels, type GeneratedItemPosition } from '../../../src/contracts/hotspots';
 import { loadImage, type LookImages } from './generatorImages';
+import type { ShopFileReader } from '../../storage';
 
 export interface GenerationRequest {
   generationId: number;
@@ -121,7 +122,7 @@ function flatLaySlots(count: number): Array<{ x: number; y: number; size: number
  * a portrait lookbook page (hero photo, item strip, title). The positions it
  * answers are the rectangles it drew each product's photo into.
  */
-export function createLocalGenerator(options: { filesDir: string; allowFailMarker: boolean; appUrl?: string }): PositioningImageGenerator {
+export function createLocalGenerator(options: { files: ShopFileReader; allowFailMarker: boolean }): PositioningImageGenerator {
   return {
     name: 'local',
     async generate(req) {
@@ -139,7 +140,7 @@ export function createLocalGenerator(options: { filesDir: string; allowFailMarke
       }
       const products = req.look.products.filter((p) => !!p.image).slice(0, MAX_COMPOSED_PRODUCTS);
       if (!products.length) throw new Error('The look has no product images');
-      const images = await Promise.all(products.map((p) => loadImage(options.filesDir, p.image, fetch, options.appUrl)));
+      const images = await Promise.all(products.map((p) => loadImage(options.files, req.shopId, p.image)));
       if (req.signal.aborted) throw new Error('Generation cancelled');
       const size = req.imageType === 'flat_lay' ? FLAT_LAY : MODEL;
       const { jpeg, placed } = req.imageType === 'flat_lay' ? await flatLay(images, req.look.title) : await model(images, req.look.title);

@@ -1,5 +1,4 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { ShopFileReader } from '../../storage';
 
 /** One product photo of a look, with the product it shows (markers are matched by product id). */
 export interface LookProductImage {
@@ -19,32 +18,15 @@ const MAX_REMOTE_BYTES = 8 * 1024 * 1024;
 const REMOTE_TIMEOUT_MS = 5000;
 
 /**
- * Reads an image referenced by a look: a relative /files/… URL is read from
- * the files folder (never outside it), an http(s) URL is fetched with a
- * timeout and a size cap. Anything else is refused.
+ * Reads an image referenced by a look: the app's own files (`/files/…`, at the app's or the public
+ * URL) through the storage, within the shop's files (server/storage); another http(s) URL is
+ * fetched with a timeout and a size cap. Anything else is refused.
  */
-export async function loadImage(filesDir: string, url: string, fetchImpl: typeof fetch = fetch, appUrl?: string): Promise<Buffer> {
-  if (/^https?:\/\//i.test(url)) {
-    // An absolute URL of this app's own files is read from disk, not fetched.
-    const parsed = new URL(url);
-    if (appUrl && parsed.origin === new URL(appUrl).origin && parsed.pathname.startsWith('/files/')) url = parsed.pathname;
-    else return fetchRemote(url, fetchImpl);
-  }
-  const clean = url.split(/[?#]/)[0];
-  if (!clean.startsWith('/files/')) throw new Error(`Unsupported image URL: ${url.slice(0, 100)}`);
-  let relative: string;
-  try {
-    relative = decodeURIComponent(clean.slice('/files/'.length));
-  } catch {
-    throw new Error('Invalid image path');
-  }
-  const root = path.resolve(filesDir);
-  const file = path.resolve(root, relative);
-  if (!file.startsWith(root + path.sep)) throw new Error('Image path outside the files folder');
-  const real = await fs.realpath(file);
-  const realRoot = await fs.realpath(root);
-  if (!real.startsWith(realRoot + path.sep)) throw new Error('Image path outside the files folder');
-  return fs.readFile(real);
+export async function loadImage(files: ShopFileReader, shopId: number, url: string, fetchImpl: typeof fetch = fetch): Promise<Buffer> {
+  const own = await files(shopId, url);
+  if (own) return own;
+  if (/^https?:\/\//i.test(url)) return fetchRemote(url, fetchImpl);
+  throw new Error(`Unsupported image URL: ${url.slice(0, 100)}`);
 }
 
 async function fetchRemote(url: string, fetchImpl: typeof fetch): Promise<Buffer> {

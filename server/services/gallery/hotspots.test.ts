@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import type { GeneratedItemPosition } from '../../../src/contracts/hotspots';
 import { createTestApp } from '../../test/testApp';
 import { insertLook } from '../../test/looks';
-import { DEMO_SHOP_DOMAIN } from '../../config';
+import { DEMO_SHOP_DOMAIN, loadConfig } from '../../config';
+import { FileUrls, LocalDirectory, shopFileReader, storageFor, type FileStorage } from '../../storage';
 import { createLocalGenerator } from './generator';
 import { createExternalGenerator } from './generatorExternal';
 import type { LookProductImage } from './generatorImages';
@@ -25,16 +26,13 @@ const COLOURS: Array<[number, number, number]> = [
   [120, 60, 10],
 ];
 
-/** Writes one solid-colour photo per product into <filesDir>/catalog and answers the look's products. */
-async function colourProducts(filesDir: string, count: number): Promise<LookProductImage[]> {
-  fs.mkdirSync(path.join(filesDir, 'catalog'), { recursive: true });
+/** Stores one solid-colour photo per product under catalog/ and answers the look's products. */
+async function colourProducts(storage: FileStorage, count: number): Promise<LookProductImage[]> {
   const products: LookProductImage[] = [];
   for (let i = 0; i < count; i++) {
     const [r, g, b] = COLOURS[i];
     const file = `colour-${i}.png`;
-    await sharp({ create: { width: 400, height: 400, channels: 3, background: { r, g, b } } })
-      .png()
-      .toFile(path.join(filesDir, 'catalog', file));
+    await storage.put(`catalog/${file}`, await sharp({ create: { width: 400, height: 400, channels: 3, background: { r, g, b } } }).png().toBuffer());
     products.push({ productId: `gid://shopify/Product/${900 + i}`, image: `/files/catalog/${file}`, main: i === 0 });
   }
   return products;
@@ -77,8 +75,12 @@ async function expectPositionsOnTheirPhotos(jpeg: Buffer, positions: GeneratedIt
 
 describe('local generator: item positions', () => {
   let filesDir: string;
+  let storage: LocalDirectory;
+  let files: ReturnType<typeof shopFileReader>;
   beforeAll(() => {
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-hotspots-'));
+    storage = new LocalDirectory(filesDir);
+    files = shopFileReader(storage, new FileUrls(loadConfig({ DATA_DIR: filesDir })));
   });
   afterAll(() => fs.rmSync(filesDir, { recursive: true, force: true }));
 
@@ -92,23 +94,23 @@ describe('local generator: item positions', () => {
   });
 
   it.each(['flat_lay', 'model'] as const)('%s: each position lies on the photo of its product (7 products)', async (imageType) => {
-    const products = await colourProducts(filesDir, 7);
-    const out = await createLocalGenerator({ filesDir, allowFailMarker: false }).generate(request(products, imageType));
+    const products = await colourProducts(storage, 7);
+    const out = await createLocalGenerator({ files, allowFailMarker: false }).generate(request(products, imageType));
     await expectPositionsOnTheirPhotos(out.jpeg, out.positions, products);
   });
 
   it('with fewer products: one position per drawn product; a sample between them finds the background', async () => {
-    const products = await colourProducts(filesDir, 3);
-    const out = await createLocalGenerator({ filesDir, allowFailMarker: false }).generate(request(products, 'flat_lay'));
+    const products = await colourProducts(storage, 3);
+    const out = await createLocalGenerator({ files, allowFailMarker: false }).generate(request(products, 'flat_lay'));
     await expectPositionsOnTheirPhotos(out.jpeg, out.positions, products);
     // The bottom-right corner holds no product: the sample there is far from every product colour.
     expect(nearest(await sample(out.jpeg, 97, 80)).d).toBeGreaterThan(80);
   });
 
   it('draws at most 7 products and reports only those', async () => {
-    const products = await colourProducts(filesDir, 7);
+    const products = await colourProducts(storage, 7);
     const more = [...products, { productId: 'gid://shopify/Product/999', image: products[1].image, main: false }];
-    const out = await createLocalGenerator({ filesDir, allowFailMarker: false }).generate(request(more, 'model'));
+    const out = await createLocalGenerator({ files, allowFailMarker: false }).generate(request(more, 'model'));
     expect(out.positions.map((p) => p.productId)).not.toContain('gid://shopify/Product/999');
     expect(out.positions).toHaveLength(7);
   });
@@ -223,7 +225,7 @@ describe('generation API: the finished generation carries its item positions', (
     try {
       const shop = await t.db.selectFrom('shops').select('id').where('domain', '=', DEMO_SHOP_DOMAIN).executeTakeFirstOrThrow();
       await t.db.insertInto('shopCredits').values({ shopId: shop.id, balance: 5 }).onConflict((oc) => oc.column('shopId').doUpdateSet({ balance: 5 })).execute();
-      const products = await colourProducts(path.join(t.config.dataDir, 'files'), 4);
+      const products = await colourProducts(storageFor(t.config), 4);
       const [main, ...related] = products;
       const lookId = await insertLook(t.db, shop.id, {
         title: 'Colours',

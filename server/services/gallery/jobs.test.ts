@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_SHOP_DOMAIN } from '../../config';
 import type { ImageGenerator } from './generator';
 import { GenerationBus } from './generations';
+import { LocalDirectory } from '../../storage';
 import { claimNextJob, completeJob, failJob, recoverJobs, renewLeases, WorkerPool } from './jobs';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -16,6 +17,7 @@ describe('job leases', () => {
   let shopId: number;
   let lookId: number;
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-jobs-'));
+  const storage = new LocalDirectory(filesDir);
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true, deps: { gallery: { workers: false } } });
@@ -97,7 +99,7 @@ describe('job leases', () => {
         db: t.db,
         bus: new GenerationBus(),
         generator,
-        filesDir,
+        storage,
         now: () => new Date(),
         concurrency: 1,
         jobTimeoutMs: 60_000,
@@ -167,7 +169,7 @@ describe('job leases', () => {
       db: t.db,
       bus: new GenerationBus(),
       generator: { name: 'quick', generate: async () => jpeg },
-      filesDir,
+      storage,
       now: () => new Date(),
       concurrency: 1,
       jobTimeoutMs: 10_000,
@@ -180,7 +182,8 @@ describe('job leases', () => {
       const until = Date.now() + 10_000;
       while ((await row(id)).status !== 'COMPLETED' && Date.now() < until) await sleep(10);
       expect(await row(id)).toMatchObject({ status: 'COMPLETED', workerId: 'quick', leaseExpiresAt: null });
-      expect(fs.existsSync(path.join(filesDir, 'generated', String(shopId), `${id}-1.jpg`))).toBe(true);
+      expect((await row(id)).generatedImageUrl).toBe(`/files/shops/${shopId}/generated/${id}-1.jpg`);
+      expect(await storage.read(`shops/${shopId}/generated/${id}-1.jpg`)).toEqual(jpeg);
     } finally {
       await pool.stop(50);
     }

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
@@ -9,6 +7,7 @@ import type { GeneratedItemPosition } from '../../../src/contracts/hotspots';
 import type { ImageGenerator } from './generator';
 import type { LookImages } from './generatorImages';
 import { creditOnce } from './credits';
+import { FILES_PATH, shopFileKey, type FileStorage } from '../../storage';
 import { recordEvent, type GenerationBus, type GenerationRow } from './generations';
 
 /** A crashed attempt is retried once; a second crash fails the job (and refunds). */
@@ -24,7 +23,8 @@ export interface WorkerPoolOptions {
   db: Db;
   bus: GenerationBus;
   generator: ImageGenerator;
-  filesDir: string;
+  /** Where the made images are stored (server/storage). */
+  storage: FileStorage;
   now: () => Date;
   /** Parallel jobs (bounded pool). */
   concurrency: number;
@@ -223,15 +223,11 @@ export async function lookImagesFor(db: Db, job: GenerationRow): Promise<LookIma
   };
 }
 
-/** Output file of a run: files/generated/<shop>/<id>-<run>.jpg, served at /files/generated/… */
-export async function writeOutput(filesDir: string, job: GenerationRow, jpeg: Buffer): Promise<string> {
-  const dir = path.join(filesDir, 'generated', String(job.shopId));
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${job.id}-${job.run}.jpg`;
-  const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
-  await fs.writeFile(tmp, jpeg);
-  await fs.rename(tmp, path.join(dir, name));
-  return `/files/generated/${job.shopId}/${name}`;
+/** Output file of a run: shops/<shop>/generated/<id>-<run>.jpg in the storage, referenced as /files/<key>. */
+export async function writeOutput(storage: FileStorage, job: GenerationRow, jpeg: Buffer): Promise<string> {
+  const key = shopFileKey(job.shopId, 'generated', `${job.id}-${job.run}.jpg`);
+  await storage.put(key, jpeg);
+  return `${FILES_PATH}${key}`;
 }
 
 class LeaseLost extends Error {
@@ -381,7 +377,7 @@ export class WorkerPool {
       ]);
       if (controller.signal.aborted) throw controller.signal.reason;
       const { jpeg, positions } = Buffer.isBuffer(made) ? { jpeg: made, positions: null } : made;
-      const url = await writeOutput(this.o.filesDir, job, jpeg);
+      const url = await writeOutput(this.o.storage, job, jpeg);
       if (!(await completeJob(this.o.db, job, url, this.o.now(), positions))) {
         this.o.log?.info?.({ generationId: job.id }, 'generation queue: finished a job another worker had taken over');
       }

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../test/testApp';
+import { storageFor } from '../../storage';
 import type { LookFormValues } from '../../../src/contracts/looks';
 
 const DEMO = 'demo-shop.myshopify.com';
@@ -203,7 +202,7 @@ describe('looks API', () => {
       expect(res.statusCode).toBe(200);
       const { url, productLookMediaId } = res.json();
       expect(productLookMediaId).toBeGreaterThan(0);
-      expect(url).toMatch(/\/files\/uploads\/\d+\/[0-9a-f-]+\.(png|jpg|webp)$/);
+      expect(url).toMatch(/\/files\/shops\/\d+\/uploads\/[0-9a-f-]+\.(png|jpg|webp)$/);
       const served = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
       expect(served.statusCode).toBe(200);
       const meta = await sharp(served.rawPayload).metadata();
@@ -213,8 +212,8 @@ describe('looks API', () => {
     it('resizes big images to at most 2048 px and lets a look use the upload', async () => {
       const res = await upload('big.jpg', 'image/jpeg', await image('jpeg', 3000, 1000));
       const { url, productLookMediaId } = res.json();
-      const file = path.join(t.config.dataDir, 'files', new URL(url).pathname.replace('/files/', ''));
-      expect((await sharp(fs.readFileSync(file)).metadata()).width).toBe(2048);
+      const stored = await storageFor(t.config).read(new URL(url).pathname.replace('/files/', ''));
+      expect((await sharp(stored!).metadata()).width).toBe(2048);
       const created = await t.request({ method: 'POST', url: URL_, payload: body({ media: [{ id: productLookMediaId, url: 'https://ignored.example/x.jpg' }] }), shop: DEMO });
       expect(created.json().look.media).toEqual([{ id: productLookMediaId, url }]);
       // Another shop cannot attach it.

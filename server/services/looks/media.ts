@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '../../db';
 import type { Config } from '../../config';
+import { fileUrls, shopFileKey, storageFor } from '../../storage';
 import { HttpError } from '../../http/errors';
 import type { LookMediaUploadResponse } from '../../../src/contracts/looks';
 
@@ -49,15 +48,15 @@ function checkQuota(usage: { files: number; bytes: number }, bytes: number) {
   if (usage.bytes + bytes > UPLOAD_QUOTA.bytes) throw uploadQuotaBytes();
 }
 
-/** Public URL of a stored upload (fileName is relative to the files dir, e.g. uploads/3/<uuid>.webp). */
-export function mediaUrl(config: Pick<Config, 'appUrl'>, fileName: string): string {
-  return `${config.appUrl}/files/${fileName}`;
+/** The admin's URL of a stored upload (fileName is its storage key, shops/3/uploads/<uuid>.webp): served by every instance. */
+export function mediaUrl(config: Pick<Config, 'appUrl' | 'files'>, fileName: string): string {
+  return fileUrls(config).appUrl(fileName);
 }
 
 /**
  * Checks an upload by its content (decoded by sharp: PNG, JPEG, WebP or GIF),
  * never by name or declared type; re-encodes it (EXIF orientation applied,
- * metadata stripped, at most 2048 px) and stores it under the shop's folder,
+ * metadata stripped, at most 2048 px) and stores it under the shop's prefix (server/storage),
  * within the shop's UPLOAD_QUOTA (413 beyond it; checked again under a lock
  * on the shop row, so parallel uploads cannot pass it together).
  */
@@ -98,10 +97,9 @@ export async function storeLookMedia(db: Db, config: Config, shopId: number, inp
     throw notAnImage();
   }
 
-  const fileName = path.posix.join('uploads', String(shopId), `${randomUUID()}.${ext}`);
-  const target = path.join(config.dataDir, 'files', ...fileName.split('/'));
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, output.data);
+  const fileName = shopFileKey(shopId, 'uploads', `${randomUUID()}.${ext}`);
+  const storage = storageFor(config);
+  await storage.put(fileName, output.data);
   try {
     const row = await db.transaction().execute(async (trx) => {
       await trx.selectFrom('shops').select('id').where('id', '=', shopId).forUpdate().execute();
@@ -121,7 +119,7 @@ export async function storeLookMedia(db: Db, config: Config, shopId: number, inp
     });
     return { url: mediaUrl(config, fileName), productLookMediaId: row.id };
   } catch (error) {
-    await fs.rm(target, { force: true });
+    await storage.delete(fileName).catch(() => undefined);
     throw error;
   }
 }

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { filesDir } from '../../config';
+import { storageFor } from '../../storage';
 import { UPLOAD_QUOTA } from './media';
 
 jest.setTimeout(60_000);
@@ -33,14 +31,14 @@ describe('upload quota per shop', () => {
   /** Existing uploads, as rows (the truth the quota counts), each of `bytes`. */
   async function existingUploads(shop: string, count: number, bytes: number) {
     const { id } = await t.provision(shop);
-    const rows = Array.from({ length: count }, (_, i) => ({ shopId: id, fileName: `uploads/${id}/old-${i}.png`, contentType: 'image/png', width: 10, height: 10, bytes }));
+    const rows = Array.from({ length: count }, (_, i) => ({ shopId: id, fileName: `shops/${id}/uploads/old-${i}.png`, contentType: 'image/png', width: 10, height: 10, bytes }));
     for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('productLookMedia').values(rows.slice(i, i + 200)).execute();
     return id;
   }
   const stored = async (shopId: number) => {
     const rows = await t.db.selectFrom('productLookMedia').select('fileName').where('shopId', '=', shopId).execute();
-    const folder = path.join(filesDir(t.config), 'uploads', String(shopId));
-    const files = fs.existsSync(folder) ? fs.readdirSync(folder).length : 0;
+    let files = 0;
+    for await (const _key of storageFor(t.config).list(`shops/${shopId}/uploads/`)) files += 1;
     return { rows: rows.length, files };
   };
 

@@ -5,6 +5,7 @@ import { EXPERIMENTS_PATH } from '../../routes/experiments';
 import { listenToStorefrontChanges } from './changes';
 import { findShopByDomain } from '../shop/shops';
 import { productLooksValue, galleryValue } from './metafields';
+import { fileUrls } from '../../storage';
 import { lookProxyPage } from './proxyPages';
 
 jest.setTimeout(30_000);
@@ -68,7 +69,7 @@ describe('A/B tests in the storefront metafields', () => {
     const look = await insertLook(t.db, shopRow.id, { title: 'Proxied', mainProduct: { itemId: 'gid://shopify/Product/79' } });
     const e = (await req('POST', EXPERIMENTS_PATH, { lookId: look, split: 50, variant: { name: 'B', imageUrl: null, template: 'one_column' } })).json() as Experiment;
     await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
-    const html = await lookProxyPage(t.db, shopRow, look, { pathPrefix: '/apps/looks', appUrl: 'https://app.example' });
+    const html = await lookProxyPage(t.db, shopRow, look, { pathPrefix: '/apps/looks', appUrl: 'https://app.example', files: fileUrls(t.config) });
     expect(html.match(/data-sl-ab-variant="\d+"( hidden)?>/g)?.map((m) => m.endsWith(' hidden>'))).toEqual([false, true]);
     expect(html).toContain('<script src="https://app.example/storefront/assets/looks-ab.js" defer></script>');
     expect(html).not.toContain('src="/storefront/assets/');

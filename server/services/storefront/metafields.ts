@@ -115,6 +115,22 @@ export function toStorefrontExperiment(e: RunningExperiment): StorefrontExperime
   };
 }
 
+/**
+ * The looks' images as a storefront loads them: references to the app's files become
+ * `${FILES_PUBLIC_URL}/<key>` (server/storage: a CDN or the bucket, never one instance), other
+ * images (the platform's CDN) stay as they are. The metafield writer and the proxy pages apply it.
+ */
+export function withPublicImages(look: StorefrontLook, publicRef: (ref: string | null) => string | null): StorefrontLook {
+  return {
+    ...look,
+    mainProduct: { ...look.mainProduct, image: publicRef(look.mainProduct.image) },
+    items: look.items.map((item) => ({ ...item, image: publicRef(item.image) })),
+    ...(look.experiment
+      ? { experiment: { ...look.experiment, variants: look.experiment.variants.map((v) => ({ ...v, image: publicRef(v.image) })) } }
+      : {}),
+  };
+}
+
 /** Rows → storefront looks with their running A/B tests, dropping looks whose main product the platform deleted. */
 export async function storefrontLooks(db: Db, shopId: number, rows: LookRow[]): Promise<StorefrontLook[]> {
   const ids = rows.map((r) => r.id);

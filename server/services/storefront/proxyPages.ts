@@ -3,7 +3,8 @@ import type { ShopRow } from '../shop/shops';
 import { notFound } from '../../http/errors';
 import { translate } from '../../i18n';
 import type { StorefrontConfig, StorefrontGallery, StorefrontLook } from '../../../src/contracts/storefront';
-import { galleryValue, storefrontConfigValue, storefrontLooks, storefrontProductUrl, GALLERY_MAX_LOOKS } from './metafields';
+import { galleryValue, storefrontConfigValue, storefrontLooks, storefrontProductUrl, withPublicImages, GALLERY_MAX_LOOKS } from './metafields';
+import type { FileUrls } from '../../storage';
 import { ASSET_PREFIX, storefrontLiquid, type BlockName } from './liquid/engine';
 import { liveProduct, storefrontGlobals, type LiveProduct } from './liquid/objects';
 import { escapeHtml } from './liquid/escape';
@@ -20,28 +21,26 @@ export interface ProxyPageContext {
   pathPrefix: string;
   /** This app's public URL: the extension's stylesheet and script are served from it. */
   appUrl: string;
+  /** The app's image references as storefronts load them (FILES_PUBLIC_URL, server/storage). */
+  files: Pick<FileUrls, 'publicRef'>;
 }
 
-/** The storefront's product pages and the catalog's own image URLs (relative ones are the app's files). */
-function absolute(url: string | null, appUrl: string): string | null {
-  if (!url || !url.startsWith('/')) return url;
+/** Image URLs as the storefront loads them: the app's files at their public URL, other relative ones on the app, the rest as they are. */
+function absolute(url: string | null, ctx: ProxyPageContext): string | null {
+  if (!url) return url;
+  const published = ctx.files.publicRef(url);
+  if (published !== url || !url.startsWith('/')) return published;
   try {
-    return new URL(url, appUrl).href;
+    return new URL(url, ctx.appUrl).href;
   } catch {
     return url;
   }
 }
 
-function withAbsoluteImages(look: StorefrontLook, appUrl: string): StorefrontLook {
-  return {
-    ...look,
-    mainProduct: { ...look.mainProduct, image: absolute(look.mainProduct.image, appUrl) },
-    items: look.items.map((item) => ({ ...item, image: absolute(item.image, appUrl) })),
-  };
-}
+const withAbsoluteImages = (look: StorefrontLook, ctx: ProxyPageContext): StorefrontLook => withPublicImages(look, (ref) => absolute(ref, ctx));
 
 /** `all_products` for these looks, from the catalog, linking to the store's own product pages. */
-async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], appUrl: string): Promise<LiveProduct[]> {
+async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], ctx: ProxyPageContext): Promise<LiveProduct[]> {
   const handles = [...new Set(looks.flatMap((l) => [l.mainProduct.handle, ...l.items.map((i) => i.handle)]).filter(Boolean))];
   if (!handles.length) return [];
   const rows = await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shopId).where('handle', 'in', handles).execute();
@@ -54,7 +53,7 @@ async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], app
       price: Number(p.price),
       compareAtPrice: p.compareAtPrice === null ? null : Number(p.compareAtPrice),
       available: p.status === 'active',
-      image: absolute(p.images[0] ?? null, appUrl),
+      image: absolute(p.images[0] ?? null, ctx),
       variantId: p.defaultVariantGid,
     }),
   );
@@ -99,8 +98,8 @@ async function render(shop: ShopRow, config: StorefrontConfig, block: BlockName,
 
 async function galleryOf(db: Db, shop: ShopRow, ctx: ProxyPageContext, looks: StorefrontLook[], heading: string) {
   const config = await storefrontConfigValue(db, shop);
-  const shown = looks.map((l) => withAbsoluteImages(l, ctx.appUrl));
-  const products = await liveProducts(db, shop.id, shown, ctx.appUrl);
+  const shown = looks.map((l) => withAbsoluteImages(l, ctx));
+  const products = await liveProducts(db, shop.id, shown, ctx);
   const body = await render(shop, config, 'looks-gallery', { gallery: { v: 1, looks: shown }, products }, { heading, max_looks: GALLERY_MAX_LOOKS });
   return page(ctx, config.settings.locale, body, { looks: config.settings.enabled ? shown : [] });
 }
@@ -117,8 +116,8 @@ export async function lookProxyPage(db: Db, shop: ShopRow, lookId: number, ctx: 
   const look = row ? (await storefrontLooks(db, shop.id, [row]))[0] : undefined;
   if (!look) throw notFound('Looks.errors.notFound');
   const config = await storefrontConfigValue(db, shop);
-  const shown = withAbsoluteImages(look, ctx.appUrl);
-  const products = await liveProducts(db, shop.id, [shown], ctx.appUrl);
+  const shown = withAbsoluteImages(look, ctx);
+  const products = await liveProducts(db, shop.id, [shown], ctx);
   const main = products.find((p) => p.handle === shown.mainProduct.handle);
   const product = {
     ...(main ??

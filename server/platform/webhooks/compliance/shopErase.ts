@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db';
-import { filesDir, type Config } from '../../../config';
+import type { Config } from '../../../config';
+import { eraseShopFiles as eraseStoredShopFiles, storageFor } from '../../../storage';
 import { invalidateLooksList } from '../../../services/looks/looks';
 import { invalidateStats } from '../../../services/analytics/stats';
 import { jobsFor } from '../../../jobs';
@@ -134,9 +133,10 @@ export function deletionOrder(schema: Schema): string[] {
 /**
  * shop/redact: deletes every row of the shop in every table of the schema
  * (found from the database, so tables added later are covered) in one
- * transaction, in foreign-key-safe order, then the shop's folders under files/.
+ * transaction, in foreign-key-safe order, then the shop's files (every key under shops/<id>/,
+ * server/storage: eraseShopFiles, idempotent, so a retried run finishes what a crash left).
  */
-export async function eraseShop(db: Db, config: Pick<Config, 'dataDir'>, shop: { id: number; domain: string }): Promise<Record<string, number>> {
+export async function eraseShop(db: Db, config: Pick<Config, 'files'>, shop: { id: number; domain: string }): Promise<Record<string, number>> {
   const schema = await readSchema(db);
   const conditions = shopRowConditions(schema, { id: shop.id, domain: shop.domain.toLowerCase() });
   const deleted: Record<string, number> = {};
@@ -161,18 +161,9 @@ export async function eraseShop(db: Db, config: Pick<Config, 'dataDir'>, shop: {
 
 /**
  * Every file of the shop: the one call site of file erasure (the shop.eraseFiles job, or eraseShop
- * without a job engine). Today files/<kind>/<shop id>/ for every kind (uploads, generated, and any
- * added later) on this instance's disk; the storage interface's erase-by-prefix takes its place.
+ * without a job engine). A delete of the shop's key prefix in the storage (the local directory or the
+ * bucket), idempotent, so a retried job finishes what a crash left.
  */
-export async function eraseShopFiles(config: Pick<Config, 'dataDir'>, shopId: number): Promise<void> {
-  await removeShopFiles(config, shopId);
-}
-
-/** files/<kind>/<shop id>/ for every kind (uploads, generated, and any added later). */
-export async function removeShopFiles(config: Pick<Config, 'dataDir'>, shopId: number): Promise<void> {
-  const root = filesDir(config);
-  const kinds = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
-  await Promise.all(
-    kinds.filter((k) => k.isDirectory()).map((k) => fs.rm(path.join(root, k.name, String(shopId)), { recursive: true, force: true })),
-  );
+export async function eraseShopFiles(config: Pick<Config, 'files'>, shopId: number): Promise<void> {
+  await eraseStoredShopFiles(storageFor(config), shopId);
 }
