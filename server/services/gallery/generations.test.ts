@@ -10,7 +10,7 @@ import { DEMO_SHOP_DOMAIN } from '../../config';
 import type { ImageGenerator } from './generator';
 import { createExternalGenerator } from './generatorExternal';
 import { loadImage } from './generatorImages';
-import { claimNextJob } from './jobs';
+import { claimNextJob } from './generationQueue';
 
 const DEMO = DEMO_SHOP_DOMAIN;
 jest.setTimeout(60000);
