@@ -71,6 +71,7 @@ export interface OpsConfig {
   maxEventLoopDelayMs: number;
   /** Longest shutdown: in-flight requests and running jobs get this long before the process exits anyway (SHUTDOWN_TIMEOUT_MS, default 25 s). */
   shutdownTimeoutMs: number;
+}
 
 /** S3-compatible object storage (AWS S3, Cloudflare R2, MinIO, Google Cloud Storage's XML interop). */
 export interface S3Config {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { listRoutes } from '../test/routeTree';
-import { filesDir, DEMO_SHOP_DOMAIN } from '../config';
+import { DEMO_SHOP_DOMAIN } from '../config';
 import { storageFor } from '../storage';
 import { signSessionToken } from '../auth/sessionToken';
 import { queryHmac } from '../auth/oauth';

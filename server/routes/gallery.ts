@@ -16,7 +16,8 @@ import {
 } from '../services/gallery/generations';
 import { shopFilesOf, storageFor } from '../storage';
 import { streamGeneration } from '../services/gallery/generationsStream';
-import { recoverJobs, WorkerPool } from '../services/gallery/jobs';
+import { recoverJobs } from '../services/gallery/generationQueue';
+import { WorkerPool } from '../services/gallery/generationWorker';
 import { platformBillingFor } from '../services/billing/platformBilling';
 import { requestOrigin } from '../services/billing/returnUrls';
 import { claimFreeCredits, getCredits, listPackages, purchasePackage, verifyPurchase } from '../services/gallery/credits';

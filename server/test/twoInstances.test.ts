@@ -9,7 +9,7 @@ import { DEMO_SHOP_DOMAIN, loadConfig } from '../config';
 import type { Db } from '../db';
 import { seedDemo } from '../demo';
 import type { ImageGenerator } from '../services/gallery/generator';
-import { claimNextJob } from '../services/gallery/jobs';
+import { claimNextJob } from '../services/gallery/generationQueue';
 import { openSharedDatabase, startInstance, type Instance, type SharedDatabase } from './twoInstances';
 
 /**

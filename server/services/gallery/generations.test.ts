@@ -8,7 +8,7 @@ import { DEMO_SHOP_DOMAIN } from '../../config';
 import type { ImageGenerator } from './generator';
 import { createExternalGenerator } from './generatorExternal';
 import { loadImage } from './generatorImages';
-import { claimNextJob } from './jobs';
+import { claimNextJob } from './generationQueue';
 import { shopFilesOf, storageFor } from '../../storage';
 
 async function first<T>(items: AsyncIterable<T>): Promise<T | undefined> {

@@ -8,7 +8,8 @@ import { DEMO_SHOP_DOMAIN } from '../../config';
 import type { ImageGenerator } from './generator';
 import { GenerationBus } from './generations';
 import { LocalDirectory } from '../../storage';
-import { claimNextJob, completeJob, failJob, recoverJobs, renewLeases, WorkerPool } from './jobs';
+import { claimNextJob, completeJob, failJob, recoverJobs, renewLeases } from './generationQueue';
+import { WorkerPool } from './generationWorker';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
