@@ -37,7 +37,7 @@ export class FakeGemini {
       const [model, method] = call.split(':');
       if (method !== 'generateContent') return fake.error(reply, 404, `Method ${method} not found in this stand-in.`, 'NOT_FOUND');
       const controller = new AbortController();
-      req.raw.on('close', () => controller.abort());
+      reply.raw.on('close', () => controller.abort());
       return fake.generateContent(String(req.headers['x-goog-api-key'] ?? ''), model, req.body as GeminiBody, reply, controller.signal);
     });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -96,7 +96,7 @@ export class FakeOpenAI {
     if (!fields.prompt) return done(await this.error(reply, 400, "Missing required parameter: 'prompt'.", 'invalid_request_error', 'missing_required_parameter'));
     if (!images.length) return done(await this.error(reply, 400, "Missing required parameter: 'image'.", 'invalid_request_error', 'missing_required_parameter'));
     const controller = new AbortController();
-    req.raw.on('close', () => controller.abort());
+    reply.raw.on('close', () => controller.abort());
     if (await this.failure(fields.prompt, reply, controller.signal)) return done(reply);
     const [width, height] = (fields.size && fields.size !== 'auto' ? fields.size : '1024x1024').split('x').map(Number);
     const png = await this.studio.compose(images, width, height);

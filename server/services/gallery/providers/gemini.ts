@@ -41,19 +41,25 @@ function errorBody(error: ApiError): { message: string; status: string } {
 export function geminiFailure(error: unknown, signal?: AbortSignal): ProviderFailure {
   const fail = (kind: ProviderFailureKind, detail: string, status?: number) => new ProviderFailure(kind, 'gemini', detail, status);
   if (error instanceof ProviderFailure) return error;
-  if (error instanceof ApiError) {
-    const body = errorBody(error);
-    const detail = `${error.status} ${body.status}: ${body.message}`;
+  // By name as well: a second copy of the SDK (jest's CJS, a bundler) has its own ApiError class.
+  if (error instanceof ApiError || (error instanceof Error && error.name === 'ApiError' && typeof (error as unknown as ApiError).status === 'number')) {
+    const apiError = error as ApiError;
+    const body = errorBody(apiError);
+    const detail = `${apiError.status} ${body.status}: ${body.message}`;
     // An invalid key is a 400 INVALID_ARGUMENT "API key not valid" (reason API_KEY_INVALID) on the Gemini API.
-    if (error.status === 401 || error.status === 403 || /API[_ ]KEY[_ ]INVALID|API key not valid|API key expired/i.test(body.message)) return fail('auth', detail, error.status);
-    if (error.status === 429 || body.status === 'RESOURCE_EXHAUSTED') return fail('busy', detail, error.status);
-    if (error.status === 413 || /exceeds the maximum|too large|payload size/i.test(body.message)) return fail('oversize', detail, error.status);
-    if (error.status === 408 || error.status === 504 || body.status === 'DEADLINE_EXCEEDED') return fail('timeout', detail, error.status);
-    if (/safety|blocked/i.test(body.message)) return fail('content_policy', detail, error.status);
-    return fail('unavailable', detail, error.status);
+    if (apiError.status === 401 || apiError.status === 403 || /API[_ ]KEY[_ ]INVALID|API key not valid|API key expired/i.test(body.message)) return fail('auth', detail, apiError.status);
+    if (apiError.status === 429 || body.status === 'RESOURCE_EXHAUSTED') return fail('busy', detail, apiError.status);
+    if (apiError.status === 413 || /exceeds the maximum|too large|payload size/i.test(body.message)) return fail('oversize', detail, apiError.status);
+    if (apiError.status === 408 || apiError.status === 504 || body.status === 'DEADLINE_EXCEEDED') return fail('timeout', detail, apiError.status);
+    if (/safety|blocked/i.test(body.message)) return fail('content_policy', detail, apiError.status);
+    return fail('unavailable', detail, apiError.status);
   }
   // The SDK aborts an attempt at its timeout with a plain abort; the job's own abort is not a timeout.
-  if (error instanceof Error && error.name === 'AbortError' && !signal?.aborted) return fail('timeout', error.message);
+  // By name: the abort is a DOMException, which is no `Error` in every realm (jest's).
+  const named = error as { name?: string; message?: string } | null;
+  if (!signal?.aborted && (named?.name === 'AbortError' || named?.name === 'TimeoutError' || /aborted|timed? ?out/i.test(String(named?.message ?? error)))) {
+    return fail('timeout', String(named?.message ?? error));
+  }
   return fail('unavailable', error instanceof Error ? error.message : String(error));
 }
 
@@ -83,6 +89,8 @@ export function createGeminiProvider(options: GeminiProviderOptions, ctx: Provid
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       timeout: options.timeoutMs,
       retryOptions: { attempts: options.attempts, initialDelay: options.initialDelay, maxDelay: 30 },
+      // The process's own fetch, so a test's stand-in and the app share one HTTP stack.
+      fetch: (input, init) => fetch(input, init),
     },
   });
 

@@ -36,7 +36,11 @@ const POLICY_CODES = new Set(['moderation_blocked', 'content_policy_violation', 
 export function openaiFailure(error: unknown): ProviderFailure {
   const fail = (kind: ProviderFailureKind, detail: string, status?: number) => new ProviderFailure(kind, 'openai', detail, status);
   if (error instanceof ProviderFailure) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return fail('timeout', error.message);
+  // By name and words as well: errors crossing realms (jest) fail instanceof.
+  const named = error as { name?: string; message?: string; status?: number } | null;
+  if (error instanceof OpenAI.APIConnectionTimeoutError || named?.name === 'APIConnectionTimeoutError' || (!named?.status && /timed? ?out/i.test(String(named?.message)))) {
+    return fail('timeout', String(named?.message));
+  }
   if (error instanceof OpenAI.APIError) {
     const detail = `${error.status ?? ''} ${error.code ?? error.type ?? ''}: ${error.message}`.trim();
     const code = String(error.code ?? '');
@@ -112,6 +116,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions, ctx: Provid
       const photos = await Promise.all(brief.products.map((p) => inputJpeg(p.photo)));
       checkInputSize('openai', photos);
       let made: { jpeg: Buffer; width: number; height: number };
+      const started = Date.now();
       try {
         const files = await Promise.all(photos.map((p, i) => toFile(p, `product-${i + 1}.jpg`, { type: 'image/jpeg' })));
         const answer = await client.images.edit(
@@ -133,7 +138,12 @@ export function createOpenAIProvider(options: OpenAIProviderOptions, ctx: Provid
         );
         made = await answerJpeg('openai', answer.data?.[0]?.b64_json);
       } catch (error) {
-        throw openaiFailure(error);
+        const failure = openaiFailure(error);
+        // A connection dropped at the request timeout is the timeout (the SDK names it so unless the abort crossed realms, as under jest).
+        if (failure.kind === 'unavailable' && failure.status === undefined && Date.now() - started >= options.timeoutMs) {
+          throw new ProviderFailure('timeout', 'openai', failure.detail);
+        }
+        throw failure;
       }
       const result: GeneratedImage = { jpeg: made.jpeg, positions: await findPositions(detector, made.jpeg, brief.products, req.signal, ctx) };
       return result;
