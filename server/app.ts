@@ -31,6 +31,7 @@ import experimentRoutes from './routes/experiments';
 import webhookRoutes from './routes/webhooks';
 import billingRoutes from './routes/billing';
 import galleryRoutes from './routes/gallery';
+import hotspotRoutes from './routes/hotspots';
 import chargeRoutes from './routes/charges';
 import webVitalsRoutes from './routes/webVitals';
 import proxyRoutes from './routes/proxy';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     webhookRoutes,
     billingRoutes,
     galleryRoutes,
+    hotspotRoutes,
     chargeRoutes,
     webVitalsRoutes,
     proxyRoutes,

@@ -33,8 +33,8 @@ export interface Config {
   shopifyApp: AppToml;
   /** AES-256 keys of the Admin API tokens at rest, newest first (TOKEN_ENCRYPTION_KEYS or TOKEN_ENCRYPTION_KEY; derived from the secret outside shopify mode). */
   tokenKeys: TokenKeyRing;
-  imageApiUrl?: string;
-  imageApiKey?: string;
+  /** Who makes the AI images and finds products in photos (IMAGE_PROVIDER; server/services/gallery/providers). */
+  imageProvider: ImageProviderConfig;
   /** The shop's catalog from the Admin API (APP_MODE=shopify). */
   catalog: CatalogConfig;
   /** Months of raw storefront funnel events kept before their monthly partition is dropped (FUNNEL_RETENTION_MONTHS, default 13); the daily roll-ups stay. */
@@ -130,8 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminApiBaseUrl: env.SHOPIFY_ADMIN_API_BASE_URL || undefined,
     shopifyApp: readAppToml(env.SHOPIFY_APP_TOML || undefined),
     tokenKeys: tokenKeyRing(env, appMode, usesDevKeys ? DEV_API_SECRET : env.SHOPIFY_API_SECRET!),
-    imageApiUrl: env.IMAGE_API_URL || undefined,
-    imageApiKey: env.IMAGE_API_KEY || undefined,
+    imageProvider: imageProviderConfig(env),
     catalog: catalogConfig(env),
     funnelRetentionMonths: funnelRetentionMonths(env.FUNNEL_RETENTION_MONTHS),
     database: databaseSettings(env),
@@ -227,6 +226,52 @@ export function funnelRetentionMonths(value: string | undefined): number {
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < 1 || n > 120) throw new Error(`FUNNEL_RETENTION_MONTHS must be a whole number of months from 1 to 120, not "${raw}"`);
   return n;
+}
+
+export type ImageProviderName = 'local' | 'openai' | 'gemini';
+
+export interface ImageProviderConfig {
+  /** `local`: the built-in composer (sharp; free, offline). `openai` / `gemini`: the provider's image API. */
+  name: ImageProviderName;
+  openai: { apiKey?: string; baseURL?: string; imageModel: string; visionModel: string; quality: 'low' | 'medium' | 'high' | 'auto' };
+  gemini: { apiKey?: string; baseUrl?: string; imageModel: string; visionModel: string };
+  /** One request's timeout (IMAGE_PROVIDER_TIMEOUT_MS, default 120 s). */
+  timeoutMs: number;
+  /** Retries of 429/5xx with backoff before a failure is final (IMAGE_PROVIDER_RETRIES, default 2). */
+  retries: number;
+  /** First backoff delay (IMAGE_PROVIDER_RETRY_DELAY_MS, default 1,000 ms; OpenAI's SDK uses its own and the answer's retry-after). */
+  retryDelayMs: number;
+}
+
+const QUALITIES = ['low', 'medium', 'high', 'auto'] as const;
+
+/** IMAGE_PROVIDER and its keys; a provider without its key refuses to start (no silent fallback to the composer). */
+export function imageProviderConfig(env: NodeJS.ProcessEnv): ImageProviderConfig {
+  const name = (env.IMAGE_PROVIDER?.trim() || 'local') as ImageProviderName;
+  if (!['local', 'openai', 'gemini'].includes(name)) throw new Error(`IMAGE_PROVIDER must be local, openai or gemini, not "${name}"`);
+  if (name === 'openai' && !env.OPENAI_API_KEY) throw new Error('IMAGE_PROVIDER=openai needs OPENAI_API_KEY');
+  if (name === 'gemini' && !env.GEMINI_API_KEY) throw new Error('IMAGE_PROVIDER=gemini needs GEMINI_API_KEY');
+  const quality = (env.OPENAI_IMAGE_QUALITY?.trim() || 'medium') as ImageProviderConfig['openai']['quality'];
+  if (!QUALITIES.includes(quality)) throw new Error(`OPENAI_IMAGE_QUALITY must be one of ${QUALITIES.join(', ')}, not "${quality}"`);
+  return {
+    name,
+    openai: {
+      apiKey: env.OPENAI_API_KEY || undefined,
+      baseURL: env.OPENAI_BASE_URL || undefined,
+      imageModel: env.OPENAI_IMAGE_MODEL || 'gpt-image-2',
+      visionModel: env.OPENAI_VISION_MODEL || 'gpt-5.4-mini',
+      quality,
+    },
+    gemini: {
+      apiKey: env.GEMINI_API_KEY || undefined,
+      baseUrl: env.GEMINI_BASE_URL || undefined,
+      imageModel: env.GEMINI_IMAGE_MODEL || 'gemini-3.1-flash-image',
+      visionModel: env.GEMINI_VISION_MODEL || 'gemini-flash-latest',
+    },
+    timeoutMs: wholeNumber('IMAGE_PROVIDER_TIMEOUT_MS', env.IMAGE_PROVIDER_TIMEOUT_MS, 120_000, 600_000) || 120_000,
+    retries: wholeNumber('IMAGE_PROVIDER_RETRIES', env.IMAGE_PROVIDER_RETRIES, 2, 10),
+    retryDelayMs: wholeNumber('IMAGE_PROVIDER_RETRY_DELAY_MS', env.IMAGE_PROVIDER_RETRY_DELAY_MS, 1000, 60_000),
+  };
 }
 
 export interface CatalogConfig {

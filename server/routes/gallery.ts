@@ -4,8 +4,9 @@ import { createGenerationSchema, generationsQuerySchema, updateGenerationSchema 
 import { yup } from '../../src/contracts/validation';
 import { pathId, pathParams, type YupTypeProvider } from '../http/validate';
 import { translate } from '../i18n';
-import { createLocalGenerator, type ImageGenerator } from '../services/gallery/generator';
-import { createExternalGenerator } from '../services/gallery/generatorExternal';
+import type { ImageGenerator } from '../services/gallery/generator';
+import { createImageProvider } from '../services/gallery/providers';
+import type { HotspotDetector } from '../services/gallery/providers/detection';
 import {
   createGeneration,
   findGeneration,
@@ -25,6 +26,8 @@ import { claimFreeCredits, getCredits, listPackages, purchasePackage, verifyPurc
 /** Knobs of the generation pipeline (AppDeps.gallery; tests pass a fake generator or short timeouts). */
 export interface GalleryOptions {
   generator?: ImageGenerator;
+  /** The hotspot finder (routes/hotspots.ts); null: none, as with the local composer. */
+  detector?: HotspotDetector | null;
   concurrency?: number;
   jobTimeoutMs?: number;
   pollMs?: number;
@@ -63,12 +66,11 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
   const opts: GalleryOptions = app.deps.gallery ?? {};
   // Signals reach every instance on the database (NOTIFY), not only this one.
   const bus = new GenerationBus(db, app.log);
+  // IMAGE_PROVIDER: the local composer (default), OpenAI or Gemini; the same provider finds products in photos.
   const generator =
     opts.generator ??
-    (config.imageApiUrl
-      ? createExternalGenerator({ url: config.imageApiUrl, apiKey: config.imageApiKey, appUrl: config.appUrl })
-      : createLocalGenerator({ files: shopFilesOf(config), allowFailMarker: config.appMode === 'standalone' }));
-  const jobTimeoutMs = opts.jobTimeoutMs ?? 60000;
+    createImageProvider(config.imageProvider, { db, files: shopFilesOf(config), appUrl: config.appUrl, log: app.log, allowFailMarker: config.appMode === 'standalone' }).generator;
+  const jobTimeoutMs = opts.jobTimeoutMs ?? Math.max(60000, generator.timeoutMs ?? 0);
   const pool = new WorkerPool({
     db,
     bus,

@@ -111,3 +111,20 @@ export function placeMarkers<T extends { itemId: string; markerX: number; marker
   if (!placed) return { items, placed: 0, spread: 0 };
   return { items: next, placed, spread: unplaced.length };
 }
+
+/** POST /productLooks/hotspots: find the look's products in a look image (uploaded, generated or a product photo). */
+export interface HotspotSuggestRequest {
+  /** The image as the look stores it: a /files/… path of this app, or an https image URL of the shop's catalog. */
+  imageUrl: string;
+  products: Array<{ productId: string; title: string }>;
+}
+
+/**
+ * The products the provider's vision model found (source `detected`), as suggestions the merchant
+ * accepts, moves or removes. `provider: 'local'` (no vision model configured): none are suggested,
+ * the markers stay as they are.
+ */
+export interface HotspotSuggestResponse {
+  provider: 'local' | 'openai' | 'gemini';
+  positions: GeneratedItemPosition[];
+}

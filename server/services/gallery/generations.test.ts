@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../test/testApp';
@@ -6,15 +5,10 @@ import { insertLook } from '../../test/looks';
 import { buildApp } from '../../app';
 import { DEMO_SHOP_DOMAIN } from '../../config';
 import type { ImageGenerator } from './generator';
-import { createExternalGenerator } from './generatorExternal';
 import { loadImage } from './generatorImages';
 import { claimNextJob } from './generationQueue';
 import { shopFilesOf, storageFor } from '../../storage';
 
-async function first<T>(items: AsyncIterable<T>): Promise<T | undefined> {
-  for await (const item of items) return item;
-  return undefined;
-}
 
 const DEMO = DEMO_SHOP_DOMAIN;
 jest.setTimeout(60000);
@@ -371,64 +365,6 @@ describe('credits', () => {
     for (const v of verify) expect(v.json()).toMatchObject({ success: true, package: { id: pkg.id }, credits: before + 50 });
     expect((await credits(t)).creditsRemaining).toBe(before + 50);
     expect((await credits(t, 'thief.myshopify.com')).creditsRemaining).toBe(0);
-  });
-});
-
-describe('external image API generator', () => {
-  it('posts the look to the configured URL with the key and stores the answer as JPEG', async () => {
-    const seen: Array<{ auth?: string; body: { imageType: string; images: string[]; prompt: string } }> = [];
-    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#f00' } }).png().toBuffer();
-    const server = http.createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c) => (raw += c));
-      req.on('end', () => {
-        const body = JSON.parse(raw);
-        seen.push({ auth: req.headers.authorization, body });
-        if (body.prompt === 'bad') {
-          res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'prompt refused' }));
-        } else if (body.prompt === 'json') {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ imageBase64: png.toString('base64') }));
-        } else res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/generate`;
-    try {
-      const gen = createExternalGenerator({ url, apiKey: 'k-123', appUrl: 'https://app.example' });
-      const look = {
-        title: 'L',
-        products: [
-          { productId: 'gid://shopify/Product/1', image: '/files/catalog/a.jpg', main: true },
-          { productId: 'gid://shopify/Product/2', image: 'https://cdn.example/b.jpg', main: false },
-        ],
-      };
-      const base = { generationId: 1, shopId: 1, imageType: 'model' as const, look, signal: new AbortController().signal };
-      const out = (await gen.generate({ ...base, customPrompt: null })).jpeg;
-      expect((await sharp(out).metadata()).format).toBe('jpeg');
-      expect(seen[0].auth).toBe('Bearer k-123');
-      expect(seen[0].body.images).toEqual(['https://app.example/files/catalog/a.jpg', 'https://cdn.example/b.jpg']);
-      expect((await sharp((await gen.generate({ ...base, customPrompt: 'json' })).jpeg).metadata()).width).toBe(20);
-      await expect(gen.generate({ ...base, customPrompt: 'bad' })).rejects.toThrow('Image service error 422: prompt refused');
-    } finally {
-      server.close();
-    }
-  });
-
-  it('is used when IMAGE_API_URL is configured', async () => {
-    const server = http.createServer((_req, res) => res.writeHead(503).end('down'));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const t = await createTestApp({ seed: true, env: { IMAGE_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/x` }, deps: { gallery: { pollMs: 50 } } });
-    try {
-      await setCredits(t, 1);
-      const [lookId] = await lookIds(t);
-      const res = await t.request({ method: 'POST', url: '/admin/api/v1/image-generation', shop: DEMO, payload: { productLookId: lookId, imageType: 'model' } });
-      const failed = await waitForStatus(t, res.json().imageGenerationId, 'FAILED');
-      expect(failed.errorMessage).toMatch(/503/);
-      expect(await first(storageFor(t.config).list('shops/'))).toBeUndefined();
-    } finally {
-      await t.close();
-      server.close();
-    }
   });
 });
 

@@ -25,6 +25,8 @@ export interface GeneratedImage {
  */
 export interface ImageGenerator {
   readonly name: string;
+  /** How long one generation may take at most (a provider's timeout and retries); the job timeout is at least this. */
+  readonly timeoutMs?: number;
   generate(request: GenerationRequest): Promise<Buffer | GeneratedImage>;
 }
 

@@ -84,7 +84,9 @@ function GalleryEdit() {
   const streamFailed = mine && (stream.outcome === 'error' || stream.outcome === 'timeout');
   const state = panelState(status, streaming, !!data.generatedImageUrl, streamFailed);
   const generating = state === 'inProgress' || state === 'starting';
-  const failureText = (streamFailed ? stream.errorMessage : null) || data.errorMessage;
+  const failure = (streamFailed ? stream.errorMessage : null) || data.errorMessage;
+  // A provider failure is stored as its translation key (Generation.failure.<kind>); older messages are plain text.
+  const failureText = failure && intl.messages[failure] ? t(failure) : failure;
 
   const onSubmit = async ({ imageType, customPrompt }: GenerationFormSubmit) => {
     setFormError(null);
