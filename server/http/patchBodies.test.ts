@@ -37,7 +37,7 @@ describe('every PATCH route takes a JSON object', () => {
       for (const payload of ['null', '[]', '[{"title":"x"}]', '"text"', '42', 'true']) {
         const res = await t.request({ method: 'PATCH', url, shop, payload, headers: { 'content-type': 'application/json', [INTERFACE_LOCALE_HEADER]: 'de' } });
         expect([url, payload, res.statusCode]).toEqual([url, payload, 400]);
-        expect([url, payload, res.json()]).toEqual([url, payload, { message: 'Einige Felder sind ungültig.', code: 'validation_failed', errors: { _: 'Der Anfrageinhalt muss ein JSON-Objekt sein.' } }]);
+        expect([url, payload, res.json()]).toEqual([url, payload, { message: 'Einige Felder sind ungültig.', code: 'validation_failed', errors: { _: 'Der Anfrageinhalt muss ein JSON-Objekt sein.' }, requestId: expect.any(String) }]);
       }
       const empty = await t.request({ method: 'PATCH', url, shop });
       expect([url, empty.statusCode]).toEqual([url, 400]);

@@ -97,7 +97,7 @@ describe.each(backends)('/files over the %s', (name, setup) => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 404]);
-      expect([url, res.json()]).toEqual([url, { message: 'Not found', code: 'not_found' }]);
+      expect([url, res.json()]).toEqual([url, { message: 'Not found', code: 'not_found', requestId: expect.any(String) }]);
     }
     // A malformed percent-encoding never reaches the route: Fastify answers 400.
     expect((await t.app.inject({ method: 'GET', url: '/files/%E0%A4%A' })).statusCode).toBe(400);

@@ -70,7 +70,7 @@ describe('POST /api/webhooks', () => {
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ received: false, message: 'Invalid webhook signature' });
+      expect(res.json()).toEqual({ received: false, message: 'Invalid webhook signature', requestId: expect.any(String) });
     }
     expect({ deliveries: await countRows(t, 'webhook_deliveries'), orders: await countRows(t, 'orders') }).toEqual(before);
   });
