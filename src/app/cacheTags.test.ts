@@ -26,7 +26,8 @@ const sampleMutationArg = (name: string): unknown => (['deleteLook', 'deleteColl
 
 /**
  * mutation → the queries whose data it changes. "Look" here is the look with id 7; `getLook` is that
- * look's own entry. A saved look (updateLook, setLookFlags) writes the PATCH answer into getLook
+ * look's own entry. The extension check follows the looks (its demo answer links to an active look's page),
+ * not the onboarding: a layout or settings save leaves it as it is. A saved look (updateLook, setLookFlags) writes the PATCH answer into getLook
  * itself, so getLook is not refetched.
  */
 const RELATION: Record<string, string[]> = {
@@ -39,7 +40,7 @@ const RELATION: Record<string, string[]> = {
   // experiments: applying a variant writes it into the look
   createExperiment: ['getExperiments'],
   updateExperiment: ['getExperiments'],
-  applyExperimentVariant: ['getExperiments', 'getLooks', 'getLook', 'getFunnel', 'getDowngradePreview'],
+  applyExperimentVariant: ['getExperiments', 'getLooks', 'getLook', 'getFunnel', 'getDowngradePreview', 'getExtensionCheck'],
   // billing
   selectPlan: [],
   validateDiscount: [],
@@ -55,9 +56,9 @@ const RELATION: Record<string, string[]> = {
   createGeneration: ['getGenerations', 'getLookGenerations', 'getCredits'],
   updateGeneration: ['getGenerations', 'getGeneration', 'getLookGenerations'],
   // layout and shop settings
-  updateLayout: ['getLayout', 'getOnboarding', 'getExtensionCheck'],
+  updateLayout: ['getLayout', 'getOnboarding'],
   previewLayout: [],
-  updateShopSettings: ['getShopSettings', 'getShopDetails', 'getOnboarding', 'getExtensionCheck'],
+  updateShopSettings: ['getShopSettings', 'getShopDetails', 'getOnboarding'],
   createApiToken: [],
   retryCatalogSync: [],
 };
@@ -75,7 +76,7 @@ beforeAll(() => {
     };
     Object.assign(definitions, (options.endpoints as unknown as (b: typeof build) => Record<string, Definition>)(build));
     return inject(options);
-  }) as typeof baseApi.injectEndpoints);
+  }) as unknown as typeof baseApi.injectEndpoints);
   const features = path.join(__dirname, '../features');
   for (const feature of fs.readdirSync(features)) {
     for (const file of fs.readdirSync(path.join(features, feature)).filter((f) => /Api\.ts$/.test(f))) {
