@@ -47,9 +47,47 @@ const clientZones = [
   })),
   {
     target: './src',
-    from: ['./server', './e2e', './scripts'],
-    message: 'The client never imports server code; share types and schemas through src/contracts.',
+    from: ['./server', './e2e', './scripts', './extensions'],
+    message: 'The client never imports server or extension code; share types and schemas through src/contracts.',
   },
+  {
+    // src/ssr is the second entry beside the shell: the server render of the first screen (it builds the
+    // store and routes of src/app) and the browser's early-input replay. Nothing below the shell imports it.
+    target: ['./src/features', './src/components', './src/api', './src/host', './src/i18n', './src/analytics', './src/contracts'],
+    from: './src/ssr',
+    message: 'src/ssr (the first-screen render) sits beside the shell: rooms below src/app never import it.',
+  },
+  {
+    target: './src/app',
+    from: './src/ssr',
+    except: ['./ReplayEarlyClick.tsx', './earlyInput.ts'],
+    message: 'The shell uses only the early-input replay of src/ssr (ReplayEarlyClick, earlyInput); the server render imports the shell, not the other way.',
+  },
+];
+
+// ---------- extensions ----------
+// Each extension is its own bundle, built and deployed by Shopify CLI: it shares rules with the app
+// through src/contracts only, and never imports another extension, the admin app or the server.
+const extensionZones = [
+  {
+    target: './extensions',
+    from: './src',
+    except: ['./contracts'],
+    message: 'An extension imports only libraries and src/contracts (pure shared rules), never the admin app.',
+  },
+  {
+    target: './extensions',
+    from: ['./server', './scripts', './e2e'],
+    message: 'An extension imports only libraries and src/contracts; never the server, scripts or e2e code.',
+  },
+  ...fs
+    .readdirSync(abs('extensions'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => ({
+      target: `./extensions/${d.name}`,
+      from: abs(`extensions/!(${d.name})/**`),
+      message: `Each extension is its own bundle: ${d.name} imports no other extension (share through src/contracts).`,
+    })),
 ];
 
 // ---------- server rooms ----------
@@ -64,9 +102,16 @@ const aboveJobs = [
   './server/http',
   './server/app.ts',
   './server/index.ts',
+  './server/ssr',
   './server/test',
 ];
 const serverZones = [
+  {
+    // Tests may load an extension's code to check the server against it; production code may not.
+    target: './server',
+    from: './extensions',
+    message: 'The server never imports extension code; share through src/contracts.',
+  },
   {
     target: './server/db',
     from: [...aboveJobs, './server/jobs', './server/ops', './server/storage'],
@@ -111,14 +156,46 @@ const serverZones = [
       './server/app.ts',
       './server/index.ts',
       './server/demo',
+      './server/ssr',
       './server/test',
     ],
     message: 'Services are called by routes, auth, platform and demo; they import none of them, nor the app (pass what they need in, e.g. a provider).',
   },
   {
     target: './server/routes',
-    from: ['./server/demo', './server/index.ts'],
-    message: 'Routes never import the demo store.',
+    from: ['./server/demo', './server/index.ts', './server/app.ts'],
+    message: 'Routes are registered by the app (server/app.ts): they never import it, server/index.ts or the demo store.',
+  },
+  {
+    target: './server/auth',
+    from: ['./server/routes', './server/app.ts', './server/index.ts', './server/ssr', './server/demo'],
+    message: 'server/auth (session tokens, OAuth, app proxy signatures) sits under the routes: it imports no route, nor the app.',
+  },
+  {
+    target: './server/platform',
+    from: ['./server/auth', './server/routes', './server/app.ts', './server/index.ts', './server/ssr', './server/demo'],
+    message: 'server/platform (Admin API, webhooks, billing) sits under auth and routes: it imports neither, nor the app.',
+  },
+  {
+    target: './server/http',
+    from: ['./server/services', './server/platform', './server/auth', './server/routes', './server/ssr', './server/app.ts', './server/index.ts', './server/demo', './server/test'],
+    message: 'server/http (errors, validation, security headers) is used by every room above db: it imports none of them; what needs a service belongs a room higher (e.g. server/auth).',
+  },
+  {
+    target: './server/ssr',
+    from: ['./server/services', './server/platform', './server/auth', './server/routes', './server/app.ts', './server/index.ts', './server/demo', './server/test'],
+    message: 'server/ssr (the first-screen document) is a render: the app passes the data in; it imports no service, route, auth or platform code.',
+  },
+  {
+    target: './server/app.ts',
+    from: './server/index.ts',
+    message: 'server/index.ts starts the app; the app never imports it.',
+  },
+  {
+    // Shared leaves, used by every room: they import no room of the server.
+    target: ['./server/i18n.ts', './server/widget', './server/networkConfig.ts', './server/appToml.ts'],
+    from: ['./server/db', './server/jobs', './server/ops', ...aboveJobs],
+    message: 'server/i18n, widget, networkConfig and appToml are used by all rooms: they import none.',
   },
   {
     // Only server/index.ts, server/test and scripts (outside these targets) may seed the demo store.
@@ -164,7 +241,7 @@ export default tseslint.config(
       // Sanitizers (URL/CSS escaping, file names, parse()) match control characters on purpose.
       'no-control-regex': 'off',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': restrictedPaths([...clientZones, ...serverZones]),
+      'import-x/no-restricted-paths': restrictedPaths([...clientZones, ...extensionZones, ...serverZones]),
     },
   },
   {
@@ -174,9 +251,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**'],
+    // Tests and test helpers (server/test, a room's test/ folder) sit on top of the server.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**', 'server/**/test/**'],
     rules: {
-      'import-x/no-restricted-paths': restrictedPaths(clientZones),
+      'import-x/no-restricted-paths': restrictedPaths([...clientZones, ...extensionZones]),
     },
   },
   {

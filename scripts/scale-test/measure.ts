@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { DEMO_SHOP_DOMAIN, DEV_API_KEY, DEV_API_SECRET } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { signSessionToken } from '../../server/auth/sessionToken';
-import { signAppProxyQuery } from '../../server/http/appProxy';
+import { signAppProxyQuery } from '../../server/auth/appProxy';
 import { exitOf, migrate, signal, startApp, waitReady } from './instances';
 import { startPostgres } from './postgres';
 

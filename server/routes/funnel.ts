@@ -7,7 +7,7 @@ import { DEMO_SHOP_DOMAIN } from '../config';
 import type { Db } from '../db';
 import type { YupTypeProvider } from '../http/validate';
 import { badRequest, notFound } from '../http/errors';
-import { proxyShopperAddress, verifyAppProxy } from '../http/appProxy';
+import { proxyShopperAddress, verifyAppProxy } from '../auth/appProxy';
 import { clientAddressKey, sharedRateLimitStore, tooManyRequests } from '../http/rateLimitStore';
 import { getFunnel } from '../services/analytics/funnel';
 import { recordFunnelBatch, type FunnelShop } from '../services/analytics/funnelIngest';

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../test/testApp';
-import { signAppProxyQuery } from '../http/appProxy';
+import { signAppProxyQuery } from '../auth/appProxy';
 import { translate } from '../i18n';
 import { DEMO_SHOP_DOMAIN } from '../config';
 import { API_PREFIX } from '../../src/contracts/api';

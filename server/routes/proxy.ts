@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { yup } from '../../src/contracts/validation';
 import { pathId, pathParams, type YupTypeProvider } from '../http/validate';
-import { verifyAppProxy } from '../http/appProxy';
+import { verifyAppProxy } from '../auth/appProxy';
 import { fileUrls } from '../storage';
 import { collectionProxyPage, galleryProxyPage, lookProxyPage, type ProxyPageContext } from '../services/storefront/proxyPages';
 

@@ -20,7 +20,7 @@ import { collectRoutes, fillUrl, paramNames, queryString, type RegisteredRoute }
 import { changedTables, dataTables, snapshot } from './fuzz/dbSnapshot';
 import { mutated, oddValue, paramArb, queryArb, schemaFields, shaped, toJsonText } from './fuzz/arbitraries';
 import { lookFormBody } from './looks';
-import { signAppProxyQuery } from '../http/appProxy';
+import { signAppProxyQuery } from '../auth/appProxy';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20250611);

@@ -1,6 +1,8 @@
 /**
- * The JSON config of one widget (`<script type="application/json" class="sl-config">`), as
- * server/widget/render.ts and the Liquid blocks write it. Unknown fields are ignored.
+ * The JSON config of one widget (`<script type="application/json" class="sl-config">`), as the theme's
+ * snippets/sl-look.liquid writes it: rendered by the store's theme, and by the server's Liquid engine
+ * (server/services/storefront/liquid/engine.ts) for the demo storefront and the app proxy pages.
+ * Unknown fields are ignored.
  */
 export interface WidgetConfig {
   lookId: number;

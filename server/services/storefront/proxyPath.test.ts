@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { signAppProxyQuery } from '../../http/appProxy';
+import { signAppProxyQuery } from '../../auth/appProxy';
 import { API_PREFIX } from '../../../src/contracts/api';
 import { findShopByDomain } from '../shop/shops';
 import { storefrontConfigValue } from './metafields';

@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { listTag } from '../../api/tags';
 import type { ExtensionCheck } from '../../contracts/extensionCheck';
 
 export const dashboardApi = baseApi.injectEndpoints({
@@ -8,7 +9,9 @@ export const dashboardApi = baseApi.injectEndpoints({
       query: () => '/shop/extensionCheck',
       // The theme changes outside the app: asked again whenever the dashboard opens.
       keepUnusedDataFor: 0,
-      providesTags: ['Onboarding'],
+      // The demo answer links to a product page with an active look: look changes refresh it; a layout or
+      // settings save does not change it.
+      providesTags: [listTag('Look')],
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { invalidateOnSuccess } from '../../api/tags';
 import type { LayoutSettings } from '../../contracts/layout';
 
 export const layoutApi = baseApi.injectEndpoints({
@@ -11,7 +12,7 @@ export const layoutApi = baseApi.injectEndpoints({
     updateLayout: build.mutation<LayoutSettings, LayoutSettings>({
       query: (body) => ({ url: '/layout', method: 'PATCH', body }),
       // Saving the layout completes onboarding's "customize design" step.
-      invalidatesTags: (_r, error) => (error ? [] : ['Layout', 'Onboarding']),
+      invalidatesTags: (_r, error) => invalidateOnSuccess(error, ['Layout' as const, 'Onboarding' as const]),
     }),
     /** POST /layout/preview: the widget HTML for unsaved settings and a sample look. */
     previewLayout: build.mutation<string, LayoutSettings>({

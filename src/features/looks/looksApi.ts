@@ -30,7 +30,10 @@ const LOOKS_URL = '/productLooks';
 const lookUrl = (id: number | string) => `${LOOKS_URL}/${encodeURIComponent(String(id))}`;
 
 // A look's tests say whether shoppers see the look (a draft's test gathers nothing): they follow its status.
-const lookTags = (id: number | string) => [idTag('Look', id), listTag('Look'), listTag('Experiment'), 'Stats' as const, 'Shop' as const, 'Onboarding' as const];
+/** What a change to a look shows in: the list pages and searches, experiments, stats, the shop's counts, onboarding. */
+const lookChangedTags = [listTag('Look'), listTag('Experiment'), 'Stats' as const, 'Shop' as const, 'Onboarding' as const];
+/** A deleted look also leaves its own cache entry. */
+const lookDeletedTags = (id: number | string) => [idTag('Look', id), ...lookChangedTags];
 
 export const looksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -59,7 +62,12 @@ export const looksApi = baseApi.injectEndpoints({
     }),
     updateLook: build.mutation<LookUpdateResponse, { id: string; values: LookFormValues }>({
       query: ({ id, values }) => ({ url: lookUrl(id), method: 'PATCH', body: values }),
-      invalidatesTags: (_r, error, { id }) => invalidateOnSuccess(error, lookTags(id)),
+      // The answer is the saved look: it replaces the cached one (no second GET), the rest refetches.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const saved = await queryFulfilled.catch(() => undefined); // a failed save keeps the cache as it was
+        if (saved) dispatch(looksApi.util.upsertQueryData('getLook', id, saved.data));
+      },
+      invalidatesTags: (_r, error) => invalidateOnSuccess(error, lookChangedTags),
     }),
     /**
      * Sets a look active/draft (or featured) at once: every cached list page, search and the look
@@ -80,9 +88,11 @@ export const looksApi = baseApi.injectEndpoints({
           if (endpointName === 'getLooks') return [dispatch(looksApi.util.updateQueryData('getLooks', originalArgs as LooksQuery, (draft) => setFlagsOnPage(draft, id, flags)))];
           return [];
         });
-        await queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
+        const saved = await queryFulfilled.catch(() => undefined);
+        if (saved) dispatch(looksApi.util.upsertQueryData('getLook', String(id), saved.data));
+        else patches.forEach((patch) => patch.undo());
       },
-      invalidatesTags: (_r, error, { id }) => invalidateOnSuccess(error, lookTags(id)),
+      invalidatesTags: (_r, error) => invalidateOnSuccess(error, lookChangedTags),
     }),
     /** Deletes a look; it leaves every cached list page and search at once and comes back if the server fails. */
     deleteLook: build.mutation<void, number>({
@@ -94,7 +104,7 @@ export const looksApi = baseApi.injectEndpoints({
           .map(({ originalArgs }) => dispatch(looksApi.util.updateQueryData('getLooks', originalArgs as LooksQuery, (draft) => removeFromPage(draft, id))));
         await queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
       },
-      invalidatesTags: (_r, error, id) => invalidateOnSuccess(error, lookTags(id)),
+      invalidatesTags: (_r, error, id) => invalidateOnSuccess(error, lookDeletedTags(id)),
     }),
     uploadLookMedia: build.mutation<LookMediaUploadResponse, File>({
       query: (file) => {

@@ -2,7 +2,7 @@ import { makeStore } from '../../app/store';
 import { createFakeHost } from '../../test/fakeHost';
 import { fail, held, mockBackend, noContent, ok, type Answer } from '../../test/fakeBackend';
 import { lookDetail, lookListItem, pageOf, storedLook } from '../../test/fixtures';
-import type { LookUpdateResponse } from '../../contracts/looks';
+import { toFormValues, type LookUpdateResponse } from '../../contracts/looks';
 import { looksApi, type LooksQuery } from './looksApi';
 
 const LIST: LooksQuery = { page: 1, query: '' };
@@ -54,6 +54,21 @@ describe('optimistic look updates (every cached list page, search and the look e
     gate.release(ok(lookDetail(storedLook({ id: 1, active: false, featured: true }))));
     await done;
     expect(read()).toMatchObject({ active: [false, false, false], featured: true });
+  });
+
+  it('a look save puts the answer into the look entry and refetches the lists, not the look (no wasted GET)', async () => {
+    const { api, gate } = backend();
+    const { store, read } = await cachedStore();
+    const lookGets = api.callsTo('GET /productLooks/:id').length;
+    const listGets = api.callsTo('GET /productLooks').length;
+    const values = toFormValues(storedLook({ id: 1, active: true, featured: false }));
+    const done = store.dispatch(looksApi.endpoints.updateLook.initiate({ id: '1', values: { ...values, featured: true } }));
+    gate.release(ok(lookDetail(storedLook({ id: 1, active: true, featured: true }))));
+    await done;
+    while (api.callsTo('GET /productLooks').length < listGets + 2) await tick();
+    await tick();
+    expect(read().featured).toBe(true);
+    expect(api.callsTo('GET /productLooks/:id')).toHaveLength(lookGets);
   });
 
   it('a failing server rolls every entry back', async () => {

@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { invalidateOnSuccess } from '../../api/tags';
 import type { ApiTokenResponse, ShopContext, ShopSettings } from '../../contracts/shop';
 
 export const shopApi = baseApi.injectEndpoints({
@@ -15,7 +16,7 @@ export const shopApi = baseApi.injectEndpoints({
     updateShopSettings: build.mutation<ShopSettings, Partial<ShopSettings>>({
       query: (body) => ({ url: '/shop', method: 'PATCH', body }),
       // The locale may change (UI language follows), and onboarding's "customize design" step.
-      invalidatesTags: (_r, error) => (error ? [] : ['Settings', 'Shop', 'Onboarding']),
+      invalidatesTags: (_r, error) => invalidateOnSuccess(error, ['Settings' as const, 'Shop' as const, 'Onboarding' as const]),
     }),
     createApiToken: build.mutation<ApiTokenResponse, void>({
       query: () => ({ url: '/shop/apiToken', method: 'POST' }),

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, unauthorized } from './errors';
+import { HttpError, unauthorized } from '../http/errors';
 import { findShopByDomain, type ShopRow } from '../services/shop/shops';
 import { rememberProxyPath } from '../services/storefront/proxyPath';
 
