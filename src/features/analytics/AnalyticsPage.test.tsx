@@ -47,6 +47,12 @@ describe('AnalyticsPage', () => {
     expect(await screen.findByTestId('revenue-chart')).toBeInTheDocument();
   });
 
+  it('says which currency the amounts are in (the shop\'s, whatever the buyers paid in)', async () => {
+    mockBackend({ 'GET /stats': ok(stats), 'GET /shopOrders': orders(1) });
+    renderWithProviders(<AnalyticsPage />);
+    expect(await screen.findByText("Amounts in USD, your shop's currency, whatever currency customers paid in")).toBeInTheDocument();
+  });
+
   it('says what the two revenue figures mean', async () => {
     mockBackend({ 'GET /stats': ok(stats), 'GET /shopOrders': orders(1) });
     renderWithProviders(<AnalyticsPage />);

@@ -77,9 +77,14 @@ export default function AnalyticsPage() {
         <Box paddingInline={{ xs: '400', sm: '0' }}>
           <InlineStack align="space-between" blockAlign="center" gap="200">
             <DateRangePicker timeZone={shop.timezone} />
-            <Text as="span" tone="subdued" variant="bodySm">
-              {intl.formatMessage({ id: 'Analytics.timezoneNote' }, { timezone: shop.timezone })}
-            </Text>
+            <BlockStack gap="050">
+              <Text as="span" tone="subdued" variant="bodySm">
+                {intl.formatMessage({ id: 'Analytics.timezoneNote' }, { timezone: shop.timezone })}
+              </Text>
+              <Text as="span" tone="subdued" variant="bodySm">
+                {intl.formatMessage({ id: 'Analytics.currencyNote' }, { currency: shop.currency })}
+              </Text>
+            </BlockStack>
           </InlineStack>
         </Box>
         {failed ? (
