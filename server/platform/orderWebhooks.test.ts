@@ -10,7 +10,7 @@ import { WEBHOOKS_PATH } from '../routes/webhooks';
 import { PROXY_EVENTS_PATH } from '../routes/funnel';
 import { insertLook } from '../test/looks';
 import { WEBHOOK_TOPICS } from './webhooks';
-import { attributeItems, orderDevice, type OrderPayload } from '../services/analytics/orders';
+import { attributeItems, orderDevice, orderShopCurrency, type OrderPayload } from '../services/analytics/orders';
 import { ORDER_INCLUDE_FIELDS, ORDER_WEBHOOK_TOPICS, WEBHOOKS_URI_PATH } from './orderWebhooks';
 
 jest.setTimeout(60_000);
@@ -59,6 +59,7 @@ describe('the order payload fields (includeFields)', () => {
     billing_address: { first_name: 'Jon', address1: '1 Main St', city: 'Ottawa' },
     shipping_address: { first_name: 'Jon', address1: '1 Main St', city: 'Ottawa' },
     total_price: '199.00',
+    total_price_set: { shop_money: { amount: '215.00', currency_code: 'USD' }, presentment_money: { amount: '199.00', currency_code: 'EUR' } },
     currency: 'EUR',
     created_at: '2026-11-20T10:00:00Z',
     financial_status: 'paid',
@@ -75,7 +76,9 @@ describe('the order payload fields (includeFields)', () => {
     expect(attributeItems(cut, new Set([7]))).toEqual(attributeItems(order, new Set([7])));
     expect(attributeItems(cut, new Set([7]))).toHaveLength(1);
     expect(orderDevice(cut)).toBe('mobile');
-    for (const key of ['id', 'name', 'order_number', 'total_price', 'currency', 'created_at', 'financial_status'] as const) expect(cut[key]).toEqual(order[key]);
+    for (const key of ['id', 'name', 'order_number', 'total_price', 'total_price_set', 'currency', 'created_at', 'financial_status'] as const) expect(cut[key]).toEqual(order[key]);
+    // The total in the shop's currency survives the cut (an order paid in EUR at a USD shop).
+    expect(orderShopCurrency(cut, 'XXX')).toBe('USD');
   });
 
   it('leave out the customer, addresses and contact details', () => {

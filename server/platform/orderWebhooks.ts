@@ -22,8 +22,22 @@ import { releaseLease, takeLease } from './leases';
  */
 export const ORDER_WEBHOOK_TOPICS = ['ORDERS_CREATE', 'ORDERS_PAID'] as const;
 
-/** The order fields recordOrder/markOrderPaid read; `client_details` only for the device class (mobile/desktop). */
-export const ORDER_INCLUDE_FIELDS = ['id', 'name', 'order_number', 'total_price', 'currency', 'created_at', 'financial_status', 'line_items', 'client_details'] as const;
+/**
+ * The order fields recordOrder/markOrderPaid read; `client_details` only for the device class (mobile/desktop);
+ * `total_price_set` for the total in the shop's currency (shop_money) when the buyer paid in another one.
+ */
+export const ORDER_INCLUDE_FIELDS = [
+  'id',
+  'name',
+  'order_number',
+  'total_price',
+  'total_price_set',
+  'currency',
+  'created_at',
+  'financial_status',
+  'line_items',
+  'client_details',
+] as const;
 
 /** The path the server receives every webhook on (server/routes/webhooks.ts WEBHOOKS_PATH; a test keeps them equal). */
 export const WEBHOOKS_URI_PATH = '/api/webhooks';
