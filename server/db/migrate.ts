@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022_plan_feature_texts';
 import * as m0023 from './migrations/0023_checkout_switch';
 import * as m0024 from './migrations/0024_catalog_product_updated_at';
 import * as m0025 from './migrations/0025_proxy_path';
+import * as m0030 from './migrations/0030_order_refunds';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0023_checkout_switch': m0023,
   '0024_catalog_product_updated_at': m0024,
   '0025_proxy_path': m0025,
+  '0030_order_refunds': m0030,
 };
 
 class StaticProvider implements MigrationProvider {
