@@ -15,6 +15,7 @@ import { OrdersTable } from './OrdersTable';
 import { TopLooksCard } from './TopLooksCard';
 import { ExperimentsCard } from '../experiments';
 import { RevenueChartSkeleton } from './RevenueChartSkeleton';
+import { RevenueBreakdown } from './RevenueBreakdown';
 import { lazyOnce } from '../../components/lazyOnce';
 
 /** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
@@ -105,6 +106,7 @@ export default function AnalyticsPage() {
                   <Text as="h2" variant="headingMd">{t('Analytics.chart.title')}</Text>
                   <Text as="p" tone="subdued">{t('Analytics.chart.description')}</Text>
                 </BlockStack>
+                <RevenueBreakdown stats={stats.data} formatMoney={money} />
                 {stats.data?.series ? (
                   <revenueChart.Slot series={stats.data.series} formatMoney={money} fallback={<RevenueChartSkeleton />} />
                 ) : (
