@@ -25,6 +25,8 @@ import * as m0023 from './migrations/0023_checkout_switch';
 import * as m0024 from './migrations/0024_catalog_product_updated_at';
 import * as m0025 from './migrations/0025_proxy_path';
 import * as m0026 from './migrations/0026_file_keys';
+import * as m0030 from './migrations/0030_order_refunds';
+import * as m0031 from './migrations/0031_bundle_discount_combinations';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +56,8 @@ export const migrations: Record<string, Migration> = {
   '0024_catalog_product_updated_at': m0024,
   '0025_proxy_path': m0025,
   '0026_file_keys': m0026,
+  '0030_order_refunds': m0030,
+  '0031_bundle_discount_combinations': m0031,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -10,8 +10,8 @@ import { WEBHOOKS_PATH } from '../routes/webhooks';
 import { PROXY_EVENTS_PATH } from '../routes/funnel';
 import { insertLook } from '../test/looks';
 import { WEBHOOK_TOPICS } from './webhooks';
-import { attributeItems, orderDevice, type OrderPayload } from '../services/analytics/orders';
-import { ORDER_INCLUDE_FIELDS, ORDER_WEBHOOK_TOPICS, WEBHOOKS_URI_PATH } from './orderWebhooks';
+import { attributeItems, orderDevice, orderShopCurrency, type OrderPayload } from '../services/analytics/orders';
+import { INCLUDE_FIELDS, ORDER_INCLUDE_FIELDS, ORDER_WEBHOOK_TOPICS, WEBHOOKS_URI_PATH } from './orderWebhooks';
 
 jest.setTimeout(60_000);
 
@@ -38,7 +38,7 @@ describe('webhook topics of shopify.app.toml (the first deploy passes before pro
   it('every handled topic is subscribed: in the toml, per shop (orders), or as a compliance topic', () => {
     const subscribed = new Set([...tomlTopics(), ...ORDER_WEBHOOK_TOPICS.map(restTopic), ...COMPLIANCE_TOPICS]);
     expect(WEBHOOK_TOPICS.filter((t) => !subscribed.has(t))).toEqual([]);
-    expect(ORDER_WEBHOOK_TOPICS.map(restTopic).sort()).toEqual(['orders/create', 'orders/paid']);
+    expect(ORDER_WEBHOOK_TOPICS.map(restTopic).sort()).toEqual(['orders/cancelled', 'orders/create', 'orders/paid', 'refunds/create']);
   });
 
   it('the per-shop subscriptions deliver where the toml ones do', () => {
@@ -59,6 +59,7 @@ describe('the order payload fields (includeFields)', () => {
     billing_address: { first_name: 'Jon', address1: '1 Main St', city: 'Ottawa' },
     shipping_address: { first_name: 'Jon', address1: '1 Main St', city: 'Ottawa' },
     total_price: '199.00',
+    total_price_set: { shop_money: { amount: '215.00', currency_code: 'USD' }, presentment_money: { amount: '199.00', currency_code: 'EUR' } },
     currency: 'EUR',
     created_at: '2026-11-20T10:00:00Z',
     financial_status: 'paid',
@@ -75,7 +76,9 @@ describe('the order payload fields (includeFields)', () => {
     expect(attributeItems(cut, new Set([7]))).toEqual(attributeItems(order, new Set([7])));
     expect(attributeItems(cut, new Set([7]))).toHaveLength(1);
     expect(orderDevice(cut)).toBe('mobile');
-    for (const key of ['id', 'name', 'order_number', 'total_price', 'currency', 'created_at', 'financial_status'] as const) expect(cut[key]).toEqual(order[key]);
+    for (const key of ['id', 'name', 'order_number', 'total_price', 'total_price_set', 'currency', 'created_at', 'financial_status'] as const) expect(cut[key]).toEqual(order[key]);
+    // The total in the shop's currency survives the cut (an order paid in EUR at a USD shop).
+    expect(orderShopCurrency(cut, 'XXX')).toBe('USD');
   });
 
   it('leave out the customer, addresses and contact details', () => {
@@ -96,7 +99,8 @@ describe('order webhooks per shop (APP_MODE=shopify, Admin API stand-in)', () =>
     await t.app.platform.lifecycle.idle();
     return shop;
   }
-  const expected = (topic: string) => ({ topic, uri: `${APP_URL}/api/webhooks`, format: 'JSON', includeFields: [...ORDER_INCLUDE_FIELDS] });
+  const expected = (topic: keyof typeof INCLUDE_FIELDS) => ({ topic, uri: `${APP_URL}/api/webhooks`, format: 'JSON', includeFields: [...INCLUDE_FIELDS[topic]] });
+  const all = () => ORDER_WEBHOOK_TOPICS.map((topic) => expect.objectContaining(expected(topic)));
 
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
@@ -135,19 +139,19 @@ describe('order webhooks per shop (APP_MODE=shopify, Admin API stand-in)', () =>
     const shop = await row('pending.myshopify.com');
     hooks().setProtectedCustomerDataApproved(true);
     expect((await t.app.platform.orderWebhooks.runOnce()).get(shop.id)).toBe('subscribed');
-    expect(hooks().subscriptionsOf(shop.domain)).toEqual([expect.objectContaining(expected('ORDERS_CREATE')), expect.objectContaining(expected('ORDERS_PAID'))]);
+    expect(hooks().subscriptionsOf(shop.domain)).toEqual(all());
     const calls = fake.graphql.length;
     expect((await t.app.platform.orderWebhooks.runOnce()).has(shop.id)).toBe(false);
     expect(fake.graphql.slice(calls).filter((g) => g.shop === shop.domain)).toEqual([]);
     // Asked directly, it finds them subscribed and creates no second one.
     expect(await t.app.platform.orderWebhooks.ensure(shop)).toBe('subscribed');
-    expect(hooks().subscriptionsOf(shop.domain)).toHaveLength(2);
+    expect(hooks().subscriptionsOf(shop.domain)).toHaveLength(4);
   });
 
   it('approved before the install: the install subscribes them', async () => {
     hooks().setProtectedCustomerDataApproved(true);
     const shop = await install('approved.myshopify.com');
-    expect(hooks().subscriptionsOf(shop.domain).map((s) => s.topic).sort()).toEqual(['ORDERS_CREATE', 'ORDERS_PAID']);
+    expect(hooks().subscriptionsOf(shop.domain).map((s) => s.topic).sort()).toEqual(['ORDERS_CANCELLED', 'ORDERS_CREATE', 'ORDERS_PAID', 'REFUNDS_CREATE']);
   });
 
   it('a subscription to an old address or with other fields is updated, not duplicated', async () => {
@@ -155,7 +159,7 @@ describe('order webhooks per shop (APP_MODE=shopify, Admin API stand-in)', () =>
     const domain = 'moved.myshopify.com';
     hooks().seed(domain, { topic: 'ORDERS_CREATE', uri: 'https://old-host.example.test/api/webhooks', format: 'JSON', includeFields: [] });
     const shop = await install(domain);
-    expect(hooks().subscriptionsOf(shop.domain)).toEqual([expect.objectContaining(expected('ORDERS_CREATE')), expect.objectContaining(expected('ORDERS_PAID'))]);
+    expect(hooks().subscriptionsOf(shop.domain)).toEqual(all());
   });
 
   it('an error other than the refusal is reported (the sweep leaves the shop for the next one)', async () => {

@@ -4,7 +4,7 @@ import type { PlatformContext, ShopRef } from './context';
 import { releaseLease, takeLease } from './leases';
 
 /**
- * orders/create and orders/paid, subscribed per shop through the Admin API instead of in
+ * orders/create, orders/paid, orders/cancelled and refunds/create, subscribed per shop through the Admin API instead of in
  * shopify.app.toml. Order topics carry protected customer data: `shopify app deploy` refuses a
  * version whose toml subscribes them until the app's protected customer data request is approved,
  * so with them in the toml the first deploy fails. Per shop, the platform answers the same refusal
@@ -20,10 +20,36 @@ import { releaseLease, takeLease } from './leases';
  * The payload is cut to the fields the app reads (services/analytics/orders.ts, OrderPayload):
  * no customer, no addresses, no contact details reach the app.
  */
-export const ORDER_WEBHOOK_TOPICS = ['ORDERS_CREATE', 'ORDERS_PAID'] as const;
+export const ORDER_WEBHOOK_TOPICS = ['ORDERS_CREATE', 'ORDERS_PAID', 'ORDERS_CANCELLED', 'REFUNDS_CREATE'] as const;
 
-/** The order fields recordOrder/markOrderPaid read; `client_details` only for the device class (mobile/desktop). */
-export const ORDER_INCLUDE_FIELDS = ['id', 'name', 'order_number', 'total_price', 'currency', 'created_at', 'financial_status', 'line_items', 'client_details'] as const;
+/**
+ * The order fields recordOrder/markOrderPaid read; `client_details` only for the device class (mobile/desktop);
+ * `total_price_set` for the total in the shop's currency (shop_money) when the buyer paid in another one.
+ */
+export const ORDER_INCLUDE_FIELDS = [
+  'id',
+  'name',
+  'order_number',
+  'total_price',
+  'total_price_set',
+  'currency',
+  'created_at',
+  'financial_status',
+  'line_items',
+  'client_details',
+] as const;
+
+/**
+ * What each topic delivers: the order fields above for orders/create and orders/paid; the order id
+ * for orders/cancelled; for refunds/create the refund, its order and its lines (each with its line
+ * item, whose `_look_id` property names the look, and `subtotal_set` in the shop's currency).
+ */
+export const INCLUDE_FIELDS: Record<(typeof ORDER_WEBHOOK_TOPICS)[number], readonly string[]> = {
+  ORDERS_CREATE: ORDER_INCLUDE_FIELDS,
+  ORDERS_PAID: ORDER_INCLUDE_FIELDS,
+  ORDERS_CANCELLED: ['id'],
+  REFUNDS_CREATE: ['id', 'order_id', 'refund_line_items'],
+};
 
 /** The path the server receives every webhook on (server/routes/webhooks.ts WEBHOOKS_PATH; a test keeps them equal). */
 export const WEBHOOKS_URI_PATH = '/api/webhooks';
@@ -98,7 +124,7 @@ export function createOrderWebhooks(ctx: PlatformContext, admin: AdminApi): Orde
   let stopped = false;
 
   const uri = () => `${ctx.config.appUrl}${WEBHOOKS_URI_PATH}`;
-  const input = () => ({ uri: uri(), format: 'JSON', includeFields: [...ORDER_INCLUDE_FIELDS] });
+  const input = (topic: (typeof ORDER_WEBHOOK_TOPICS)[number]) => ({ uri: uri(), format: 'JSON', includeFields: [...INCLUDE_FIELDS[topic]] });
 
   /** The mutation's outcome: done, refused for want of access, or an error to report. */
   async function mutate(shop: ShopRef, document: string, name: string, variables: Record<string, unknown>): Promise<'done' | 'awaiting_access'> {
@@ -118,10 +144,10 @@ export function createOrderWebhooks(ctx: PlatformContext, admin: AdminApi): Orde
     let state: OrderWebhooksState = 'subscribed';
     for (const topic of ORDER_WEBHOOK_TOPICS) {
       const mine = existing.filter((s) => s.topic === topic);
-      if (mine.some((s) => s.uri === uri() && sameFields(s.includeFields, ORDER_INCLUDE_FIELDS))) continue;
+      if (mine.some((s) => s.uri === uri() && sameFields(s.includeFields, INCLUDE_FIELDS[topic]))) continue;
       const outcome = mine.length
-        ? await mutate(shop, UPDATE_SUBSCRIPTION, 'webhookSubscriptionUpdate', { id: mine[0].id, webhookSubscription: input() })
-        : await mutate(shop, CREATE_SUBSCRIPTION, 'webhookSubscriptionCreate', { topic, webhookSubscription: input() });
+        ? await mutate(shop, UPDATE_SUBSCRIPTION, 'webhookSubscriptionUpdate', { id: mine[0].id, webhookSubscription: input(topic) })
+        : await mutate(shop, CREATE_SUBSCRIPTION, 'webhookSubscriptionCreate', { topic, webhookSubscription: input(topic) });
       if (outcome === 'awaiting_access') state = 'awaiting_access';
     }
     return state;

@@ -20,7 +20,12 @@ export interface Stats {
   addToCartRevenue: number;
   orderGenerated: number;
   looksCount: number;
+  /** Attributed revenue net of refunds and cancellations (gross − refunded). */
   generatedRevenue?: number;
+  /** Attributed revenue as ordered, before refunds and cancellations. */
+  grossRevenue?: number;
+  /** What refunds and cancellations took back from the attributed revenue (on the day of the order). */
+  refundedRevenue?: number;
   topSellers?: LookRef[];
   topProductsAddToCart?: LookRef[];
   series?: StatsSeriesPoint[];

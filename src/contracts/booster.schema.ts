@@ -18,6 +18,15 @@ export const boosterSchema = yup
     discountButtonText: text(100),
     discountCode: text(100),
     enableCheckoutUIExtension: yup.boolean().strict().required(),
+    bundleDiscountCombinesWith: yup
+      .object({
+        productDiscounts: yup.boolean().strict().required(),
+        orderDiscounts: yup.boolean().strict().required(),
+        shippingDiscounts: yup.boolean().strict().required(),
+      })
+      .noUnknown()
+      .strict()
+      .required(),
   })
   .noUnknown()
   .strict();

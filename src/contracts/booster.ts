@@ -20,6 +20,20 @@ export interface CreatedCollection {
   storeFrontLink: string;
 }
 
+/**
+ * Which other discounts the look bundle discount combines with (the automatic discount's
+ * `combinesWith`). Default: order and shipping discounts yes, product discounts no, since a product
+ * discount on the same items would stack on the bundle price and a cart line keeps only one
+ * product discount anyway.
+ */
+export interface BundleDiscountCombinesWith {
+  productDiscounts: boolean;
+  orderDiscounts: boolean;
+  shippingDiscounts: boolean;
+}
+
+export const DEFAULT_BUNDLE_DISCOUNT_COMBINES_WITH: BundleDiscountCombinesWith = { productDiscounts: false, orderDiscounts: true, shippingDiscounts: true };
+
 /** Booster settings as stored and edited (the collections come along on GET). */
 export interface BoosterValues {
   showOnCartPage: boolean;
@@ -32,6 +46,7 @@ export interface BoosterValues {
   discountButtonText: string | null;
   discountCode: string | null;
   enableCheckoutUIExtension: boolean;
+  bundleDiscountCombinesWith: BundleDiscountCombinesWith;
 }
 
 export interface BoosterSettings extends BoosterValues {
@@ -49,6 +64,7 @@ export const DEFAULT_BOOSTER_VALUES: BoosterValues = {
   discountButtonText: null,
   discountCode: null,
   enableCheckoutUIExtension: false,
+  bundleDiscountCombinesWith: DEFAULT_BUNDLE_DISCOUNT_COMBINES_WITH,
 };
 
 /** SPEC §4: code or app → applyDiscountAtc true; none → false and discountType null. */

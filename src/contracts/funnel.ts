@@ -18,7 +18,7 @@ export interface FunnelCounts {
   clicks: number;
   addToCarts: number;
   orders: number;
-  /** Attributed revenue of the orders, in the shop currency. */
+  /** Attributed revenue of the orders, in the shop currency, net of refunds and cancellations. */
   revenue: number;
 }
 

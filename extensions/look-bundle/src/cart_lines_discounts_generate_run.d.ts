@@ -9,7 +9,7 @@ export interface InputLine {
 }
 
 export interface CartInput {
-  cart: { lines: InputLine[] };
+  cart: { lines: InputLine[]; cost?: { subtotalAmount?: { currencyCode?: string } } };
   discount: { discountClasses: string[]; metafield?: { jsonValue?: unknown } | null };
   presentmentCurrencyRate?: string | number;
 }
@@ -36,4 +36,5 @@ export interface CartLinesDiscountsGenerateRunResult {
 
 export declare const BUNDLE_METAFIELD: { namespace: string; key: string };
 export declare function cartLinesDiscountsGenerateRun(input: CartInput): CartLinesDiscountsGenerateRunResult;
+export declare function minorUnits(currencyCode: string | null | undefined): number;
 export declare function readConfig(json: unknown): { currencyCode: string | null; looks: BundleLook[] };

@@ -14,7 +14,8 @@
  * - percentage: `value` % off the targeted units. fixed: `value` (shop currency) off per complete
  *   set, converted into the cart's currency with presentmentCurrencyRate (1 when the cart is in the
  *   shop currency; `currencyCode` records the shop currency the values were written in), never
- *   more than the targeted units' subtotal, applied once across them (appliesToEachItem: false).
+ *   more than the targeted units' subtotal, applied once across them (appliesToEachItem: false),
+ *   rounded to the cart currency's minor units (JPY 0 decimals, KWD 3, most currencies 2).
  * - One look per cart line: when looks share a product, the look saving the most on the cart goes
  *   first and takes its lines; the others are evaluated on the lines left (ties: the order of the
  *   configuration, i.e. the oldest look first). No line is discounted twice by this discount.
@@ -32,13 +33,13 @@
  */
 /**
  * @typedef {{
- *   cart: { lines: InputLine[] },
+ *   cart: { lines: InputLine[], cost?: { subtotalAmount?: { currencyCode?: string } } },
  *   discount: { discountClasses: string[], metafield?: { jsonValue?: unknown } | null },
  *   presentmentCurrencyRate?: string | number,
  * }} CartInput
  */
 /** @typedef {{ lookId: string | number, productIds: string[], type: 'percentage' | 'fixed', value: number, label: string }} BundleLook */
-/** @typedef {{ id: string, productId: string, quantity: number, unitCents: number }} Line */
+/** @typedef {{ id: string, productId: string, quantity: number, unitMinor: number }} Line */
 /**
  * @typedef {{
  *   message?: string,
@@ -60,10 +61,11 @@ export function cartLinesDiscountsGenerateRun(input) {
   if (!classes.includes('PRODUCT')) return { operations: [] };
   const config = readConfig(input.discount.metafield?.jsonValue);
   if (!config.looks.length) return { operations: [] };
-  const lines = readLines(input.cart?.lines ?? []);
+  const digits = minorUnits(input.cart?.cost?.subtotalAmount?.currencyCode);
+  const lines = readLines(input.cart?.lines ?? [], digits);
   if (!lines.length) return { operations: [] };
-  const rate = conversionRate(input);
-  const candidates = bundleCandidates(config.looks, lines, rate);
+  const money = { rate: conversionRate(input), digits };
+  const candidates = bundleCandidates(config.looks, lines, money);
   if (!candidates.length) return { operations: [] };
   return { operations: [{ productDiscountsAdd: { candidates, selectionStrategy: 'ALL' } }] };
 }
@@ -101,11 +103,31 @@ export function readConfig(json) {
 }
 
 /**
- * Product variant lines with a positive quantity and their unit price in cents (cart currency).
+ * ISO 4217 currencies whose minor unit is not the hundredth. A table because the Function runs in
+ * Shopify's JavaScript runtime (Javy/QuickJS), where Intl's currency data cannot be relied on.
+ */
+const MINOR_UNITS = /** @type {Record<string, number>} */ ({
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0,
+  VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+});
+
+/**
+ * Decimal places of a currency's minor unit: 0 for JPY, 3 for KWD, 2 for the rest (and when unknown).
+ * @param {string | null | undefined} currencyCode
+ */
+export function minorUnits(currencyCode) {
+  const digits = typeof currencyCode === 'string' ? MINOR_UNITS[currencyCode.toUpperCase()] : undefined;
+  return digits ?? 2;
+}
+
+/**
+ * Product variant lines with a positive quantity and their unit price in minor units (cart currency).
  * @param {InputLine[]} inputLines
+ * @param {number} digits the cart currency's minor-unit decimals
  * @returns {Line[]}
  */
-function readLines(inputLines) {
+function readLines(inputLines, digits) {
   /** @type {Line[]} */
   const lines = [];
   for (const line of inputLines) {
@@ -113,7 +135,8 @@ function readLines(inputLines) {
     const quantity = Number(line?.quantity);
     if (!productId || !Number.isInteger(quantity) || quantity <= 0) continue;
     const unit = Number(line.cost?.amountPerQuantity?.amount);
-    lines.push({ id: line.id, productId, quantity, unitCents: Number.isFinite(unit) && unit > 0 ? Math.round(unit * 100) : 0 });
+    const unitMinor = Number.isFinite(unit) && unit > 0 ? Math.round(unit * 10 ** digits) : 0;
+    lines.push({ id: line.id, productId, quantity, unitMinor });
   }
   return lines;
 }
@@ -127,15 +150,17 @@ function conversionRate(input) {
   return Number.isFinite(rate) && rate > 0 ? rate : 1;
 }
 
+/** @typedef {{ rate: number, digits: number }} Money the shop → cart rate and the cart currency's minor-unit decimals */
+
 /**
  * Greedy, best saving first: each round evaluates every remaining look on the lines not yet
  * taken and keeps the one saving the most (the earlier look on a tie).
  * @param {BundleLook[]} looks
  * @param {Line[]} lines
- * @param {number} rate
+ * @param {Money} money
  * @returns {ProductDiscountCandidate[]}
  */
-function bundleCandidates(looks, lines, rate) {
+function bundleCandidates(looks, lines, money) {
   /** @type {ProductDiscountCandidate[]} */
   const candidates = [];
   let free = lines;
@@ -144,8 +169,8 @@ function bundleCandidates(looks, lines, rate) {
     /** @type {{ look: BundleLook, offer: Offer } | null} */
     let best = null;
     for (const look of pending) {
-      const offer = offerFor(look, free, rate);
-      if (offer && (!best || offer.savingCents > best.offer.savingCents)) best = { look, offer };
+      const offer = offerFor(look, free, money);
+      if (offer && (!best || offer.savingMinor > best.offer.savingMinor)) best = { look, offer };
     }
     if (!best) break;
     const { look, offer } = best;
@@ -157,16 +182,16 @@ function bundleCandidates(looks, lines, rate) {
   return candidates;
 }
 
-/** @typedef {{ savingCents: number, candidate: ProductDiscountCandidate }} Offer */
+/** @typedef {{ savingMinor: number, candidate: ProductDiscountCandidate }} Offer */
 
 /**
  * The look's discount on these lines, or null when a product is missing or nothing would be saved.
  * @param {BundleLook} look
  * @param {Line[]} lines
- * @param {number} rate
+ * @param {Money} money
  * @returns {Offer | null}
  */
-function offerFor(look, lines, rate) {
+function offerFor(look, lines, money) {
   /** @type {Map<string, Line[]>} */
   const byProduct = new Map();
   for (const line of lines) {
@@ -183,33 +208,29 @@ function offerFor(look, lines, rate) {
 
   /** @type {ProductDiscountCandidate['targets']} */
   const targets = [];
-  let subtotalCents = 0;
+  let subtotalMinor = 0;
   for (const productId of look.productIds) {
     let need = sets;
     for (const line of byProduct.get(productId) ?? []) {
       if (need === 0) break;
       const quantity = Math.min(need, line.quantity);
       targets.push({ cartLine: { id: line.id, quantity } });
-      subtotalCents += quantity * line.unitCents;
+      subtotalMinor += quantity * line.unitMinor;
       need -= quantity;
     }
   }
 
   /** @type {ProductDiscountCandidate['value']} */
   let value;
-  let savingCents;
+  let savingMinor;
   if (look.type === 'percentage') {
     value = { percentage: { value: look.value } };
-    savingCents = (subtotalCents * look.value) / 100;
+    savingMinor = (subtotalMinor * look.value) / 100;
   } else {
-    savingCents = Math.min(Math.round(look.value * sets * rate * 100), subtotalCents);
-    value = { fixedAmount: { amount: centsToDecimal(savingCents), appliesToEachItem: false } };
+    const scale = 10 ** money.digits;
+    savingMinor = Math.min(Math.round(look.value * sets * money.rate * scale), subtotalMinor);
+    value = { fixedAmount: { amount: (savingMinor / scale).toFixed(money.digits), appliesToEachItem: false } };
   }
-  if (!(savingCents > 0)) return null;
-  return { savingCents, candidate: { ...(look.label ? { message: look.label } : {}), targets, value } };
-}
-
-/** @param {number} cents */
-function centsToDecimal(cents) {
-  return (cents / 100).toFixed(2);
+  if (!(savingMinor > 0)) return null;
+  return { savingMinor, candidate: { ...(look.label ? { message: look.label } : {}), targets, value } };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { cartLinesDiscountsGenerateRun, readConfig, type CartInput } from '../src/cart_lines_discounts_generate_run';
+import { cartLinesDiscountsGenerateRun, minorUnits, readConfig, type CartInput } from '../src/cart_lines_discounts_generate_run';
 import { outputProblems } from './outputShape';
 
 /**
@@ -43,6 +43,8 @@ describe('look bundle discount function: fixtures', () => {
         'shared-product',
         'fixed-above-subtotal',
         'presentment-currency',
+        'presentment-currency-zero-decimals',
+        'presentment-currency-three-decimals',
         'disabled-look',
         'no-product-class',
       ]),
@@ -54,6 +56,20 @@ describe('look bundle discount function: fixtures', () => {
     const result = cartLinesDiscountsGenerateRun(fixture.payload.input);
     expect(result).toEqual(fixture.payload.output);
     expect(outputProblems(result)).toEqual([]);
+  });
+});
+
+describe('look bundle discount function: currency minor units', () => {
+  it('knows 0-, 2- and 3-decimal currencies and defaults to 2', () => {
+    expect([minorUnits('JPY'), minorUnits('krw'), minorUnits('KWD'), minorUnits('BHD'), minorUnits('EUR'), minorUnits(undefined), minorUnits('XYZ')]).toEqual([0, 0, 3, 3, 2, 2, 2]);
+  });
+
+  it('caps a fixed amount at the subtotal in the currency\'s own minor units', () => {
+    const look = { lookId: 1, productIds: [P(1), P(2)], type: 'fixed', value: 100, label: '' };
+    const input = cart([line(1, 1, 1, '0.125'), line(2, 2, 1, '0.250')], { looks: [look] });
+    input.cart.cost = { subtotalAmount: { currencyCode: 'KWD' } };
+    const [candidate] = cartLinesDiscountsGenerateRun(input).operations[0].productDiscountsAdd.candidates;
+    expect(candidate.value).toEqual({ fixedAmount: { amount: '0.375', appliesToEachItem: false } });
   });
 });
 

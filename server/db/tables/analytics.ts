@@ -20,6 +20,8 @@ export interface OrdersTable {
   localDay: Day;
   /** The device the order was placed on (from its client details), when known (migration 0019). */
   device: ColumnType<'mobile' | 'desktop' | null, 'mobile' | 'desktop' | null | undefined, 'mobile' | 'desktop' | null>;
+  /** When orders/cancelled arrived (migration 0030); its remaining look revenue left the net figures. */
+  cancelledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   createdAt: Generated<Date>;
 }
 
@@ -31,6 +33,8 @@ export interface OrderLookItemsTable {
   productGid: string;
   quantity: number;
   revenue: Money;
+  /** What refunds and cancellations took back from `revenue` (migration 0030), never more than it. */
+  refunded: Generated<string>;
 }
 
 export interface AddToCartEventsTable {
@@ -49,7 +53,9 @@ export interface LookDailyStatsTable {
   day: Day;
   lookId: number;
   orders: Generated<number>;
+  /** Net of refunds and cancellations (migration 0030); gross = generatedRevenue + refundedRevenue. */
   generatedRevenue: Generated<string>;
+  refundedRevenue: Generated<string>;
   addToCartCount: Generated<number>;
   addToCartRevenue: Generated<string>;
 }
@@ -58,8 +64,17 @@ export interface ShopDailyStatsTable {
   shopId: number;
   day: Day;
   orders: Generated<number>;
+  /** Net of refunds and cancellations (migration 0030); gross = generatedRevenue + refundedRevenue. */
   generatedRevenue: Generated<string>;
+  refundedRevenue: Generated<string>;
   addToCartRevenue: Generated<string>;
+}
+
+/** Refunds already counted, by the platform's refund id (migration 0030). */
+export interface OrderRefundsTable {
+  shopId: number;
+  platformRefundId: string;
+  createdAt: Generated<Date>;
 }
 
 export interface AnalyticsTables {
@@ -68,4 +83,5 @@ export interface AnalyticsTables {
   addToCartEvents: AddToCartEventsTable;
   lookDailyStats: LookDailyStatsTable;
   shopDailyStats: ShopDailyStatsTable;
+  orderRefunds: OrderRefundsTable;
 }

@@ -15,6 +15,8 @@ export interface BundleDiscountsTable {
   discountId: string | null;
   /** The `$app:looks`/`bundle` metafield value last written to the discount (JSON text). */
   value: string | null;
+  /** The `combinesWith` last written (JSON text; migration 0031); null before the booster chose. */
+  combinesWith: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last failure (userErrors or the platform's error); null after a successful write. */
   error: string | null;
   syncedAt: NullableTimestamp;

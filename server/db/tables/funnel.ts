@@ -32,7 +32,9 @@ export interface LookFunnelDailyTable {
   addToCarts: Generated<number>;
   /** Attributed orders placed on this device (orders whose device is known). */
   orders: Generated<number>;
+  /** Net of refunds and cancellations (migration 0030). */
   revenue: Generated<string>;
+  refundedRevenue: Generated<string>;
 }
 
 /** Visitors whose impression of a look was counted that day (pruned after a few days). */

@@ -1,6 +1,7 @@
 import type { AdminApi } from '../adminApi';
 import type { ShopRef } from '../context';
 import { BUNDLE_METAFIELD } from './bundleConfig';
+import type { BundleDiscountCombinesWith } from '../../../src/contracts/booster';
 
 /** The Function's handle (extensions/look-bundle/shopify.extension.toml). */
 export const BUNDLE_FUNCTION_HANDLE = 'look-bundle';
@@ -37,9 +38,9 @@ const DELETE = `mutation LookBundleDiscountDelete($id: ID!) {
 
 export interface AdminDiscounts {
   /** A new automatic app discount of the look bundle Function holding `value` in its metafield. */
-  create(shop: ShopRef, input: { title: string; value: string; startsAt: Date }): Promise<DiscountWrite>;
-  /** Writes the metafield only: the merchant's own edits (title, dates, combinations) stay. */
-  update(shop: ShopRef, id: string, value: string): Promise<DiscountWrite>;
+  create(shop: ShopRef, input: { title: string; value: string; startsAt: Date; combinesWith: BundleDiscountCombinesWith }): Promise<DiscountWrite>;
+  /** Writes the metafield and the booster's combinations: the merchant's own edits (title, dates) stay. */
+  update(shop: ShopRef, id: string, value: string, combinesWith: BundleDiscountCombinesWith): Promise<DiscountWrite>;
   remove(shop: ShopRef, id: string): Promise<DiscountWrite>;
 }
 
@@ -65,25 +66,25 @@ function outcome(id: string | null | undefined, errors: DiscountUserError[] | un
 export function adminDiscounts(admin: Pick<AdminApi, 'graphql'>): AdminDiscounts {
   type Payload = { automaticAppDiscount: { discountId: string } | null; userErrors: DiscountUserError[] };
   return {
-    async create(shop, { title, value, startsAt }) {
+    async create(shop, { title, value, startsAt, combinesWith }) {
       const data = await admin.graphql<{ discountAutomaticAppCreate: Payload }>(shop, CREATE, {
         automaticAppDiscount: {
           title,
           functionHandle: BUNDLE_FUNCTION_HANDLE,
           discountClasses: ['PRODUCT'],
           startsAt: startsAt.toISOString(),
-          // One product discount per line (the platform keeps the better one); free shipping still applies.
-          combinesWith: { productDiscounts: false, orderDiscounts: false, shippingDiscounts: true },
+          // The merchant's choice in the booster (booster.bundleDiscountCombinesWith).
+          combinesWith: { ...combinesWith },
           metafields: metafields(value),
         },
       });
       const payload = data.discountAutomaticAppCreate;
       return outcome(payload?.automaticAppDiscount?.discountId, payload?.userErrors);
     },
-    async update(shop, id, value) {
+    async update(shop, id, value, combinesWith) {
       const data = await admin.graphql<{ discountAutomaticAppUpdate: Payload }>(shop, UPDATE, {
         id,
-        automaticAppDiscount: { metafields: metafields(value) },
+        automaticAppDiscount: { combinesWith: { ...combinesWith }, metafields: metafields(value) },
       });
       const payload = data.discountAutomaticAppUpdate;
       return outcome(payload?.automaticAppDiscount?.discountId ?? (payload?.userErrors?.length ? null : id), payload?.userErrors);

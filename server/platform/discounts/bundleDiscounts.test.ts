@@ -94,7 +94,8 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
       title: 'Look bundles',
       functionHandle: 'look-bundle',
       discountClasses: ['PRODUCT'],
-      combinesWith: { productDiscounts: false, orderDiscounts: false, shippingDiscounts: true },
+      // The booster's default: order and shipping discounts yes, product discounts no.
+      combinesWith: { productDiscounts: false, orderDiscounts: true, shippingDiscounts: true },
     });
     expect(discount.metafields[METAFIELD].type).toBe('json');
     expect(configOf(discount)).toEqual({
@@ -113,7 +114,28 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
     ]);
   });
 
+  it('the booster\'s combinations round-trip through GET/PATCH /booster and reach the automatic discount (combinesWith)', async () => {
+    const before = mutations().length;
+    const chosen = { productDiscounts: true, orderDiscounts: true, shippingDiscounts: false };
+    const patched = await t.request({ method: 'PATCH', url: `${API_PREFIX}/booster`, payload: { bundleDiscountCombinesWith: chosen }, shop: domain });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().bundleDiscountCombinesWith).toEqual(chosen);
+    expect((await t.request({ method: 'GET', url: `${API_PREFIX}/booster`, shop: domain })).json().bundleDiscountCombinesWith).toEqual(chosen);
+    await synced();
+    expect(fake.discounts(domain)[0].combinesWith).toEqual(chosen);
+    expect(mutations().slice(before).map((c) => /discountAutomaticApp(Create|Update)/.exec(c.query)?.[0])).toEqual(['discountAutomaticAppUpdate']);
+    // Not a boolean: a 400, nothing written.
+    const bad = await t.request({ method: 'PATCH', url: `${API_PREFIX}/booster`, payload: { bundleDiscountCombinesWith: { ...chosen, productDiscounts: 'yes' } }, shop: domain });
+    expect(bad.statusCode).toBe(400);
+    // Back to the default for the tests below.
+    const reset = { productDiscounts: false, orderDiscounts: true, shippingDiscounts: true };
+    expect((await t.request({ method: 'PATCH', url: `${API_PREFIX}/booster`, payload: { bundleDiscountCombinesWith: reset }, shop: domain })).statusCode).toBe(200);
+    await synced();
+    expect(fake.discounts(domain)[0].combinesWith).toEqual(reset);
+  });
+
   it('a second discounted look and an edit update the same discount; an edit that changes no bundle calls nothing', async () => {
+    const start = mutations().length;
     const res = await request('POST', LOOKS, look([3, 4, 5], { type: 'fixed', value: 12.5, label: 'Three for less' }));
     expect(res.statusCode).toBe(201);
     second = res.json().id;
@@ -127,13 +149,15 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
       { lookId: first, productIds: [P(1), P(2)], type: 'percentage', value: 20, label: 'Twenty off' },
       { lookId: second, productIds: [P(3), P(4), P(5)], type: 'fixed', value: 12.5, label: 'Three for less' },
     ]);
-    expect(mutations().map((c) => c.query.match(/discountAutomatic\w+/)![0])).toEqual([
-      'discountAutomaticAppCreate',
-      'discountAutomaticAppUpdate',
-      'discountAutomaticAppUpdate',
-    ]);
-    // The update writes the metafield only: the merchant's title and combinations stay.
-    expect(mutations()[2].variables).toEqual({ id: discounts[0].id, automaticAppDiscount: { metafields: [{ namespace: '$app:looks', key: 'bundle', type: 'json', value: discounts[0].metafields[METAFIELD].value }] } });
+    expect(mutations().slice(start).map((c) => c.query.match(/discountAutomatic\w+/)![0])).toEqual(['discountAutomaticAppUpdate', 'discountAutomaticAppUpdate']);
+    // The update writes the metafield and the booster's combinations: the merchant's title stays.
+    expect(mutations()[start + 1].variables).toEqual({
+      id: discounts[0].id,
+      automaticAppDiscount: {
+        combinesWith: { productDiscounts: false, orderDiscounts: true, shippingDiscounts: true },
+        metafields: [{ namespace: '$app:looks', key: 'bundle', type: 'json', value: discounts[0].metafields[METAFIELD].value }],
+      },
+    });
 
     const before = mutations().length;
     const tagsOnly = await request('PATCH', `${LOOKS}/${first}`, { ...look([1, 2], { type: 'percentage', value: 20, label: 'Twenty off' }), tags: 'summer' });

@@ -7,6 +7,7 @@ import type { JobEngine } from '../../jobs';
 import { translate } from '../../i18n';
 import { adminDiscounts, type AdminDiscounts } from './adminDiscounts';
 import { bundleLooks, bundleParts } from './bundleConfig';
+import { DEFAULT_BUNDLE_DISCOUNT_COMBINES_WITH, type BundleDiscountCombinesWith } from '../../../src/contracts/booster';
 
 /**
  * Keeps a shop's look bundle discounts on the platform in step with its looks (APP_MODE=shopify).
@@ -63,6 +64,12 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
     return parts;
   }
 
+  /** The booster's choice of combinations (defaults until the merchant saved one). */
+  async function wantedCombinations(shopId: number): Promise<BundleDiscountCombinesWith> {
+    const row = await db.selectFrom('boosterSettings').select('settings').where('shopId', '=', shopId).executeTakeFirst();
+    return { ...DEFAULT_BUNDLE_DISCOUNT_COMBINES_WITH, ...(row?.settings?.bundleDiscountCombinesWith ?? {}) };
+  }
+
   async function recordFailure(shop: SyncShop, part: number, message: string) {
     log('warn', `Look bundle discount of ${shop.domain} (part ${part + 1}) not written: ${message}. Retried with backoff.`);
     await db
@@ -73,15 +80,15 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
   }
 
   /** Stores the discount of the part unless another instance stored a different one first. */
-  async function claim(shopId: number, part: number, previous: string | null, discountId: string, value: string): Promise<boolean> {
+  async function claim(shopId: number, part: number, previous: string | null, discountId: string, value: string, combinesWith: string): Promise<boolean> {
     const at = now();
     const row = await db
       .insertInto('bundleDiscounts')
-      .values({ shopId, part, discountId, value, error: null, syncedAt: at, updatedAt: at })
+      .values({ shopId, part, discountId, value, combinesWith, error: null, syncedAt: at, updatedAt: at })
       .onConflict((oc) =>
         oc
           .columns(['shopId', 'part'])
-          .doUpdateSet({ discountId, value, error: null, syncedAt: at, updatedAt: at })
+          .doUpdateSet({ discountId, value, combinesWith, error: null, syncedAt: at, updatedAt: at })
           .where((eb) => (previous ? eb.or([eb('bundleDiscounts.discountId', 'is', null), eb('bundleDiscounts.discountId', '=', previous)]) : eb('bundleDiscounts.discountId', 'is', null))),
       )
       .returning('part')
@@ -90,14 +97,15 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
   }
 
   /** Writes one part; false when it failed (recorded). */
-  async function write(shop: SyncShop, part: number, discountId: string | null, value: string): Promise<boolean> {
+  async function write(shop: SyncShop, part: number, discountId: string | null, value: string, combinesWith: BundleDiscountCombinesWith): Promise<boolean> {
+    const combined = JSON.stringify(combinesWith);
     if (discountId) {
-      const updated = await api.update(shop, discountId, value);
+      const updated = await api.update(shop, discountId, value, combinesWith);
       if (updated.ok) {
         const at = now();
         await db
           .updateTable('bundleDiscounts')
-          .set({ value, error: null, syncedAt: at, updatedAt: at })
+          .set({ value, combinesWith: combined, error: null, syncedAt: at, updatedAt: at })
           .where('shopId', '=', shop.id)
           .where('part', '=', part)
           .where('discountId', '=', discountId)
@@ -111,12 +119,12 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
       log('info', `Look bundle discount of ${shop.domain} (part ${part + 1}) no longer exists on the platform: creating it again`);
     }
     const title = translate(shop.locale, 'Looks.bundleDiscount.title', { part: part + 1 });
-    const created = await api.create(shop, { title, value, startsAt: now() });
+    const created = await api.create(shop, { title, value, startsAt: now(), combinesWith });
     if (!created.ok) {
       await recordFailure(shop, part, created.message);
       return false;
     }
-    if (!(await claim(shop.id, part, discountId, created.id, value))) {
+    if (!(await claim(shop.id, part, discountId, created.id, value, combined))) {
       // Another instance created this part's discount meanwhile: keep one.
       await api.remove(shop, created.id);
     }
@@ -142,14 +150,16 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
   async function apply(shop: SyncShop, wanted: string[]): Promise<boolean> {
     const rows = await db.selectFrom('bundleDiscounts').selectAll().where('shopId', '=', shop.id).orderBy('part').execute();
     const byPart = new Map(rows.map((row) => [row.part, row]));
+    const combinesWith = await wantedCombinations(shop.id);
+    const combined = JSON.stringify(combinesWith);
     let ok = true;
     let current = 0;
     try {
       for (let part = 0; part < wanted.length; part++) {
         current = part;
         const row = byPart.get(part);
-        if (row?.discountId && row.value === wanted[part] && !row.error) continue;
-        if (!(await write(shop, part, row?.discountId ?? null, wanted[part]))) ok = false;
+        if (row?.discountId && row.value === wanted[part] && row.combinesWith === combined && !row.error) continue;
+        if (!(await write(shop, part, row?.discountId ?? null, wanted[part], combinesWith))) ok = false;
       }
       for (const row of rows) {
         current = row.part;

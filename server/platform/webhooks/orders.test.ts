@@ -67,4 +67,33 @@ describe('order webhooks', () => {
       { lookId: null, generatedRevenue: '0.00' },
     ]);
   });
+
+  it('an order paid in EUR at a USD shop counts the shop amounts (shop_money), never the presentment ones', async () => {
+    const money = (usd: string, eur: string) => ({
+      shop_money: { amount: usd, currency_code: 'USD' },
+      presentment_money: { amount: eur, currency_code: 'EUR' },
+    });
+    const eurOrder = order(8, lookId, {
+      // The plain fields as the buyer saw them; the *_set fields carry both currencies.
+      currency: 'EUR',
+      presentment_currency: 'EUR',
+      total_price: '138.00',
+      total_price_set: money('150.00', '138.00'),
+      line_items: [
+        {
+          product_id: 1,
+          quantity: 2,
+          price: '46.00',
+          price_set: money('50.00', '46.00'),
+          discount_allocations: [{ amount: '9.20', amount_set: money('10.00', '9.20') }],
+          properties: [{ name: '_look_id', value: String(lookId) }],
+        },
+      ],
+    });
+    expect((await deliver(t, 'orders/create', eurOrder)).statusCode).toBe(200);
+    const row = await t.db.selectFrom('orders').select(['currency', 'orderTotal', 'generatedRevenue']).where('platformOrderId', '=', '8').executeTakeFirstOrThrow();
+    expect(row).toEqual({ currency: 'USD', orderTotal: '150.00', generatedRevenue: '90.00' });
+    const day = await t.db.selectFrom('shopDailyStats').select('generatedRevenue').where('day', '=', '2025-03-10' as never).executeTakeFirstOrThrow();
+    expect(Number(day.generatedRevenue)).toBe(90 * 5);
+  });
 });

@@ -1,6 +1,8 @@
 import type { WebhookHandler } from './types';
 import { ordersCreate } from './topics/ordersCreate';
 import { ordersPaid } from './topics/ordersPaid';
+import { ordersCancelled } from './topics/ordersCancelled';
+import { refundsCreate } from './topics/refundsCreate';
 import { customersDataRequest } from './topics/customersDataRequest';
 import { customersRedact } from './topics/customersRedact';
 import { shopRedact } from './topics/shopRedact';
@@ -20,6 +22,8 @@ import { appSubscriptionsUpdate } from './topics/appSubscriptionsUpdate';
 const HANDLERS: Array<WebhookHandler<any>> = [
   ordersCreate,
   ordersPaid,
+  ordersCancelled,
+  refundsCreate,
   customersDataRequest,
   customersRedact,
   shopRedact,

@@ -247,7 +247,7 @@ describe('POST /api/webhooks', () => {
 describe('topic registry', () => {
   it('has one handler file per topic under topics/', () => {
     expect([...WEBHOOK_TOPICS].sort()).toEqual(
-      ['app/scopes_update', 'app/uninstalled', 'app_subscriptions/update', 'customers/data_request', 'customers/redact', 'orders/create', 'orders/paid', 'products/create', 'products/delete', 'products/update', 'shop/redact'].sort(),
+      ['app/scopes_update', 'app/uninstalled', 'app_subscriptions/update', 'customers/data_request', 'customers/redact', 'orders/cancelled', 'orders/create', 'orders/paid', 'refunds/create', 'products/create', 'products/delete', 'products/update', 'shop/redact'].sort(),
     );
     for (const topic of WEBHOOK_TOPICS) {
       const file = topic.replace(/[/_](\w)/g, (_m, c: string) => c.toUpperCase());

@@ -6,13 +6,25 @@ import { invalidateStats } from './stats';
 import { paginationDetails } from '../../../src/contracts/api';
 import type { AnalyticsOrderRow, ShopOrdersPage } from '../../../src/contracts/analytics';
 
+/**
+ * A platform amount in both currencies (`*_set`): the shop's (`shop_money`) and the buyer's
+ * (`presentment_money`). Revenue is always read from `shop_money`, so an order paid in EUR at a USD
+ * shop counts its USD amount.
+ */
+export interface MoneySetPayload {
+  shop_money?: { amount?: string | number; currency_code?: string } | null;
+  presentment_money?: { amount?: string | number; currency_code?: string } | null;
+}
+
 /** The part of a platform order payload (orders/create, orders/paid) the app reads. */
 export interface OrderPayload {
   id: number | string;
   name?: string;
   order_number?: number;
   total_price?: string | number;
+  total_price_set?: MoneySetPayload | null;
   currency?: string;
+  presentment_currency?: string;
   created_at?: string;
   financial_status?: string;
   line_items?: LineItemPayload[];
@@ -24,8 +36,10 @@ export interface LineItemPayload {
   product_id?: number | string | null;
   quantity?: number;
   price?: string | number;
+  price_set?: MoneySetPayload | null;
   total_discount?: string | number;
-  discount_allocations?: Array<{ amount?: string | number }>;
+  total_discount_set?: MoneySetPayload | null;
+  discount_allocations?: Array<{ amount?: string | number; amount_set?: MoneySetPayload | null }>;
   properties?: Array<{ name?: string; value?: unknown }> | Record<string, unknown> | null;
 }
 
@@ -37,6 +51,18 @@ const toCents = (value: unknown): number => {
 };
 const fromCents = (cents: number) => (cents / 100).toFixed(2);
 
+/** An amount in the shop's currency: `*_set.shop_money` when the payload has it, the plain field otherwise. */
+export function shopAmount(set: MoneySetPayload | null | undefined, plain: unknown): unknown {
+  const amount = set && typeof set === 'object' ? set.shop_money?.amount : undefined;
+  return amount ?? plain;
+}
+
+/** The order's shop currency: `total_price_set.shop_money.currency_code`, else `currency`, else the shop's. */
+export function orderShopCurrency(order: OrderPayload, fallback: string): string {
+  const code = order.total_price_set?.shop_money?.currency_code ?? order.currency;
+  return typeof code === 'string' && /^[A-Z]{3}$/.test(code) ? code : fallback;
+}
+
 /** The look id a line item carries in its `_look_id` property (array or object form). */
 export function lookIdOf(item: LineItemPayload): number | null {
   const props = item.properties;
@@ -47,13 +73,13 @@ export function lookIdOf(item: LineItemPayload): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** A line item's total after discounts, in cents (never negative). */
+/** A line item's total after discounts, in cents of the shop's currency (never negative). */
 export function lineItemRevenueCents(item: LineItemPayload): number {
-  const gross = toCents(item.price) * Math.max(0, Math.trunc(Number(item.quantity ?? 0)) || 0);
+  const gross = toCents(shopAmount(item.price_set, item.price)) * Math.max(0, Math.trunc(Number(item.quantity ?? 0)) || 0);
   const allocations = Array.isArray(item.discount_allocations) ? item.discount_allocations : [];
   const discount = allocations.length
-    ? allocations.reduce((sum, a) => sum + toCents(a?.amount), 0)
-    : toCents(item.total_discount);
+    ? allocations.reduce((sum, a) => sum + toCents(shopAmount(a?.amount_set, a?.amount)), 0)
+    : toCents(shopAmount(item.total_discount_set, item.total_discount));
   return Math.max(0, gross - discount);
 }
 
@@ -118,7 +144,7 @@ export async function recordOrder(db: Db, shop: ShopRow, order: OrderPayload): P
 
   const insertOrder = sql`
     INSERT INTO orders (shop_id, platform_order_id, identifier, currency, order_total, generated_revenue, financial_status, look_id, product_gid, ordered_at, local_day, device)
-    VALUES (${shop.id}, ${platformOrderId}, ${identifier}, ${order.currency ?? shop.currency}, ${fromCents(toCents(order.total_price))}::numeric,
+    VALUES (${shop.id}, ${platformOrderId}, ${identifier}, ${orderShopCurrency(order, shop.currency)}, ${fromCents(toCents(shopAmount(order.total_price_set, order.total_price)))}::numeric,
             ${fromCents(generatedCents)}::numeric, ${order.financial_status ?? 'pending'}, ${top?.lookId ?? null}::int, ${top?.productGid ?? null}::text,
             ${orderedAt.toISOString()}::timestamptz, (${orderedAt.toISOString()}::timestamptz AT TIME ZONE ${shop.timezone})::date, ${device}::text)
     ON CONFLICT (shop_id, platform_order_id) DO NOTHING

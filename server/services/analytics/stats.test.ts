@@ -122,10 +122,10 @@ describe('stats and shop orders', () => {
     ]);
   });
 
-  it('lite answers the three totals only (all time without dates)', async () => {
+  it('lite answers the totals only, revenue net with gross and refunded beside it (all time without dates)', async () => {
     const s = await get('/stats?lite=true');
-    expect(Object.keys(s).sort()).toEqual(['addToCartRevenue', 'generatedRevenue', 'looksCount', 'orderGenerated']);
-    expect(s).toMatchObject({ orderGenerated: 4, looksCount: 2, generatedRevenue: 130 });
+    expect(Object.keys(s).sort()).toEqual(['addToCartRevenue', 'generatedRevenue', 'grossRevenue', 'looksCount', 'orderGenerated', 'refundedRevenue']);
+    expect(s).toMatchObject({ orderGenerated: 4, looksCount: 2, generatedRevenue: 130, grossRevenue: 130, refundedRevenue: 0 });
   });
 
   it('keeps stats and orders per shop (tenant isolation)', async () => {

@@ -17,6 +17,7 @@ export const TOP_LIST_SIZE = 5;
 interface Row {
   orders: string | number;
   generatedRevenue: string | number;
+  refundedRevenue: string | number;
   addToCartRevenue: string | number;
   looksCount: string | number;
   topSellers?: LookRef[];
@@ -97,6 +98,7 @@ async function queryStats(db: Db, shop: ShopRow, opts: StatsOptions): Promise<St
   const totals = sql`
       (SELECT coalesce(sum(orders), 0) FROM d) AS orders,
       (SELECT coalesce(sum(generated_revenue), 0) FROM d) AS generated_revenue,
+      (SELECT coalesce(sum(refunded_revenue), 0) FROM d) AS refunded_revenue,
       (SELECT coalesce(sum(add_to_cart_revenue), 0) FROM d) AS add_to_cart_revenue,
       (SELECT count(*) FROM product_looks WHERE shop_id = ${shop.id}) AS looks_count`;
 
@@ -131,6 +133,8 @@ async function queryStats(db: Db, shop: ShopRow, opts: StatsOptions): Promise<St
     orderGenerated: Number(row.orders),
     looksCount: Number(row.looksCount),
     generatedRevenue: Number(row.generatedRevenue),
+    grossRevenue: Math.round((Number(row.generatedRevenue) + Number(row.refundedRevenue)) * 100) / 100,
+    refundedRevenue: Number(row.refundedRevenue),
   };
   if (opts.lite) return stats;
   const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;

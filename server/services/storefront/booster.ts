@@ -10,7 +10,8 @@ import { lookDiscountsChanged } from '../looks/discountListener';
 
 export async function getBoosterValues(db: Db, shopId: number): Promise<BoosterValues> {
   const row = await db.selectFrom('boosterSettings').select('settings').where('shopId', '=', shopId).executeTakeFirst();
-  return { ...DEFAULT_BOOSTER_VALUES, ...(row?.settings ?? {}) };
+  const saved: Partial<BoosterValues> = row?.settings ?? {};
+  return { ...DEFAULT_BOOSTER_VALUES, ...saved, bundleDiscountCombinesWith: { ...DEFAULT_BOOSTER_VALUES.bundleDiscountCombinesWith, ...(saved.bundleDiscountCombinesWith ?? {}) } };
 }
 
 export async function getBooster(db: Db, shop: ShopRow): Promise<BoosterSettings> {

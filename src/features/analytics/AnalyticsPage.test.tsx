@@ -47,6 +47,20 @@ describe('AnalyticsPage', () => {
     expect(await screen.findByTestId('revenue-chart')).toBeInTheDocument();
   });
 
+  it('says which currency the amounts are in (the shop\'s, whatever the buyers paid in)', async () => {
+    mockBackend({ 'GET /stats': ok(stats), 'GET /shopOrders': orders(1) });
+    renderWithProviders(<AnalyticsPage />);
+    expect(await screen.findByText("Amounts in USD, your shop's currency, whatever currency customers paid in")).toBeInTheDocument();
+  });
+
+  it('shows the range\'s revenue as ordered, refunded or cancelled, and net', async () => {
+    mockBackend({ 'GET /stats': ok({ ...stats, generatedRevenue: 250, grossRevenue: 300, refundedRevenue: 50 }), 'GET /shopOrders': orders(1) });
+    renderWithProviders(<AnalyticsPage />);
+    expect(await screen.findByText('Net generated revenue: $250.00')).toBeInTheDocument();
+    expect(screen.getByText('Ordered: $300.00')).toBeInTheDocument();
+    expect(screen.getByText('Refunded or cancelled: $50.00')).toBeInTheDocument();
+  });
+
   it('says what the two revenue figures mean', async () => {
     mockBackend({ 'GET /stats': ok(stats), 'GET /shopOrders': orders(1) });
     renderWithProviders(<AnalyticsPage />);

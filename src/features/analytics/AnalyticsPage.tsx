@@ -15,6 +15,7 @@ import { OrdersTable } from './OrdersTable';
 import { TopLooksCard } from './TopLooksCard';
 import { ExperimentsCard } from '../experiments';
 import { RevenueChartSkeleton } from './RevenueChartSkeleton';
+import { RevenueBreakdown } from './RevenueBreakdown';
 import { lazyOnce } from '../../components/lazyOnce';
 
 /** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
@@ -77,9 +78,14 @@ export default function AnalyticsPage() {
         <Box paddingInline={{ xs: '400', sm: '0' }}>
           <InlineStack align="space-between" blockAlign="center" gap="200">
             <DateRangePicker timeZone={shop.timezone} />
-            <Text as="span" tone="subdued" variant="bodySm">
-              {intl.formatMessage({ id: 'Analytics.timezoneNote' }, { timezone: shop.timezone })}
-            </Text>
+            <BlockStack gap="050">
+              <Text as="span" tone="subdued" variant="bodySm">
+                {intl.formatMessage({ id: 'Analytics.timezoneNote' }, { timezone: shop.timezone })}
+              </Text>
+              <Text as="span" tone="subdued" variant="bodySm">
+                {intl.formatMessage({ id: 'Analytics.currencyNote' }, { currency: shop.currency })}
+              </Text>
+            </BlockStack>
           </InlineStack>
         </Box>
         {failed ? (
@@ -100,6 +106,7 @@ export default function AnalyticsPage() {
                   <Text as="h2" variant="headingMd">{t('Analytics.chart.title')}</Text>
                   <Text as="p" tone="subdued">{t('Analytics.chart.description')}</Text>
                 </BlockStack>
+                <RevenueBreakdown stats={stats.data} formatMoney={money} />
                 {stats.data?.series ? (
                   <revenueChart.Slot series={stats.data.series} formatMoney={money} fallback={<RevenueChartSkeleton />} />
                 ) : (

@@ -19,5 +19,6 @@ export function toBoosterFormValues(data: Partial<BoosterSettings> | undefined):
     discountButtonText: merged.discountButtonText ?? null,
     discountCode: merged.discountCode ?? null,
     enableCheckoutUIExtension: merged.enableCheckoutUIExtension,
+    bundleDiscountCombinesWith: { ...DEFAULT_BOOSTER_VALUES.bundleDiscountCombinesWith, ...merged.bundleDiscountCombinesWith },
   };
 }
