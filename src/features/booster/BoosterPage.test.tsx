@@ -131,6 +131,22 @@ describe('BoosterPage', () => {
   });
 });
 
+describe('BoosterPage look bundle combinations', () => {
+  it('shows the default (order and shipping yes, product no) with the reason, and saves a change', async () => {
+    const { callsTo } = mockApi(true);
+    renderWithProviders(<BoosterPage />);
+    const product = await screen.findByLabelText('Product discounts');
+    expect(product).not.toBeChecked();
+    expect(screen.getByLabelText('Order discounts')).toBeChecked();
+    expect(screen.getByLabelText('Shipping discounts')).toBeChecked();
+    expect(screen.getByText(/a cart line keeps only one product discount anyway/)).toBeInTheDocument();
+    await userEvent.click(product);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PATCH /booster')).toHaveLength(1));
+    expect(callsTo('PATCH /booster')[0].body).toMatchObject({ bundleDiscountCombinesWith: { productDiscounts: true, orderDiscounts: true, shippingDiscounts: true } });
+  });
+});
+
 describe('BoosterPage load errors', () => {
   it('a failing onboarding call is a load error with a retry, never a page with a wrong checkout toggle', async () => {
     let failing = true;

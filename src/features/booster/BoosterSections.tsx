@@ -149,6 +149,13 @@ export function DiscountSection() {
               </Box>
             </>
           )}
+          <BlockStack gap="200">
+            <Text as="h3" variant="headingSm">{t('Booster.combinations.title')}</Text>
+            <Text as="p" tone="subdued">{t('Booster.combinations.help')}</Text>
+            {(['productDiscounts', 'orderDiscounts', 'shippingDiscounts'] as const).map((kind) => (
+              <FormCheckbox key={kind} name={`bundleDiscountCombinesWith.${kind}`} label={t(`Booster.combinations.${kind}`)} />
+            ))}
+          </BlockStack>
         </BlockStack>
       </Card>
     </AnnotatedSection>
