@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from '../http/errors';
 import { findShopByDomain, type ShopRow } from '../services/shop/shops';
 import { rememberProxyPath } from '../services/storefront/proxyPath';
@@ -124,9 +124,19 @@ export async function verifyAppProxy(request: FastifyRequest): Promise<void> {
   request.shop = shop;
   request.locale = shop.locale;
   request.appProxy = { shop, pathPrefix: check.pathPrefix, loggedInCustomerId: check.loggedInCustomerId };
-  // The storefront script learns where the proxy is through the config metafield (the signed value
-  // itself: check.pathPrefix falls back to the default for a malformed one).
-  await rememberProxyPath(db, shop, proxyQueryParams(request.url).get('path_prefix')?.[0] ?? '');
+}
+
+/**
+ * onSend hook of the app proxy routes: a verified request the app answered without an error tells it
+ * where the storefront reaches the proxy (the signed `path_prefix` itself; check.pathPrefix falls back
+ * to the default for a malformed one), which the storefront script learns through the config metafield.
+ * After the answer is decided, so a rejected request changes nothing.
+ */
+export async function rememberVerifiedProxyPath(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (request.appProxy && reply.statusCode < 400) {
+    await rememberProxyPath(request.server.deps.db, request.appProxy.shop, proxyQueryParams(request.url).get('path_prefix')?.[0] ?? '');
+  }
+  return payload;
 }
 
 /**

@@ -7,7 +7,7 @@ import { DEMO_SHOP_DOMAIN } from '../config';
 import type { Db } from '../db';
 import type { YupTypeProvider } from '../http/validate';
 import { badRequest, notFound } from '../http/errors';
-import { proxyShopperAddress, verifyAppProxy } from '../auth/appProxy';
+import { proxyShopperAddress, rememberVerifiedProxyPath, verifyAppProxy } from '../auth/appProxy';
 import { clientAddressKey, sharedRateLimitStore, tooManyRequests } from '../http/rateLimitStore';
 import { getFunnel } from '../services/analytics/funnel';
 import { recordFunnelBatch, type FunnelShop } from '../services/analytics/funnelIngest';
@@ -81,7 +81,7 @@ async function eventRoutes(fastify: FastifyInstance) {
   /** A store through the app proxy (POST /apps/looks/events): the shop comes from the signed parameters only. */
   app.post(
     PROXY_EVENTS_PATH,
-    { bodyLimit: FUNNEL_BODY_LIMIT, preValidation: verifyAppProxy, schema: { body: funnelBatchSchema } },
+    { bodyLimit: FUNNEL_BODY_LIMIT, preValidation: verifyAppProxy, onSend: rememberVerifiedProxyPath, schema: { body: funnelBatchSchema } },
     async (req, reply) => ingest({ id: req.shop.id, timezone: req.shop.timezone }, req.body as FunnelEventBatch, reply),
   );
 }

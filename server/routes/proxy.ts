@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { yup } from '../../src/contracts/validation';
 import { pathId, pathParams, type YupTypeProvider } from '../http/validate';
-import { verifyAppProxy } from '../auth/appProxy';
+import { rememberVerifiedProxyPath, verifyAppProxy } from '../auth/appProxy';
 import { fileUrls } from '../storage';
 import { collectionProxyPage, galleryProxyPage, lookProxyPage, type ProxyPageContext } from '../services/storefront/proxyPages';
 
@@ -27,12 +27,12 @@ export default async function proxyRoutes(fastify: FastifyInstance) {
     reply.header('Content-Type', 'application/liquid; charset=utf-8').header('Cache-Control', 'no-store').send(html);
 
   for (const url of [PROXY_PREFIX, `${PROXY_PREFIX}/`]) {
-    app.get(url, { onRequest: verifyAppProxy }, async (req, reply) => send(reply, await galleryProxyPage(db, req.shop, context(req))));
+    app.get(url, { onRequest: verifyAppProxy, onSend: rememberVerifiedProxyPath }, async (req, reply) => send(reply, await galleryProxyPage(db, req.shop, context(req))));
   }
-  app.get(`${PROXY_PREFIX}/looks/:id`, { onRequest: verifyAppProxy, schema: { params: schemas.lookParams } }, async (req, reply) =>
+  app.get(`${PROXY_PREFIX}/looks/:id`, { onRequest: verifyAppProxy, onSend: rememberVerifiedProxyPath, schema: { params: schemas.lookParams } }, async (req, reply) =>
     send(reply, await lookProxyPage(db, req.shop, req.params.id, context(req))),
   );
-  app.get(`${PROXY_PREFIX}/collections/:id`, { onRequest: verifyAppProxy, schema: { params: schemas.collectionParams } }, async (req, reply) =>
+  app.get(`${PROXY_PREFIX}/collections/:id`, { onRequest: verifyAppProxy, onSend: rememberVerifiedProxyPath, schema: { params: schemas.collectionParams } }, async (req, reply) =>
     send(reply, await collectionProxyPage(db, req.shop, req.params.id, context(req))),
   );
 }
