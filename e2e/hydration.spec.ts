@@ -59,7 +59,7 @@ async function typeBeforeTheAppAndFindItKept(page: Page) {
   // The chosen file was uploaded as the look's image.
   const image = page.getByAltText('Look image');
   await expect(image).toBeVisible({ timeout: 30_000 });
-  await expect(image).toHaveAttribute('src', /\/files\/uploads\/\d+\/[0-9a-f-]+\.png$/);
+  await expect(image).toHaveAttribute('src', /\/files\/shops\/\d+\/uploads\/[0-9a-f-]+\.png$/);
   await add.click();
   await expect(page.getByText('summer', { exact: true })).toBeVisible();
   await expect(tagField).toHaveValue('');
