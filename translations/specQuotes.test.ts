@@ -3,7 +3,7 @@ import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 
 /**
- * The texts the product spec quotes, from ONE list (specQuotes.json): each
+ * The texts the product spec quotes, from ONE list (scripts/messages/specQuotes.json; kept out of translations/, which holds only the catalogues): each
  * UI message is said word for word by the English catalogue (the other
  * languages translate it, translations.test.ts checks they have it); each
  * other quote is in the code that holds it. With the spec beside the clone
@@ -26,7 +26,7 @@ interface OtherQuote {
 
 const ROOT = path.resolve(__dirname, '..');
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(__dirname, file), 'utf8')) as T;
-const { messages, notMessages: others } = read<{ messages: MessageQuote[]; notMessages: OtherQuote[] }>('specQuotes.json');
+const { messages, notMessages: others } = read<{ messages: MessageQuote[]; notMessages: OtherQuote[] }>('../scripts/messages/specQuotes.json');
 const en = read<Record<string, string>>('en.json');
 
 /** The spec's {placeholders} filled with `values`. */
