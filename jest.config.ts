@@ -20,6 +20,11 @@ const tsJest = [
 ] as const;
 
 const config: Config = {
+  // Always in worker processes, both cores busy, and a worker that ends a test file above the limit is
+  // replaced: on a 2-core machine jest would otherwise run all ~200 files in its own process (maxWorkers
+  // 1 means in band), whose heap grows with every ESM module graph and PGlite instance until V8 aborts.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1500MB',
   projects: [
     {
       displayName: 'client',

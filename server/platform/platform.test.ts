@@ -237,8 +237,17 @@ describe('catalog sync from the Admin API', () => {
     const served = pages.filter((c) => !c.throttled);
     expect(served.map((c) => c.variables.first)).toEqual([80, 80, 80]);
     expect(pages.length).toBeLessThanOrEqual(served.length + 3);
-    // Back-off and pacing: (cost 962 − available ~0..40) / restoreRate 4000 ≈ 230-240 ms before each next page.
-    for (let i = 1; i < pages.length; i++) expect(pages[i].at - pages[i - 1].at).toBeGreaterThanOrEqual(200);
+    // Back-off and pacing: before each next page the reader waits (cost − reported available) / restoreRate
+    // (≈ 230-240 ms after a served page, which leaves ~40 of 1,000 points; less after a THROTTLED answer that
+    // found the bucket nearly refilled), never less.
+    for (let i = 1; i < pages.length; i++) {
+      const { requested, available } = pages[i - 1].reported!;
+      const due = Math.floor(((requested - available) / 4000) * 1000);
+      expect(pages[i].at - pages[i - 1].at).toBeGreaterThanOrEqual(Math.max(0, due - 2));
+    }
+    const gapsAfterServed = pages.slice(1).flatMap((c, i) => (pages[i].throttled ? [] : [c.at - pages[i].at]));
+    expect(gapsAfterServed).toHaveLength(2);
+    for (const gap of gapsAfterServed) expect(gap).toBeGreaterThanOrEqual(200);
   });
 
   it('a later full sync removes the products the platform no longer has and marks them deleted', async () => {

@@ -124,7 +124,7 @@ export class FakeShopifyAdmin {
   readonly exchanges: Array<{ shop: string; expiring: boolean }> = [];
   readonly refreshes: Array<{ shop: string; ok: boolean; status?: number }> = [];
   readonly codeGrants: Array<{ shop: string }> = [];
-  readonly graphql: Array<{ shop: string; query: string; variables: Record<string, unknown>; status: number; throttled?: boolean; at: number }> = [];
+  readonly graphql: Array<{ shop: string; query: string; variables: Record<string, unknown>; status: number; throttled?: boolean; at: number; /** The bucket this answer reported (extensions.cost). */ reported?: { requested: number; available: number } }> = [];
 
   private readonly accessTokens = new Map<string, Grant>();
   private readonly refreshTokens = new Map<string, Grant>();
@@ -438,7 +438,7 @@ export class FakeShopifyAdmin {
       b.available = 0;
     }
     if (b.available < requested) {
-      this.graphql.push({ shop, query, variables, status: 200, throttled: true, at: Date.now() });
+      this.graphql.push({ shop, query, variables, status: 200, throttled: true, at: Date.now(), reported: { requested, available: Math.floor(b.available) } });
       return reply.send({
         errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
         extensions: { cost: this.cost(shop, requested, null) },
@@ -446,7 +446,7 @@ export class FakeShopifyAdmin {
     }
     const { data, actual } = answer();
     b.available -= actual;
-    this.graphql.push({ shop, query, variables, status: 200, at: Date.now() });
+    this.graphql.push({ shop, query, variables, status: 200, at: Date.now(), reported: { requested, available: Math.floor(b.available) } });
     if ('errors' in data) return reply.send({ ...data, extensions: { cost: this.cost(shop, requested, actual) } });
     return reply.send({ data, extensions: { cost: this.cost(shop, requested, actual) } });
   }
