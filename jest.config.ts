@@ -20,11 +20,12 @@ const tsJest = [
 ] as const;
 
 const config: Config = {
-  // Always in worker processes, both cores busy, and a worker that ends a test file above the limit is
+  // Always in worker processes, both cores busy, and a worker whose heap ends a test file above the limit is
   // replaced: on a 2-core machine jest would otherwise run all ~200 files in its own process (maxWorkers
-  // 1 means in band), whose heap grows with every ESM module graph and PGlite instance until V8 aborts.
+  // 1 means in band), whose heap grows ~45 MB with every server file (module graphs, PGlite instances kept
+  // by jest's registries) until V8 aborts; a fresh worker every ~15 server files costs a few seconds.
   maxWorkers: 2,
-  workerIdleMemoryLimit: '1500MB',
+  workerIdleMemoryLimit: '800MB',
   projects: [
     {
       displayName: 'client',
