@@ -64,8 +64,16 @@ function installedVersion(pkg: string, fromDir: string): string {
 }
 
 describe('extension library versions', () => {
-  it('finds the three extensions', () => {
-    expect(extensions.map((e) => `${e.name}:${e.type}`).sort()).toEqual(['checkout-booster:ui_extension', 'look-bundle:function', 'looks-theme:theme']);
+  it('finds the extensions (the Flow ones are configuration only: no package.json, no API version)', () => {
+    expect(extensions.map((e) => `${e.name}:${e.type}`).sort()).toEqual([
+      'checkout-booster:ui_extension',
+      'flow-ab-test-decided:flow_trigger',
+      'flow-conversion-dropped:flow_trigger',
+      'flow-item-sold-out:flow_trigger',
+      'flow-lifecycle:flow_trigger_lifecycle_callback',
+      'look-bundle:function',
+      'looks-theme:theme',
+    ]);
   });
 
   it('reads a ui-extensions version as its API version', () => {
@@ -77,8 +85,8 @@ describe('extension library versions', () => {
   });
 
   describe.each(extensions.map((e) => [e.name, e] as const))('%s', (_name, extension) => {
-    it('declares an api_version when it is not a theme extension', () => {
-      if (extension.type === 'theme') return expect(extension.apiVersion).toBeUndefined();
+    it('declares an api_version when it is not a theme or Flow extension (configuration only, not versioned by API)', () => {
+      if (extension.type === 'theme' || extension.type.startsWith('flow_')) return expect(extension.apiVersion).toBeUndefined();
       expect(extension.apiVersion).toMatch(/^\d{4}-(01|04|07|10)$/);
     });
 

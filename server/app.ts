@@ -29,6 +29,8 @@ import analyticsRoutes from './routes/analytics';
 import funnelRoutes from './routes/funnel';
 import experimentRoutes from './routes/experiments';
 import webhookRoutes from './routes/webhooks';
+import flowLifecycleRoutes from './routes/flowLifecycle';
+import reconciliationRoutes from './routes/reconciliation';
 import billingRoutes from './routes/billing';
 import galleryRoutes from './routes/gallery';
 import hotspotRoutes from './routes/hotspots';
@@ -137,6 +139,8 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     funnelRoutes,
     experimentRoutes,
     webhookRoutes,
+    flowLifecycleRoutes,
+    reconciliationRoutes,
     billingRoutes,
     galleryRoutes,
     hotspotRoutes,

@@ -16,6 +16,8 @@ import type { BundleDiscountTables } from './tables/bundleDiscounts';
 import type { StorefrontChangeTables } from './tables/storefrontChanges';
 import type { FunnelTables } from './tables/funnel';
 import type { ExperimentTables } from './tables/experiments';
+import type { FlowTables } from './tables/flow';
+import type { OrderReconciliationTables } from './tables/orderReconciliations';
 
 export interface Database
   extends FoundationTables,
@@ -31,4 +33,6 @@ export interface Database
     BundleDiscountTables,
     StorefrontChangeTables,
     FunnelTables,
-    ExperimentTables {}
+    ExperimentTables,
+    FlowTables,
+    OrderReconciliationTables {}

@@ -90,6 +90,46 @@ export const QUEUES = {
     concurrency: 1,
     keepCompletedSeconds: DAY,
   },
+  /** One Shopify Flow trigger of a shop (server/platform/flow): queued with the event (services/flow/flowEvents.ts). */
+  'flow.trigger': {
+    retryLimit: 6,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: HOUR,
+    expireSeconds: 5 * 60,
+    perShop: false,
+    concurrency: 2,
+    keepCompletedSeconds: DAY,
+  },
+  /** The weekly look conversion check of the shops using the "Look conversion dropped" trigger (cron, once per cluster). */
+  'flow.conversionDrop': {
+    retryLimit: 2,
+    retryDelaySeconds: 300,
+    retryDelayMaxSeconds: HOUR,
+    expireSeconds: HOUR,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: 7 * DAY,
+  },
+  /** A shop's attributed orders reconciled with the platform's (server/platform/orderReconcile.ts): daily and on demand, one shop at a time. */
+  'orders.reconcile': {
+    retryLimit: 3,
+    retryDelaySeconds: 120,
+    retryDelayMaxSeconds: 2 * HOUR,
+    expireSeconds: 30 * 60,
+    perShop: true,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
+  /** The daily round (cron, once per cluster): queues `orders.reconcile` for every installed shop. */
+  'orders.reconcileAll': {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 600,
+    expireSeconds: 10 * 60,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
 } satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;
@@ -107,4 +147,8 @@ export interface JobData {
   'funnel.maintain': Record<string, never>;
   'shop.eraseFiles': { shopId: number };
   'catalog.reconcile': Record<string, never>;
+  'flow.trigger': { shopId: number; handle: string; payload: Record<string, unknown> };
+  'flow.conversionDrop': Record<string, never>;
+  'orders.reconcile': { shopId: number };
+  'orders.reconcileAll': Record<string, never>;
 }

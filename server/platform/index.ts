@@ -10,6 +10,9 @@ import { createCatalogReconciler, reconcileCron, type CatalogReconciler } from '
 import { createLifecycle, type PlatformLifecycle } from './lifecycle';
 import { createShopPlans, type ShopPlans } from './shopPlan';
 import { createOrderWebhooks, type OrderWebhooks } from './orderWebhooks';
+import { createOrderReconciler, type OrderReconciler } from './orderReconcile';
+import { sendFlowTrigger } from './flow/flowTriggerReceive';
+import { checkConversionDrops } from '../services/flow/conversionDrop';
 import type { PlatformContext } from './context';
 import { findShopByDomain } from '../services/shop/shops';
 import { platformBillingFor } from '../services/billing/platformBilling';
@@ -28,6 +31,10 @@ export interface Platform {
   shopPlans: ShopPlans;
   /** orders/create and orders/paid, subscribed per shop once the protected customer data access allows (orderWebhooks.ts). */
   orderWebhooks: OrderWebhooks;
+  /** Attributed orders reconciled with the platform's (daily and on demand, orderReconcile.ts). */
+  orderReconciler: OrderReconciler;
+  /** What the platform side works with (jobs registered on the engine use it). */
+  context: PlatformContext;
 }
 
 export interface PlatformDeps {
@@ -37,6 +44,10 @@ export interface PlatformDeps {
   log?: PlatformLog;
   sleep?: (ms: number) => Promise<void>;
 }
+
+/** The daily order reconciliation round (03:30 UTC) and the weekly conversion check (Mondays 06:00 UTC). */
+export const ORDERS_RECONCILE_CRON = '30 3 * * *';
+export const CONVERSION_DROP_CRON = '0 6 * * 1';
 
 export function createPlatform(deps: PlatformDeps): Platform {
   const log = deps.log ?? (() => undefined);
@@ -66,7 +77,8 @@ export function createPlatform(deps: PlatformDeps): Platform {
   // … and subscribes the order topics (not in shopify.app.toml: protected customer data).
   const orderWebhooks = createOrderWebhooks(ctx, admin);
   lifecycle.onInstalled(async (shop) => void (await orderWebhooks.ensure(shop)));
-  return { tokens, admin, catalogSync, catalogReconciler, lifecycle, shopPlans, orderWebhooks };
+  const orderReconciler = createOrderReconciler(ctx, admin);
+  return { tokens, admin, catalogSync, catalogReconciler, lifecycle, shopPlans, orderWebhooks, orderReconciler, context: ctx };
 }
 
 declare module 'fastify' {
@@ -93,6 +105,25 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     app.addHook('onReady', async () => {
       platform.orderWebhooks.start();
     });
+    // Shopify Flow triggers, queued with their events (services/flow/flowEvents.ts) and sent here.
+    await app.jobs.work('flow.trigger', async ({ data }) => {
+      const shop = await db.selectFrom('shops').select(['id', 'domain']).where('id', '=', data.shopId).where('installedAt', 'is not', null).executeTakeFirst();
+      if (shop) await sendFlowTrigger(platform.context, platform.admin, shop, data.handle, data.payload);
+    });
+    await app.jobs.work('flow.conversionDrop', async () => {
+      const queued = await checkConversionDrops(db, now());
+      if (queued) app.log.info(`look conversion drops: ${queued} Flow triggers queued`);
+    });
+    await app.jobs.schedule('flow.conversionDrop', CONVERSION_DROP_CRON, {});
+    // The reconciliation of attributed orders: one job a shop, daily for every installed shop, and on demand.
+    await app.jobs.work('orders.reconcile', async ({ data }) => {
+      const shop = await db.selectFrom('shops').select(['id', 'domain']).where('id', '=', data.shopId).where('installedAt', 'is not', null).executeTakeFirst();
+      if (shop) await platform.orderReconciler.reconcileShop(shop);
+    });
+    await app.jobs.work('orders.reconcileAll', async () => {
+      for (const shop of await platform.orderReconciler.installedShops()) await app.jobs.send('orders.reconcile', { shopId: shop.id }, { shopId: shop.id });
+    });
+    await app.jobs.schedule('orders.reconcileAll', ORDERS_RECONCILE_CRON, {});
   }
   app.addHook('onClose', async () => {
     await platform.catalogReconciler.stop();

@@ -14,6 +14,7 @@ export const TAG_TYPES = [
   'Credits',
   'CreditPackage',
   'Experiment',
+  'Reconciliation',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

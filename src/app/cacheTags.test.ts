@@ -41,6 +41,8 @@ const RELATION: Record<string, string[]> = {
   createExperiment: ['getExperiments'],
   updateExperiment: ['getExperiments'],
   applyExperimentVariant: ['getExperiments', 'getLooks', 'getLook', 'getFunnel', 'getDowngradePreview', 'getExtensionCheck'],
+  // analytics: a reconciliation asked for
+  requestReconciliation: ['getReconciliation'],
   // billing
   selectPlan: [],
   validateDiscount: [],

@@ -2,7 +2,16 @@
 import { yup } from './validation';
 import { SUPPORTED_LOCALES, type Locale } from './api';
 import { text } from './layout.schema';
-import { POPUP_EVENTS, TRACKED_EVENTS, VARIANT_STYLES, type PopupEvent, type TrackedEvent, type VariantStyle } from './shop';
+import {
+  CONVERSION_DROP_THRESHOLD_MAX,
+  CONVERSION_DROP_THRESHOLD_MIN,
+  POPUP_EVENTS,
+  TRACKED_EVENTS,
+  VARIANT_STYLES,
+  type PopupEvent,
+  type TrackedEvent,
+  type VariantStyle,
+} from './shop';
 
 const optionalString = () => text().nullable().optional();
 
@@ -28,6 +37,7 @@ export const shopSettingsSchema = yup
     definedVariantStyle: yup.mixed<VariantStyle>().oneOf([...VARIANT_STYLES]).required(),
     mainButtonAfterSectionSelector: optionalString().max(500),
     autoHideOutOfStockItems: yup.boolean().strict().required(),
+    conversionDropThreshold: yup.number().strict().integer().min(CONVERSION_DROP_THRESHOLD_MIN).max(CONVERSION_DROP_THRESHOLD_MAX).optional(),
   })
   .noUnknown()
   .strict();

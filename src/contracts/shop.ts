@@ -27,7 +27,16 @@ export interface ShopSettings {
   definedVariantStyle: VariantStyle;
   mainButtonAfterSectionSelector?: string | null;
   autoHideOutOfStockItems: boolean;
+  /**
+   * Shopify Flow's "Look conversion dropped": how far (percent of last week's rate) a look's conversion
+   * must fall week over week to start the merchant's workflows.
+   */
+  conversionDropThreshold?: number;
 }
+
+/** Bounds of `conversionDropThreshold` (whole percent). */
+export const CONVERSION_DROP_THRESHOLD_MIN = 5;
+export const CONVERSION_DROP_THRESHOLD_MAX = 90;
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   enabled: true,
@@ -49,6 +58,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   definedVariantStyle: 'select',
   mainButtonAfterSectionSelector: null,
   autoHideOutOfStockItems: false,
+  conversionDropThreshold: 20,
 };
 
 export interface ShopOptions {

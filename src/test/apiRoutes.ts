@@ -6,6 +6,7 @@
  */
 import type { Paginated } from '../contracts/api';
 import type { ShopOrdersPage, Stats } from '../contracts/analytics';
+import type { Reconciliation } from '../contracts/reconciliation';
 import type { FunnelReport } from '../contracts/funnel';
 import type { Experiment, ExperimentCreateInput, ExperimentList, ExperimentUpdateInput } from '../contracts/experiments';
 import type { BillingPlans, DiscountCheck, DowngradePreview, DowngradeResult, SelectPlanResponse } from '../contracts/billing';
@@ -57,6 +58,8 @@ export interface ApiRoutes {
   'GET /stats': Route<void, Stats>;
   'GET /shopOrders': Route<void, ShopOrdersPage>;
   'GET /analytics/funnel': Route<void, FunnelReport>;
+  'GET /reconciliation': Route<void, Reconciliation>;
+  'POST /reconciliation': Route<void, Reconciliation>;
   'GET /experiments': Route<void, ExperimentList>;
   'POST /experiments': Route<ExperimentCreateInput, Experiment>;
   'PATCH /experiments/:id': Route<ExperimentUpdateInput, Experiment>;
@@ -116,6 +119,8 @@ const ROUTE_KEYS: Record<RouteKey, true> = {
   'GET /stats': true,
   'GET /shopOrders': true,
   'GET /analytics/funnel': true,
+  'GET /reconciliation': true,
+  'POST /reconciliation': true,
   'GET /experiments': true,
   'POST /experiments': true,
   'PATCH /experiments/:id': true,

@@ -6,6 +6,7 @@ import type { LookMainProduct, LookMedia } from '../../../src/contracts/looks';
 import { storefrontChanged } from '../storefront/changes';
 import { invalidateLooksList } from '../looks/looks';
 import { summarizeExperiment, type VariantRow } from './experimentResults';
+import { sendAbTestDecided } from '../flow/flowEvents';
 
 const lookNotFound = () => notFound('Experiments.errors.lookNotFound');
 const experimentNotFound = () => notFound('Experiments.errors.notFound');
@@ -156,6 +157,9 @@ export async function applyExperimentVariant(db: Db, shopId: number, id: number,
   const variant = await db.selectFrom('experimentVariants').selectAll().where('experimentId', '=', id).where('id', '=', variantId).executeTakeFirst();
   if (!variant) throw notFound('Experiments.errors.variantNotFound');
   const look = await findLook(db, shopId, experiment.lookId);
+  // The winner's figures as the test ended (Shopify Flow's "Look A/B test decided").
+  const decided = await getExperiment(db, shopId, id);
+  const winner = decided.variants.find((v) => v.id === variant.id);
   await db.transaction().execute(async (trx) => {
     if (variant.imageUrl !== null || variant.template !== null) {
       const mainProduct = variant.imageUrl !== null ? { ...look.mainProduct, selectedMainImage: variant.imageUrl } : look.mainProduct;
@@ -175,6 +179,19 @@ export async function applyExperimentVariant(db: Db, shopId: number, id: number,
       .set({ status: 'stopped', stoppedAt: sql`coalesce(stopped_at, ${now})`, appliedVariantId: variant.id })
       .where('id', '=', id)
       .execute();
+    await sendAbTestDecided(
+      db,
+      shopId,
+      {
+        experimentId: id,
+        lookId: look.id,
+        lookTitle: decided.lookTitle,
+        winningVariant: variant.name,
+        winnerIsControl: winner?.isControl ?? false,
+        winningConversionRate: (winner?.conversionRate ?? 0) * 100,
+      },
+      trx,
+    );
   });
   await invalidateLooksList(db, shopId);
   await storefrontChanged(db, shopId, { productGids: [look.mainProduct.itemId].filter(Boolean), gallery: true });

@@ -1,6 +1,8 @@
 import type { FakeAdminModuleFactory } from './module';
 import { fakeBulk } from './bulk';
+import { fakeFlow } from './flow';
 import { fakeMetafields } from './metafields';
+import { fakeOrders } from './orders';
 import { fakeShopPlan } from './shopPlan';
 import { fakeThemes } from './themes';
 import { fakeWebhookSubscriptions } from './webhookSubscriptions';
@@ -11,7 +13,9 @@ import { fakeWebhookSubscriptions } from './webhookSubscriptions';
  */
 export const FAKE_ADMIN_MODULES: Record<string, FakeAdminModuleFactory> = {
   bulk: fakeBulk,
+  flow: fakeFlow,
   metafields: fakeMetafields,
+  orders: fakeOrders,
   shopPlan: fakeShopPlan,
   themes: fakeThemes,
   webhookSubscriptions: fakeWebhookSubscriptions,

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CartIcon } from '@shopify/polaris-icons';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { SummaryCard } from './SummaryCard';
@@ -42,6 +43,20 @@ describe('StatCards', () => {
     expect(screen.getByText('€1,234.50')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '4 Looks' })).toHaveAttribute('href', '/looks');
     expect(screen.getByText('17')).toBeInTheDocument();
+  });
+
+  it('says the net revenue of the orders, with the gross figure and what refunds took back on hover', async () => {
+    renderWithProviders(<StatCards stats={{ addToCartRevenue: 0, looksCount: 1, orderGenerated: 3, generatedRevenue: 65, grossRevenue: 145, refundedRevenue: 80 }} loading={false} currency="USD" />);
+    const net = screen.getByText('Net revenue: $65.00');
+    expect(net).toBeInTheDocument();
+    expect(net.closest('p')).toHaveTextContent('Net revenue: $65.00 (Ordered $145.00, refunded or cancelled $80.00)');
+    await userEvent.hover(net);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Ordered $145.00, refunded or cancelled $80.00');
+  });
+
+  it('shows no revenue line while the stats carry none', () => {
+    renderWithProviders(<StatCards stats={{ addToCartRevenue: 0, looksCount: 1, orderGenerated: 3 }} loading={false} currency="USD" />);
+    expect(screen.queryByText(/Net revenue/)).toBeNull();
   });
 
   it('shows zeros without stats', () => {

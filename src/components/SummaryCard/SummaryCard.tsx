@@ -10,10 +10,12 @@ export interface SummaryCardProps {
   /** The value becomes a link (in-app path or URL). */
   url?: string;
   loading?: boolean;
+  /** A line under the value (e.g. the net revenue beside the orders). */
+  detail?: ReactNode;
 }
 
 /** SPEC §2 summary card: icon, title and value; loading shows a skeleton exactly as tall as the value (no layout shift). */
-export function SummaryCard({ icon, title, value, url, loading = false }: SummaryCardProps) {
+export function SummaryCard({ icon, title, value, url, loading = false, detail }: SummaryCardProps) {
   const shown = value === undefined || value === null || value === '' ? 0 : value;
   return (
     <Card>
@@ -43,6 +45,7 @@ export function SummaryCard({ icon, title, value, url, loading = false }: Summar
             )}
           </Text>
         )}
+        {!loading && detail}
       </BlockStack>
     </Card>
   );

@@ -16,6 +16,7 @@ import { TopLooksCard } from './TopLooksCard';
 import { ExperimentsCard } from '../experiments';
 import { RevenueChartSkeleton } from './RevenueChartSkeleton';
 import { RevenueBreakdown } from './RevenueBreakdown';
+import { ReconciliationNote } from './ReconciliationNote';
 import { lazyOnce } from '../../components/lazyOnce';
 
 /** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
@@ -85,6 +86,7 @@ export default function AnalyticsPage() {
               <Text as="span" tone="subdued" variant="bodySm">
                 {intl.formatMessage({ id: 'Analytics.currencyNote' }, { currency: shop.currency })}
               </Text>
+              <ReconciliationNote timeZone={shop.timezone} />
             </BlockStack>
           </InlineStack>
         </Box>

@@ -1,7 +1,8 @@
 import { baseApi } from '../../api/baseApi';
-import { listTag } from '../../api/tags';
+import { invalidateOnSuccess, listTag } from '../../api/tags';
 import { SHOP_ORDERS_PAGE_SIZE, type ShopOrdersPage, type ShopOrdersQuery, type Stats, type StatsQuery } from '../../contracts/analytics';
 import type { FunnelQuery, FunnelReport } from '../../contracts/funnel';
+import type { Reconciliation } from '../../contracts/reconciliation';
 
 export const analyticsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -31,7 +32,17 @@ export const analyticsApi = baseApi.injectEndpoints({
       providesTags: ['Stats', listTag('Look')],
       keepUnusedDataFor: 60,
     }),
+    /** GET /reconciliation: when the attributed orders last agreed with Shopify's. */
+    getReconciliation: build.query<Reconciliation, void>({
+      query: () => ({ url: '/reconciliation' }),
+      providesTags: ['Reconciliation'],
+    }),
+    /** POST /reconciliation: reconcile now (the answer is the last run; the new one follows in the background). */
+    requestReconciliation: build.mutation<Reconciliation, void>({
+      query: () => ({ url: '/reconciliation', method: 'POST' }),
+      invalidatesTags: (_result, error) => invalidateOnSuccess(error, ['Reconciliation' as const]),
+    }),
   }),
 });
 
-export const { useGetStatsQuery, useGetShopOrdersQuery, useGetFunnelQuery } = analyticsApi;
+export const { useGetStatsQuery, useGetShopOrdersQuery, useGetFunnelQuery, useGetReconciliationQuery, useRequestReconciliationMutation } = analyticsApi;

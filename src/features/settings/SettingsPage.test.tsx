@@ -81,6 +81,21 @@ describe('SettingsPage', () => {
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Changes saved', isError: false }));
   });
 
+  it('the Flow conversion drop threshold is a whole percent from 5 to 90, refused otherwise, saved as a number', async () => {
+    const api = mockApi();
+    renderWithProviders(<SettingsPage />);
+    const field = await screen.findByLabelText('Conversion drop to report (%)');
+    expect(field).toHaveValue('20');
+    fireEvent.change(field, { target: { value: '95' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Conversion drop to report \(%\) must be/)).toBeInTheDocument();
+    expect(api.patches).toHaveLength(0);
+    fireEvent.change(field, { target: { value: '35' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.patches).toHaveLength(1));
+    expect(api.patches[0]).toMatchObject({ conversionDropThreshold: 35 });
+  });
+
   it('the checkout setting shows only when the checkout UI extension can be used', async () => {
     mockApi({}, 'inpage_r', true);
     renderWithProviders(<SettingsPage />);

@@ -14,7 +14,7 @@ import { useShop, useGetShopSettingsQuery, useUpdateShopSettingsMutation } from 
 import { useGetLayoutQuery } from '../layout';
 import { useGetOnboardingQuery } from '../onboarding';
 import { toSettingsFormValues, toSettingsPayload } from './settingsRules';
-import { ApiAccessSection, ContactSection, LanguageSection, MainSection } from './SettingsSections';
+import { ApiAccessSection, ContactSection, FlowSection, LanguageSection, MainSection } from './SettingsSections';
 import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
 
 const validateSettings = makeValidate(shopSettingsSchema);
@@ -70,6 +70,7 @@ export default function SettingsPage() {
             <Layout>
               <MainSection scriptTagSupported={scriptTagSupported} template={layout?.definedTemplate} canUseCheckout={onboarding?.onboarding.canUseCheckoutUIExtension} />
               <LanguageSection />
+              <FlowSection />
               <ApiAccessSection />
               <ContactSection />
             </Layout>

@@ -120,6 +120,27 @@ export function LanguageSection() {
   );
 }
 
+/** Shopify Flow: the conversion drop that starts "Look conversion dropped" (whole percent, 5–90). */
+export function FlowSection() {
+  const t = useT();
+  return (
+    <AnnotatedSection title={t('Settings.flow.title')} description={t('Settings.flow.description')}>
+      <Card>
+        <Narrow>
+          <FormTextField
+            name="conversionDropThreshold"
+            label={t('fields.conversionDropThreshold')}
+            numeric
+            inputMode="numeric"
+            suffix="%"
+            helpText={t('Settings.flow.conversionDropHelp')}
+          />
+        </Narrow>
+      </Card>
+    </AnnotatedSection>
+  );
+}
+
 /** API access: POST /shop/apiToken → the token modal (shown once). */
 export function ApiAccessSection() {
   const t = useT();
