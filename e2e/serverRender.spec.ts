@@ -13,6 +13,9 @@ const PAGES: { path: string; heading: string; content?: string }[] = [
   { path: '/analytics', heading: 'Analytics', content: 'Total orders generated' },
   { path: '/looks/new', heading: 'Create look', content: 'Main product' },
   { path: '/gallery', heading: 'Gallery', content: 'Flat lay' },
+  // Their calls are prefetched too (PlansPage's and LayoutPage's `prefetch`): the plans and the saved settings.
+  { path: '/billing/plans', heading: 'Plans', content: 'Monthly' },
+  { path: '/layout', heading: 'Layout', content: 'Widget settings' },
   // Settings' own calls are the browser's (a form): the server renders the frame and the page's skeleton.
   { path: '/settings', heading: 'Settings' },
 ];

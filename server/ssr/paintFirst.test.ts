@@ -89,7 +89,7 @@ describe('paintFirst', () => {
     const clicked: string[] = [];
     const button = (name: string, disabled = false) => ({ name, disabled, isConnected: true, click: () => clicked.push(name) });
     const click = (target: unknown) => {
-      const event = { target: { closest: () => target }, prevented: false, preventDefault() { this.prevented = true; }, stopPropagation() {} };
+      const event = { target: { closest: (s: string) => (s === '.Polaris-DropZone' ? null : target) }, prevented: false, preventDefault() { this.prevented = true; }, stopPropagation() {} };
       listeners.get('click')!(event);
       return event.prevented;
     };
@@ -107,7 +107,7 @@ describe('paintFirst', () => {
     const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
     const listeners = new Map<string, (e: unknown) => void>();
     const window: Record<string, () => Map<unknown, unknown>> = {};
-    const field = (name: string, inRoot = true) => ({ name, inRoot, value: '', checked: false, files: null as unknown, matches: (s: string) => s === 'input,textarea,select' });
+    const field = (name: string, inRoot = true) => ({ name, inRoot, nodeType: 1, value: '', checked: false, files: null as unknown, matches: (s: string) => s === 'input,textarea,select' });
     const tag = field('tag');
     const image = field('image');
     const outside = field('search', false);
@@ -127,7 +127,7 @@ describe('paintFirst', () => {
     image.files = ['early.png'];
     listeners.get('change')!({ target: image });
     listeners.get('input')!({ target: outside });
-    listeners.get('input')!({ target: { tagName: 'DIV' } }); // not a field
+    listeners.get('input')!({ target: { nodeType: 1, inRoot: true, matches: () => false } }); // not a field
     const edits = window[EARLY_INPUT_REPLAY]();
     expect([...edits.entries()]).toEqual([
       [tag, { value: 'summer', checked: false, files: null, index: 0 }],
@@ -137,6 +137,39 @@ describe('paintFirst', () => {
     expect(listeners.has('input')).toBe(false);
     expect(listeners.has('change')).toBe(false);
     expect(window[EARLY_INPUT_REPLAY]).toBeUndefined();
+  });
+
+  it("opens an upload field's file chooser at the merchant's click, and takes a file dropped on it as chosen there", () => {
+    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
+    const listeners = new Map<string, (e: unknown) => void>();
+    const window: Record<string, () => Map<unknown, unknown>> = {};
+    const opened: string[] = [];
+    const input = { nodeType: 1, inRoot: true, disabled: false, value: '', checked: false, files: null, click: () => opened.push('chooser') };
+    const inZone = { nodeType: 1, inRoot: true, closest: (s: string) => (s === '.Polaris-DropZone' ? { querySelector: () => input } : null) };
+    const outsideZones = { nodeType: 1, inRoot: true, closest: () => null };
+    const root = { contains: (t: { inRoot: boolean }) => t.inRoot, querySelectorAll: () => [input] };
+    const document = {
+      visibilityState: 'visible',
+      getElementById: () => root,
+      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+    vm.runInNewContext(script!, { document, window, setTimeout: () => undefined, PerformanceObserver: class { observe() {} } });
+    const dispatch = (type: string, target: unknown, dataTransfer?: unknown) => {
+      const event = { type, target, dataTransfer, prevented: false, preventDefault() { this.prevented = true; }, stopPropagation() {} };
+      listeners.get(type)!(event);
+      return event.prevented;
+    };
+    // "Add image" inside the drop zone: the chooser opens now, within the merchant's click; nothing to replay.
+    expect(dispatch('click', inZone)).toBe(true);
+    expect(opened).toEqual(['chooser']);
+    // A file dragged over the page and dropped on the zone: not opened by the browser, kept as the input's.
+    expect(dispatch('dragover', outsideZones)).toBe(true);
+    expect(dispatch('drop', outsideZones, { files: ['elsewhere.png'] })).toBe(true);
+    expect(dispatch('drop', inZone, { files: ['dropped.png'] })).toBe(true);
+    expect([...window[EARLY_INPUT_REPLAY]().entries()]).toEqual([[input, { value: '', checked: false, files: ['dropped.png'], index: 0 }]]);
+    expect(listeners.has('drop')).toBe(false);
+    expect(listeners.has('dragover')).toBe(false);
   });
 
   it('waits PAINT_WAIT_MS at most', () => {

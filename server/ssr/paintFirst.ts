@@ -32,6 +32,11 @@ import { EARLY_CLICK_REPLAY, EARLY_INPUT_REPLAY, PAINTED_EVENT } from '../../src
  * fields) until the app asks for them (EARLY_INPUT_REPLAY) and hands them to
  * its handlers (src/ssr/earlyInput.ts). Recorded at each edit, as hydration
  * puts back a textarea's and a select's server state before the app can read it.
+ * An upload field (Polaris' DropZone) opens the file chooser on a click by its
+ * own file input at once (a chooser opened by a click replayed later, without
+ * the merchant's gesture, is blocked by the browser), and takes a file dropped
+ * on it, recorded as that input's (the browser would open the file instead of
+ * the page).
  */
 /** The longest the scripts wait for the paint report. */
 export const PAINT_WAIT_MS = 3000;
@@ -44,14 +49,19 @@ export function paintFirst(template: string): string {
   if (sources.length === 0) return template;
   const loader =
     `<script>(function(){var s=${JSON.stringify(sources)},d=0,q=null;` +
-    `function early(e){var b=e.target&&e.target.closest&&e.target.closest('button,[role=button]');if(b&&!b.disabled){q=b;e.preventDefault();e.stopPropagation()}}` +
+    `function upload(t){var z=t&&t.closest&&t.closest('.Polaris-DropZone'),i=z&&z.querySelector('input[type=file]');return i&&!i.disabled?i:null}` +
+    `function early(e){var t=e.target,i=upload(t);if(i){if(t!==i){e.preventDefault();e.stopPropagation();i.click()}return}` +
+    `var b=t&&t.closest&&t.closest('button,[role=button]');if(b&&!b.disabled){q=b;e.preventDefault();e.stopPropagation()}}` +
     `document.addEventListener('click',early,true);` +
     `window.${EARLY_CLICK_REPLAY}=function(){document.removeEventListener('click',early,true);var b=q;q=null;if(b&&b.isConnected)b.click()};` +
-    `var m=new Map(),f='input,textarea,select';` +
-    `function edit(e){var t=e.target,r=document.getElementById('root');if(!r||!t||!t.matches||!t.matches(f)||!r.contains(t))return;` +
-    `m.set(t,{value:t.value,checked:t.checked,files:t.files,index:[].indexOf.call(r.querySelectorAll(f),t)})}` +
-    `document.addEventListener('input',edit,true);document.addEventListener('change',edit,true);` +
-    `window.${EARLY_INPUT_REPLAY}=function(){document.removeEventListener('input',edit,true);document.removeEventListener('change',edit,true);delete window.${EARLY_INPUT_REPLAY};return m};` +
+    `var m=new Map(),f='input,textarea,select',h={input:edit,change:edit,dragover:over,drop:drop};` +
+    `function root(t){var r=document.getElementById('root');return r&&t&&t.nodeType===1&&r.contains(t)?r:null}` +
+    `function keep(t,r,files){m.set(t,{value:t.value,checked:t.checked,files:files,index:[].indexOf.call(r.querySelectorAll(f),t)})}` +
+    `function edit(e){var t=e.target,r=root(t);if(r&&t.matches(f))keep(t,r,t.files)}` +
+    `function over(e){if(root(e.target))e.preventDefault()}` +
+    `function drop(e){var r=root(e.target),i=upload(e.target),d=e.dataTransfer;if(!r)return;e.preventDefault();if(i&&d&&d.files.length)keep(i,r,d.files)}` +
+    `for(var k in h)document.addEventListener(k,h[k],true);` +
+    `window.${EARLY_INPUT_REPLAY}=function(){for(var k in h)document.removeEventListener(k,h[k],true);delete window.${EARLY_INPUT_REPLAY};return m};` +
     `function run(){if(d++)return;` +
     `document.dispatchEvent(new Event('${PAINTED_EVENT}'));` +
     `s.forEach(function(src){var e=document.createElement('script');e.src=src;e.async=false;document.body.appendChild(e)})}` +

@@ -7,6 +7,10 @@ import { FIRST_LOOKS_PAGE } from '../features/looks/list/LooksTable';
 import { analyticsApi } from '../features/analytics';
 import { hideOnboarding } from '../features/onboarding';
 import { shopApi } from '../features/shop';
+import { billingApi } from '../features/billing/billingApi';
+import { plansData } from '../features/billing/testData';
+import { layoutApi } from '../features/layout';
+import { DEFAULT_LAYOUT_SETTINGS } from '../contracts/layout';
 import { loadedLocaleBundle } from '../i18n/messages';
 import { rehydrated, startFirstScreen } from './boot';
 import { makePersistor, makeStore } from './store';
@@ -70,6 +74,33 @@ describe('page prefetch on boot', () => {
     await startFirstScreen(next, { pathname: '/', locale: 'en', persistor: makePersistor(next) }, 10_000);
     expect(backend.callsTo('GET /stats')).toHaveLength(2);
     expect(backend.callsTo('GET /shop/onboarding')).toHaveLength(1);
+  });
+});
+
+describe('page prefetch on boot: the pages rendered on the server from their calls', () => {
+  it("/billing/plans: the plans in the shop's language, or the URL's when it names one (the page's own argument)", async () => {
+    const backend = mockBackend({ 'GET /shop/details': ok({ ...TEST_SHOP, locale: 'de' }), 'GET /shop/billing-plans': ok(plansData()) });
+    const store = makeStore(createFakeHost());
+    await startFirstScreen(store, { pathname: '/billing/plans', locale: 'de' }, 10_000);
+    expect(backend.callsTo('GET /shop/billing-plans').map((call) => call.params.get('locale'))).toEqual(['de']);
+    expect(billingApi.endpoints.getBillingPlans.select({ locale: 'de' })(store.getState()).isSuccess).toBe(true);
+
+    const fromUrl = makeStore(createFakeHost(), undefined, { locale: 'fr' });
+    await startFirstScreen(fromUrl, { pathname: '/billing/plans', locale: 'fr' }, 10_000);
+    expect(billingApi.endpoints.getBillingPlans.select({ locale: 'fr' })(fromUrl.getState()).isSuccess).toBe(true);
+  });
+
+  it('/billing/plans: nothing asked when the shop could not be loaded (the page asks, and shows the error)', async () => {
+    const backend = mockBackend({ 'GET /shop/details': { status: 500, body: { message: 'down' } }, 'GET /shop/billing-plans': ok(plansData()) });
+    await startFirstScreen(makeStore(createFakeHost()), { pathname: '/billing/plans', locale: 'en' }, 10_000);
+    expect(backend.callsTo('GET /shop/billing-plans')).toHaveLength(0);
+  });
+
+  it('/layout: the saved settings', async () => {
+    mockBackend({ 'GET /shop/details': ok(TEST_SHOP), 'GET /layout': ok(DEFAULT_LAYOUT_SETTINGS) });
+    const store = makeStore(createFakeHost());
+    await startFirstScreen(store, { pathname: '/layout', locale: 'en' }, 10_000);
+    expect(layoutApi.endpoints.getLayout.select()(store.getState()).data).toEqual(DEFAULT_LAYOUT_SETTINGS);
   });
 });
 

@@ -40,7 +40,7 @@ export function replayEarlyInput(win: Window): number {
   edits.forEach((edit, recorded) => {
     // Hydrated: the same element. Rendered anew (the browser's render differed): the field at its place.
     const field = recorded.isConnected ? recorded : counterpart(root, recorded, edit.index);
-    if (field && replay(field, edit, field !== recorded)) replayed++;
+    if (field && replay(field, edit)) replayed++;
   });
   return replayed;
 }
@@ -52,7 +52,7 @@ function counterpart(root: HTMLElement | null, recorded: Field, index: number): 
 }
 
 /** The edit, through the events React listens to; false when the app already has it. */
-function replay(field: Field, edit: EarlyEdit, renderedAnew: boolean): boolean {
+function replay(field: Field, edit: EarlyEdit): boolean {
   if (field.tagName === 'SELECT') {
     // What the app rendered is the default selection (the server's, or set by React at mount); the DOM may hold the merchant's.
     const options = [...(field as HTMLSelectElement).options];
@@ -65,7 +65,7 @@ function replay(field: Field, edit: EarlyEdit, renderedAnew: boolean): boolean {
   const input = field as HTMLInputElement;
   if (input.type === 'file') {
     if (!edit.files?.length) return false;
-    if (renderedAnew) input.files = edit.files;
+    if (input.files !== edit.files) input.files = edit.files; // a file dropped, or a field rendered anew
     input.dispatchEvent(new Event('input', { bubbles: true }));
     input.dispatchEvent(new Event('change', { bubbles: true }));
     return true;

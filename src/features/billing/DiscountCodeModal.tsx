@@ -17,7 +17,7 @@ interface Props {
  * Enter a discount code: the server's message (or the invalid-code text) shows when it is not valid
  * or too many were tried (429); a check that could not be made (network, server error) says so.
  */
-export function DiscountCodeModal({ open, onClose, onApply, loading }: Props) {
+export default function DiscountCodeModal({ open, onClose, onApply, loading }: Props) {
   const intl = useIntl();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();

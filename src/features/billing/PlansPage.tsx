@@ -6,15 +6,30 @@ import { useHost } from '../../host/HostContext';
 import { track } from '../../analytics/tracker';
 import { BILLING, isPlanPeriod, type PlanPeriod } from '../../contracts/billing';
 import { isLocale } from '../../contracts/api';
-import { useGetBillingPlansQuery, useSelectPlanMutation } from './billingApi';
+import { billingApi, useGetBillingPlansQuery, useSelectPlanMutation } from './billingApi';
+import type { AppStore } from '../../app/store';
+import { prefetchQuery } from '../../api/prefetchQuery';
+import { interfaceLocaleForPrefetch } from '../shop';
 import { canApplyCode, defaultPeriod, discountCodeToSend } from './pricing';
 import { MISSING_PLAN_ERROR_ID, planSelectErrorId } from './planErrors';
 import { useDiscountCode } from './useDiscountCode';
 import { PeriodToggle } from './PeriodToggle';
 import { PlanCard } from './PlanCard';
-import { DiscountCodeModal } from './DiscountCodeModal';
 import { TrustBanner } from './TrustBanner';
 import { PlansFaq } from './PlansFaq';
+import { lazyOnce } from '../../components/lazyOnce';
+
+/** The discount code's dialog: a chunk of its own, loaded once the merchant opens it (the first screen has none). */
+const discountCodeModal = lazyOnce(() => import(/* webpackChunkName: "discount-code-modal" */ './DiscountCodeModal'));
+
+/**
+ * The plans in the page's language, asked on boot with the shop call (routes.tsx): rendered on the
+ * server with them, the first screen paints from the HTML instead of a skeleton.
+ */
+export async function prefetch(store: AppStore): Promise<unknown> {
+  const locale = await interfaceLocaleForPrefetch(store);
+  return locale ? prefetchQuery(store, (dispatch) => dispatch(billingApi.endpoints.getBillingPlans.initiate({ locale }))) : undefined;
+}
 
 /** Plans: period toggle, free and paid plan cards, discount code, trust banner, FAQ (SPEC §2). */
 export default function PlansPage() {
@@ -31,6 +46,8 @@ export default function PlansPage() {
   const discount = useDiscountCode(location.search);
   const [period, setPeriod] = useState<PlanPeriod | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
+  // Mounted from the first opening on (then kept: its closing transition and focus return).
+  const [modalAsked, setModalAsked] = useState(false);
   const [declined, setDeclined] = useState(() => new URLSearchParams(location.search).get('declined') === '1');
   const viewed = useRef(false);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -123,7 +140,10 @@ export default function PlansPage() {
               applied={discount.applied}
               codeApplies={codeApplies}
               period={activePeriod}
-              onOpen={() => setModalOpen(true)}
+              onOpen={() => {
+                setModalAsked(true);
+                setModalOpen(true);
+              }}
               onRemove={discount.remove}
               unchecked={discount.unchecked}
               refused={discount.refused}
@@ -152,7 +172,9 @@ export default function PlansPage() {
           <PlansFaq monthlyPrice={data.pricingInfo.monthlyPrice || BILLING.monthlyPrice} />
         </Layout.Section>
       </Layout>
-      <DiscountCodeModal open={modalOpen} onClose={() => setModalOpen(false)} onApply={discount.apply} loading={discount.isValidating} />
+      {modalAsked && (
+        <discountCodeModal.Slot open={modalOpen} onClose={() => setModalOpen(false)} onApply={discount.apply} loading={discount.isValidating} fallback={null} />
+      )}
     </Page>
   );
 }

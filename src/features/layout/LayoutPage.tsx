@@ -7,6 +7,14 @@ import { useShop } from '../shop';
 import { LayoutFields } from './LayoutFields';
 import { LayoutForm } from './LayoutForm';
 import { LayoutPreview } from './LayoutPreview';
+import { layoutApi } from './layoutApi';
+import type { AppStore } from '../../app/store';
+import { prefetchQuery } from '../../api/prefetchQuery';
+
+/** The saved settings, asked on boot with the shop call (routes.tsx): the server renders the form with them. */
+export function prefetch(store: AppStore): Promise<unknown> {
+  return prefetchQuery(store, (dispatch) => dispatch(layoutApi.endpoints.getLayout.initiate()));
+}
 
 /** /layout: the widget's template, placement, title, button and CSS with a live preview. */
 export default function LayoutPage() {

@@ -3,13 +3,16 @@ import { Page } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { LooksTable } from './list/LooksTable';
-import { DeleteLookModal } from './list/DeleteLookModal';
 import type { LookListItem } from '../../contracts/looks';
 import { useShop } from '../shop';
 import type { AppStore } from '../../app/store';
 import { prefetchQuery } from '../../api/prefetchQuery';
 import { looksApi } from './looksApi';
 import { FIRST_LOOKS_PAGE } from './list/LooksTable';
+import { lazyOnce } from '../../components/lazyOnce';
+
+/** The delete confirmation: a chunk of its own, loaded once the merchant deletes a look (the first screen has none). */
+const deleteLookModal = lazyOnce(() => import(/* webpackChunkName: "delete-look-modal" */ './list/DeleteLookModal'));
 
 /** The list's first page, asked on boot with the shop call (routes.tsx): the table renders with it. */
 export function prefetch(store: AppStore): Promise<unknown> {
@@ -34,7 +37,7 @@ export default function LooksListPage() {
       }
     >
       <LooksTable onDelete={onDelete} />
-      {toDelete && <DeleteLookModal look={toDelete} onClose={() => setToDelete(null)} />}
+      {toDelete && <deleteLookModal.Slot look={toDelete} onClose={() => setToDelete(null)} fallback={null} />}
     </Page>
   );
 }

@@ -8,3 +8,4 @@ export {
   useCreateApiTokenMutation,
 } from './shopApi';
 export { CatalogSyncBanner } from './CatalogSyncBanner';
+export { interfaceLocaleForPrefetch } from './prefetchLocale';

@@ -10,7 +10,7 @@ import { useDeleteLookMutation } from '../looksApi';
  * Confirm, then the look leaves the list at once (optimistic update, the modal closes); the toast
  * and `look_deleted` follow the server's answer, and a failure brings the look back.
  */
-export function DeleteLookModal({ look, onClose }: { look: LookListItem; onClose(): void }) {
+export default function DeleteLookModal({ look, onClose }: { look: LookListItem; onClose(): void }) {
   const intl = useIntl();
   const host = useHost();
   const [deleteLook] = useDeleteLookMutation();
