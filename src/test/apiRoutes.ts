@@ -5,6 +5,7 @@
  * change breaks the fakes of every test at compile time (`npm run typecheck`).
  */
 import type { Paginated } from '../contracts/api';
+import type { HotspotSuggestRequest, HotspotSuggestResponse } from '../contracts/hotspots';
 import type { ShopOrdersPage, Stats } from '../contracts/analytics';
 import type { FunnelReport } from '../contracts/funnel';
 import type { Experiment, ExperimentCreateInput, ExperimentList, ExperimentUpdateInput } from '../contracts/experiments';
@@ -53,6 +54,7 @@ export interface ApiRoutes {
   'PATCH /productLooks/:id': Route<LookFormValues, LookUpdateResponse>;
   'DELETE /productLooks/:id': Route<void, void>;
   'POST /productLooks/media': Route<Multipart, LookMediaUploadResponse>;
+  'POST /productLooks/hotspots': Route<HotspotSuggestRequest, HotspotSuggestResponse>;
   // Analytics
   'GET /stats': Route<void, Stats>;
   'GET /shopOrders': Route<void, ShopOrdersPage>;
@@ -113,6 +115,7 @@ const ROUTE_KEYS: Record<RouteKey, true> = {
   'PATCH /productLooks/:id': true,
   'DELETE /productLooks/:id': true,
   'POST /productLooks/media': true,
+  'POST /productLooks/hotspots': true,
   'GET /stats': true,
   'GET /shopOrders': true,
   'GET /analytics/funnel': true,
