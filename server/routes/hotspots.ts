@@ -7,7 +7,7 @@ import { hitRateLimits, tooManyRequests } from '../http/rateLimitStore';
 import type { YupTypeProvider } from '../http/validate';
 import { loadImage } from '../services/gallery/generatorImages';
 import { createImageProvider } from '../services/gallery/providers';
-import { ProviderFailure, failureMessageKey } from '../services/gallery/providers/failure';
+import { ProviderFailure } from '../services/gallery/providers/failure';
 import { shopFilesOf } from '../storage';
 
 /** Each call is a paid vision request: at most this many per shop and hour. */
@@ -65,7 +65,8 @@ export default async function hotspotRoutes(fastify: FastifyInstance) {
     } catch (error) {
       if (!(error instanceof ProviderFailure)) throw error;
       req.log.warn({ provider: error.provider, kind: error.kind, detail: error.detail }, 'hotspot finder failed');
-      throw new HttpError(502, failureMessageKey(error.kind), `provider.${error.kind}`);
+      // The generation's failure messages speak of a refunded credit: a search costs none, so it has its own.
+      throw new HttpError(502, 'Looks.hotspots.errors.provider', `provider.${error.kind}`, undefined, undefined, { kind: error.kind });
     }
   });
 }

@@ -5,6 +5,7 @@
  * change breaks the fakes of every test at compile time (`npm run typecheck`).
  */
 import type { Paginated } from '../contracts/api';
+import type { HotspotSuggestRequest, HotspotSuggestResponse } from '../contracts/hotspots';
 import type { ShopOrdersPage, Stats } from '../contracts/analytics';
 import type { Reconciliation } from '../contracts/reconciliation';
 import type { FunnelReport } from '../contracts/funnel';
@@ -54,6 +55,7 @@ export interface ApiRoutes {
   'PATCH /productLooks/:id': Route<LookFormValues, LookUpdateResponse>;
   'DELETE /productLooks/:id': Route<void, void>;
   'POST /productLooks/media': Route<Multipart, LookMediaUploadResponse>;
+  'POST /productLooks/hotspots': Route<HotspotSuggestRequest, HotspotSuggestResponse>;
   // Analytics
   'GET /stats': Route<void, Stats>;
   'GET /shopOrders': Route<void, ShopOrdersPage>;
@@ -116,6 +118,7 @@ const ROUTE_KEYS: Record<RouteKey, true> = {
   'PATCH /productLooks/:id': true,
   'DELETE /productLooks/:id': true,
   'POST /productLooks/media': true,
+  'POST /productLooks/hotspots': true,
   'GET /stats': true,
   'GET /shopOrders': true,
   'GET /analytics/funnel': true,

@@ -1,5 +1,5 @@
 import type { WidgetConfig } from './config';
-import { $, $$, announce, attr, money, setAttr } from './dom';
+import { $, $$, JSON_HEADERS, announce, attr, money, setAttr } from './dom';
 import { track } from './funnel';
 
 /** The hidden line-item property naming the look (src/contracts/storefront.ts LOOK_LINE_PROPERTY). */
@@ -17,7 +17,8 @@ export function lineOf(item: Element): Line {
   return {
     product: attr(item, 'data-sl-product'),
     variant: attr(item, 'data-sl-variant'),
-    price: parseFloat(attr(item, 'data-sl-price') || '') || 0,
+    // The blocks write plain decimals (`price | divided_by: 100.0`); none or an unreadable one: 0.
+    price: +(attr(item, 'data-sl-price') as string) || 0,
     quantity: q ? Math.max(1, Math.min(99, parseInt(q.value, 10) || 1)) : 1,
   };
 }
@@ -33,10 +34,8 @@ function refreshCartCount(): void {
     .catch(() => 0);
 }
 
-async function post(url: string, body: unknown): Promise<Response> {
-  // Both /cart/add.js and the demo endpoint answer JSON without an Accept header.
-  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-}
+// Both /cart/add.js and the demo endpoint answer JSON without an Accept header.
+const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
 
 /**
  * Adds lines to the cart with the look property: on a store POST /cart/add.js (one request), then the
@@ -46,7 +45,7 @@ async function post(url: string, body: unknown): Promise<Response> {
 export async function addToCart(w: Element, c: WidgetConfig, lines: Line[], button: HTMLElement | null): Promise<void> {
   // An item without a variant (the storefront could not resolve its product) is never added.
   lines = lines.filter((l) => l.variant);
-  if (!lines.length || (button && button.getAttribute('aria-busy'))) return;
+  if (!lines.length || (button && attr(button, 'aria-busy'))) return;
   const items = lines.map((l) => ({
     // /cart/add.js takes the variant's number, which the blocks write (the live variant's id, sl-item).
     id: c.platformCart ? Number(l.variant) : l.variant,
@@ -85,10 +84,10 @@ export async function addToCart(w: Element, c: WidgetConfig, lines: Line[], butt
       button.classList.remove('is-added');
     }, 1500);
   }
-  const detail = { lookId: c.lookId, items };
-  w.dispatchEvent(new CustomEvent('shoppable-looks:add-to-cart', { bubbles: true, detail }));
+  const tell = (to: EventTarget, name: string) => to.dispatchEvent(new CustomEvent(name, { bubbles: true, detail: { lookId: c.lookId, items } }));
+  tell(w, 'shoppable-looks:add-to-cart');
   if (c.platformCart) {
-    document.dispatchEvent(new CustomEvent('cart:refresh', { bubbles: true, detail }));
+    tell(document, 'cart:refresh');
     refreshCartCount();
   }
 }

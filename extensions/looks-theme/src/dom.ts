@@ -2,6 +2,9 @@ export const $ = <T extends Element = HTMLElement>(root: ParentNode, sel: string
 export const $$ = <T extends Element = HTMLElement>(root: ParentNode, sel: string) => Array.from(root.querySelectorAll<T>(sel));
 export const attr = (el: Element | null, name: string) => (el ? el.getAttribute(name) : null);
 export const setAttr = (el: Element, name: string, value: string | boolean) => el.setAttribute(name, String(value));
+/** JSON request headers, one object for every POST of the scripts (the strings once in the bundle). */
+export const JSON_TYPE = 'application/json';
+export const JSON_HEADERS = { 'Content-Type': JSON_TYPE };
 export const on = <E extends Event = Event>(el: EventTarget, type: string, fn: (e: E) => unknown, opts?: AddEventListenerOptions) =>
   el.addEventListener(type, fn as EventListener, opts);
 

@@ -1,7 +1,7 @@
 import type { WidgetConfig } from './config';
 import { funnelEndpoint } from './config';
 import { consentAllowed, onConsent } from './consent';
-import { on } from './dom';
+import { JSON_HEADERS, JSON_TYPE, on } from './dom';
 import { forgetVisitor, visitorId } from './visitor';
 
 /** The storefront funnel (src/contracts/storefront.ts FunnelEvent): recorded and sent only with consent. */
@@ -39,9 +39,9 @@ export function flush(): void {
   if (!consentAllowed() || !endpoint) queue = [];
   while (queue.length) {
     const body = JSON.stringify({ visitorId: visitorId(), events: queue.splice(0, MAX_BATCH) });
-    const blob = new Blob([body], { type: 'application/json' });
+    const blob = new Blob([body], { type: JSON_TYPE });
     if (!navigator.sendBeacon || !navigator.sendBeacon(endpoint as string, blob)) {
-      fetch(endpoint as string, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(() => 0);
+      fetch(endpoint as string, { method: 'POST', body, keepalive: true, headers: JSON_HEADERS }).catch(() => 0);
     }
   }
 }

@@ -8,6 +8,16 @@ import { track } from './funnel';
  * focus or under the pointer marks its marker active.
  */
 export function wireHotspots(w: Element, c: WidgetConfig): void {
+  // Markers are percentages of the image. Their box (.sl-pins, looks.css) takes the image's intrinsic
+  // ratio once it is known: centred and at least the stage's size, it is then exactly the image as a
+  // theme's `object-fit: cover` crops it (and the stage itself when nothing is cropped), at every width.
+  const pins = $(w, '.sl-pins');
+  const img = (pins && pins.previousSibling) as HTMLImageElement;
+  const fit = () => img.naturalWidth && (pins!.style.aspectRatio = '' + img.naturalWidth / img.naturalHeight);
+  if (img) {
+    fit();
+    on(img, 'load', fit);
+  }
   const markers = $$(w, '.sl-marker');
   const itemOf = (m: Element) => $(w, `.sl-item[data-sl-index="${attr(m, 'data-sl-index')}"]`);
   markers.forEach((m) => {

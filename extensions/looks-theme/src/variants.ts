@@ -4,11 +4,11 @@ import { updateTotal } from './cart';
 
 function setVariant(w: Element, c: WidgetConfig, item: Element | null, id: string | null, price: string | null): void {
   if (!item || !id) return;
-  item.setAttribute('data-sl-variant', id);
+  setAttr(item, 'data-sl-variant', id);
   if (price) {
-    item.setAttribute('data-sl-price', price);
+    setAttr(item, 'data-sl-price', price);
     const now = $(item, '.sl-now');
-    if (now) now.textContent = money(c.locale, c.currency, parseFloat(price));
+    if (now) now.textContent = money(c.locale, c.currency, +price);
   }
   updateTotal(w, c);
 }

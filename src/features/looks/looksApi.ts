@@ -1,6 +1,7 @@
 import { baseApi } from '../../api/baseApi';
 import { idTag, invalidateOnSuccess, listTag } from '../../api/tags';
 import type { Paginated } from '../../contracts/api';
+import type { HotspotSuggestRequest, HotspotSuggestResponse } from '../../contracts/hotspots';
 import {
   LOOKS_PAGE_SIZE,
   toFormValues,
@@ -113,6 +114,10 @@ export const looksApi = baseApi.injectEndpoints({
         return { url: `${LOOKS_URL}/media`, method: 'POST', body };
       },
     }),
+    /** The look's products found in a look image by the configured vision model: suggestions for the hotspot editor. */
+    suggestHotspots: build.mutation<HotspotSuggestResponse, HotspotSuggestRequest>({
+      query: (body) => ({ url: `${LOOKS_URL}/hotspots`, method: 'POST', body }),
+    }),
   }),
 });
 
@@ -125,4 +130,5 @@ export const {
   useSetLookFlagsMutation,
   useDeleteLookMutation,
   useUploadLookMediaMutation,
+  useSuggestHotspotsMutation,
 } = looksApi;

@@ -188,6 +188,27 @@ describe.each(PROVIDERS)('$name provider against its stand-in', (provider) => {
       await t.close();
     }
   });
+
+  it('a failed product search says what failed, and nothing of a credit (a search costs none)', async () => {
+    const t = await createTestApp({ seed: true, env: { ...provider.env(stand, 'wrong-key'), ...FAST } });
+    try {
+      const photoKey = shopFileKey(await shopId(t), 'uploads', 'any.jpg');
+      await storageFor(t.config).put(photoKey, await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).jpeg().toBuffer());
+      const res = await t.request({
+        method: 'POST',
+        url: '/admin/api/v1/productLooks/hotspots',
+        shop: DEMO,
+        payload: { imageUrl: `/files/${photoKey}`, products: [{ productId: 'p', title: 'P' }] },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({
+        code: 'provider.auth',
+        message: 'The image provider refused the API key. Place the markers by hand, or try again later.',
+      });
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('without a provider (IMAGE_PROVIDER=local)', () => {

@@ -1,6 +1,9 @@
-import { screen } from '@testing-library/react';
-import { Form } from 'react-final-form';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form, FormSpy, useForm } from 'react-final-form';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { fail, mockBackend, ok } from '../../../test/fakeBackend';
+import type { GeneratedItemPosition } from '../../../contracts/hotspots';
 import type { LookFormValues, LookRelatedItem } from '../../../contracts/looks';
 import { HotspotEditor } from './HotspotEditor';
 
@@ -14,6 +17,17 @@ const item = (n: number, markerX: number, markerY: number): LookRelatedItem => (
   markerY,
 });
 
+/** A look image chosen in the form (an upload, a generated image): what the editor looks for products in. */
+function ChooseImage({ url }: { url: string }) {
+  const form = useForm<LookFormValues>();
+  return (
+    <button type="button" onClick={() => form.change('mainProduct', { ...form.getState().values.mainProduct, selectedMainImage: url })}>
+      choose image
+    </button>
+  );
+}
+
+let values: Partial<LookFormValues> = {};
 function renderEditor(relatedItems: LookRelatedItem[]) {
   const initialValues = {
     mainProduct: { itemId: 'gid://shopify/Product/1', title: 'Jacket', image: '/files/look.jpg' },
@@ -22,10 +36,19 @@ function renderEditor(relatedItems: LookRelatedItem[]) {
   } as Partial<LookFormValues>;
   return renderWithProviders(
     <Form<LookFormValues> onSubmit={() => undefined} initialValues={initialValues}>
-      {() => <HotspotEditor />}
+      {() => (
+        <>
+          <HotspotEditor />
+          <ChooseImage url="/files/shops/1/uploads/photo.jpg" />
+          <FormSpy subscription={{ values: true }} onChange={(s) => (values = s.values)} />
+        </>
+      )}
     </Form>,
   );
 }
+
+const detected = (n: number, x: number, y: number): GeneratedItemPosition => ({ productId: `gid://shopify/Product/${n}`, x, y, source: 'detected' });
+const markersOf = () => (values.relatedItems ?? []).map((i) => [i.markerX, i.markerY]);
 
 const px = (value: string) => Number.parseFloat(value) || 0;
 const CLIPS = /hidden|clip|auto|scroll/;
@@ -58,4 +81,64 @@ describe('HotspotEditor', () => {
     }
   });
 
+  it('a new look image is searched for the items; the found ones are dashed suggestions to accept one by one or all at once', async () => {
+    const backend = mockBackend({ 'POST /productLooks/hotspots': ok({ provider: 'openai' as const, positions: [detected(2, 20.4, 30.6), detected(4, 70, 80)] }) });
+    const user = userEvent.setup();
+    renderEditor([item(2, 50, 50), item(3, 50, 50), item(4, 50, 50)]);
+    // The image the form opened with is not searched (each search is a paid request).
+    expect(backend.callsTo('POST /productLooks/hotspots')).toHaveLength(0);
+    await user.click(screen.getByText('choose image'));
+    await screen.findByText('2 items were found in the image. Their suggested markers are dashed: accept them, drag them first, or remove them.');
+    expect(backend.callsTo('POST /productLooks/hotspots')[0].body).toEqual({
+      imageUrl: '/files/shops/1/uploads/photo.jpg',
+      products: [2, 3, 4].map((n) => ({ productId: `gid://shopify/Product/${n}`, title: `Item ${n}` })),
+    });
+    const ghost = screen.getByTestId('hotspot-suggestion-0');
+    expect(ghost).toHaveAccessibleName('Suggested marker 1: Item 2, 20% across, 31% down');
+    expect(ghost).toHaveClass('is-suggestion');
+    expect(ghost).toHaveStyle({ left: '20%', top: '31%' });
+    expect(screen.queryByTestId('hotspot-suggestion-1')).toBeNull(); // item 3 was not found
+    expect(markersOf()).toEqual([[50, 50], [50, 50], [50, 50]]); // nothing written before accepting
+
+    // Moved by keyboard before it is accepted.
+    ghost.focus();
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
+    expect(screen.getByTestId('hotspot-suggestion-0')).toHaveAccessibleName('Suggested marker 1: Item 2, 30% across, 31% down');
+    await user.click(screen.getByRole('button', { name: 'Accept suggested marker 1: Item 2' }));
+    expect(markersOf()).toEqual([[30, 31], [50, 50], [50, 50]]);
+    expect(screen.queryByTestId('hotspot-suggestion-0')).toBeNull();
+    expect(screen.getByTestId('hotspot-0')).toHaveAccessibleName('Marker 1: Item 2, 30% across, 31% down');
+
+    await user.click(screen.getByRole('button', { name: 'Accept all' }));
+    expect(markersOf()).toEqual([[30, 31], [50, 50], [70, 80]]);
+    expect(within(screen.getByTestId('hotspot-stage')).queryAllByRole('button', { name: /^Suggested/ })).toHaveLength(0);
+  });
+
+  it('a removed suggestion leaves its marker; "Find products in the image" searches the current image again', async () => {
+    const backend = mockBackend({ 'POST /productLooks/hotspots': ok({ provider: 'gemini' as const, positions: [detected(2, 10, 10), detected(3, 90, 90)] }) });
+    const user = userEvent.setup();
+    renderEditor([item(2, 40, 40), item(3, 60, 60)]);
+    await user.click(screen.getByRole('button', { name: 'Find products in the image' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove suggested marker 1: Item 2' }));
+    expect(screen.queryByTestId('hotspot-suggestion-0')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Accept all' }));
+    expect(markersOf()).toEqual([[40, 40], [90, 90]]);
+    expect(backend.callsTo('POST /productLooks/hotspots')[0].body.imageUrl).toBe('/files/look.jpg');
+  });
+
+  it('without an image provider nothing is suggested and the markers stay; a failed search shows the server message', async () => {
+    mockBackend({ 'POST /productLooks/hotspots': ok({ provider: 'local' as const, positions: [] }) });
+    const user = userEvent.setup();
+    renderEditor([item(2, 40, 40)]);
+    await user.click(screen.getByText('choose image'));
+    await screen.findByText(/needs an image provider/);
+    expect(markersOf()).toEqual([[40, 40]]);
+    expect(screen.queryByTestId('hotspot-suggestion-0')).toBeNull();
+
+    mockBackend({ 'POST /productLooks/hotspots': fail(502, 'The image provider is busy right now. Place the markers by hand, or try again later.') });
+    await user.click(screen.getByRole('button', { name: 'Find products in the image' }));
+    await screen.findByText('The image provider is busy right now. Place the markers by hand, or try again later.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Find products in the image' })).toBeEnabled());
+    expect(markersOf()).toEqual([[40, 40]]);
+  });
 });

@@ -3,6 +3,8 @@ import { BlockStack, Text } from '@shopify/polaris';
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import type { LookMainProduct, LookRelatedItem } from '../../../contracts/looks';
+import { HotspotSuggestionsPanel } from './HotspotSuggestionsPanel';
+import { useHotspotSuggestions } from './useHotspotSuggestions';
 
 /** Dark numbers on light marker colours, white on dark ones (relative luminance). */
 function inkFor(hex: string): string {
@@ -30,14 +32,20 @@ const MARKER_CLASS = 'LookHotspotEditor-marker';
  */
 const MARKER_CSS = `.${MARKER_CLASS}{box-shadow:0 1px 4px rgba(0,0,0,.45)}
 .${MARKER_CLASS}:focus{outline:none}
-.${MARKER_CLASS}:focus-visible{outline:2px solid var(--p-color-border-focus,#005bd3);outline-offset:2px;box-shadow:0 0 0 2px #fff,0 1px 6px 2px rgba(0,0,0,.45);z-index:1}`;
+.${MARKER_CLASS}:focus-visible{outline:2px solid var(--p-color-border-focus,#005bd3);outline-offset:2px;box-shadow:0 0 0 2px #fff,0 1px 6px 2px rgba(0,0,0,.45);z-index:1}
+.${MARKER_CLASS}.is-suggestion{border-style:dashed;opacity:.85;z-index:2}`;
 const STEP = { normal: 1, large: 10 };
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Which marker a pointer drags: a related item's (by index) or the suggestion for it. */
+type Dragged = { index: number; suggestion: boolean };
 
 /**
  * The look image with a numbered marker per related item, as the storefront places them: drag a
  * marker (mouse, pen or touch) or focus it and use the arrow keys (Shift: 10 %). Writes markerX /
- * markerY (0–100, integers) of the form's related items, so the sliders below follow.
+ * markerY (0–100, integers) of the form's related items, so the sliders below follow. Markers the
+ * vision model suggests (useHotspotSuggestions) are drawn dashed over the image, can be dragged the
+ * same way, and become the items' markers once accepted.
  */
 export function HotspotEditor() {
   const intl = useIntl();
@@ -45,30 +53,77 @@ export function HotspotEditor() {
   const { input: main } = useField<LookMainProduct>('mainProduct');
   const { input: color } = useField<string>('markerColor');
   const stage = useRef<HTMLDivElement>(null);
-  const [dragging, setDragging] = useState<number | null>(null);
+  const [dragging, setDragging] = useState<Dragged | null>(null);
   const list = items.value || [];
   const src = main.value?.selectedMainImage || main.value?.image;
+  const suggestions = useHotspotSuggestions(src);
   if (!src || !list.length) return null;
 
-  const place = (index: number, x: number, y: number) => {
-    const item = list[index];
+  const suggestionOf = (index: number) => suggestions.suggestions.find((s) => s.itemId === list[index]?.itemId);
+  const place = (at: Dragged, x: number, y: number) => {
+    if (at.suggestion) return suggestions.move(list[at.index].itemId, x, y);
+    const item = list[at.index];
     if (!item || (item.markerX === clamp(x) && item.markerY === clamp(y))) return;
-    items.onChange(list.map((it, i) => (i === index ? { ...it, markerX: clamp(x), markerY: clamp(y) } : it)));
+    items.onChange(list.map((it, i) => (i === at.index ? { ...it, markerX: clamp(x), markerY: clamp(y) } : it)));
   };
-  const placeAt = (index: number, e: PointerEvent) => {
+  const placeAt = (at: Dragged, e: PointerEvent) => {
     const rect = stage.current?.getBoundingClientRect();
     if (!rect || !rect.width || !rect.height) return;
-    place(index, ((e.clientX - rect.left) / rect.width) * 100, ((e.clientY - rect.top) / rect.height) * 100);
+    place(at, ((e.clientX - rect.left) / rect.width) * 100, ((e.clientY - rect.top) / rect.height) * 100);
   };
-  const onKeyDown = (index: number, e: KeyboardEvent) => {
+  const onKeyDown = (at: Dragged, from: { x: number; y: number }, e: KeyboardEvent) => {
     const arrow = ARROWS[e.key];
     if (!arrow) return;
     e.preventDefault();
     const step = e.shiftKey ? STEP.large : STEP.normal;
-    place(index, list[index].markerX + arrow[0] * step, list[index].markerY + arrow[1] * step);
+    place(at, from.x + arrow[0] * step, from.y + arrow[1] * step);
   };
+  const isDragging = (at: Dragged) => dragging?.index === at.index && dragging.suggestion === at.suggestion;
 
   const hex = `#${(color.value || '1A1A1A').replace(/^#/, '')}`;
+  const marker = (at: Dragged, x: number, y: number, label: string, testId: string) => (
+    <button
+      key={`${at.suggestion ? 's' : 'm'}-${list[at.index].itemId}`}
+      type="button"
+      className={at.suggestion ? `${MARKER_CLASS} is-suggestion` : MARKER_CLASS}
+      aria-label={label}
+      data-testid={testId}
+      onPointerDown={(e) => {
+        e.preventDefault();
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+        e.currentTarget.focus();
+        setDragging(at);
+      }}
+      onPointerMove={(e) => {
+        if (isDragging(at)) placeAt(at, e);
+      }}
+      onPointerUp={(e) => {
+        if (isDragging(at)) placeAt(at, e);
+        setDragging(null);
+      }}
+      onPointerCancel={() => setDragging(null)}
+      onKeyDown={(e) => onKeyDown(at, { x, y }, e)}
+      style={{
+        position: 'absolute',
+        left: `${x}%`,
+        top: `${y}%`,
+        transform: 'translate(-50%, -50%)',
+        width: MARKER_SIZE,
+        height: MARKER_SIZE,
+        borderRadius: '50%',
+        border: '2px solid #fff',
+        background: at.suggestion ? '#fff' : hex,
+        color: at.suggestion ? '#1a1a1a' : inkFor(hex),
+        font: '600 14px/28px sans-serif',
+        cursor: isDragging(at) ? 'grabbing' : 'grab',
+        touchAction: 'none',
+        padding: 0,
+      }}
+    >
+      {at.index + 1}
+    </button>
+  );
+
   return (
     <BlockStack gap="200">
       <Text as="p" tone="subdued">
@@ -84,53 +139,30 @@ export function HotspotEditor() {
             draggable={false}
             style={{ width: '100%', display: 'block', borderRadius: 8 }}
           />
-          {list.map((item, index) => (
-            <button
-              key={item.itemId}
-              type="button"
-              className={MARKER_CLASS}
-              aria-label={intl.formatMessage(
-                { id: 'Looks.hotspots.marker' },
-                { number: index + 1, title: item.title, x: item.markerX, y: item.markerY },
-              )}
-              data-testid={`hotspot-${index}`}
-              onPointerDown={(e) => {
-                e.preventDefault();
-                e.currentTarget.setPointerCapture?.(e.pointerId);
-                e.currentTarget.focus();
-                setDragging(index);
-              }}
-              onPointerMove={(e) => {
-                if (dragging === index) placeAt(index, e);
-              }}
-              onPointerUp={(e) => {
-                if (dragging === index) placeAt(index, e);
-                setDragging(null);
-              }}
-              onPointerCancel={() => setDragging(null)}
-              onKeyDown={(e) => onKeyDown(index, e)}
-              style={{
-                position: 'absolute',
-                left: `${item.markerX}%`,
-                top: `${item.markerY}%`,
-                transform: 'translate(-50%, -50%)',
-                width: MARKER_SIZE,
-                height: MARKER_SIZE,
-                borderRadius: '50%',
-                border: '2px solid #fff',
-                background: hex,
-                color: inkFor(hex),
-                font: '600 14px/28px sans-serif',
-                cursor: dragging === index ? 'grabbing' : 'grab',
-                touchAction: 'none',
-                padding: 0,
-              }}
-            >
-              {index + 1}
-            </button>
-          ))}
+          {list.map((item, index) =>
+            marker(
+              { index, suggestion: false },
+              item.markerX,
+              item.markerY,
+              intl.formatMessage({ id: 'Looks.hotspots.marker' }, { number: index + 1, title: item.title, x: item.markerX, y: item.markerY }),
+              `hotspot-${index}`,
+            ),
+          )}
+          {list.map((item, index) => {
+            const s = suggestionOf(index);
+            return s
+              ? marker(
+                  { index, suggestion: true },
+                  s.x,
+                  s.y,
+                  intl.formatMessage({ id: 'Looks.hotspots.suggestion' }, { number: index + 1, title: item.title, x: s.x, y: s.y }),
+                  `hotspot-suggestion-${index}`,
+                )
+              : null;
+          })}
         </div>
       </div>
+      <HotspotSuggestionsPanel items={list} suggestions={suggestions} />
     </BlockStack>
   );
 }

@@ -2,17 +2,22 @@ import { useState } from 'react';
 import { Banner, BlockStack, Button, Card, DropZone, InlineStack, Spinner, Text, Thumbnail } from '@shopify/polaris';
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
-import type { LookMedia } from '../../../contracts/looks';
+import type { LookMainProduct, LookMedia } from '../../../contracts/looks';
 import { useUploadLookMediaMutation } from '../looksApi';
 
 export type UploadState = 'idle' | 'uploading' | 'error';
 
 const isImage = (file: File) => file.type.startsWith('image/');
 
-/** Look image: one image file at a time; states idle, uploading, error. */
+/**
+ * Look image: one image file at a time; states idle, uploading, error. An uploaded photo can become
+ * the look image (the storefront's image with the markers), where the hotspot editor looks for the
+ * look's products in it.
+ */
 export function MediaSection() {
   const intl = useIntl();
   const { input } = useField<LookMedia[]>('media');
+  const { input: main } = useField<LookMainProduct>('mainProduct');
   const media = input.value || [];
   const [upload] = useUploadLookMediaMutation();
   const [state, setState] = useState<UploadState>('idle');
@@ -50,6 +55,11 @@ export function MediaSection() {
         {media.map((item) => (
           <InlineStack key={item.id} gap="300" blockAlign="center">
             <Thumbnail source={item.url} alt={t('Looks.media.alt')} size="large" />
+            {main.value?.itemId ? (
+              <Button pressed={main.value.selectedMainImage === item.url} onClick={() => main.onChange({ ...main.value, selectedMainImage: item.url })}>
+                {t(main.value.selectedMainImage === item.url ? 'Looks.media.isLookImage' : 'Looks.media.useAsLookImage')}
+              </Button>
+            ) : null}
             <Button variant="tertiary" tone="critical" onClick={() => input.onChange(media.filter((m) => m.id !== item.id))}>
               {t('Looks.media.remove')}
             </Button>
