@@ -167,7 +167,7 @@ describe('look form rules', () => {
       markerColor: '1A1A1A',
       featured: false,
       media: [],
-      discount: { enabled: true, label: '', type: 'percentage', value: 10, discountText: '' },
+      discount: { enabled: true, label: '', type: 'percentage', value: 10, discountText: '', tiers: [] },
       tags: '',
     });
   });
