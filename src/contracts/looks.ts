@@ -162,6 +162,16 @@ export function toFormValues(look: LookFormValues): LookFormValues {
 
 // ---- Pure form rules (shared by the form and its tests) ----
 
+/**
+ * What a shopper with `items` different items of the look in the cart can reach next: the first tier
+ * asking for more, with how many items are missing; null when no tier is left. The storefront block
+ * (snippets/sl-discount.liquid) computes the same from the cart.
+ */
+export function nextTierFor(tiers: LookDiscountTier[], items: number): { missing: number; percentage: number } | null {
+  const next = [...tiers].sort((a, b) => a.quantity - b.quantity).find((tier) => tier.quantity > items);
+  return next ? { missing: next.quantity - items, percentage: next.percentage } : null;
+}
+
 /** The next tier row the form adds: one item more and five points more than the last one. */
 export function nextDiscountTier(tiers: LookDiscountTier[]): LookDiscountTier {
   const last = tiers[tiers.length - 1];
