@@ -41,7 +41,7 @@ export function lookFormBody(patch: Record<string, unknown> = {}) {
     markerColor: 'FFFFFF',
     featured: false,
     media: [] as Array<{ id: number; url: string }>,
-    discount: { enabled: false, label: '', type: 'percentage', value: 10, discountText: '' },
+    discount: { enabled: false, label: '', type: 'percentage', value: 10, discountText: '', tiers: [] },
     tags: '',
     ...patch,
   };

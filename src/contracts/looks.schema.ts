@@ -1,6 +1,6 @@
 /** The look schema (SPEC §5): the look form validates with it, the server parses POST/PATCH /productLooks with it (parse(lookFormSchema, body)). */
 import { yup } from './validation';
-import { DISCOUNT_LABEL_MIN, isStorableImageUrl, isValidTags, LOOKS_MAX_LIMIT, LOOKS_PAGE_SIZE } from './looks';
+import { DISCOUNT_LABEL_MIN, isStorableImageUrl, isValidTags, LOOKS_MAX_LIMIT, LOOKS_PAGE_SIZE, MAX_DISCOUNT_TIERS, MIN_TIER_QUANTITY, type LookDiscountTier } from './looks';
 
 const marker = () => yup.number().integer().min(0).max(100).required();
 
@@ -25,6 +25,55 @@ export const relatedItemSchema = yup.object({
   type: yup.string().oneOf(['product'] as const).required(),
   markerX: marker(),
   markerY: marker(),
+});
+
+type TierContext = yup.TestContext & { parent: LookDiscountTier[] | undefined; from?: Array<{ value: unknown }> };
+
+/** This tier's position and the one before it in the list (the test runs on a tier's field). */
+function previousTier(ctx: TierContext): LookDiscountTier | undefined {
+  const index = Number(/\[(\d+)\]\.\w+$/.exec(ctx.path)?.[1]);
+  const tiers = (ctx.from?.[1]?.value as { tiers?: LookDiscountTier[] } | undefined)?.tiers;
+  return Number.isInteger(index) && index > 0 && Array.isArray(tiers) ? tiers[index - 1] : undefined;
+}
+
+/** How many different products the look has (main and related): a tier can ask for at most that many. */
+function lookProductCount(ctx: TierContext): number | null {
+  const look = ctx.from?.[2]?.value as { mainProduct?: { itemId?: unknown }; relatedItems?: Array<{ itemId?: unknown }> } | undefined;
+  if (!look) return null;
+  const ids = [look.mainProduct?.itemId, ...(Array.isArray(look.relatedItems) ? look.relatedItems.map((i) => i?.itemId) : [])];
+  return new Set(ids.filter((id): id is string => typeof id === 'string' && id.trim() !== '').map((id) => id.trim())).size;
+}
+
+/**
+ * A mix-and-match tier: any `quantity` different items of the look → `percentage` % off them. Each tier
+ * asks for more items and gives more than the one before; no tier asks for more items than the look has.
+ */
+export const discountTierSchema = yup.object({
+  quantity: yup
+    .number()
+    .integer()
+    .min(MIN_TIER_QUANTITY)
+    // The main product and at most 50 related products.
+    .max(51)
+    .required()
+    .test('tierQuantityIncreasing', (p: { path: string }) => ({ key: 'Looks.validation.tierQuantityIncreasing', values: { path: p.path } }), function (value) {
+      const before = previousTier(this as TierContext);
+      return value === undefined || !before || !(typeof before.quantity === 'number') || value > before.quantity;
+    })
+    .test('tierQuantityItems', function (value) {
+      const count = lookProductCount(this as TierContext);
+      if (value === undefined || count === null || count < MIN_TIER_QUANTITY || value <= count) return true;
+      return this.createError({ message: { key: 'Looks.validation.tierQuantityItems', values: { path: this.path, count } } as never });
+    }),
+  percentage: yup
+    .number()
+    .moreThan(0, (p: { path: string }) => ({ key: 'validation.positive', values: { path: p.path } }))
+    .max(100)
+    .required()
+    .test('tierPercentageIncreasing', (p: { path: string }) => ({ key: 'Looks.validation.tierPercentageIncreasing', values: { path: p.path } }), function (value) {
+      const before = previousTier(this as TierContext);
+      return value === undefined || !before || !(typeof before.percentage === 'number') || value > before.percentage;
+    }),
 });
 
 export const lookFormSchema = yup.object({
@@ -67,6 +116,7 @@ export const lookFormSchema = yup.object({
         .required()
         .when('type', { is: 'percentage', then: (s) => s.max(100) }),
       discountText: yup.string().max(255).default(''),
+      tiers: yup.array(discountTierSchema).max(MAX_DISCOUNT_TIERS).default([]),
     })
     .required(),
   tags: yup

@@ -1,4 +1,6 @@
 import {
+  nextDiscountTier,
+  nextTierFor,
   addTag,
   applyMainImageToggle,
   discountLookDefaults,
@@ -167,7 +169,7 @@ describe('look form rules', () => {
       markerColor: '1A1A1A',
       featured: false,
       media: [],
-      discount: { enabled: true, label: '', type: 'percentage', value: 10, discountText: '' },
+      discount: { enabled: true, label: '', type: 'percentage', value: 10, discountText: '', tiers: [] },
       tags: '',
     });
   });
@@ -175,5 +177,26 @@ describe('look form rules', () => {
   it('truncates titles', () => {
     expect(truncate('x'.repeat(120), 100)).toHaveLength(100);
     expect(truncate('short', 50)).toBe('short');
+  });
+});
+
+describe('discount tiers', () => {
+  const tiers = [{ quantity: 2, percentage: 10 }, { quantity: 3, percentage: 15 }];
+
+  it('the next tier: how many items are missing for which percentage', () => {
+    expect([0, 1, 2, 3].map((items) => nextTierFor(tiers, items))).toEqual([
+      { missing: 2, percentage: 10 },
+      { missing: 1, percentage: 10 },
+      { missing: 1, percentage: 15 },
+      null,
+    ]);
+    expect(nextTierFor([...tiers].reverse(), 2)).toEqual({ missing: 1, percentage: 15 });
+    expect(nextTierFor([], 0)).toBeNull();
+  });
+
+  it('a new tier row asks for one item and five points more than the last', () => {
+    expect(nextDiscountTier([])).toEqual({ quantity: 2, percentage: 10 });
+    expect(nextDiscountTier(tiers)).toEqual({ quantity: 4, percentage: 20 });
+    expect(nextDiscountTier([{ quantity: 2, percentage: 98 }])).toEqual({ quantity: 3, percentage: 100 });
   });
 });

@@ -23,12 +23,24 @@ export interface LookMedia {
   url: string;
 }
 
+/** A mix-and-match tier: any `quantity` different items of the look → `percentage` % off them. */
+export interface LookDiscountTier {
+  quantity: number;
+  percentage: number;
+}
+
 export interface LookDiscount {
   enabled: boolean;
   label: string;
   type: 'fixed' | 'percentage';
   value: number;
   discountText: string;
+  /**
+   * Mix-and-match tiers besides the complete look's discount, fewest items first (quantities ≥ 2 and
+   * increasing, percentages in (0, 100] and increasing); at most MAX_DISCOUNT_TIERS. Stored in the
+   * look's `discount_tiers` column (migration 0050). The API always answers it; absent in a body: none.
+   */
+  tiers?: LookDiscountTier[];
 }
 
 /** SPEC §9 look constants. */
@@ -44,6 +56,10 @@ export const DEFAULT_MARKER_POSITION = 50;
 export const DEFAULT_MARKER_COLOR = '1A1A1A';
 export const DEFAULT_DISCOUNT_VALUE = 10;
 export const DISCOUNT_LABEL_MIN = 3;
+/** Mix-and-match tiers a look may offer besides the complete look (issue 28). */
+export const MAX_DISCOUNT_TIERS = 4;
+/** A tier needs at least this many different items of the look. */
+export const MIN_TIER_QUANTITY = 2;
 export const TITLE_TRUNCATE = 100;
 export const MARKER_TITLE_TRUNCATE = 50;
 /** Error code of a create/activate beyond the plan's active-look limit. */
@@ -98,7 +114,7 @@ export interface LookMediaUploadResponse {
 
 export const EMPTY_MAIN_PRODUCT: LookMainProduct = { itemId: '', title: '', image: '', selectedMainImage: null, productImages: [] };
 
-export const EMPTY_DISCOUNT: LookDiscount = { enabled: false, label: '', type: 'percentage', value: DEFAULT_DISCOUNT_VALUE, discountText: '' };
+export const EMPTY_DISCOUNT: LookDiscount = { enabled: false, label: '', type: 'percentage', value: DEFAULT_DISCOUNT_VALUE, discountText: '', tiers: [] };
 
 /** Defaults of a new look (draft until the merchant activates it). */
 export function newLookDefaults(): LookFormValues {
@@ -120,7 +136,7 @@ export function discountLookDefaults(mainProduct: LookMainProduct): LookFormValu
     ...newLookDefaults(),
     mainProduct: { ...mainProduct },
     active: true,
-    discount: { enabled: true, label: '', type: 'percentage', value: DEFAULT_DISCOUNT_VALUE, discountText: '' },
+    discount: { ...EMPTY_DISCOUNT, enabled: true },
   };
 }
 
@@ -139,12 +155,29 @@ export function toFormValues(look: LookFormValues): LookFormValues {
     markerColor: look.markerColor || DEFAULT_MARKER_COLOR,
     featured: !!look.featured,
     media: (look.media ?? []).map(({ id, url }) => ({ id, url })),
-    discount: { ...EMPTY_DISCOUNT, ...(look.discount ?? {}) },
+    discount: { ...EMPTY_DISCOUNT, ...(look.discount ?? {}), tiers: (look.discount?.tiers ?? []).map(({ quantity, percentage }) => ({ quantity, percentage })) },
     tags: look.tags ?? '',
   };
 }
 
 // ---- Pure form rules (shared by the form and its tests) ----
+
+/**
+ * What a shopper with `items` different items of the look in the cart can reach next: the first tier
+ * asking for more, with how many items are missing; null when no tier is left. The storefront block
+ * (snippets/sl-discount.liquid) computes the same from the cart.
+ */
+export function nextTierFor(tiers: LookDiscountTier[], items: number): { missing: number; percentage: number } | null {
+  const next = [...tiers].sort((a, b) => a.quantity - b.quantity).find((tier) => tier.quantity > items);
+  return next ? { missing: next.quantity - items, percentage: next.percentage } : null;
+}
+
+/** The next tier row the form adds: one item more and five points more than the last one. */
+export function nextDiscountTier(tiers: LookDiscountTier[]): LookDiscountTier {
+  const last = tiers[tiers.length - 1];
+  if (!last) return { quantity: MIN_TIER_QUANTITY, percentage: DEFAULT_DISCOUNT_VALUE };
+  return { quantity: last.quantity + 1, percentage: Math.min(100, last.percentage + 5) };
+}
 
 /** A picked product as a related item, with the SPEC §9 marker defaults. */
 export function newRelatedItem(product: { id: string; title: string; image?: string }, order: number): LookRelatedItem {

@@ -45,7 +45,7 @@ export const storedLook = (over: Partial<Look> = {}): Look => ({
   markerColor: 'FFFFFF',
   featured: false,
   media: [],
-  discount: { enabled: false, label: '', type: 'percentage', value: 10, discountText: '' },
+  discount: { enabled: false, label: '', type: 'percentage', value: 10, discountText: '', tiers: [] },
   tags: 'summer,city',
   ...over,
 });

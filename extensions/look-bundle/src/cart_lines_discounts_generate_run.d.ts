@@ -14,12 +14,21 @@ export interface CartInput {
   presentmentCurrencyRate?: string | number;
 }
 
+export interface BundleTier {
+  quantity: number;
+  percentage: number;
+}
+
 export interface BundleLook {
   lookId: string | number;
   productIds: string[];
   type: 'percentage' | 'fixed';
   value: number;
   label: string;
+  /** Mix-and-match tiers, fewest items first; absent: none. */
+  tiers?: BundleTier[];
+  /** Products of the look that are sold out: the complete look applies without them; absent: none. */
+  soldOutProductIds?: string[];
 }
 
 export interface ProductDiscountCandidate {

@@ -47,6 +47,19 @@ describe('look bundle discount function: fixtures', () => {
         'presentment-currency-three-decimals',
         'disabled-look',
         'no-product-class',
+        // Issue 28: each tier, partial carts, a removed item, a sold-out item, 0- and 3-decimal currencies, looks combined.
+        'tier-two-items',
+        'tier-three-items',
+        'tier-complete-look',
+        'tier-item-removed',
+        'tier-one-item',
+        'tier-best-per-cart',
+        'tier-partial-quantities',
+        'sold-out-item',
+        'sold-out-item-fixed-with-tiers',
+        'tiers-zero-decimals',
+        'tiers-three-decimals',
+        'tiers-two-looks-sharing',
       ]),
     );
   });
@@ -130,6 +143,51 @@ describe('look bundle discount function: rules', () => {
       currencyCode: 'EUR',
       looks: [{ lookId: 1, productIds: [P(1), P(2)], type: 'percentage', value: 20, label: 'Look' }],
     });
+  });
+});
+
+describe('look bundle discount function: tiers and sold-out items', () => {
+  const look = {
+    lookId: 1,
+    productIds: [P(1), P(2), P(3)],
+    type: 'percentage',
+    value: 20,
+    label: 'Look',
+    tiers: [{ quantity: 2, percentage: 10 }],
+  };
+  const run = (lines: CartInput['cart']['lines'], looks: unknown[]) => cartLinesDiscountsGenerateRun(cart(lines, { looks })).operations[0]?.productDiscountsAdd.candidates ?? [];
+
+  it('readConfig keeps valid tiers only, fewest items first, and sold-out ids of the look only', () => {
+    const tiers = [{ quantity: 3, percentage: 150 }, { quantity: 2, percentage: 10 }, { quantity: 1, percentage: 5 }, { quantity: 2, percentage: 12 }, { quantity: 4, percentage: 30 }, { quantity: 2.5, percentage: 9 }, { quantity: 3, percentage: 0 }, null];
+    expect(readConfig({ looks: [{ ...look, tiers, soldOutProductIds: [P(2), P(9), 7] }] }).looks[0]).toEqual({
+      ...look,
+      tiers: [{ quantity: 2, percentage: 10 }, { quantity: 3, percentage: 100 }],
+      soldOutProductIds: [P(2)],
+    });
+  });
+
+  it('a look with tiers but no complete-look value still gives its tiers', () => {
+    const lines = [line(1, 1, 1, '10.00'), line(2, 2, 1, '10.00'), line(3, 3, 1, '10.00')];
+    expect(run(lines, [{ ...look, value: 0 }]).map((c) => c.value)).toEqual([{ percentage: { value: 10 } }]);
+    expect(run(lines, [{ ...look, value: 0, tiers: [] }])).toEqual([]);
+  });
+
+  it('emptying the cart item by item falls from the complete look to the tier to nothing', () => {
+    const all = [line(1, 1, 1, '10.00'), line(2, 2, 1, '10.00'), line(3, 3, 1, '10.00')];
+    const values = [3, 2, 1, 0].map((n) => run(all.slice(0, n), [look]).map((c) => c.value));
+    expect(values).toEqual([[{ percentage: { value: 20 } }], [{ percentage: { value: 10 } }], [], []]);
+  });
+
+  it('every item sold out: no complete look, the tiers still count what is in the cart', () => {
+    const lines = [line(1, 1, 1, '10.00'), line(2, 2, 1, '10.00')];
+    expect(run(lines, [{ ...look, tiers: [], soldOutProductIds: [P(1), P(2), P(3)] }])).toEqual([]);
+    expect(run(lines, [{ ...look, soldOutProductIds: [P(1), P(2), P(3)] }]).map((c) => c.value)).toEqual([{ percentage: { value: 10 } }]);
+  });
+
+  it('a sold-out item in the cart anyway (sold out since) is not part of the complete look', () => {
+    const lines = [line(1, 1, 1, '10.00'), line(2, 2, 1, '10.00'), line(3, 3, 1, '10.00')];
+    const [candidate] = run(lines, [{ ...look, soldOutProductIds: [P(3)] }]);
+    expect(candidate.targets.map((t) => t.cartLine.id)).toEqual(['gid://shopify/CartLine/1', 'gid://shopify/CartLine/2']);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { LookDiscount, LookMainProduct, LookMedia, LookRelatedItem } from '../../../src/contracts/looks';
+import type { LookDiscount, LookDiscountTier, LookMainProduct, LookMedia, LookRelatedItem } from '../../../src/contracts/looks';
 
 export interface ProductLooksTable {
   id: Generated<number>;
@@ -11,7 +11,10 @@ export interface ProductLooksTable {
   markerColor: string;
   featured: boolean;
   media: JSONColumnType<LookMedia[]>;
+  /** The discount without its tiers, which have their own column (`discountTiers`). */
   discount: JSONColumnType<LookDiscount | null, string | null, string | null>;
+  /** Mix-and-match tiers, fewest items first (migration 0050). */
+  discountTiers: ColumnType<LookDiscountTier[], string | undefined, string>;
   /** Comma-separated, as in the form values. */
   tags: string;
   /** The layout template this look shows instead of the shop's (null: the shop's; set by an A/B test's winner, migration 0021). */

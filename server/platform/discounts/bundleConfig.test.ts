@@ -31,6 +31,17 @@ describe('bundle configuration', () => {
     expect(bundleLook(row({ discount: { ...discount, type: 'fixed', value: 4.5 } }))).toMatchObject({ type: 'fixed', value: 4.5 });
   });
 
+  it('carries the valid tiers, fewest items first; a look with tiers only (no value) is still a bundle, the Function reads them back', () => {
+    const tiers = [{ quantity: 2, percentage: 10 }];
+    const bundle = bundleLook(row({ discountTiers: [{ quantity: 3, percentage: 5 }, ...tiers, { quantity: 1, percentage: 50 }, { quantity: 2, percentage: 0 }] }));
+    // The look has two products: a 3-item tier could never be met.
+    expect(bundle?.tiers).toEqual(tiers);
+    expect(bundleLook(row({ discount: { ...discount, value: 0 }, discountTiers: tiers }))).toMatchObject({ value: 0, tiers });
+    expect(bundleLook(row({ discount: { ...discount, value: 0 }, discountTiers: [] }))).toBeNull();
+    expect(bundleLook(row({ discount: { ...discount, enabled: false }, discountTiers: tiers }))).toBeNull();
+    expect(readConfig(JSON.parse(bundleParts('USD', [bundle!]).parts[0])).looks[0].tiers).toEqual(tiers);
+  });
+
   const looks = (count: number, label = 'Label'): BundleLook[] =>
     Array.from({ length: count }, (_, i) => ({
       lookId: i + 1,

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { LookDiscount, LookMainProduct, LookRelatedItem } from '../../../src/contracts/looks';
+import { MAX_DISCOUNT_TIERS, type LookDiscount, type LookDiscountTier, type LookMainProduct, type LookRelatedItem } from '../../../src/contracts/looks';
 import type { BoosterValues } from '../../../src/contracts/booster';
 import { getBoosterValues } from '../../services/storefront/booster';
 
 /**
  * The configuration of the look bundle Function (extensions/look-bundle): the discount's metafield
- * `$app:looks` / `bundle`, JSON `{ currencyCode, looks: [{ lookId, productIds, type, value, label }] }`.
+ * `$app:looks` / `bundle`, JSON `{ currencyCode, looks: [{ lookId, productIds, type, value, label, tiers?, soldOutProductIds? }] }`.
  */
 export const BUNDLE_METAFIELD = { namespace: '$app:looks', key: 'bundle' } as const;
 
@@ -22,6 +22,10 @@ export interface BundleLook {
   value: number;
   /** Shown to the shopper with the discount. */
   label: string;
+  /** Mix-and-match tiers (any `quantity` items → `percentage` %), fewest items first; absent: none. */
+  tiers?: LookDiscountTier[];
+  /** Products of the look that are sold out: the Function's complete look is the rest; absent: none. */
+  soldOutProductIds?: string[];
 }
 
 interface LookRow {
@@ -29,28 +33,41 @@ interface LookRow {
   mainProduct: LookMainProduct;
   relatedItems: LookRelatedItem[];
   discount: LookDiscount | null;
+  /** The look's `discount_tiers` column (the booster's bundle has none). */
+  discountTiers?: LookDiscountTier[] | null;
 }
 
 const productGid = (id: string) => (/^\d+$/.test(id) ? `gid://shopify/Product/${id}` : id);
 
-/** A look's bundle, or null when it has no enabled, positive discount or no product. */
+/** The valid tiers, fewest items first (the form and the API validate them; this guards the stored JSON). */
+function bundleTiers(tiers: LookDiscountTier[] | null | undefined, products: number): LookDiscountTier[] {
+  return (Array.isArray(tiers) ? tiers : [])
+    .map((tier) => ({ quantity: Number(tier?.quantity), percentage: Math.min(100, Number(tier?.percentage)) }))
+    .filter((tier) => Number.isInteger(tier.quantity) && tier.quantity >= 2 && tier.quantity <= products && tier.percentage > 0)
+    .sort((a, b) => a.quantity - b.quantity)
+    .slice(0, MAX_DISCOUNT_TIERS);
+}
+
+/** A look's bundle, or null when it has no enabled discount (a positive value or a tier) or no product. */
 export function bundleLook(row: LookRow): BundleLook | null {
   const discount = row.discount;
   if (!discount?.enabled) return null;
-  const value = Number(discount.value);
-  if (!Number.isFinite(value) || value <= 0) return null;
+  const number = Number(discount.value);
+  const value = Number.isFinite(number) && number > 0 ? number : 0;
   if (discount.type !== 'percentage' && discount.type !== 'fixed') return null;
   const ids = [row.mainProduct?.itemId, ...(row.relatedItems ?? []).map((item) => item.itemId)]
     .filter((id): id is string => typeof id === 'string' && id.trim() !== '')
     .map((id) => productGid(id.trim()));
   const productIds = [...new Set(ids)];
-  if (!productIds.length) return null;
+  const tiers = bundleTiers(row.discountTiers, productIds.length);
+  if (!productIds.length || (value === 0 && !tiers.length)) return null;
   return {
     lookId: row.id,
     productIds,
     type: discount.type,
     value: discount.type === 'percentage' ? Math.min(100, value) : value,
     label: (discount.label ?? '').trim(),
+    ...(tiers.length ? { tiers } : {}),
   };
 }
 
@@ -75,13 +92,13 @@ export async function bundleLooks(db: Db, shopId: number): Promise<BundleLook[]>
   const ownDiscounts = shop?.settings?.useProductLookDiscount === true;
   const booster = boosterBundle(await getBoosterValues(db, shopId));
   if (!ownDiscounts && !booster) return [];
-  let query = db.selectFrom('productLooks').select(['id', 'mainProduct', 'relatedItems', 'discount']).where('shopId', '=', shopId).where('active', '=', true);
+  let query = db.selectFrom('productLooks').select(['id', 'mainProduct', 'relatedItems', 'discount', 'discountTiers']).where('shopId', '=', shopId).where('active', '=', true);
   if (!booster) query = query.where(sql<boolean>`discount->>'enabled' = 'true'`);
   const rows = await query.orderBy('id').execute();
   return rows
     .map((row) => {
       const own = ownDiscounts ? bundleLook(row) : null;
-      return own ?? (booster ? bundleLook({ ...row, discount: booster }) : null);
+      return own ?? (booster ? bundleLook({ ...row, discount: booster, discountTiers: [] }) : null);
     })
     .filter((look): look is BundleLook => look !== null);
 }

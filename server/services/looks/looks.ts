@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { cacheVersion, canCache, invalidateShared } from '../../db/sharedCache';
 import type { ProductLooksTable } from '../../db/tables/looks';
 import {
+  EMPTY_DISCOUNT,
   PLAN_UPGRADE_REQUIRED,
   reindexRelatedItems,
   splitTags,
@@ -50,7 +51,7 @@ function toLook(row: LookRow): Look {
       markerColor: row.markerColor,
       featured: row.featured,
       media: row.media,
-      discount: row.discount ?? { enabled: false, label: '', type: 'percentage', value: 10, discountText: '' },
+      discount: { ...(row.discount ?? EMPTY_DISCOUNT), tiers: row.discountTiers ?? [] },
       tags: row.tags,
     }),
   };
@@ -238,6 +239,9 @@ async function assertActiveAllowed(db: Db, shopId: number) {
   }
 }
 
+/** The discount column holds everything but the tiers (their own column, migration 0050). */
+const discountWithoutTiers = ({ tiers: _tiers, ...rest }: LookFormValues['discount']) => rest;
+
 const columns = (v: LookFormValues) => ({
   title: v.mainProduct.title || v.mainProduct.itemId,
   active: v.active,
@@ -246,7 +250,8 @@ const columns = (v: LookFormValues) => ({
   markerColor: v.markerColor,
   featured: v.featured,
   media: JSON.stringify(v.media),
-  discount: JSON.stringify(v.discount),
+  discount: JSON.stringify(discountWithoutTiers(v.discount)),
+  discountTiers: JSON.stringify((v.discount.tiers ?? []).map(({ quantity, percentage }) => ({ quantity, percentage }))),
   tags: v.tags,
 });
 

@@ -3,8 +3,10 @@ import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { FormCheckbox, FormSelect, FormTextField } from '../../../components/form';
 import { useShop } from '../../shop';
+import { DiscountSummary } from './DiscountSummary';
+import { DiscountTiers } from './DiscountTiers';
 
-/** Discount: enabled, label (min 3), type fixed|percentage, value, discount text. */
+/** Discount: enabled, label (min 3), type fixed|percentage, value, discount text, mix-and-match tiers, and what the shopper gets. */
 export function DiscountSection() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -41,6 +43,8 @@ export function DiscountSection() {
               />
             </InlineGrid>
             <FormTextField name="discount.discountText" label={t('fields.discount.discountText')} maxLength={255} />
+            <DiscountTiers />
+            <DiscountSummary />
           </BlockStack>
         )}
       </BlockStack>
