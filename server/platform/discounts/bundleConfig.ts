@@ -3,10 +3,11 @@ import type { Db } from '../../db';
 import type { LookDiscount, LookMainProduct, LookRelatedItem } from '../../../src/contracts/looks';
 import type { BoosterValues } from '../../../src/contracts/booster';
 import { getBoosterValues } from '../../services/storefront/booster';
+import { bundleStock, withStock } from './bundleStock';
 
 /**
  * The configuration of the look bundle Function (extensions/look-bundle): the discount's metafield
- * `$app:looks` / `bundle`, JSON `{ currencyCode, looks: [{ lookId, productIds, type, value, label }] }`.
+ * `$app:looks` / `bundle`, JSON `{ currencyCode, looks: [{ lookId, productIds, type, value, label, soldOutProductIds }] }`.
  */
 export const BUNDLE_METAFIELD = { namespace: '$app:looks', key: 'bundle' } as const;
 
@@ -22,6 +23,8 @@ export interface BundleLook {
   value: number;
   /** Shown to the shopper with the discount. */
   label: string;
+  /** The look's products that are sold out (every variant unavailable): the complete look is the others (bundleStock.ts). */
+  soldOutProductIds?: string[];
 }
 
 interface LookRow {
@@ -78,10 +81,12 @@ export async function bundleLooks(db: Db, shopId: number): Promise<BundleLook[]>
   let query = db.selectFrom('productLooks').select(['id', 'mainProduct', 'relatedItems', 'discount']).where('shopId', '=', shopId).where('active', '=', true);
   if (!booster) query = query.where(sql<boolean>`discount->>'enabled' = 'true'`);
   const rows = await query.orderBy('id').execute();
+  const stock = await bundleStock(db, shopId, rows.flatMap((r) => [r.mainProduct?.itemId ?? '', ...(r.relatedItems ?? []).flatMap((i) => [i.itemId, i.alternative?.itemId ?? ''])]).filter(Boolean));
   return rows
     .map((row) => {
       const own = ownDiscounts ? bundleLook(row) : null;
-      return own ?? (booster ? bundleLook({ ...row, discount: booster }) : null);
+      const look = own ?? (booster ? bundleLook({ ...row, discount: booster }) : null);
+      return look && withStock(look, row.relatedItems ?? [], stock);
     })
     .filter((look): look is BundleLook => look !== null);
 }
