@@ -24,7 +24,7 @@ describe('look form: sold-out items and alternatives', () => {
     let stored: LookFormValues & { id: number; title: string } = LOOK;
     const backend = mockBackend({
       'GET /productLooks/:id': () => ok({ ...lookDetail(stored, null), soldOutProducts: [BOOTS] }),
-      'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'inpage_r' }),
+      'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'inpage_r' as const }),
       'PATCH /productLooks/:id': ({ body }) => {
         stored = { ...stored, ...body };
         return ok({ ...lookDetail(stored, null), soldOutProducts: [BOOTS] });
@@ -63,7 +63,7 @@ describe('look form: sold-out items and alternatives', () => {
   it('shows no banner when no item is sold out', async () => {
     mockBackend({
       'GET /productLooks/:id': ok(lookDetail(LOOK, null)),
-      'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'inpage_r' }),
+      'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'inpage_r' as const }),
     });
     renderWithProviders(<LookEditPage />, { route: '/looks/edit/5', path: '/looks/edit/:id' });
     await screen.findByRole('heading', { name: 'Summer in the City', level: 1 });
