@@ -28,6 +28,7 @@ import * as m0026 from './migrations/0026_file_keys';
 import * as m0030 from './migrations/0030_order_refunds';
 import * as m0031 from './migrations/0031_bundle_discount_combinations';
 import * as m0050 from './migrations/0050_look_discount_tiers';
+import * as m0055 from './migrations/0055_catalog_stock';
 import * as m0060 from './migrations/0060_flow_triggers';
 import * as m0061 from './migrations/0061_order_reconciliations';
 
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0030_order_refunds': m0030,
   '0031_bundle_discount_combinations': m0031,
   '0050_look_discount_tiers': m0050,
+  '0055_catalog_stock': m0055,
   '0060_flow_triggers': m0060,
   '0061_order_reconciliations': m0061,
 };

@@ -1,4 +1,4 @@
-/** The demo store's catalog: 36 products (2 archived, 2 draft), drawn by productImages.ts. */
+/** The demo store's catalog: 36 products (2 archived, 2 draft, 1 sold out), drawn by productImages.ts. */
 export interface DemoProduct {
   handle: string;
   title: string;
@@ -7,6 +7,8 @@ export interface DemoProduct {
   price: number;
   compareAtPrice?: number;
   status?: 'active' | 'draft' | 'archived';
+  /** Every variant unavailable for sale: the storefront shows it sold out (issue 28 §4). */
+  soldOut?: boolean;
 }
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -24,7 +26,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   { handle: 'cargo-pants-olive', title: 'Cargo Pants — Olive', type: 'pants', color: '#6b7043', price: 85 },
   { handle: 'leather-loafers-cognac', title: 'Leather Loafers — Cognac', type: 'shoes', color: '#9a5b2e', price: 165 },
   { handle: 'canvas-sneakers-white', title: 'Canvas Sneakers — White', type: 'shoes', color: '#eeeeee', price: 75 },
-  { handle: 'suede-boots-taupe', title: 'Suede Boots — Taupe', type: 'shoes', color: '#8b7d6b', price: 189, compareAtPrice: 229 },
+  { handle: 'suede-boots-taupe', title: 'Suede Boots — Taupe', type: 'shoes', color: '#8b7d6b', price: 189, compareAtPrice: 229, soldOut: true },
   { handle: 'strappy-sandals-gold', title: 'Strappy Sandals — Gold', type: 'shoes', color: '#d4af37', price: 89 },
   { handle: 'tote-bag-natural', title: 'Tote Bag — Natural', type: 'bag', color: '#e6d5b8', price: 45 },
   { handle: 'crossbody-bag-burgundy', title: 'Crossbody Bag — Burgundy', type: 'bag', color: '#7b2d3b', price: 129 },

@@ -43,6 +43,7 @@ export async function seedDemo(db: Db, config: Config, now = new Date()): Promis
           productType: p.type,
           // One variant per demo product (the storefront item's variantId).
           defaultVariantGid: `gid://shopify/ProductVariant/${2001 + i}`,
+          available: !p.soldOut,
         })),
       )
       .execute();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { upsertCatalogProducts } from '../services/shop/catalog';
+import { recordAvailability, upsertCatalogProducts } from '../services/shop/catalog';
 import type { AdminApi } from './adminApi';
 import { toCatalogProduct } from './catalogProducts';
 import type { PlatformContext, ShopRef } from './context';
@@ -13,7 +13,9 @@ import type { PlatformContext, ShopRef } from './context';
  * The output is ungrouped (`groupObjects: false`, the platform's default and its faster mode): a
  * variant line (with `__parentId`) may come before or long after its product. A product is
  * written with the first variant (lowest `position`) known when its batch is written; a variant
- * that turns up later and comes first corrects the written row in the next batch.
+ * that turns up later and comes first corrects the written row in the next batch. Stock likewise: a
+ * product is written available when a variant seen so far is available for sale (its stock stays as
+ * stored otherwise: never sold out on a partial view); when the file ends, every product whose written stock differs from all its variants' is corrected.
  */
 export const BULK_PRODUCTS_QUERY = `{
   products {
@@ -26,7 +28,7 @@ export const BULK_PRODUCTS_QUERY = `{
         productType
         updatedAt
         featuredMedia { preview { image { url } } }
-        variants { edges { node { id price compareAtPrice position } } }
+        variants { edges { node { id price compareAtPrice position availableForSale } } }
       }
     }
   }
@@ -150,6 +152,9 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
   const written = new Set<string>();
   const firstVariant = new Map<string, Variant>();
   const corrected = new Set<string>();
+  /** Per product: whether a variant seen is available for sale; and what its written row says. */
+  const forSale = new Map<string, boolean>();
+  const writtenForSale = new Map<string, boolean | undefined>();
   let batch: Array<Record<string, unknown>> = [];
 
   const flush = async () => {
@@ -167,9 +172,10 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
           variants: { nodes: variant ? [variant] : [] },
           media: { nodes: media ? [media] : [] },
         });
-      });
+      }).map((p) => ({ ...p, available: forSale.get(p.gid) === true ? true : undefined }));
       await upsertCatalogProducts(db, shopId, products);
       for (const p of products) {
+        writtenForSale.set(p.gid, p.available);
         written.add(p.gid);
         corrected.delete(p.gid);
       }
@@ -194,6 +200,7 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
         compareAtPrice: object.compareAtPrice == null ? null : String(object.compareAtPrice),
         position: Number(object.position ?? Number.MAX_SAFE_INTEGER),
       };
+      if (typeof object.availableForSale === 'boolean') forSale.set(parent, (forSale.get(parent) ?? false) || object.availableForSale);
       const known = firstVariant.get(parent);
       if (!known || variant.position < known.position) {
         firstVariant.set(parent, variant);
@@ -208,6 +215,11 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
     }
   }
   await flush();
+  // Variants that came after their product's row: its stock as all of its variants tell it.
+  const stock = [...written]
+    .filter((gid) => forSale.has(gid) && writtenForSale.get(gid) !== forSale.get(gid))
+    .map((gid) => ({ gid, available: forSale.get(gid)! }));
+  if (stock.length) await recordAvailability(db, shopId, stock);
   return [...written];
 }
 

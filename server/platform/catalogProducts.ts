@@ -9,10 +9,18 @@ import type { PlatformContext, ShopRef } from './context';
  *
  * Page size: `first: 250` with variants and images requests more than the 1,000-point cap of a
  * single query (a connection costs 2 + first × its node's cost), so a page holds PAGE_SIZE products
- * (≈ 962 points); a MAX_COST_EXCEEDED answer halves it. Between pages the reader waits until the
+ * (each ≈ 1 + (2 + VARIANTS_READ) + (2 + 2) ≈ 27 points, ≈ 812 a page); a MAX_COST_EXCEEDED answer halves it. Between pages the reader waits until the
  * bucket (extensions.cost.throttleStatus) holds the next page's cost instead of being THROTTLED.
  */
-export const PAGE_SIZE = 80;
+export const PAGE_SIZE = 30;
+
+/**
+ * Variants read per product to know its stock: the product is sold out when every variant is
+ * unavailable (`ProductVariant.availableForSale`; the Admin API has no product-level field). A product
+ * with more variants whose first VARIANTS_READ are all unavailable counts as available (never sold out
+ * on a guess); the reconciliation and products/update correct it.
+ */
+export const VARIANTS_READ = 20;
 
 export const PRODUCTS_QUERY = `query CatalogProducts($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys) {
   products(first: $first, after: $after, query: $query, sortKey: $sortKey) {
@@ -23,7 +31,7 @@ export const PRODUCTS_QUERY = `query CatalogProducts($first: Int!, $after: Strin
       status
       productType
       updatedAt
-      variants(first: 1) { nodes { id price compareAtPrice } }
+      variants(first: ${VARIANTS_READ}) { nodes { id price compareAtPrice availableForSale } pageInfo { hasNextPage } }
       media(first: 2) { nodes { preview { image { url } } } }
     }
     pageInfo { hasNextPage endCursor }
@@ -38,7 +46,10 @@ export interface ProductNode {
   productType: string | null;
   /** When the merchant last changed it (ISO 8601); absent in older readers. */
   updatedAt?: string | null;
-  variants: { nodes: Array<{ id?: string | null; price: string | null; compareAtPrice: string | null }> };
+  variants: {
+    nodes: Array<{ id?: string | null; price: string | null; compareAtPrice: string | null; availableForSale?: boolean | null }>;
+    pageInfo?: { hasNextPage: boolean } | null;
+  };
   media: { nodes: Array<{ preview?: { image?: { url?: string | null } | null } | null }> };
 }
 
@@ -68,7 +79,21 @@ export function toCatalogProduct(node: ProductNode): CatalogProductInput {
     productType: node.productType ?? '',
     defaultVariantGid: variant?.id ?? null,
     platformUpdatedAt: platformTime(node.updatedAt),
+    available: availableForSale(node.variants),
   };
+}
+
+/**
+ * Whether the product is for sale: some variant read is available → true; every variant read is
+ * unavailable and there are no more → false (sold out); no variants or no availability read → undefined
+ * (the stored value stays).
+ */
+export function availableForSale(variants: ProductNode['variants'] | undefined): boolean | undefined {
+  const nodes = variants?.nodes ?? [];
+  const known = nodes.filter((v) => typeof v.availableForSale === 'boolean');
+  if (!known.length || known.length < nodes.length) return undefined;
+  if (known.some((v) => v.availableForSale)) return true;
+  return variants?.pageInfo?.hasNextPage ? true : false;
 }
 
 /** A platform timestamp (ISO 8601) as a Date; null when absent or unreadable. */

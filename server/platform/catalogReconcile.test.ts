@@ -78,6 +78,24 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
     expect((await reconciledAt(shopA)).getTime()).toBeGreaterThan(before.getTime());
   });
 
+  it('knows stock from ProductVariant.availableForSale: a product whose every variant is unavailable becomes sold out, and back', async () => {
+    const stock = async (gid: string) =>
+      (await shared.a.selectFrom('catalogProducts').select('available').where('shopId', '=', ids[shopA]).where('gid', '=', gid).executeTakeFirstOrThrow()).available;
+    const boots = makeFakeProducts(30, 'Linen')[11];
+    expect(await stock(boots.id)).toBe(true);
+    fake.updateProduct(shopA, boots.id, { soldOut: true, variantCount: 3 });
+    await a.platform.catalogReconciler.runOnce();
+    expect(await stock(boots.id)).toBe(false);
+    // More variants than the query reads, the ones read unavailable: never sold out on a guess.
+    fake.updateProduct(shopA, boots.id, { soldOut: true, variantCount: 40 });
+    await a.platform.catalogReconciler.runOnce();
+    expect(await stock(boots.id)).toBe(true);
+    fake.updateProduct(shopA, boots.id, { soldOut: false, variantCount: 1 });
+    await a.platform.catalogReconciler.runOnce();
+    expect(await stock(boots.id)).toBe(true);
+    expect(fake.graphql.find((c) => c.shop === shopA && /availableForSale/.test(c.query))).toBeTruthy();
+  });
+
   it('one runner per cluster: the round is one cron schedule of the cluster, whichever instance registered it', async () => {
     const { rows } = await a.jobs.boss.getDb().executeSql(`select name, cron from pgboss.schedule where name = 'catalog.reconcile'`);
     expect(rows).toEqual([{ name: 'catalog.reconcile', cron: reconcileCron(a.deps.config.catalog.reconcileMinutes) }]);

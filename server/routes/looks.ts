@@ -7,6 +7,7 @@ import { pathId, pathParams, stripUnknown, type YupTypeProvider } from '../http/
 import { HttpError } from '../http/errors';
 import { createLook, deleteLook, discountLinkProduct, getLook, listLooks, updateLook } from '../services/looks/looks';
 import { fileTooLarge, storeLookMedia } from '../services/looks/media';
+import { soldOutLooks } from '../services/looks/soldOutItems';
 
 const BASE = `${API_PREFIX}/productLooks`;
 
@@ -29,6 +30,8 @@ export default async function looksRoutes(fastify: FastifyInstance) {
   app.get(`${BASE}/discountDefaults`, { schema: { querystring: schemas.discountQuery } }, async (req) => ({
     mainProduct: await discountLinkProduct(db, req.shop.id, req.query.productId),
   }));
+
+  app.get(`${BASE}/soldOut`, async (req) => soldOutLooks(db, req.shop.id));
 
   app.post(`${BASE}/media`, async (req) => {
     if (!req.isMultipart()) throw new HttpError(415, 'Looks.errors.noFile', 'media.no_file');

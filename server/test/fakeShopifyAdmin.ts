@@ -36,6 +36,10 @@ export interface FakeProduct {
   variantId?: string;
   /** When the merchant last changed it (ISO); unset: long ago. */
   updatedAt?: string;
+  /** Every variant unavailable for sale (`ProductVariant.availableForSale` false); unset: all available. */
+  soldOut?: boolean;
+  /** How many variants it has (default 1): the first one has the product's price, the others its price + 5. */
+  variantCount?: number;
 }
 
 export { fakeVariantId };
@@ -100,6 +104,18 @@ function productsMatching(all: FakeProduct[], variables: Record<string, unknown>
   if (since) list = list.filter((p) => Date.parse(p.updatedAt ?? LONG_AGO) > Date.parse(since));
   if (variables.sortKey === 'UPDATED_AT') list = [...list].sort((a, b) => Date.parse(a.updatedAt ?? LONG_AGO) - Date.parse(b.updatedAt ?? LONG_AGO));
   return list;
+}
+
+/** A product's `variants(first:)` connection as the Admin API answers it (availableForSale per variant, pageInfo). */
+function fakeVariants(p: FakeProduct, first: number) {
+  const count = Math.max(1, p.variantCount ?? 1);
+  const nodes = Array.from({ length: Math.min(first, count) }, (_, i) => ({
+    id: i === 0 ? fakeVariantId(p) : `${fakeVariantId(p)}${i + 1}`,
+    price: i === 0 ? p.price : (Number(p.price) + 5).toFixed(2),
+    compareAtPrice: i === 0 ? p.compareAtPrice : null,
+    availableForSale: !p.soldOut,
+  }));
+  return { nodes, pageInfo: { hasNextPage: count > first } };
 }
 
 export function makeFakeProducts(count: number, prefix = 'Product'): FakeProduct[] {
@@ -459,7 +475,8 @@ export class FakeShopifyAdmin {
     }
     if (/\bproducts\s*\(/.test(query)) {
       const first = Math.max(1, Math.min(250, Number(variables.first ?? /first:\s*(\d+)/.exec(query)?.[1] ?? 50)));
-      const nodeCost = 1 + (/variants\s*\(/.test(query) ? 3 : 0) + (/media\s*\(/.test(query) ? 8 : 0);
+      const variantsFirst = Math.max(1, Math.min(250, Number(/variants\s*\(\s*first:\s*(\d+)/.exec(query)?.[1] ?? 1)));
+      const nodeCost = 1 + (/variants\s*\(/.test(query) ? 2 + variantsFirst : 0) + (/media\s*\(/.test(query) ? 8 : 0);
       return {
         requested: 2 + first * nodeCost,
         answer: () => {
@@ -478,7 +495,7 @@ export class FakeShopifyAdmin {
                   status: p.status,
                   productType: p.productType,
                   updatedAt: p.updatedAt ?? LONG_AGO,
-                  variants: { nodes: [{ id: fakeVariantId(p), price: p.price, compareAtPrice: p.compareAtPrice }] },
+                  variants: fakeVariants(p, variantsFirst),
                   media: { nodes: p.images.slice(0, 2).map((url) => ({ preview: { image: { url } } })) },
                 })),
                 pageInfo: { hasNextPage: last < all.length - 1, endCursor: page.length ? Buffer.from(String(last)).toString('base64url') : null },

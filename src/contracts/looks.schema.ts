@@ -25,6 +25,23 @@ export const relatedItemSchema = yup.object({
   type: yup.string().oneOf(['product'] as const).required(),
   markerX: marker(),
   markerY: marker(),
+  alternative: yup
+    .object({
+      itemId: yup.string().trim().required(),
+      title: yup.string().max(500).default(''),
+      image: url().default(''),
+    })
+    // Absent stays absent (looks saved before alternatives existed); null clears it.
+    .nullable()
+    .optional()
+    .default(undefined)
+    .test(
+      'alternativeSame',
+      (p: { path: string }) => ({ key: 'Looks.validation.alternativeSame', values: { path: p.path } }),
+      function (value) {
+        return !value || value.itemId !== (this.parent as { itemId?: string }).itemId;
+      },
+    ),
 });
 
 type TierContext = yup.TestContext & { parent: LookDiscountTier[] | undefined; from?: Array<{ value: unknown }> };

@@ -16,6 +16,15 @@ export interface LookRelatedItem {
   type: 'product';
   markerX: number;
   markerY: number;
+  /** The product the storefront shows instead while this item is sold out (added and discounted as this item). */
+  alternative?: LookItemAlternative | null;
+}
+
+/** An item's alternative product (issue 28 §4): a picked product of the shop's catalog. */
+export interface LookItemAlternative {
+  itemId: string;
+  title: string;
+  image: string;
 }
 
 export interface LookMedia {
@@ -94,13 +103,32 @@ export interface LookListItem {
   tags: string;
   /** Present (true) when the platform deleted the look's main product or one of its related products. */
   productDeleted?: boolean;
+  /** Present when some of the look's items are sold out (every variant unavailable): how many. */
+  soldOutItems?: number;
 }
+
+/** GET /productLooks/soldOut: the looks with sold-out items (dashboard), active looks first, at most SOLD_OUT_LOOKS_MAX. */
+export interface SoldOutLooksResponse {
+  looks: SoldOutLook[];
+}
+
+export interface SoldOutLook {
+  id: number;
+  title: string;
+  active: boolean;
+  /** The sold-out items, in the look's order; `alternative`: the storefront shows the item's alternative instead. */
+  items: Array<{ productId: string; title: string; alternative: boolean }>;
+}
+
+export const SOLD_OUT_LOOKS_MAX = 20;
 
 export interface LookDetailResponse {
   look: Look;
   previewUrl: string | null;
   /** Ids of the look's products the platform deleted (absent when none). */
   deletedProducts?: string[];
+  /** Ids of the look's item products that are sold out (absent when none). */
+  soldOutProducts?: string[];
 }
 export interface LookCreateResponse {
   look: Look;
@@ -190,6 +218,12 @@ export function newRelatedItem(product: { id: string; title: string; image?: str
     markerX: DEFAULT_MARKER_POSITION,
     markerY: DEFAULT_MARKER_POSITION,
   };
+}
+
+/** Sets (or, with null, clears) an item's alternative product; the item's own product cannot be its alternative. */
+export function setItemAlternative(item: LookRelatedItem, product: { id: string; title: string; image?: string } | null): LookRelatedItem {
+  if (!product || product.id === item.itemId) return { ...item, alternative: null };
+  return { ...item, alternative: { itemId: product.id, title: product.title, image: product.image ?? '' } };
 }
 
 /** `order` follows the array position (0…n-1). */

@@ -48,7 +48,15 @@ export interface StorefrontItem {
   /** Marker position on the look image, percent 0–100. */
   markerX: number;
   markerY: number;
+  /**
+   * The merchant's alternative product (absent: none, or it is archived or deleted): the block shows it in
+   * this item's place while the item is sold out and the alternative is not (live availability first).
+   */
+  alternative?: StorefrontAlternative;
 }
+
+/** An item's alternative as the storefront shows it (an item without a marker of its own). */
+export type StorefrontAlternative = Omit<StorefrontItem, 'markerX' | 'markerY' | 'alternative'>;
 
 export interface StorefrontLook {
   id: number;

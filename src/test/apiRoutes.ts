@@ -25,6 +25,7 @@ import type {
   LookFormValues,
   LookListItem,
   LookMainProduct,
+  SoldOutLooksResponse,
   LookMediaUploadResponse,
   LookUpdateResponse,
 } from '../contracts/looks';
@@ -50,6 +51,7 @@ export interface ApiRoutes {
   // Looks
   'GET /productLooks': Route<void, Paginated<LookListItem>>;
   'GET /productLooks/discountDefaults': Route<void, { mainProduct: LookMainProduct }>;
+  'GET /productLooks/soldOut': Route<void, SoldOutLooksResponse>;
   'GET /productLooks/:id': Route<void, LookDetailResponse>;
   'POST /productLooks': Route<LookFormValues, LookCreateResponse>;
   'PATCH /productLooks/:id': Route<LookFormValues, LookUpdateResponse>;
@@ -113,6 +115,7 @@ export type RouteKey = keyof ApiRoutes;
 const ROUTE_KEYS: Record<RouteKey, true> = {
   'GET /productLooks': true,
   'GET /productLooks/discountDefaults': true,
+  'GET /productLooks/soldOut': true,
   'GET /productLooks/:id': true,
   'POST /productLooks': true,
   'PATCH /productLooks/:id': true,

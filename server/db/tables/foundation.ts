@@ -59,6 +59,8 @@ export interface CatalogProductsTable {
   defaultVariantGid: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the merchant last changed it on the platform; an older description never overwrites a newer one. Null: unknown. */
   platformUpdatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Some variant is available for sale; false: sold out (every variant unavailable). */
+  available: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: Generated<Date>;
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { MAX_DISCOUNT_TIERS, type LookDiscount, type LookDiscountTier, type LookMainProduct, type LookRelatedItem } from '../../../src/contracts/looks';
 import type { BoosterValues } from '../../../src/contracts/booster';
 import { getBoosterValues } from '../../services/storefront/booster';
+import { bundleStock, withStock } from './bundleStock';
 
 /**
  * The configuration of the look bundle Function (extensions/look-bundle): the discount's metafield
@@ -24,7 +25,7 @@ export interface BundleLook {
   label: string;
   /** Mix-and-match tiers (any `quantity` items → `percentage` %), fewest items first; absent: none. */
   tiers?: LookDiscountTier[];
-  /** Products of the look that are sold out: the Function's complete look is the rest; absent: none. */
+  /** The look's products that are sold out (every variant unavailable): the complete look is the others (bundleStock.ts); absent: none. */
   soldOutProductIds?: string[];
 }
 
@@ -95,10 +96,12 @@ export async function bundleLooks(db: Db, shopId: number): Promise<BundleLook[]>
   let query = db.selectFrom('productLooks').select(['id', 'mainProduct', 'relatedItems', 'discount', 'discountTiers']).where('shopId', '=', shopId).where('active', '=', true);
   if (!booster) query = query.where(sql<boolean>`discount->>'enabled' = 'true'`);
   const rows = await query.orderBy('id').execute();
+  const stock = await bundleStock(db, shopId, rows.flatMap((r) => [r.mainProduct?.itemId ?? '', ...(r.relatedItems ?? []).flatMap((i) => [i.itemId, i.alternative?.itemId ?? ''])]).filter(Boolean));
   return rows
     .map((row) => {
       const own = ownDiscounts ? bundleLook(row) : null;
-      return own ?? (booster ? bundleLook({ ...row, discount: booster, discountTiers: [] }) : null);
+      const look = own ?? (booster ? bundleLook({ ...row, discount: booster, discountTiers: [] }) : null);
+      return look && withStock(look, row.relatedItems ?? [], stock);
     })
     .filter((look): look is BundleLook => look !== null);
 }

@@ -20,6 +20,26 @@ export interface ProductData {
   defaultVariantGid: string | null;
   /** The payload's `updated_at`: an older payload never overwrites newer data (null: unknown). */
   platformUpdatedAt: Date | null;
+  /** Some variant can be sold (false: sold out); undefined when the payload says nothing of stock. */
+  available?: boolean;
+}
+
+/**
+ * Whether a REST product payload's variants can be sold. A variant can be sold when the platform does
+ * not track its inventory (`inventory_management` null), sells it past zero (`inventory_policy`
+ * "continue") or has stock (`inventory_quantity` > 0). Undefined (keep what is stored) when no variant
+ * carries inventory fields: the payload then says nothing of stock.
+ */
+export function variantsForSale(variants: unknown): boolean | undefined {
+  const listed = (Array.isArray(variants) ? variants : []).filter((v): v is Record<string, unknown> => !!v && typeof v === 'object');
+  const known = listed.filter((v) => typeof v.inventory_quantity === 'number' || typeof v.inventory_policy === 'string');
+  if (!known.length) return undefined;
+  return known.some(
+    (v) =>
+      ('inventory_management' in v && v.inventory_management === null) ||
+      String(v.inventory_policy ?? '').toLowerCase() === 'continue' ||
+      (typeof v.inventory_quantity === 'number' && v.inventory_quantity > 0),
+  );
 }
 
 const MAX_PRICE = 9_999_999_999.99; // numeric(12,2)
@@ -77,6 +97,7 @@ export function productFromPayload(payload: unknown): ProductData {
     productType: cleanText(p.product_type ?? '', 255),
     defaultVariantGid: firstVariantGid(p.variants),
     platformUpdatedAt: platformTime(p.updated_at),
+    available: variantsForSale(p.variants),
   };
 }
 

@@ -22,6 +22,7 @@ import { activeLookLimit, countActiveLooks } from '../billing/planLimits';
 import { mediaUrl } from './media';
 import { deletedProductGids, lookHasDeletedProduct, lookProductGids } from './deletedProducts';
 import { lookDiscountsChanged } from './discountListener';
+import { lookSoldOutItemCount, soldOutProductGids } from './soldOutItems';
 import { storefrontChanged } from '../storefront/changes';
 
 type LookRow = Selectable<ProductLooksTable>;
@@ -148,6 +149,7 @@ async function queryLooks(
       'l.tags',
       'p.handle',
       lookHasDeletedProduct.as('productDeleted'),
+      lookSoldOutItemCount.as('soldOutItems'),
       // Only the image fields of the main product, not its whole JSON.
       sql<string | null>`coalesce(nullif(l.main_product->>'selectedMainImage', ''), nullif(l.main_product->>'image', ''), l.main_product->'productImages'->>0)`.as('image'),
     ])
@@ -173,6 +175,7 @@ async function queryLooks(
       tags: r.tags,
       // Only when true: the SPEC's list item stays as it is for every other look.
       ...(r.productDeleted ? { productDeleted: true } : {}),
+      ...(r.soldOutItems > 0 ? { soldOutItems: Number(r.soldOutItems) } : {}),
     })),
     paginationDetails: paginationDetails(page, limit, totalItems),
   };
@@ -195,13 +198,14 @@ async function previewUrlOf(db: Db, config: Config, shopId: number, look: Look):
   return storefrontUrl(config, product?.handle, look.id);
 }
 
-/** The look with its preview URL and, when the platform deleted some of its products, their ids. */
+/** The look with its preview URL and, when the platform deleted some of its products or some of its items are sold out, their ids. */
 async function detail(db: Db, config: Config, shopId: number, look: Look): Promise<LookDetailResponse> {
-  const [previewUrl, deletedProducts] = await Promise.all([
+  const [previewUrl, deletedProducts, soldOutProducts] = await Promise.all([
     previewUrlOf(db, config, shopId, look),
     deletedProductGids(db, shopId, lookProductGids(look)),
+    soldOutProductGids(db, shopId, (look.relatedItems ?? []).map((r) => r.itemId)),
   ]);
-  return { look, previewUrl, ...(deletedProducts.length ? { deletedProducts } : {}) };
+  return { look, previewUrl, ...(deletedProducts.length ? { deletedProducts } : {}), ...(soldOutProducts.length ? { soldOutProducts } : {}) };
 }
 
 export async function getLook(db: Db, config: Config, shopId: number, id: number) {

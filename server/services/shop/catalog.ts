@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { CatalogProduct, CatalogSyncState } from '../../../src/contracts/catalog';
+import { lookStockChanged } from '../looks/stock';
 
 export async function searchCatalog(db: Db, shopId: number, query: string, limit: number): Promise<CatalogProduct[]> {
   let q = db
@@ -44,6 +45,35 @@ export interface CatalogProductInput {
   defaultVariantGid?: string | null;
   /** When the merchant last changed it on the platform (unknown: null/undefined, always written). */
   platformUpdatedAt?: Date | null;
+  /** Some variant is available for sale (false: sold out); undefined keeps the one stored (new rows: available). */
+  available?: boolean;
+}
+
+/**
+ * Writes the stock of products already in the catalog, as the platform describes it, unless the stored
+ * row is newer (`platformUpdatedAt`). Each change of a product's stock is seen by exactly one writer
+ * (a conditional update: concurrent writers of the same change do not both see it), and goes on to the
+ * looks (lookStockChanged: the sold-out hook, the storefront and the bundle discount).
+ */
+export async function recordAvailability(
+  db: Db,
+  shopId: number,
+  rows: ReadonlyArray<{ gid: string; available?: boolean; platformUpdatedAt?: Date | null }>,
+): Promise<{ soldOut: string[]; restocked: string[] }> {
+  const known = rows.filter((r) => typeof r.available === 'boolean');
+  if (!known.length) return { soldOut: [], restocked: [] };
+  const values = known.map((r) => ({ gid: r.gid, available: r.available, updated_at: r.platformUpdatedAt?.toISOString() ?? null }));
+  const changed = await sql<{ gid: string; available: boolean }>`
+    update catalog_products c
+       set available = x.available
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(gid text, available boolean, updated_at timestamptz)
+     where c.shop_id = ${shopId} and c.gid = x.gid and c.available <> x.available
+       and (x.updated_at is null or c.platform_updated_at is null or x.updated_at >= c.platform_updated_at)
+    returning c.gid, c.available`.execute(db);
+  const soldOut = changed.rows.filter((r) => !r.available).map((r) => r.gid);
+  const restocked = changed.rows.filter((r) => r.available).map((r) => r.gid);
+  if (soldOut.length || restocked.length) await lookStockChanged(db, shopId, { soldOut, restocked });
+  return { soldOut, restocked };
 }
 
 /**
@@ -52,6 +82,8 @@ export interface CatalogProductInput {
  */
 export async function upsertCatalogProducts(db: Db, shopId: number, products: CatalogProductInput[]): Promise<void> {
   if (!products.length) return;
+  // Stock first: its changes are told once (the upsert below never changes a stored row's stock).
+  await recordAvailability(db, shopId, products);
   await db
     .deleteFrom('catalogProducts')
     .where('shopId', '=', shopId)
@@ -73,6 +105,7 @@ export async function upsertCatalogProducts(db: Db, shopId: number, products: Ca
         productType: p.productType,
         defaultVariantGid: p.defaultVariantGid ?? null,
         platformUpdatedAt: p.platformUpdatedAt ?? null,
+        available: p.available ?? true,
       })),
     )
     .onConflict((oc) =>

@@ -15,6 +15,7 @@ import type {
   ProductLooksMetafield,
   StorefrontConfig,
   StorefrontExperiment,
+  StorefrontAlternative,
   StorefrontGallery,
   StorefrontItem,
   StorefrontLook,
@@ -42,33 +43,48 @@ async function catalogByGid(db: Db, shopId: number, gids: string[]): Promise<Map
 
 /** Everything the looks of these rows need from the catalog and the deleted-products list, in two queries. */
 async function lookContext(db: Db, shopId: number, rows: LookRow[]) {
-  const gids = [...new Set(rows.flatMap((r) => [r.mainProduct.itemId, ...(r.relatedItems ?? []).map((i) => i.itemId)]))].filter(Boolean);
+  const gids = [
+    ...new Set(rows.flatMap((r) => [r.mainProduct.itemId, ...(r.relatedItems ?? []).flatMap((i) => [i.itemId, i.alternative?.itemId ?? ''])])),
+  ].filter(Boolean);
   const [catalog, deleted] = await Promise.all([catalogByGid(db, shopId, gids), deletedProductGids(db, shopId, gids)]);
   return { catalog, deleted: new Set(deleted) };
 }
 
+/** A catalog product as a storefront item shows it (available: sold and some variant for sale). */
+function storefrontProduct(p: ProductRow, image: string | null): StorefrontAlternative {
+  return {
+    productId: p.gid,
+    handle: p.handle,
+    title: p.title,
+    image: image || p.images[0] || null,
+    url: storefrontProductUrl(p.handle),
+    variantId: defaultVariantId(p),
+    price: Number(p.price),
+    compareAtPrice: num(p.compareAtPrice),
+    available: p.status === 'active' && p.available,
+  };
+}
+
 /**
  * One look as the storefront shows it: items in the merchant's order, resolved against the catalog
- * (prices, handles, availability); deleted, archived and unknown products are left out.
+ * (prices, handles, availability, each item's alternative); deleted, archived and unknown products are left out.
  */
 export function toStorefrontLook(look: LookRow, catalog: Map<string, ProductRow>, deleted: Set<string>): StorefrontLook {
   const related = [...(look.relatedItems ?? [])].sort((a, b) => a.order - b.order);
   const items: StorefrontItem[] = [];
+  const shown = (gid: string | undefined) => {
+    const p = gid ? catalog.get(gid) : undefined;
+    return p && p.status !== 'archived' && !deleted.has(p.gid) ? p : undefined;
+  };
   for (const r of related) {
-    const p = catalog.get(r.itemId);
-    if (!p || p.status === 'archived' || deleted.has(r.itemId)) continue;
+    const p = shown(r.itemId);
+    if (!p) continue;
+    const alternative = r.alternative ? shown(r.alternative.itemId) : undefined;
     items.push({
-      productId: p.gid,
-      handle: p.handle,
-      title: p.title,
-      image: r.image || p.images[0] || null,
-      url: storefrontProductUrl(p.handle),
-      variantId: defaultVariantId(p),
-      price: Number(p.price),
-      compareAtPrice: num(p.compareAtPrice),
-      available: p.status === 'active',
+      ...storefrontProduct(p, r.image),
       markerX: r.markerX,
       markerY: r.markerY,
+      ...(alternative && alternative.gid !== p.gid ? { alternative: storefrontProduct(alternative, r.alternative?.image ?? null) } : {}),
     });
   }
   const main = look.mainProduct;
@@ -124,7 +140,11 @@ export function withPublicImages(look: StorefrontLook, publicRef: (ref: string |
   return {
     ...look,
     mainProduct: { ...look.mainProduct, image: publicRef(look.mainProduct.image) },
-    items: look.items.map((item) => ({ ...item, image: publicRef(item.image) })),
+    items: look.items.map((item) => ({
+      ...item,
+      image: publicRef(item.image),
+      ...(item.alternative ? { alternative: { ...item.alternative, image: publicRef(item.alternative.image) } } : {}),
+    })),
     ...(look.experiment
       ? { experiment: { ...look.experiment, variants: look.experiment.variants.map((v) => ({ ...v, image: publicRef(v.image) })) } }
       : {}),

@@ -60,9 +60,9 @@ export function productsJsonl(products: ReadonlyArray<FakeProduct>): string[] {
     }),
   );
   const variantLines = products.map((p) => {
-    const first = { id: fakeVariantId(p), price: p.price, compareAtPrice: p.compareAtPrice, position: 1, __parentId: p.id };
+    const first = { id: fakeVariantId(p), price: p.price, compareAtPrice: p.compareAtPrice, position: 1, availableForSale: !p.soldOut, __parentId: p.id };
     // A second, dearer variant listed first: the product's default is its first by position.
-    const second = { id: `${fakeVariantId(p)}2`, price: (Number(p.price) + 5).toFixed(2), compareAtPrice: null, position: 2, __parentId: p.id };
+    const second = { id: `${fakeVariantId(p)}2`, price: (Number(p.price) + 5).toFixed(2), compareAtPrice: null, position: 2, availableForSale: !p.soldOut, __parentId: p.id };
     return [JSON.stringify(second), JSON.stringify(first)];
   });
   const lines: string[] = [];

@@ -14,7 +14,7 @@ import { TEST_SHOP } from '../../test/renderWithProviders';
 const DEMO_CHECK: ExtensionCheck = { mode: 'demo', storefrontUrl: 'http://app/storefront/products/linen-shirt-sand?look=1' };
 
 function api(ob: Onboarding = onboarding(), stats = statsData({ addToCartRevenue: 1520.5, orderGenerated: 42, looksCount: 4, generatedRevenue: 900 }), check: ExtensionCheck = DEMO_CHECK) {
-  return mockBackend({ 'GET /stats': ok(stats), 'GET /shop/onboarding': ok(ob), 'GET /shop/extensionCheck': ok(check), 'GET /analytics/funnel': ok(funnelReport([])) });
+  return mockBackend({ 'GET /stats': ok(stats), 'GET /shop/onboarding': ok(ob), 'GET /shop/extensionCheck': ok(check), 'GET /analytics/funnel': ok(funnelReport([])), 'GET /productLooks/soldOut': ok({ looks: [] }) });
 }
 
 describe('DashboardPage', () => {
@@ -73,7 +73,7 @@ describe('DashboardPage', () => {
     renderWithProviders(<DashboardPage />, { preloadedState: { onboarding: { hidden: true } } as never });
     await screen.findByText('$1,520.50');
     await settle(50);
-    expect(calls.map((c) => c.path).sort()).toEqual(['/analytics/funnel', '/shop/extensionCheck', '/stats']);
+    expect(calls.map((c) => c.path).sort()).toEqual(['/analytics/funnel', '/productLooks/soldOut', '/shop/extensionCheck', '/stats']);
     expect(screen.queryByText('Setup guide')).toBeNull();
     // the extension card still tells the truth, independent of the guide
     expect(await screen.findByRole('link', { name: 'Open demo storefront' })).toHaveAttribute('href', DEMO_CHECK.storefrontUrl);
@@ -87,6 +87,7 @@ describe('DashboardPage', () => {
       'GET /shop/onboarding': ok(onboarding()),
       'GET /shop/extensionCheck': ok(DEMO_CHECK),
       'GET /analytics/funnel': ok(funnelReport([])),
+      'GET /productLooks/soldOut': ok({ looks: [] }),
     });
     renderWithProviders(<DashboardPage />, { host });
     const retry = await screen.findByRole('button', { name: 'Try again' });

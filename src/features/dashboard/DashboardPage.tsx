@@ -14,6 +14,7 @@ import { GetInTouchCard } from './GetInTouchCard';
 import { DocumentationBlock } from './DocumentationBlock';
 import { FeatureAnnouncementCard } from './FeatureAnnouncementCard';
 import { LookHighlightsCard } from './LookHighlightsCard';
+import { SoldOutLooksCard } from './SoldOutLooksCard';
 
 /**
  * The dashboard's calls, started on boot with the shop call (routes.tsx): the totals, and the setup
@@ -76,6 +77,7 @@ export default function DashboardPage() {
           <Layout.Section variant="oneThird">
             <BlockStack gap="500">
               <LookHighlightsCard currency={shop.currency} timeZone={shop.timezone} />
+              <SoldOutLooksCard />
               <ExtensionCheckCard scriptTagSupported={shop.scriptTagSupported} />
               <GetInTouchCard />
             </BlockStack>

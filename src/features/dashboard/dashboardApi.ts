@@ -1,6 +1,7 @@
 import { baseApi } from '../../api/baseApi';
 import { listTag } from '../../api/tags';
 import type { ExtensionCheck } from '../../contracts/extensionCheck';
+import type { SoldOutLooksResponse } from '../../contracts/looks';
 
 export const dashboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -13,7 +14,14 @@ export const dashboardApi = baseApi.injectEndpoints({
       // settings save does not change it.
       providesTags: [listTag('Look')],
     }),
+    /** The looks with sold-out items (their stock changes outside the app: asked again when the dashboard opens). */
+    getSoldOutLooks: build.query<SoldOutLooksResponse, void>({
+      query: () => '/productLooks/soldOut',
+      keepUnusedDataFor: 0,
+      // A look edit (an alternative chosen, an item removed) changes the list.
+      providesTags: [listTag('Look')],
+    }),
   }),
 });
 
-export const { useGetExtensionCheckQuery } = dashboardApi;
+export const { useGetExtensionCheckQuery, useGetSoldOutLooksQuery } = dashboardApi;

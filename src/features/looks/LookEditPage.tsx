@@ -13,6 +13,7 @@ import { LookForm } from './form/LookForm';
 import { loadRelatedItemsList } from './form/RelatedItemsSection';
 import { UpgradeBanner } from './form/UpgradeBanner';
 import { DeletedProductsBanner } from './form/DeletedProductsBanner';
+import { SoldOutItemsBanner } from './form/SoldOutItemsBanner';
 import { useLookSubmitErrors } from './useLookSubmit';
 import { LooksEmptyState } from './list/LooksEmptyState';
 import { ExperimentsCard, loadCreateExperimentForm } from '../experiments';
@@ -109,6 +110,7 @@ export default function LookEditPage() {
       notices={
         <>
           <DeletedProductsBanner look={data.look} deletedProducts={data.deletedProducts} />
+          <SoldOutItemsBanner look={data.look} soldOutProducts={data.soldOutProducts} />
           {upgradeRequired && <UpgradeBanner tone="critical" onDismiss={() => setUpgradeRequired(false)} />}
         </>
       }

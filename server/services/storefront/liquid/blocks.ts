@@ -34,11 +34,14 @@ export function forDemo(look: StorefrontLook, baseUrl: string): StorefrontLook {
     ...look,
     mainProduct: { ...look.mainProduct, image: absolute(look.mainProduct.image, baseUrl) },
     items: look.items.map((item) => ({
-      ...item,
-      image: absolute(item.image, baseUrl),
-      url: item.handle ? new URL(demoProductPath(item.handle), baseUrl).href : item.url,
+      ...forDemoItem(item, baseUrl),
+      ...(item.alternative ? { alternative: forDemoItem(item.alternative, baseUrl) } : {}),
     })),
   };
+}
+
+function forDemoItem<T extends { image: string | null; handle: string; url: string }>(item: T, baseUrl: string): T {
+  return { ...item, image: absolute(item.image, baseUrl), url: item.handle ? new URL(demoProductPath(item.handle), baseUrl).href : item.url };
 }
 
 /** Preview only: a few variants and stock levels so the variant style, its label and the low-stock note can be judged. */
@@ -62,7 +65,7 @@ function catalogLive(p: ProductRow, baseUrl: string, variants?: LiveProductInput
     url: demoProductPath(p.handle),
     price: Number(p.price),
     compareAtPrice: p.compareAtPrice === null ? null : Number(p.compareAtPrice),
-    available: p.status === 'active',
+    available: p.status === 'active' && p.available,
     image: absolute(p.images[0] ?? null, baseUrl),
     variantId: p.defaultVariantGid,
     variants,
@@ -71,7 +74,9 @@ function catalogLive(p: ProductRow, baseUrl: string, variants?: LiveProductInput
 
 /** `all_products` for these looks: their items and main products from the catalog. */
 async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], baseUrl: string, withSamples: boolean): Promise<LiveProduct[]> {
-  const handles = [...new Set(looks.flatMap((l) => [l.mainProduct.handle, ...l.items.map((i) => i.handle)]).filter(Boolean))];
+  const handles = [
+    ...new Set(looks.flatMap((l) => [l.mainProduct.handle, ...l.items.flatMap((i) => [i.handle, i.alternative?.handle ?? ''])]).filter(Boolean)),
+  ];
   if (!handles.length) return [];
   const rows = await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shopId).where('handle', 'in', handles).execute();
   const itemIndex = new Map(looks.flatMap((l) => l.items.map((item, i) => [item.handle, i] as const)));

@@ -4,6 +4,7 @@ import { DragDropContext, Draggable, Droppable, type DraggableStateSnapshot, typ
 import { useIntl } from 'react-intl';
 import { moveRelatedItem, TITLE_TRUNCATE, truncate, type LookRelatedItem } from '../../../contracts/looks';
 import { ProductThumbnail } from '../../../components/ProductThumbnail';
+import { ItemAlternative } from './ItemAlternative';
 
 /** SPEC §9: drag list transition 300 ms, autoscroll zone 200 px. */
 export const DRAG_TRANSITION_MS = 300;
@@ -25,6 +26,8 @@ export interface RelatedItemsListProps {
   items: LookRelatedItem[];
   onChange: (items: LookRelatedItem[]) => void;
   onRemove: (index: number) => void;
+  /** Choose (or change) the item's alternative product; null removes it. */
+  onAlternative?: (index: number, pick: boolean) => void;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface RelatedItemsListProps {
  * keyboard): its own chunk with the drag-and-drop library, loaded once there
  * are products to list (RelatedItemsSection).
  */
-export default function RelatedItemsList({ items, onChange, onRemove }: RelatedItemsListProps) {
+export default function RelatedItemsList({ items, onChange, onRemove, onAlternative }: RelatedItemsListProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const onDragEnd = (result: DropResult) => {
@@ -82,6 +85,7 @@ export default function RelatedItemsList({ items, onChange, onRemove }: RelatedI
                         <Text as="span" truncate>
                           {truncate(item.title, TITLE_TRUNCATE)}
                         </Text>
+                        {onAlternative && <ItemAlternative item={item} onPick={() => onAlternative(index, true)} onClear={() => onAlternative(index, false)} />}
                       </div>
                       <Button
                         icon={DeleteIcon}

@@ -3,7 +3,7 @@ import { BlockStack, Button, Card, InlineError, InlineStack, SkeletonBodyText, T
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { useHost } from '../../../host/HostContext';
-import { newRelatedItem, reindexRelatedItems, type LookRelatedItem } from '../../../contracts/looks';
+import { newRelatedItem, reindexRelatedItems, setItemAlternative, type LookRelatedItem } from '../../../contracts/looks';
 import { useLookError } from './useLookError';
 
 /**
@@ -37,6 +37,17 @@ export function RelatedItemsSection() {
 
   const remove = (index: number) => input.onChange(reindexRelatedItems(items.filter((_, i) => i !== index)));
 
+  /** The item's alternative: picked (one product, not the item itself), or removed. */
+  const alternative = async (index: number, pick: boolean) => {
+    const item = items[index];
+    if (!item) return;
+    if (!pick) return input.onChange(items.map((it, i) => (i === index ? setItemAlternative(it, null) : it)));
+    const picked = await host.pickProducts({ multiple: false, selectedIds: item.alternative ? [item.alternative.itemId] : [] });
+    const product = picked?.[0];
+    if (!product || product.id === item.itemId) return;
+    input.onChange(items.map((it, i) => (i === index ? setItemAlternative(it, { id: product.id, title: product.title, image: product.images[0]?.originalSrc }) : it)));
+  };
+
   return (
     <Card>
       <BlockStack gap="300">
@@ -48,7 +59,7 @@ export function RelatedItemsSection() {
           <Button onClick={add}>{t('Looks.related.add')}</Button>
         </InlineStack>
         {items.length === 0 && <Text as="p" tone="subdued">{t('Looks.related.empty')}</Text>}
-        {items.length > 0 && <list.Slot items={items} onChange={input.onChange} onRemove={remove} fallback={<SkeletonBodyText lines={items.length} />} />}
+        {items.length > 0 && <list.Slot items={items} onChange={input.onChange} onRemove={remove} onAlternative={(i: number, pick: boolean) => void alternative(i, pick)} fallback={<SkeletonBodyText lines={items.length} />} />}
         {listError && <InlineError message={listError} fieldID="relatedItems" />}
         {items.map((_, i) => (
           <ItemError key={i} index={i} />

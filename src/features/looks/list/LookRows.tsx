@@ -56,6 +56,7 @@ function StatusBadges({ look }: { look: LookListItem }) {
     <InlineStack gap="100" wrap={false}>
       <Badge tone={look.active ? 'success' : undefined}>{t(look.active ? 'Looks.status.active' : 'Looks.status.draft')}</Badge>
       {look.productDeleted && <Badge tone="critical">{t('Looks.productDeleted.badge')}</Badge>}
+      {!!look.soldOutItems && <Badge tone="attention">{t('Looks.list.soldOut', { count: look.soldOutItems })}</Badge>}
     </InlineStack>
   );
 }
