@@ -25,7 +25,9 @@ export function withStock(look: BundleLook, items: readonly LookRelatedItem[], s
     if (stock.soldOut.has(gid) && alternative && stock.forSale.has(alternative) && !look.productIds.includes(alternative)) replacement.set(gid, alternative);
   }
   const productIds = [...new Set(look.productIds.map((gid) => replacement.get(gid) ?? gid))];
-  return { ...look, productIds, soldOutProductIds: productIds.filter((gid) => stock.soldOut.has(gid)) };
+  const soldOutProductIds = productIds.filter((gid) => stock.soldOut.has(gid));
+  // Absent when none is sold out: every byte of the Function's metafield counts (10,000 at most).
+  return { ...look, productIds, ...(soldOutProductIds.length ? { soldOutProductIds } : {}) };
 }
 
 /** The stock of these products (items and their alternatives) in the shop's catalog. */
