@@ -13,6 +13,8 @@ import { createOrderWebhooks, type OrderWebhooks } from './orderWebhooks';
 import { createOrderReconciler, type OrderReconciler } from './orderReconcile';
 import { sendFlowTrigger } from './flow/flowTriggerReceive';
 import { checkConversionDrops } from '../services/flow/conversionDrop';
+import { sendLookItemSoldOut } from '../services/flow/flowEvents';
+import { listenToLookItemSoldOut } from '../services/looks/stock';
 import type { PlatformContext } from './context';
 import { findShopByDomain } from '../services/shop/shops';
 import { platformBillingFor } from '../services/billing/platformBilling';
@@ -110,6 +112,9 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
       const shop = await db.selectFrom('shops').select(['id', 'domain']).where('id', '=', data.shopId).where('installedAt', 'is not', null).executeTakeFirst();
       if (shop) await sendFlowTrigger(platform.context, platform.admin, shop, data.handle, data.payload);
     });
+    // "Look item sold out": the stock code's sold-out hook queues the trigger (only for shops using it).
+    const stopSoldOut = listenToLookItemSoldOut(db, (event) => sendLookItemSoldOut(db, config, event.shop.id, { lookId: event.look.id, productGid: event.item.itemId }).then(() => undefined));
+    app.addHook('onClose', async () => stopSoldOut());
     await app.jobs.work('flow.conversionDrop', async () => {
       const queued = await checkConversionDrops(db, now());
       if (queued) app.log.info(`look conversion drops: ${queued} Flow triggers queued`);

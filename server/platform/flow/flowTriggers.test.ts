@@ -13,6 +13,7 @@ import type { Experiment } from '../../../src/contracts/experiments';
 import type { ShopRow } from '../../services/shop/shops';
 import { FLOW_TRIGGERS, FLOW_TRIGGER_HANDLES } from '../../services/flow/flowTriggers';
 import { sendLookItemSoldOut } from '../../services/flow/flowEvents';
+import { lookStockChanged } from '../../services/looks/stock';
 import { checkConversionDrops, findConversionDrops, MIN_WEEKLY_IMPRESSIONS } from '../../services/flow/conversionDrop';
 import { FLOW_LIFECYCLE_PATH } from '../../routes/flowLifecycle';
 import { EXPERIMENTS_PATH } from '../../routes/experiments';
@@ -133,6 +134,16 @@ describe('Shopify Flow triggers against the Admin API stand-in', () => {
     ]);
     const call = fake.graphql.filter((g) => /flowTriggerReceive/.test(g.query)).at(-1)!;
     expect(call.variables).toEqual({ handle: 'look-item-sold-out', payload: expect.objectContaining({ product_id: 4242 }) });
+  });
+
+  it('an item of an active look selling out (the stock code) reaches Flow as "Look item sold out"', async () => {
+    const item = { itemId: 'gid://shopify/Product/5151', title: 'Scarf', image: '', order: 0, type: 'product', markerX: 10, markerY: 20 } as const;
+    const lookId = await insertLook(t.db, shop.id, { title: 'Winter look', relatedItems: [item] });
+    await use(FLOW_TRIGGERS.itemSoldOut.handle, true);
+    const before = (await received()).length;
+    await lookStockChanged(t.db, shop.id, { soldOut: ['gid://shopify/Product/5151'], restocked: [] });
+    const sent = (await received()).slice(before);
+    expect(sent).toEqual([{ shop: DOMAIN, handle: 'look-item-sold-out', payload: expect.objectContaining({ product_id: 5151, 'Look ID': String(lookId), 'Look title': 'Winter look' }) }]);
   });
 
   it('a workflow disabled after the trigger was queued gets nothing; a handle Flow does not know is refused, not retried', async () => {
