@@ -103,6 +103,12 @@ describe('the order reconciliation against the Admin API stand-in', () => {
     expect(res.statusCode).toBe(202);
     await t.app.jobs.idle(['orders.reconcile']);
     expect(await reconciliation()).toMatchObject({ status: 'repaired', repairs: { missingOrders: 1 } });
+    // The daily round queues one job a shop.
+    const checked = (await reconciliation() as unknown as { checkedAt: string }).checkedAt;
+    await t.app.jobs.send('orders.reconcileAll', {});
+    await t.app.jobs.idle(['orders.reconcileAll']);
+    await t.app.jobs.idle(['orders.reconcile']);
+    expect(((await reconciliation()) as unknown as { checkedAt: string }).checkedAt > checked).toBe(true);
     const { rows } = await t.app.jobs.boss.getDb().executeSql(`select name, cron from pgboss.schedule where name in ('orders.reconcileAll', 'flow.conversionDrop') order by name`);
     expect(rows).toEqual([
       { name: 'flow.conversionDrop', cron: '0 6 * * 1' },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { AdminApiError, type AdminApi } from './adminApi';
 import type { PlatformContext, ShopRef } from './context';
+import { installedShopsWithToken } from './installedShops';
 import { lookIdOf, recordOrder, type LineItemPayload, type OrderPayload } from '../services/analytics/orders';
 import { recordCancellation, recordRefund, type RefundPayload } from '../services/analytics/refunds';
 import type { ReconciliationRepairs, ReconciliationStatus } from '../db/tables/orderReconciliations';
@@ -233,14 +234,6 @@ export function createOrderReconciler(ctx: PlatformContext, admin: AdminApi): Or
       }
       return result;
     },
-    async installedShops() {
-      return db
-        .selectFrom('shops')
-        .innerJoin('accessTokens', 'accessTokens.shopId', 'shops.id')
-        .select(['shops.id', 'shops.domain'])
-        .where('shops.installedAt', 'is not', null)
-        .orderBy('shops.id')
-        .execute();
-    },
+    installedShops: () => installedShopsWithToken(db),
   };
 }

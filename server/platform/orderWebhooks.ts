@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AdminApiError, type AdminApi } from './adminApi';
 import type { PlatformContext, ShopRef } from './context';
 import { releaseLease, takeLease } from './leases';
+import { installedShopsWithToken } from './installedShops';
 
 /**
  * orders/create, orders/paid, orders/cancelled and refunds/create, subscribed per shop through the Admin API instead of in
@@ -173,13 +174,7 @@ export function createOrderWebhooks(ctx: PlatformContext, admin: AdminApi): Orde
     const states = new Map<number, OrderWebhooksState>();
     const lease = () => takeLease(db, ORDER_WEBHOOKS_LEASE, holder, ctx.now(), Math.max(2 * intervalMs, 5 * 60_000));
     if (stopped || !(await lease())) return states;
-    const shops = await db
-      .selectFrom('shops')
-      .innerJoin('accessTokens', 'accessTokens.shopId', 'shops.id')
-      .select(['shops.id', 'shops.domain'])
-      .where('shops.installedAt', 'is not', null)
-      .orderBy('shops.id')
-      .execute();
+    const shops = await installedShopsWithToken(db);
     const now = ctx.now().getTime();
     for (const shop of shops) {
       if (now - (knownSubscribed.get(shop.id) ?? -Infinity) < KNOWN_SUBSCRIBED_MS) continue;
