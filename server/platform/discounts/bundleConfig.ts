@@ -23,7 +23,7 @@ export interface BundleLook {
   value: number;
   /** Shown to the shopper with the discount. */
   label: string;
-  /** The look's products that are sold out (every variant unavailable): the complete look is the others (bundleStock.ts). */
+  /** The look's products that are sold out (every variant unavailable; absent: none): the complete look is the others (bundleStock.ts). */
   soldOutProductIds?: string[];
 }
 
