@@ -38,7 +38,18 @@ const LOOK = lookFormBody({
     selectedMainImage: null,
     productImages: ['https://cdn.example.com/a.jpg', '/files/catalog/b.jpg'],
   },
-  relatedItems: [{ itemId: 'gid://shopify/Product/1002', title: 'Pants', image: '/files/catalog/c.jpg', order: 0, type: 'product', markerX: 10, markerY: 20 }],
+  relatedItems: [
+    {
+      itemId: 'gid://shopify/Product/1002',
+      title: 'Pants',
+      image: '/files/catalog/c.jpg',
+      order: 0,
+      type: 'product',
+      markerX: 10,
+      markerY: 20,
+      alternative: { itemId: 'gid://shopify/Product/1003', title: 'Shorts', image: 'https://cdn.example.com/s.jpg' },
+    },
+  ],
   discount: { enabled: true, label: 'Bundle', type: 'percentage', value: 10, discountText: 'Save' },
   tags: 'summer,city',
 });

@@ -10,6 +10,7 @@ import {
   newLookDefaults,
   newRelatedItem,
   removeTag,
+  setItemAlternative,
   truncate,
   type LookFormValues,
 } from './looks';
@@ -198,5 +199,24 @@ describe('discount tiers', () => {
     expect(nextDiscountTier([])).toEqual({ quantity: 2, percentage: 10 });
     expect(nextDiscountTier(tiers)).toEqual({ quantity: 4, percentage: 20 });
     expect(nextDiscountTier([{ quantity: 2, percentage: 98 }])).toEqual({ quantity: 3, percentage: 100 });
+  });
+});
+
+describe('item alternatives (issue 28 §4)', () => {
+  const base = newRelatedItem({ id: 'gid://shopify/Product/2', title: 'Boots' }, 0);
+  it('sets an alternative product, never the item itself, and clears it', () => {
+    const set = setItemAlternative(base, { id: 'gid://shopify/Product/9', title: 'Loafers', image: 'https://cdn.shopify.com/l.jpg' });
+    expect(set.alternative).toEqual({ itemId: 'gid://shopify/Product/9', title: 'Loafers', image: 'https://cdn.shopify.com/l.jpg' });
+    expect(setItemAlternative(set, { id: base.itemId, title: 'Boots' }).alternative).toBeNull();
+    expect(setItemAlternative(set, null).alternative).toBeNull();
+  });
+
+  it('the schema keeps an absent alternative absent, takes null and a product, refuses the item itself and a bad image', () => {
+    const alt = (alternative: unknown) => keysOf(valid({ relatedItems: [{ ...base, alternative } as never] }));
+    expect(keysOf(valid({ relatedItems: [base] }))).toEqual({});
+    expect(alt(null)).toEqual({});
+    expect(alt({ itemId: 'gid://shopify/Product/9', title: 'Loafers', image: '' })).toEqual({});
+    expect(alt({ itemId: base.itemId, title: 'Boots', image: '' })).toEqual({ 'relatedItems[0].alternative': 'Looks.validation.alternativeSame' });
+    expect(alt({ itemId: 'gid://shopify/Product/9', title: '', image: 'javascript:alert(1)' })).toEqual({ 'relatedItems[0].alternative.image': 'validation.imageUrl' });
   });
 });

@@ -15,7 +15,7 @@ const productGid = (id: string) => (/^\d+$/.test(id) ? `gid://shopify/Product/${
  * The look's bundle as the storefront sells it (issue 28 §4): an item that is sold out and has an
  * alternative for sale counts as that alternative (its product takes the item's place in `productIds`,
  * so the Function discounts it as the item); the look's products still sold out are listed in
- * `soldOutProductIds`, and the Function counts the look complete without them.
+ * `soldOutProductIds` (absent when none), and the Function counts the look complete without them.
  */
 export function withStock(look: BundleLook, items: readonly LookRelatedItem[], stock: BundleStock): BundleLook {
   const replacement = new Map<string, string>();
@@ -26,7 +26,7 @@ export function withStock(look: BundleLook, items: readonly LookRelatedItem[], s
   }
   const productIds = [...new Set(look.productIds.map((gid) => replacement.get(gid) ?? gid))];
   const soldOutProductIds = productIds.filter((gid) => stock.soldOut.has(gid));
-  // Absent when none is sold out: every byte of the Function's metafield counts (10,000 at most).
+  // Absent while nothing is sold out: the value stays as small as before (a Function reads at most 10,000 bytes).
   return { ...look, productIds, ...(soldOutProductIds.length ? { soldOutProductIds } : {}) };
 }
 

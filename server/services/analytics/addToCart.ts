@@ -24,7 +24,7 @@ export interface RecordedAddToCart {
 /**
  * Records an add-to-cart from the storefront widget. Nothing in the event is
  * trusted beyond ids: the shop must be installed, the look one of its looks,
- * the product the look's main product or one of its related items and on sale
+ * the product the look's main product, one of its related items or an item's alternative, and on sale
  * in the shop's catalog (status active). The price is the catalog's (an event's
  * own `price` is ignored); the quantity is capped at ADD_TO_CART_MAX_QUANTITY.
  * Revenue = price × quantity. The event and both daily rollups are written in
@@ -45,7 +45,8 @@ export async function recordAddToCart(db: Db, event: AddToCartEvent, at: Date = 
       'l.id as lookId',
       'p.price',
       sql<boolean>`(l.main_product->>'itemId' = ${productId}
-        OR l.related_items @> jsonb_build_array(jsonb_build_object('itemId', ${productId}::text)))`.as('inLook'),
+        OR l.related_items @> jsonb_build_array(jsonb_build_object('itemId', ${productId}::text))
+        OR l.related_items @> jsonb_build_array(jsonb_build_object('alternative', jsonb_build_object('itemId', ${productId}::text))))`.as('inLook'),
     ])
     .where('s.domain', '=', event.shopDomain.toLowerCase())
     .where('s.installedAt', 'is not', null)

@@ -52,7 +52,10 @@ describe('looks API', () => {
     const json = res.json();
     expect(json.paginationDetails).toEqual({ nextPage: 2, previousPage: null, totalItems: 4 });
     expect(json.data).toHaveLength(2);
-    expect(Object.keys(json.data[0]).sort()).toEqual(['active', 'id', 'image', 'storeFrontUrl', 'tags', 'title']);
+    // The SPEC's list item; a look with sold-out items (the demo's "Autumn Layers", newest) says how many.
+    expect(Object.keys(json.data[1]).sort()).toEqual(['active', 'id', 'image', 'storeFrontUrl', 'tags', 'title']);
+    expect(json.data[0]).toMatchObject({ title: 'Autumn Layers', soldOutItems: 1 });
+    expect(Object.keys(json.data[0]).sort()).toEqual(['active', 'id', 'image', 'soldOutItems', 'storeFrontUrl', 'tags', 'title']);
     const page2 = (await t.request({ method: 'GET', url: `${URL_}?page=2&limit=2`, shop: DEMO })).json();
     expect(page2.paginationDetails).toEqual({ nextPage: null, previousPage: 1, totalItems: 4 });
     const all = [...json.data, ...page2.data];

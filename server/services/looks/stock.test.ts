@@ -132,6 +132,11 @@ describe('stock', () => {
     const created = await t.request({ method: 'POST', url: '/admin/api/v1/productLooks', payload: body, shop: DEMO });
     expect(created.statusCode).toBe(201);
     expect(created.json().look.relatedItems[0].alternative).toEqual({ itemId: gid(1003), title: 'Shoes', image: '' });
+    // The storefront adds the alternative as the look's item (the demo cart records it; another product is refused).
+    const add = (productId: string) =>
+      t.app.inject({ method: 'POST', url: '/api/storefront/add-to-cart', payload: { shopDomain: DEMO, lookId: created.json().id, productId, price: 1, quantity: 1 }, remoteAddress: '198.51.100.77' });
+    expect((await add(gid(1003))).statusCode).toBe(204);
+    expect((await add(gid(1010))).statusCode).toBe(404);
     const count = async () => (await t.db.selectFrom('productLooks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
     const bad = await t.request({

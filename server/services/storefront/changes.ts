@@ -58,7 +58,8 @@ async function mainProductsShowing(db: Db, shopId: number, gids: readonly string
     .where((eb) =>
       eb.or([
         eb(sql`main_product->>'itemId'`, 'in', sql`(${list})`),
-        eb.exists(sql`(select 1 from jsonb_array_elements(related_items) as item where item->>'itemId' in (${list}))`),
+        // An item's alternative (shown while the item is sold out) is shown by the look too.
+        eb.exists(sql`(select 1 from jsonb_array_elements(related_items) as item where item->>'itemId' in (${list}) or item->'alternative'->>'itemId' in (${list}))`),
       ]),
     )
     .execute();
