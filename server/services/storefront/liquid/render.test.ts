@@ -231,7 +231,7 @@ describe('the looks gallery block and the cart booster', () => {
 });
 
 describe('Liquid output escaping (XSS corpus)', () => {
-  const TAGS = /^(style|script|section|div|h2|p|a|img|button|span|article|s|label|select|option|input|strong|link)$/;
+  const TAGS = /^(style|script|section|div|h2|p|a|img|button|span|article|s|label|select|option|input|strong|link|ul|li)$/;
   const ATTRS = /^(class|href|src|srcset|sizes|alt|loading|fetchpriority|decoding|width|height|type|role|aria-[a-z]+|data-sl-[a-z]+|style|id|for|value|min|max|checked|disabled|hidden|selected|rel|media|defer)$/;
 
   it.each(xssContexts())('no payload markup survives: %s', async (_label, fixture) => {
