@@ -4,7 +4,8 @@ import type { StorefrontConfig, StorefrontLook } from '../../../../src/contracts
 
 /** The look block's offer (snippets/sl-discount.liquid): the complete look, the tiers, the next tier and combinations. */
 const offerOf = (html: string) => /<div class="sl-offer"[\s\S]*?<\/div>/.exec(html)?.[0] ?? null;
-const text = (html: string | null) => (html ?? '').replace(/<[^>]+>/g, '|').replace(/\|+/g, '|').replace(/\s+/g, ' ');
+/** The visible text, line by line (the next-tier lines for other counts are hidden; looks-offer.js shows them). */
+const text = (html: string | null) => (html ?? '').replace(/<p [^>]*hidden>[^<]*<\/p>/g, '').replace(/<script[^>]*><\/script>/g, '').replace(/<[^>]+>/g, '|').replace(/\|+/g, '|').replace(/\s+/g, ' ');
 
 const tiers = [{ quantity: 2, percentage: 10 }, { quantity: 3, percentage: 15 }];
 const look = (discount: Partial<NonNullable<StorefrontLook['discount']>> = {}) =>
@@ -35,18 +36,25 @@ describe('the look block says what the shopper gets', () => {
     expect(text(offer)).toBe('|Save 20 % when you buy the complete look|Buy 2, save 10 %|Buy 3, save 15 %|Add 2 more for 10 %|');
     expect(offer).toContain('data-sl-count="0"');
     expect(offer).not.toContain('is-met');
+    // The lines looks-offer.js shows as the cart fills, one per count below the top tier.
+    expect([...offer!.matchAll(/<p class="sl-next-tier" data-sl-at="(\d)"( hidden)?>([^<]*)<\/p>/g)].map((m) => [m[1], !!m[2], m[3]])).toEqual([
+      ['0', false, 'Add 2 more for 10 %'],
+      ['1', true, 'Add 1 more for 10 %'],
+      ['2', true, 'Add 1 more for 15 %'],
+    ]);
+    expect(offer).toContain('looks-offer.js');
   });
 
   it('counts the look products already in the cart (once each): the tier met is marked, the next one named', async () => {
     const one = offerOf(await render(look(), config(), [1]));
     expect(text(one)).toContain('|Add 1 more for 10 %|');
     const two = offerOf(await render(look(), config(), [0, 2, 2]));
-    expect(two).toContain('data-sl-count="2"');
+    expect(two).toContain('data-sl-count="2" data-sl-owned="2000,2002,"');
     expect(two).toContain('<li class="sl-tier is-met" data-sl-tier="2">Buy 2, save 10 %</li>');
     expect(text(two)).toContain('|Add 1 more for 15 %|');
     const all = offerOf(await render(look(), config(), [0, 1, 2, 3]));
     expect(all).toContain('<li class="sl-tier is-met" data-sl-tier="3">');
-    expect(all).not.toContain('sl-next-tier');
+    expect(text(all)).not.toContain('more for');
   });
 
   it('says when the bundle does not combine with other product discounts (the booster), and only then', async () => {
