@@ -12,6 +12,7 @@ const ASSETS: Record<string, string> = {
   'looks.js': 'text/javascript; charset=utf-8',
   'looks-ab.js': 'text/javascript; charset=utf-8',
   'looks-popup.js': 'text/javascript; charset=utf-8',
+  'looks-offer.js': 'text/javascript; charset=utf-8',
   'looks.css': 'text/css; charset=utf-8',
 };
 
@@ -21,7 +22,7 @@ interface Cached {
   etag: string;
 }
 
-/** GET /storefront/assets/looks.{js,css}, looks-ab.js, looks-popup.js: public, revalidated after 5 minutes (ETag), nosniff. */
+/** GET /storefront/assets/looks.{js,css}, looks-ab.js, looks-popup.js, looks-offer.js: public, revalidated after 5 minutes (ETag), nosniff. */
 export default async function storefrontAssetRoutes(app: FastifyInstance) {
   const cache = new Map<string, Cached>();
 

@@ -64,8 +64,18 @@ export interface StorefrontLook {
   mainProduct: { productId: string; handle: string; title: string; image: string | null };
   /** Hex without '#'. */
   markerColor: string;
-  /** The look's bundle discount as the shopper sees it (applied at checkout by the look-bundle Function). */
-  discount: { label: string; text: string; type: 'percentage' | 'fixed_amount'; value: number } | null;
+  /**
+   * The look's bundle discount as the shopper sees it (applied at checkout by the look-bundle Function):
+   * `value` off the complete look (0: none), and its mix-and-match tiers (any `quantity` items →
+   * `percentage` %, fewest items first; absent: none).
+   */
+  discount: {
+    label: string;
+    text: string;
+    type: 'percentage' | 'fixed_amount';
+    value: number;
+    tiers?: Array<{ quantity: number; percentage: number }>;
+  } | null;
   /** In the merchant's order; deleted and archived products are left out. */
   items: StorefrontItem[];
   /** The look's own layout template (an applied A/B test winner; 'popup' for the popup); absent: the shop's layout. */
@@ -132,7 +142,9 @@ export interface StorefrontConfig {
     | 'definedVariantStyle'
     | 'autoHideOutOfStockItems'
   >;
-  booster: Pick<BoosterValues, 'showOnCartPage' | 'cartPageCssSelector' | 'enableCheckoutUIExtension' | 'discountLabel'>;
+  /** `bundleDiscountCombinesWith`: the block says when the bundle does not combine with other product discounts (absent: it does not say). */
+  booster: Pick<BoosterValues, 'showOnCartPage' | 'cartPageCssSelector' | 'enableCheckoutUIExtension' | 'discountLabel'> &
+    Partial<Pick<BoosterValues, 'bundleDiscountCombinesWith'>>;
   /** Item links carry utm_source/utm_content (the setting removeUTMParam off); absent: no UTM parameters. */
   utm?: boolean;
   /** Only on the app's own demo storefront: add to cart goes to the demo endpoint instead of the platform cart. */

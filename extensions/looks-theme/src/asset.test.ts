@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { AB_ASSET, ASSET, POPUP_ASSET, ROOT, bundle } from './build';
+import { AB_ASSET, ASSET, OFFER_ASSET, POPUP_ASSET, ROOT, bundle } from './build';
 
 /** theme-check's AssetSizeAppBlockJavaScript: a script named in a block schema's `javascript` may have 10,000 bytes (raw). */
 const THEME_CHECK_JS_BYTES = 10000;
@@ -32,10 +32,16 @@ describe('storefront script assets/looks.js', () => {
     expect(fs.readFileSync(POPUP_ASSET, 'utf8') === fresh).toBe(true);
   }, 30000);
 
+  it('has assets/looks-offer.js (a look\'s tiers kept in step with the cart) as the fresh build of src/offerMain.ts', async () => {
+    const fresh = await bundle('offerMain.ts');
+    expect(fs.readFileSync(OFFER_ASSET, 'utf8') === fresh).toBe(true);
+  }, 30000);
+
   it(`stays within ${LOOKS_JS_BYTES} B, under theme-check's ${THEME_CHECK_JS_BYTES} B for a block's script (the other scripts within that)`, () => {
     expect(fs.statSync(ASSET).size).toBeLessThanOrEqual(LOOKS_JS_BYTES);
     expect(fs.statSync(AB_ASSET).size).toBeLessThanOrEqual(THEME_CHECK_JS_BYTES);
     expect(fs.statSync(POPUP_ASSET).size).toBeLessThanOrEqual(THEME_CHECK_JS_BYTES);
+    expect(fs.statSync(OFFER_ASSET).size).toBeLessThanOrEqual(THEME_CHECK_JS_BYTES);
   });
 
   it('carries no popup code: the dialog is looks-popup.js, loaded only with a popup widget', () => {
@@ -52,7 +58,7 @@ describe('storefront script assets/looks.js', () => {
   });
 
   it('is plain ES2019 in one IIFE: no module syntax, no optional chaining or nullish operators left', () => {
-    for (const file of [ASSET, AB_ASSET, POPUP_ASSET]) {
+    for (const file of [ASSET, AB_ASSET, POPUP_ASSET, OFFER_ASSET]) {
       const code = fs.readFileSync(file, 'utf8');
       expect(code.startsWith('"use strict";(()=>{')).toBe(true);
       expect(code).not.toMatch(/\bimport\s*[({"']|\bexport\s|\?\.[a-zA-Z_$(]|\?\?/);

@@ -1,7 +1,8 @@
 /**
  * Builds the storefront scripts: src/index.ts → assets/looks.js, src/abMain.ts → assets/looks-ab.js (A/B
  * tests, loaded only next to a look with a running test), src/popupMain.ts → assets/looks-popup.js (the
- * popup dialog, loaded only with a popup widget); each one minified ES2019 IIFE, no source map.
+ * popup dialog, loaded only with a popup widget), src/offerMain.ts → assets/looks-offer.js (a look's
+ * mix-and-match offer kept in step with the cart, loaded only next to a look with tiers); each one minified ES2019 IIFE, no source map.
  * `npm run build:storefront` writes them; the asset test compares the committed files to a fresh build.
  */
 import path from 'node:path';
@@ -11,6 +12,7 @@ export const ROOT = path.resolve(__dirname, '..');
 export const ASSET = path.join(ROOT, 'assets', 'looks.js');
 export const AB_ASSET = path.join(ROOT, 'assets', 'looks-ab.js');
 export const POPUP_ASSET = path.join(ROOT, 'assets', 'looks-popup.js');
+export const OFFER_ASSET = path.join(ROOT, 'assets', 'looks-offer.js');
 
 export async function bundle(entry = 'index.ts'): Promise<string> {
   const result = await build({
@@ -36,6 +38,7 @@ if (require.main === module) {
       ['index.ts', ASSET],
       ['abMain.ts', AB_ASSET],
       ['popupMain.ts', POPUP_ASSET],
+      ['offerMain.ts', OFFER_ASSET],
     ] as const) {
       const code = await bundle(entry);
       writeFileSync(asset, code);

@@ -1,25 +1,21 @@
 import { createTestApp, type TestApp } from '../../test/testApp';
-import type { LookFormValues } from '../../../src/contracts/looks';
 import { bundleLooks } from '../../platform/discounts/bundleConfig';
 import { INTERFACE_LOCALE_HEADER } from '../../../src/contracts/api';
+import { lookFormBody } from '../../test/looks';
 
 const DEMO = 'demo-shop.myshopify.com';
 const URL_ = '/admin/api/v1/productLooks';
 
-const body = (tiers: unknown, overrides: Partial<LookFormValues> = {}): LookFormValues => ({
-  mainProduct: { itemId: 'gid://shopify/Product/1001', title: 'Main tee', image: '', selectedMainImage: null, productImages: [] },
-  active: false,
-  relatedItems: [
-    { itemId: 'gid://shopify/Product/1002', title: 'Second', image: '', order: 0, type: 'product', markerX: 50, markerY: 50 },
-    { itemId: 'gid://shopify/Product/1003', title: 'Third', image: '', order: 1, type: 'product', markerX: 10, markerY: 90 },
-  ],
-  markerColor: '1A1A1A',
-  featured: false,
-  media: [],
-  discount: { enabled: true, label: 'Complete the look', type: 'percentage', value: 20, discountText: '', tiers: tiers as LookFormValues['discount']['tiers'] },
-  tags: '',
-  ...overrides,
-});
+/** A look of three products (main, two related) with a 20 % complete-look discount and these tiers. */
+const body = (tiers: unknown, overrides: Record<string, unknown> = {}) =>
+  lookFormBody({
+    relatedItems: [
+      { itemId: 'gid://shopify/Product/1002', title: 'Second', image: '', order: 0, type: 'product', markerX: 50, markerY: 50 },
+      { itemId: 'gid://shopify/Product/1003', title: 'Third', image: '', order: 1, type: 'product', markerX: 10, markerY: 90 },
+    ],
+    discount: { enabled: true, label: 'Complete the look', type: 'percentage', value: 20, discountText: '', tiers },
+    ...overrides,
+  });
 
 jest.setTimeout(20_000);
 
@@ -70,7 +66,7 @@ describe('look discount tiers (mix and match)', () => {
 
   it('a look with tiers and no complete-look value still configures the Function', async () => {
     const tiers = [{ quantity: 2, percentage: 5 }];
-    const res = await t.request({ method: 'PATCH', url: `${URL_}/${activeId}`, payload: body(tiers, { active: true, discount: { ...body(tiers).discount, value: 0 } }), shop: DEMO });
+    const res = await t.request({ method: 'PATCH', url: `${URL_}/${activeId}`, payload: lookFormBody({ ...body(tiers, { active: true }), discount: { ...body(tiers).discount, value: 0 } }), shop: DEMO });
     expect(res.statusCode).toBe(200);
     expect((await bundleLooks(t.db, shopId)).find((l) => l.lookId === activeId)).toMatchObject({ value: 0, tiers });
   });

@@ -78,6 +78,7 @@ describe('storefront metafield values', () => {
     const older = await look(shop.id, 1, [related(3, 2), related(2, 1, 'https://cdn.example/custom.jpg'), related(7, 3), related(6, 4), related(99, 5), related(8, 6)], {
       createdAt: new Date('2026-01-01T00:00:00Z'),
       discount: JSON.stringify({ enabled: true, label: 'Deal', type: 'fixed', value: 5, discountText: 'Save 5' }),
+      discountTiers: JSON.stringify([{ quantity: 2, percentage: 10 }]),
     });
     const newer = await look(shop.id, 1, [related(4, 1)], { createdAt: new Date('2026-02-01T00:00:00Z') });
     await look(shop.id, 1, [related(4, 1)], { active: false });
@@ -89,7 +90,7 @@ describe('storefront metafield values', () => {
     expect(value.looks.map((l) => l.id)).toEqual([newer, older]);
     const first = value.looks[1];
     expect(first.mainProduct).toEqual({ productId: gid(1), handle: 'p-1', title: 'Product 1', image: 'https://cdn.example/main-1.jpg' });
-    expect(first.discount).toEqual({ label: 'Deal', text: 'Save 5', type: 'fixed_amount', value: 5 });
+    expect(first.discount).toEqual({ label: 'Deal', text: 'Save 5', type: 'fixed_amount', value: 5, tiers: [{ quantity: 2, percentage: 10 }] });
     expect(value.looks[0].discount).toBeNull();
     expect(first.items.map((i) => i.productId)).toEqual([gid(2), gid(3), gid(8)]);
     expect(first.items[0]).toEqual({
@@ -138,7 +139,14 @@ describe('storefront metafield values', () => {
     expect(config.settings).toMatchObject({ enabled: true, locale: 'en', variantLabel: 'Variant', definedVariantStyle: 'select', showCompareAtPrice: true });
     expect(Object.keys(config.settings)).not.toContain('removeUTMParam');
     expect(config.utm).toBe(true);
-    expect(config.booster).toEqual({ showOnCartPage: false, cartPageCssSelector: null, enableCheckoutUIExtension: false, discountLabel: null });
+    expect(config.booster).toEqual({
+      showOnCartPage: false,
+      cartPageCssSelector: null,
+      enableCheckoutUIExtension: false,
+      discountLabel: null,
+      // The block says "Not combinable with other product discounts" from it (issue 28).
+      bundleDiscountCombinesWith: { productDiscounts: false, orderDiscounts: true, shippingDiscounts: true },
+    });
 
     await t.db.insertInto('layoutSettings').values({ shopId: shop.id, settings: JSON.stringify({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable' }) }).execute();
     await t.db

@@ -90,6 +90,7 @@ export function toStorefrontLook(look: LookRow, catalog: Map<string, ProductRow>
   const main = look.mainProduct;
   const mainRow = catalog.get(main.itemId);
   const discount = look.discount?.enabled ? look.discount : null;
+  const tiers = (look.discountTiers ?? []).map(({ quantity, percentage }) => ({ quantity: Number(quantity), percentage: Number(percentage) }));
   return {
     id: look.id,
     title: look.title,
@@ -106,6 +107,7 @@ export function toStorefrontLook(look: LookRow, catalog: Map<string, ProductRow>
           text: discount.discountText ?? '',
           type: discount.type === 'fixed' ? 'fixed_amount' : 'percentage',
           value: Number(discount.value) || 0,
+          ...(tiers.length ? { tiers } : {}),
         }
       : null,
     items,
@@ -208,6 +210,7 @@ export async function storefrontConfigValue(db: Db, shop: ShopRow): Promise<Stor
       cartPageCssSelector: booster.cartPageCssSelector,
       enableCheckoutUIExtension: booster.enableCheckoutUIExtension,
       discountLabel: booster.discountLabel,
+      bundleDiscountCombinesWith: booster.bundleDiscountCombinesWith,
     },
     utm: !s.removeUTMParam,
     proxyPath: proxyPathOf(shop),

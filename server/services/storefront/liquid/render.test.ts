@@ -231,13 +231,13 @@ describe('the looks gallery block and the cart booster', () => {
 });
 
 describe('Liquid output escaping (XSS corpus)', () => {
-  const TAGS = /^(style|script|section|div|h2|p|a|img|button|span|article|s|label|select|option|input|strong|link)$/;
+  const TAGS = /^(style|script|section|div|h2|p|a|img|button|span|article|s|label|select|option|input|strong|link|ul|li)$/;
   const ATTRS = /^(class|href|src|srcset|sizes|alt|loading|fetchpriority|decoding|width|height|type|role|aria-[a-z]+|data-sl-[a-z]+|style|id|for|value|min|max|checked|disabled|hidden|selected|rel|media|defer)$/;
 
   it.each(xssContexts())('no payload markup survives: %s', async (_label, fixture) => {
     const html = await renderFixture(fixture);
-    // One script element carries data (the config); the popup's looks-popup.js tag is a fixed asset URL.
-    const scripts = (html.match(/<script[^>]*>/g) ?? []).filter((tag) => !/^<script src="[^"<>]*\/looks-popup\.js" defer>$/.test(tag));
+    // One script element carries data (the config); the popup's looks-popup.js and the tiers' looks-offer.js tags are fixed asset URLs.
+    const scripts = (html.match(/<script[^>]*>/g) ?? []).filter((tag) => !/^<script src="[^"<>]*\/looks-(popup|offer)\.js" defer>$/.test(tag));
     expect(scripts).toEqual(['<script type="application/json" class="sl-config">']);
     expect(html.match(/<\/style>/g)).toHaveLength(1);
     const style = /<style class="sl-style">([^<]*)<\/style>/.exec(html);

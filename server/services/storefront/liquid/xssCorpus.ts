@@ -81,7 +81,7 @@ export function xssContexts(): Array<[string, FixtureRender]> {
       title: payload,
       markerColor: payload,
       mainProduct: { productId: payload, handle: payload, title: payload, image: payload },
-      discount: { label: payload, text: payload, type: 'percentage', value: 10 },
+      discount: { label: payload, text: payload, type: 'percentage', value: 10, tiers: [{ quantity: payload as never, percentage: payload as never }, { quantity: 3, percentage: 15 }] },
       items: base.items.map((item, n) => ({
         ...item,
         title: payload,
