@@ -11,6 +11,8 @@ import { boxesFromPixels } from '../server/test/imageStandIns/fakeOpenAI';
  * 390 px and 1280 px, also where a theme crops the image with `object-fit: cover`.
  */
 test.describe.configure({ mode: 'serial' });
+// A server start, provider calls and (here) several page loads on a shared, busy machine.
+test.setTimeout(120_000);
 
 const PHOTO = { width: 1200, height: 800 };
 /** Where the photo shows each item (pixels), in the look's related-item order; inside the centre square a crop keeps. */
