@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import webpack, { type Compiler, type Configuration } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -61,7 +62,12 @@ function reactReduxForDnd(): string {
 
 const LOCALES = ['en', 'de', 'fr', 'it', 'es'] as const;
 const MESSAGE_PARTS = path.resolve(__dirname, 'src/i18n/messageParts.json');
-const MESSAGE_PARTS_DIR = path.resolve(__dirname, 'node_modules/.cache/shoppable-looks/message-parts');
+// One folder per checkout: worktrees that share node_modules (a symlink) must not build from each other's messages.
+const MESSAGE_PARTS_DIR = path.resolve(
+  __dirname,
+  'node_modules/.cache/shoppable-looks/message-parts',
+  createHash('sha256').update(__dirname).digest('hex').slice(0, 12),
+);
 
 /**
  * Each page's part of each language's messages (src/i18n/messageParts.json:

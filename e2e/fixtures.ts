@@ -20,6 +20,14 @@ async function serverFor(file: string): Promise<RunningServer> {
   return server;
 }
 
+/** The `page` fixture of the specs: the test fails on any uncaught error in the page. */
+export async function failOnPageErrors({ page }: { page: Page }, use: (page: Page) => Promise<void>) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await use(page);
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+}
+
 export const test = base.extend<{ app: RunningServer }, { cleanup: void }>({
   cleanup: [
     async ({}, use) => {
@@ -38,12 +46,7 @@ export const test = base.extend<{ app: RunningServer }, { cleanup: void }>({
   baseURL: async ({ app }, use) => {
     await use(app.url);
   },
-  page: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await use(page);
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  },
+  page: failOnPageErrors,
 });
 
 export { expect };

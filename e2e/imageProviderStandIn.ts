@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { cloneTemplate, startServer, type RunningServer } from './server';
+import { failOnPageErrors } from './fixtures';
 import { FakeOpenAI } from '../server/test/imageStandIns/fakeOpenAI';
 
 /**
@@ -54,12 +55,7 @@ export const test = base.extend<{ provider: ProviderApp }, { cleanup: void }>({
   baseURL: async ({ provider }, use) => {
     await use(provider.server.url);
   },
-  page: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await use(page);
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  },
+  page: failOnPageErrors,
 });
 
 export { expect };

@@ -1,4 +1,4 @@
-import { gridPositions, placeMarkers, positionFromPixels, type GeneratedItemPosition } from './hotspots';
+import { gridPositions, isGeneratedImageUrl, placeMarkers, positionFromPixels, type GeneratedItemPosition } from './hotspots';
 
 const item = (itemId: string, markerX = 50, markerY = 50) => ({ itemId, markerX, markerY });
 const at = (productId: string, x: number, y: number): GeneratedItemPosition => ({ productId, x, y, source: 'composed' });
@@ -56,5 +56,14 @@ describe('placeMarkers', () => {
     const out = placeMarkers(items, [at('a', 120, -5), { productId: 'b', x: Number.NaN, y: 1, source: 'grid' }]);
     expect(out.items[0]).toEqual({ itemId: 'a', title: 'Tee', markerX: 100, markerY: 0 });
     expect(out.items[1]).toEqual(item('b', 3, 4));
+  });
+});
+
+describe('isGeneratedImageUrl', () => {
+  it('is a generated image of a shop (app path or absolute), not an upload or a catalog photo', () => {
+    expect(isGeneratedImageUrl('/files/shops/3/generated/12-1.jpg')).toBe(true);
+    expect(isGeneratedImageUrl('https://app.example/files/shops/3/generated/12-1.jpg')).toBe(true);
+    expect(isGeneratedImageUrl('/files/shops/3/uploads/photo.jpg')).toBe(false);
+    expect(isGeneratedImageUrl('https://cdn.shopify.com/s/files/1/generated/x.jpg')).toBe(false);
   });
 });

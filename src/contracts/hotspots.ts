@@ -112,6 +112,12 @@ export function placeMarkers<T extends { itemId: string; markerX: number; marker
   return { items: next, placed, spread: unplaced.length };
 }
 
+/**
+ * A generated image of the gallery (server/services/gallery/generationFiles.ts stores them under the
+ * shop's `generated/` files): its item positions came with it, so the hotspot editor does not search it again by itself.
+ */
+export const isGeneratedImageUrl = (url: string) => /\/files\/shops\/\d+\/generated\//.test(url);
+
 /** POST /productLooks/hotspots: find the look's products in a look image (uploaded, generated or a product photo). */
 export interface HotspotSuggestRequest {
   /** The image as the look stores it: a /files/… path of this app, or an https image URL of the shop's catalog. */

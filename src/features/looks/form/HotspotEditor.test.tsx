@@ -40,6 +40,7 @@ function renderEditor(relatedItems: LookRelatedItem[]) {
         <>
           <HotspotEditor />
           <ChooseImage url="/files/shops/1/uploads/photo.jpg" />
+          <ChooseImage url="/files/shops/1/generated/7-1.jpg" />
           <FormSpy subscription={{ values: true }} onChange={(s) => (values = s.values)} />
         </>
       )}
@@ -87,7 +88,7 @@ describe('HotspotEditor', () => {
     renderEditor([item(2, 50, 50), item(3, 50, 50), item(4, 50, 50)]);
     // The image the form opened with is not searched (each search is a paid request).
     expect(backend.callsTo('POST /productLooks/hotspots')).toHaveLength(0);
-    await user.click(screen.getByText('choose image'));
+    await user.click(screen.getAllByText('choose image')[0]);
     await screen.findByText('2 items were found in the image. Their suggested markers are dashed: accept them, drag them first, or remove them.');
     expect(backend.callsTo('POST /productLooks/hotspots')[0].body).toEqual({
       imageUrl: '/files/shops/1/uploads/photo.jpg',
@@ -130,7 +131,7 @@ describe('HotspotEditor', () => {
     mockBackend({ 'POST /productLooks/hotspots': ok({ provider: 'local' as const, positions: [] }) });
     const user = userEvent.setup();
     renderEditor([item(2, 40, 40)]);
-    await user.click(screen.getByText('choose image'));
+    await user.click(screen.getAllByText('choose image')[0]);
     await screen.findByText(/needs an image provider/);
     expect(markersOf()).toEqual([[40, 40]]);
     expect(screen.queryByTestId('hotspot-suggestion-0')).toBeNull();
@@ -140,5 +141,15 @@ describe('HotspotEditor', () => {
     await screen.findByText('The image provider is busy right now. Place the markers by hand, or try again later.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Find products in the image' })).toBeEnabled());
     expect(markersOf()).toEqual([[40, 40]]);
+  });
+  it('a generated image (it brings its own positions) is not searched by itself, only on request', async () => {
+    const backend = mockBackend({ 'POST /productLooks/hotspots': ok({ provider: 'openai' as const, positions: [detected(2, 25, 25)] }) });
+    const user = userEvent.setup();
+    renderEditor([item(2, 40, 40)]);
+    await user.click(screen.getAllByText('choose image')[1]);
+    expect(screen.getByTestId('hotspot-stage').querySelector('img')).toHaveAttribute('src', '/files/shops/1/generated/7-1.jpg');
+    await user.click(screen.getByRole('button', { name: 'Find products in the image' }));
+    await screen.findByTestId('hotspot-suggestion-0');
+    expect(backend.callsTo('POST /productLooks/hotspots').map((c) => c.body.imageUrl)).toEqual(['/files/shops/1/generated/7-1.jpg']);
   });
 });

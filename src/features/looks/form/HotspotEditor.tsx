@@ -33,7 +33,7 @@ const MARKER_CLASS = 'LookHotspotEditor-marker';
 const MARKER_CSS = `.${MARKER_CLASS}{box-shadow:0 1px 4px rgba(0,0,0,.45)}
 .${MARKER_CLASS}:focus{outline:none}
 .${MARKER_CLASS}:focus-visible{outline:2px solid var(--p-color-border-focus,#005bd3);outline-offset:2px;box-shadow:0 0 0 2px #fff,0 1px 6px 2px rgba(0,0,0,.45);z-index:1}
-.${MARKER_CLASS}.is-suggestion{border-style:dashed;opacity:.85;z-index:2}`;
+.${MARKER_CLASS}.is-suggestion{opacity:.9;z-index:2}`;
 const STEP = { normal: 1, large: 10 };
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -111,7 +111,8 @@ export function HotspotEditor() {
         width: MARKER_SIZE,
         height: MARKER_SIZE,
         borderRadius: '50%',
-        border: '2px solid #fff',
+        // A suggestion: white, with a dashed ring in the marker colour (what the merchant has not accepted yet).
+        border: at.suggestion ? `2px dashed ${hex}` : '2px solid #fff',
         background: at.suggestion ? '#fff' : hex,
         color: at.suggestion ? '#1a1a1a' : inkFor(hex),
         font: '600 14px/28px sans-serif',

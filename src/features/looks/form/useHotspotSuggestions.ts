@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useField } from 'react-final-form';
 import { errorMessage } from '../../../api/errors';
+import { isGeneratedImageUrl } from '../../../contracts/hotspots';
 import type { LookRelatedItem } from '../../../contracts/looks';
 import { useSuggestHotspotsMutation } from '../looksApi';
 
@@ -22,8 +23,8 @@ const clamp = (v: number) => Math.min(100, Math.max(0, Math.round(v)));
 
 /**
  * Suggested markers for the look image: asks POST /productLooks/hotspots where the related items are
- * (on request, and by itself whenever the look image changes in the form: an upload, a generated
- * image, another product photo), keeps the answer as suggestions, and writes one (accept), all
+ * (on request, and by itself whenever the look image changes in the form to an upload or another
+ * product photo; a generated image brings its own positions), keeps the answer as suggestions, and writes one (accept), all
  * (accept all) or none of them into the items' markerX / markerY. Suggestions can be moved first.
  */
 export function useHotspotSuggestions(src: string | null | undefined) {
@@ -55,11 +56,13 @@ export function useHotspotSuggestions(src: string | null | undefined) {
     }
   }, [suggest]);
 
-  // A new look image in this form: its products are looked for (the image the form opened with is not: that costs a request each time).
+  // A new look image in this form: its products are looked for. Not the image the form opened with (that
+  // would cost a request each time), nor a generated image (it came with its positions, already placed).
   const shown = useRef(src);
   useEffect(() => {
     if (!src || src === shown.current) return;
     shown.current = src;
+    if (isGeneratedImageUrl(src)) return;
     void find();
   }, [src, find]);
 
