@@ -253,7 +253,8 @@ export async function killMidWork(c: Cluster, shop: string, victim: AppProcess, 
     return { generation: generation?.status ?? 'missing', sync: syncRow?.status ?? 'missing', pending: Number(pending?.n ?? 0) };
   };
   const { value } = await until('work to finish on the survivors', state, (s) => s.generation === 'COMPLETED' && s.sync === 'done' && s.pending === 0, budgetMs);
-  const charges = await sql<{ n: number }>`select count(*)::int as n from credit_ledger where shop_id = ${id} and reason <> 'free' and reference = ${String(generationId)}`.execute(c.db);
+  // Debits of the generation's runs (reference `<id>:<run>`): one run, one debit, however many tries.
+  const charges = await sql<{ n: number }>`select count(*)::int as n from credit_ledger where shop_id = ${id} and reason = 'generation' and reference like ${`${generationId}:%`}`.execute(c.db);
   const chargedTwice = Math.max(0, (charges.rows[0]?.n ?? 0) - 1);
   const result: KillResult = {
     generation: value.generation === 'COMPLETED' ? 'finished' : value.generation.toLowerCase(),
@@ -269,7 +270,7 @@ export async function killMidWork(c: Cluster, shop: string, victim: AppProcess, 
     failure: ok
       ? undefined
       : `after SIGKILL of ${victim.name} and ${Math.round(budgetMs / 1000)} s: generation ${generationId} ${value.generation}, catalog sync ${value.sync}, ${value.pending} metafield writes pending, ${saved}/20 look changes saved, ${chargedTwice} double charges` +
-        ' (today: the catalog-sync claim stalls a dead instance\'s sync for 10 minutes and the generation lease takes ~20 s; needs the jobs branch: pg-boss jobs with retries)',
+        ' (generations and catalog syncs resume through pg-boss heartbeats, ~10-30 s; metafield writes are the outbox\'s)',
   };
 }
 

@@ -59,6 +59,8 @@ export interface CatalogProductsTable {
   defaultVariantGid: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the merchant last changed it on the platform; an older description never overwrites a newer one. Null: unknown. */
   platformUpdatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The full catalog sync (catalog_syncs.generation) that last saw it. */
+  syncGeneration: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: Generated<Date>;
 }
 
