@@ -58,7 +58,7 @@ export interface AppDeps {
   /** Storefront metafield writer timing (debounce, sweep); tests shorten it. */
   storefrontMetafields?: Partial<StorefrontMetafieldOptions>;
   /** Job engine knobs (polling; how long a stop waits for running jobs before handing them back). */
-  jobs?: Pick<JobEngineOptions, 'pollingSeconds' | 'cronMonitorSeconds'> & { stopGraceMs?: number };
+  jobs?: Pick<JobEngineOptions, 'pollingSeconds' | 'cronMonitorSeconds' | 'monitorSeconds'> & { stopGraceMs?: number };
 }
 
 declare module 'fastify' {

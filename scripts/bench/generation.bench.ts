@@ -59,7 +59,7 @@ export async function run(): Promise<Record<string, string | number>> {
       return local.generate(req);
     },
   };
-  const app = await buildApp({ config, db, gallery: { generator, pollMs: 1000, concurrency: 2 } }, { logger: false });
+  const app = await buildApp({ config, db, gallery: { generator, pollMs: 1000 } }, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/admin/api/v1`;
   const token = await signSessionToken(DEMO_SHOP_DOMAIN, config.apiKey, config.apiSecret);

@@ -17,6 +17,8 @@ export interface Cluster {
   bucket: string;
   apiKey: string;
   apiSecret: string;
+  /** FILES_PUBLIC_URL of the instances. */
+  filesPublicUrl: string;
 }
 
 export interface Check<T> {
@@ -88,25 +90,36 @@ async function lookWithImage(c: Cluster, shop: string, shopIdValue: number, titl
   return insertLook(c.db, shopIdValue, { title, mainProduct: { image: url ?? '', productImages: url ? [url] : [] } });
 }
 
-/** An image uploaded through one instance is served by every instance and at its public URL. */
+/**
+ * An image uploaded through one instance is served by every instance, the same bytes, and at its
+ * public URL (FILES_PUBLIC_URL: the bucket itself here), where storefronts load it. The upload is
+ * re-encoded (rotated, metadata stripped), so the bytes are compared with what the bucket holds and
+ * the picture with what was sent.
+ */
 export async function uploadsServedEverywhere(c: Cluster, shop: string): Promise<Check<boolean>> {
   const [a, ...others] = c.apps;
   const { url, png, failure } = await uploadImage(c, shop, a);
   if (!url) return { value: false, ok: false, failure };
   const failures: string[] = [];
-  const publicUrl = new URL(url);
-  for (const app of others) {
-    const on = await fetch(`${app.url}${publicUrl.pathname}`);
-    if (on.status !== 200) failures.push(`${app.name} answered ${on.status} for ${publicUrl.pathname}`);
+  const { pathname } = new URL(url);
+  const key = pathname.replace(/^\/files\//, '');
+  const publicUrl = `${c.filesPublicUrl}/${key}`;
+  const stored = await fetch(publicUrl);
+  const bytes = Buffer.from(await stored.arrayBuffer());
+  if (stored.status !== 200) failures.push(`the public URL ${publicUrl} answered ${stored.status}`);
+  else {
+    const [sent, got] = await Promise.all([sharp(png).metadata(), sharp(bytes).metadata()]);
+    if (sent.width !== got.width || sent.height !== got.height) failures.push(`the public URL holds a ${got.width}×${got.height} image, ${sent.width}×${sent.height} was sent`);
   }
-  const direct = await fetch(url);
-  if (direct.status !== 200 || Buffer.compare(Buffer.from(await direct.arrayBuffer()), png) !== 0) failures.push(`the public URL ${url} answered ${direct.status} or other bytes`);
+  for (const app of [a, ...others]) {
+    const on = await fetch(`${app.url}${pathname}`);
+    const body = Buffer.from(await on.arrayBuffer());
+    if (on.status !== 200 || Buffer.compare(body, bytes) !== 0) failures.push(`${app.name} answered ${on.status}${on.status === 200 ? ' with other bytes than the bucket' : ''} for ${pathname}`);
+  }
+  const proxied = await fetch(url);
+  if (proxied.status !== 200) failures.push(`${url} (through the balancer) answered ${proxied.status}`);
   if (!failures.length) return { value: true, ok: true };
-  return {
-    value: false,
-    ok: false,
-    failure: `uploaded through ${a.name} as ${url}; ${failures.join('; ')} — files are written to each instance's DATA_DIR/files (needs the storage branch: S3_* + FILES_PUBLIC_URL, every /files URL served from the bucket)`,
-  };
+  return { value: false, ok: false, failure: `uploaded through ${a.name} as ${url}; ${failures.join('; ')}` };
 }
 
 /** A generation's status streams to clients on every instance, whichever instance's worker runs it. */
@@ -216,6 +229,8 @@ export interface KillResult {
   metafields: string;
   chargedTwice: number;
   lost: number;
+  /** Seconds from the SIGKILL until each finished on a survivor (null: not within the budget). */
+  finishedAfter?: { generation: number | null; sync: number | null; metafields: number | null };
 }
 
 /**
@@ -245,21 +260,32 @@ export async function killMidWork(c: Cluster, shop: string, victim: AppProcess, 
   void readStream(victim.url, `${API}/image-generation/${generationId}/stream`, api.bearer, 2000);
   await sleep(300);
   signal(victim, 'SIGKILL');
+  const killedAt = Date.now();
+  const finishedAfter: NonNullable<KillResult['finishedAfter']> = { generation: null, sync: null, metafields: null };
+  const mark = (what: keyof typeof finishedAfter, done: boolean) => {
+    if (done && finishedAfter[what] === null) finishedAfter[what] = Math.round((Date.now() - killedAt) / 100) / 10;
+  };
 
   const state = async () => {
     const generation = await c.db.selectFrom('imageGenerations').select(['status']).where('id', '=', generationId).executeTakeFirst();
     const syncRow = await c.db.selectFrom('catalogSyncs').select(['status']).where('shopId', '=', id).orderBy('startedAt', 'desc').executeTakeFirst();
     const pending = await c.db.selectFrom('storefrontChanges').select((eb) => eb.fn.countAll<number>().as('n')).where('shopId', '=', id).executeTakeFirst();
-    return { generation: generation?.status ?? 'missing', sync: syncRow?.status ?? 'missing', pending: Number(pending?.n ?? 0) };
+    const value = { generation: generation?.status ?? 'missing', sync: syncRow?.status ?? 'missing', pending: Number(pending?.n ?? 0) };
+    mark('generation', value.generation === 'COMPLETED');
+    mark('sync', value.sync === 'done');
+    mark('metafields', value.pending === 0);
+    return value;
   };
   const { value } = await until('work to finish on the survivors', state, (s) => s.generation === 'COMPLETED' && s.sync === 'done' && s.pending === 0, budgetMs);
-  const charges = await sql<{ n: number }>`select count(*)::int as n from credit_ledger where shop_id = ${id} and reason <> 'free' and reference = ${String(generationId)}`.execute(c.db);
+  // Debits of the generation's runs (reference `<id>:<run>`): one run, one debit, however many tries.
+  const charges = await sql<{ n: number }>`select count(*)::int as n from credit_ledger where shop_id = ${id} and reason = 'generation' and reference like ${`${generationId}:%`}`.execute(c.db);
   const chargedTwice = Math.max(0, (charges.rows[0]?.n ?? 0) - 1);
   const result: KillResult = {
     generation: value.generation === 'COMPLETED' ? 'finished' : value.generation.toLowerCase(),
     sync: value.sync === 'done' ? 'finished' : `${value.sync} (sync start answered ${sync.status})`,
     metafields: value.pending === 0 ? 'finished' : `${value.pending} pending`,
     chargedTwice,
+    finishedAfter,
     lost: (value.generation === 'COMPLETED' ? 0 : 1) + (value.sync === 'done' ? 0 : 1) + value.pending,
   };
   const ok = result.lost === 0 && chargedTwice === 0 && saved === 20;
@@ -269,7 +295,7 @@ export async function killMidWork(c: Cluster, shop: string, victim: AppProcess, 
     failure: ok
       ? undefined
       : `after SIGKILL of ${victim.name} and ${Math.round(budgetMs / 1000)} s: generation ${generationId} ${value.generation}, catalog sync ${value.sync}, ${value.pending} metafield writes pending, ${saved}/20 look changes saved, ${chargedTwice} double charges` +
-        ' (today: the catalog-sync claim stalls a dead instance\'s sync for 10 minutes and the generation lease takes ~20 s; needs the jobs branch: pg-boss jobs with retries)',
+        ' (generations and catalog syncs resume through pg-boss heartbeats, ~10-30 s; metafield writes are the outbox\'s)',
   };
 }
 

@@ -70,7 +70,8 @@ async function main(): Promise<number> {
   const admin = await FakeShopifyAdmin.start({ apiKey: API_KEY, apiSecret: API_SECRET });
   cleanups.push(() => admin.close());
   admin.setProducts(SHOP, makeFakeProducts(20, 'Scale'));
-  admin.setProducts(KILL_SHOP, makeFakeProducts(3000, 'Killed'));
+  // Enough pages that the sync is mid-way when its instance is killed (~15 pages paced by the cost limit).
+  admin.setProducts(KILL_SHOP, makeFakeProducts(1200, 'Killed'));
   admin.setProducts(REDACT_SHOP, makeFakeProducts(5, 'Redact'));
 
   const proxyPorts: number[] = [];
@@ -117,7 +118,7 @@ async function main(): Promise<number> {
 
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: pg.url, migrate: false, settings: { poolMax: 4 } });
   cleanups.push(() => handle.close());
-  const cluster: Cluster = { apps, proxyUrl: proxy.url, db: handle.db, s3, bucket: BUCKET, apiKey: API_KEY, apiSecret: API_SECRET };
+  const cluster: Cluster = { apps, proxyUrl: proxy.url, db: handle.db, s3, bucket: BUCKET, apiKey: API_KEY, apiSecret: API_SECRET, filesPublicUrl: env.FILES_PUBLIC_URL };
 
   // Install the shops (first admin request: token exchange, first sync).
   for (const shop of [SHOP, KILL_SHOP]) {
@@ -150,6 +151,7 @@ async function main(): Promise<number> {
       killMidWork(cluster, KILL_SHOP, apps[0], Math.max(30_000, Math.min(180_000, left - 120_000))),
     ),
   );
+  if (killed.finishedAfter) step(`finished after the SIGKILL (s): ${JSON.stringify(killed.finishedAfter)}`);
   // The survivors only from now on.
   proxyPorts.splice(0, proxyPorts.length, ...apps.filter((a) => a.alive()).map((a) => a.port));
   cluster.apps = apps.filter((a) => a.alive());

@@ -27,6 +27,8 @@ import * as m0025 from './migrations/0025_proxy_path';
 import * as m0026 from './migrations/0026_file_keys';
 import * as m0030 from './migrations/0030_order_refunds';
 import * as m0031 from './migrations/0031_bundle_discount_combinations';
+import * as m0040 from './migrations/0040_generation_jobs';
+import * as m0041 from './migrations/0041_catalog_sync_jobs';
 import * as m0050 from './migrations/0050_look_discount_tiers';
 import * as m0055 from './migrations/0055_catalog_stock';
 import * as m0060 from './migrations/0060_flow_triggers';
@@ -62,6 +64,8 @@ export const migrations: Record<string, Migration> = {
   '0026_file_keys': m0026,
   '0030_order_refunds': m0030,
   '0031_bundle_discount_combinations': m0031,
+  '0040_generation_jobs': m0040,
+  '0041_catalog_sync_jobs': m0041,
   '0050_look_discount_tiers': m0050,
   '0055_catalog_stock': m0055,
   '0060_flow_triggers': m0060,

@@ -31,6 +31,12 @@ export interface JobEngineOptions<Q extends string = QueueName> {
   pollingSeconds?: number;
   /** How often an instance checks the cron schedules (1–45 s; default 30: schedules run on the minute). */
   cronMonitorSeconds?: number;
+  /**
+   * How often the cluster looks for jobs whose instance died (heartbeat lost, expired): one instance
+   * per pass and queue (default 10 s; pg-boss's own default of 60 s would leave a killed instance's
+   * generation waiting a minute).
+   */
+  monitorSeconds?: number;
   /** The queues (default: QUEUES); the engine's own tests define theirs. */
   queues?: Record<Q, QueueDefinition>;
 }
@@ -40,6 +46,8 @@ export interface JobContext<T> {
   id: string;
   data: T;
   retryCount: number;
+  /** The queue's retries: `retryCount === retryLimit` is the last try. */
+  retryLimit: number;
   /** Aborted when the engine stops while the job runs (the job is handed back). */
   signal: AbortSignal;
 }
@@ -66,7 +74,7 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
   private readonly queues: Record<Q, QueueDefinition>;
   private readonly log: JobLog;
   private readonly pollingSeconds: number;
-  private readonly workers: Array<{ queue: Q; handler: Handler<unknown> }> = [];
+  private readonly workers: Array<{ queue: Q; handler: Handler<unknown>; dead?: boolean }> = [];
   private readonly schedules: Array<{ queue: Q; cron: string; data: object }> = [];
   private state: 'new' | 'starting' | 'running' | 'stopped' = 'new';
   private starting: Promise<void> | null = null;
@@ -81,6 +89,8 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
       // Cron passes: schedules are due on the second they name; one instance sends each occurrence.
       cronWorkerIntervalSeconds: 1,
       cronMonitorIntervalSeconds: options.cronMonitorSeconds ?? 30,
+      monitorIntervalSeconds: options.monitorSeconds ?? 10,
+      superviseIntervalSeconds: options.monitorSeconds ?? 10,
     };
     const source = options.source ?? databaseSourceOf(options.db);
     if (!source) throw new Error('The job engine needs a database opened by openDatabase (or its source)');
@@ -109,7 +119,7 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
       await this.boss.start();
       for (const [queue, def] of Object.entries(this.queues) as Array<[Q, QueueDefinition]>) await this.ensureQueue(queue, def);
       this.state = 'running';
-      for (const w of this.workers) await this.startWorker(w.queue, w.handler);
+      for (const w of this.workers) await this.startWorker(w.queue, w.handler, w.dead);
       for (const s of this.schedules) await this.boss.schedule(s.queue, s.cron, s.data);
     })();
     try {
@@ -136,6 +146,17 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
     if (this.state === 'running') await this.startWorker(queue, handler as Handler<unknown>);
   }
 
+  /**
+   * Runs `handler` for each job of the queue's dead letter queue (`<queue>.dead`): what must happen
+   * once a job failed for good (a refund, a status the user sees), including a job whose last try's
+   * instance died. Handled dead letters stay in that queue, completed, for its retention (30 days),
+   * and count in `deadLetterCounts`.
+   */
+  async workDead<K extends Q>(queue: K, handler: Handler<D[K]>): Promise<void> {
+    this.workers.push({ queue, handler: handler as Handler<unknown>, dead: true });
+    if (this.state === 'running') await this.startWorker(queue, handler as Handler<unknown>, true);
+  }
+
   /** A job of the queue on a cron schedule (6 fields: seconds first; 5: minutes). One instance of the cluster sends each occurrence. */
   async schedule<K extends Q>(queue: K, cron: string, data: D[K]): Promise<void> {
     this.schedules.push({ queue, cron, data });
@@ -146,6 +167,7 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
   async send<K extends Q>(queue: K, data: D[K], options: SendJobOptions = {}): Promise<string | null> {
     const def = this.queues[queue];
     if (def.perShop && options.shopId === undefined) throw new Error(`Jobs of ${queue} name their shop`);
+    if (def.keyed && !options.singletonKey) throw new Error(`Jobs of ${queue} name their key`);
     const send: SendOptions = {
       ...(options.trx ? { db: fromKysely(options.trx) } : {}),
       // Per shop: the shop is the job's singleton key (see ensureQueue).
@@ -185,34 +207,43 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
       deleteAfterSeconds: def.keepCompletedSeconds,
       deadLetter: dead,
       notify: true,
+      heartbeatSeconds: def.heartbeatSeconds ?? null,
     };
     if (await this.boss.getQueue(queue)) await this.boss.updateQueue(queue, options);
     // Per shop: pg-boss's singleton policy keyed by the shop, where a unique index lets at most one job
     // of a key be active across every instance (its groupConcurrency is a check before SKIP LOCKED,
     // which two instances fetching at once can both pass; key_strict_fifo would hold a shop's later
     // jobs behind one waiting for its retry, or dead).
-    else await this.boss.createQueue(queue, { ...options, policy: def.perShop ? 'singleton' : 'standard' });
+    // Keyed: pg-boss's exclusive policy (one job of a key queued, waiting for its retry or active).
+    else
+      await this.boss.createQueue(queue, {
+        ...options,
+        heartbeatSeconds: def.heartbeatSeconds ?? (null as unknown as undefined),
+        policy: def.perShop ? 'singleton' : def.keyed ? 'exclusive' : 'standard',
+      });
   }
 
-  private async startWorker(queue: Q, handler: Handler<unknown>) {
+  private async startWorker(queue: Q, handler: Handler<unknown>, dead = false) {
     const def = this.queues[queue];
+    const name = dead ? deadLetterOf(queue) : queue;
     await this.boss.work<object, void, WorkOptions & { includeMetadata: true }>(
-      queue,
+      name,
       {
         includeMetadata: true,
-        localConcurrency: def.concurrency,
+        localConcurrency: dead ? 1 : def.concurrency,
         pollingIntervalSeconds: this.pollingSeconds,
         notifyPollingIntervalSeconds: this.pollingSeconds,
       },
       async (jobs: JobWithMetadata<object>[]) => {
         const [job] = jobs;
         try {
-          await handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal: job.signal });
+          await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal });
         } catch (error) {
           const last = job.retryCount >= job.retryLimit;
-          const context = { queue, jobId: job.id, retryCount: job.retryCount, err: error };
+          const context = { queue: name, jobId: job.id, retryCount: job.retryCount, err: error };
           // After its last try pg-boss copies it to the dead letter queue.
-          if (last) this.log.error(context, `job failed for good: moved to ${deadLetterOf(queue)}`);
+          if (dead) this.log.error(context, 'dead letter handling failed');
+          else if (last) this.log.error(context, `job failed for good: moved to ${deadLetterOf(queue)}`);
           else this.log.warn(context, 'job failed; retried with backoff');
           throw error;
         }

@@ -29,11 +29,14 @@ export async function jobCounts(engine: { boss: JobEngine["boss"] }): Promise<Jo
   }));
 }
 
-/** Jobs that failed for good (in a dead letter queue), per source queue. */
+/**
+ * Jobs that failed for good (in a dead letter queue, for its retention of 30 days), per source
+ * queue: waiting for an operator, or handled by the queue's dead letter worker (JobEngine.workDead).
+ */
 export async function deadLetterCounts(engine: Parameters<typeof jobCounts>[0]): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const c of await jobCounts(engine)) {
-    if (!c.queue.endsWith('.dead') || c.state === 'completed' || c.state === 'cancelled') continue;
+    if (!c.queue.endsWith('.dead') || c.state === 'cancelled') continue;
     const source = c.queue.slice(0, -'.dead'.length);
     out[source] = (out[source] ?? 0) + c.count;
   }

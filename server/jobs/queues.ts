@@ -10,6 +10,12 @@
  * - `perShop`: jobs carry the shop as their key, and at most one job of a shop runs at a time in the
  *   whole cluster, oldest first (pg-boss `singleton` policy, a unique index); one waiting for its
  *   retry or dead does not hold the shop's later jobs back.
+ * - `keyed`: every job names its singleton key and at most one job of a key is queued, waiting for
+ *   its retry or running in the whole cluster (pg-boss `exclusive` policy): sending it again while
+ *   one lives is a no-op.
+ * - `heartbeatSeconds`: a running job's worker touches it every half of this; a job not touched for
+ *   this long (its instance was killed) is failed into its retry by any live instance (pg-boss
+ *   heartbeats, checked every `monitorSeconds` of the engine), long before `expireSeconds`.
  * - `concurrency`: jobs one instance runs at once.
  */
 export interface QueueDefinition {
@@ -18,6 +24,8 @@ export interface QueueDefinition {
   retryDelayMaxSeconds: number;
   expireSeconds: number;
   perShop: boolean;
+  keyed?: boolean;
+  heartbeatSeconds?: number;
   concurrency: number;
   /** Completed jobs are kept this long (inspection, de-duplication by singleton key). */
   keepCompletedSeconds: number;
@@ -130,6 +138,48 @@ export const QUEUES = {
     concurrency: 1,
     keepCompletedSeconds: DAY,
   },
+  /**
+   * One run of an image generation (server/services/gallery): queued in the transaction that starts
+   * the run and debits its credit, keyed by generation and run (it never runs twice at once, and
+   * sending it again is a no-op); a try whose instance died is taken over within seconds
+   * (heartbeat). After the last try its dead letter worker fails the generation and refunds once.
+   */
+  'generation.run': {
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    retryDelayMaxSeconds: 60,
+    expireSeconds: 15 * 60,
+    perShop: false,
+    keyed: true,
+    heartbeatSeconds: 10,
+    concurrency: 2,
+    keepCompletedSeconds: DAY,
+  },
+  /**
+   * A full catalog sync of a shop (server/platform/catalogSync.ts): one at a time per shop; a newer
+   * request supersedes the running one (its sync generation is checked in every write). Its cursor is
+   * checkpointed, so a try whose instance died resumes on another one (heartbeat).
+   */
+  'catalog.sync': {
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    retryDelayMaxSeconds: 30 * 60,
+    expireSeconds: 6 * HOUR,
+    perShop: true,
+    heartbeatSeconds: 10,
+    concurrency: 2,
+    keepCompletedSeconds: DAY,
+  },
+  /** The order-webhook subscriptions of the installed shops (cron, once per cluster; APP_MODE=shopify). */
+  'orders.subscribe': {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 600,
+    expireSeconds: 30 * 60,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
+  },
 } satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;
@@ -151,4 +201,7 @@ export interface JobData {
   'flow.conversionDrop': Record<string, never>;
   'orders.reconcile': { shopId: number };
   'orders.reconcileAll': Record<string, never>;
+  'generation.run': { generationId: number; run: number; shopId: number };
+  'catalog.sync': { shopId: number; domain: string; generation: number };
+  'orders.subscribe': Record<string, never>;
 }

@@ -17,26 +17,20 @@ interface Row {
 }
 
 /**
- * Today's background work, read from its tables (until the job engine registers its own source):
- * image generations queued or running, webhook deliveries not yet processed, storefront metafield
- * writes waiting in the outbox, catalog syncs running. Only unfinished work, read through partial or
- * small indexes (dead webhook deliveries are left out: counting them would scan 30 days of deliveries
- * at every scrape; the job engine's own source reports its dead-letter state).
+ * Background work read from its own tables beside the job engine's counts: webhook deliveries not
+ * yet processed and storefront metafield writes waiting in the outbox. (Generations and catalog
+ * syncs are jobs of the engine: its counts, server/jobs/metrics.ts, show them.) Only unfinished
+ * work, read through partial or small indexes (dead webhook deliveries are left out: counting them
+ * would scan 30 days of deliveries at every scrape; the job engine's own source reports its
+ * dead-letter state).
  */
 export async function currentJobStats(db: Db): Promise<JobStats[]> {
   const { rows } = await sql<Row>`
-    select 'generation' as queue, lower(status) as state, count(*) as count,
-           extract(epoch from now() - min(coalesce(queued_at, created_at))) as oldest
-      from image_generations where status in ('IN_QUEUE', 'IN_PROGRESS') group by status
-    union all
-    select 'webhook', status, count(*), extract(epoch from now() - min(received_at))
+    select 'webhook' as queue, status as state, count(*) as count, extract(epoch from now() - min(received_at)) as oldest
       from webhook_deliveries where status in ('pending', 'processing', 'failed') group by status
     union all
     select 'metafields', 'pending', count(*), extract(epoch from now() - min(marked_at))
-      from storefront_changes having count(*) > 0
-    union all
-    select 'catalog-sync', status, count(*), extract(epoch from now() - min(started_at))
-      from catalog_syncs where status = 'running' group by status`.execute(db);
+      from storefront_changes having count(*) > 0`.execute(db);
   return rows.map((r) => ({
     queue: r.queue,
     state: r.state,

@@ -142,20 +142,21 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
     expect(bulk.operations(domain)).toHaveLength(before + 1);
     expect((await t.app.inject({ method: 'POST', url: SYNC })).statusCode).toBe(401);
   });
-  it('a sync whose instance stopped mid-way reads as failed, and the reconciliation round resumes its bulk operation', async () => {
+  it('a sync whose instance died mid-way reads as failed once stale, and its retried job resumes its bulk operation', async () => {
     const domain = 'big.myshopify.com';
     const shop = await shopRow(domain);
     const operation = bulk.operations(domain).at(-1)!;
     // As an instance that died while polling leaves it: running, the operation noted, no progress for 11 minutes.
-    await t.db
+    const { generation } = await t.db
       .updateTable('catalogSyncs')
       .set({ status: 'running', mode: 'bulk', bulkOperationId: operation.id, synced: 0, updatedAt: new Date(Date.now() - 11 * 60_000) })
       .where('shopId', '=', shop.id)
-      .execute();
+      .returning('generation')
+      .executeTakeFirstOrThrow();
     expect(await state(domain)).toMatchObject({ status: 'failed' });
     const started = fake.graphql.filter((c) => c.shop === domain && c.query.includes('bulkOperationRunQuery')).length;
-    await t.app.platform.catalogReconciler.runOnce();
-    await t.app.platform.catalogSync.running(shop.id);
+    // The job engine's retry of the dead try (catalogSync.test.ts proves the heartbeat hands it over).
+    await t.app.platform.catalogSync.run({ data: { shopId: shop.id, domain, generation }, retryCount: 1, retryLimit: 5, signal: new AbortController().signal });
     expect(await state(domain)).toMatchObject({ status: 'done', synced: 1200, total: 1200 });
     // No new operation: the noted one was polled and its file read again.
     expect(fake.graphql.filter((c) => c.shop === domain && c.query.includes('bulkOperationRunQuery'))).toHaveLength(started);

@@ -82,6 +82,8 @@ export interface BulkRead {
   /** After each written batch: how many products are written so far. */
   onProgress(written: number): Promise<void>;
   proceed(): boolean;
+  /** Runs each batch's writes (in the sync's guarded transaction: only while it is still the shop's current sync). */
+  write?<T>(work: (db: Db) => Promise<T>): Promise<T>;
 }
 
 interface Variant {
@@ -147,6 +149,7 @@ async function* lines(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
 }
 
 async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): Promise<string[] | null> {
+  const write = read.write ? read.write.bind(read) : <T>(work: (d: Db) => Promise<T>) => work(db);
   const response = await fetch(url, { signal: AbortSignal.timeout(30 * 60_000) });
   if (!response.ok || !response.body) throw new BulkFailedError(`DOWNLOAD_${response.status}`, null);
   const written = new Set<string>();
@@ -173,7 +176,7 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
           media: { nodes: media ? [media] : [] },
         });
       }).map((p) => ({ ...p, available: forSale.get(p.gid) === true ? true : undefined }));
-      await upsertCatalogProducts(db, shopId, products);
+      await write((d) => upsertCatalogProducts(d, shopId, products));
       for (const p of products) {
         writtenForSale.set(p.gid, p.available);
         written.add(p.gid);
@@ -182,7 +185,8 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
       batch = [];
     }
     if (corrected.size) {
-      await correctVariants(db, shopId, [...corrected].map((gid) => ({ gid, variant: firstVariant.get(gid)! })));
+      const rows = [...corrected].map((gid) => ({ gid, variant: firstVariant.get(gid)! }));
+      await write((d) => correctVariants(d, shopId, rows));
       corrected.clear();
     }
     await read.onProgress(written.size);

@@ -109,6 +109,8 @@ export interface PagedRead {
   sortKey?: 'ID' | 'UPDATED_AT';
   /** Asked before each page: false stops the read (app closing). */
   proceed?: () => boolean;
+  /** The cursor to read on from (a resumed sync's checkpoint); default: the first page. */
+  after?: string | null;
 }
 
 /** Reads the shop's products page by page, handing each page over; resolves whether it read them all. */
@@ -116,11 +118,11 @@ export async function readProductPages(
   ctx: Pick<PlatformContext, 'sleep'>,
   admin: AdminApi,
   shop: ShopRef,
-  onPage: (products: CatalogProductInput[]) => Promise<void>,
+  onPage: (products: CatalogProductInput[], endCursor: string | null) => Promise<void>,
   read: PagedRead = {},
 ): Promise<boolean> {
   let first = PAGE_SIZE;
-  let after: string | null = null;
+  let after: string | null = read.after ?? null;
   for (;;) {
     if (read.proceed && !read.proceed()) return false;
     let page: { data: ProductsPage; cost?: QueryCost };
@@ -133,8 +135,8 @@ export async function readProductPages(
       }
       throw error;
     }
-    await onPage(page.data.products.nodes.map(toCatalogProduct));
     const { hasNextPage, endCursor } = page.data.products.pageInfo;
+    await onPage(page.data.products.nodes.map(toCatalogProduct), endCursor ?? null);
     if (!hasNextPage || !endCursor) return true;
     after = endCursor;
     // Pace by the bucket: wait until the next page's cost is available instead of being THROTTLED.

@@ -1,4 +1,4 @@
-import { SYNC_STALE_MS, upsertCatalogProducts } from '../services/shop/catalog';
+import { upsertCatalogProducts } from '../services/shop/catalog';
 import { invalidateLooksList } from '../services/looks/looks';
 import { AdminApiError, type AdminApi } from './adminApi';
 import { readProductPages } from './catalogProducts';
@@ -14,9 +14,8 @@ import type { PlatformContext, ShopRef } from './context';
  * each round; a round whose instance stops is retried by the job engine on another one.
  * Shops without a token (uninstalled) and shops whose first sync has not finished are skipped;
  * THROTTLED answers wait for the bucket (the Admin API client), and a shop still throttled after
- * that is left for the next round. A full sync whose instance stopped mid-way (its progress row
- * still says running but has not moved for SYNC_STALE_MS) is started again by the round (it
- * resumes its bulk operation). A stopping instance ends its round between shops.
+ * that is left for the next round. (A full sync whose instance died is resumed by the job engine:
+ * catalogSync.ts.) A stopping instance ends its round between shops.
  */
 
 export interface CatalogReconciler {
@@ -33,7 +32,7 @@ export function reconcileCron(minutes: number): string {
   return hours < 24 ? `0 */${hours} * * *` : `0 0 */${Math.max(1, Math.round(hours / 24))} * *`;
 }
 
-export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi, resumeSync?: (shop: ShopRef) => void): CatalogReconciler {
+export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi): CatalogReconciler {
   const { db } = ctx;
   let round: Promise<number[]> | undefined;
   let stopped = false;
@@ -82,21 +81,6 @@ export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi, r
       .where('catalogSyncs.reconciledAt', 'is not', null)
       .orderBy('shops.id')
       .execute();
-    if (resumeSync) {
-      const stalled = await db
-        .selectFrom('shops')
-        .innerJoin('accessTokens', 'accessTokens.shopId', 'shops.id')
-        .innerJoin('catalogSyncs', 'catalogSyncs.shopId', 'shops.id')
-        .select(['shops.id', 'shops.domain'])
-        .where('shops.installedAt', 'is not', null)
-        .where('catalogSyncs.status', '=', 'running')
-        .where('catalogSyncs.updatedAt', '<', new Date(ctx.now().getTime() - SYNC_STALE_MS))
-        .execute();
-      for (const shop of stalled) {
-        ctx.log('info', `catalog sync of ${shop.domain} stopped moving; started again`);
-        resumeSync(shop);
-      }
-    }
     const done: number[] = [];
     for (const shop of shops) {
       // Renewed before each shop; lost (another instance took over after an expiry): stop.

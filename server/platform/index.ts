@@ -5,11 +5,11 @@ import type { Db } from '../db';
 import { createShopifyApi, type PlatformLog } from './shopifyApi';
 import { createAccessTokens, type AccessTokens } from './accessTokens';
 import { createAdminApi, type AdminApi } from './adminApi';
-import { createCatalogSync, type CatalogSync } from './catalogSync';
+import { CATALOG_SYNC_QUEUE, createCatalogSync, type CatalogSync } from './catalogSync';
 import { createCatalogReconciler, reconcileCron, type CatalogReconciler } from './catalogReconcile';
 import { createLifecycle, type PlatformLifecycle } from './lifecycle';
 import { createShopPlans, type ShopPlans } from './shopPlan';
-import { createOrderWebhooks, type OrderWebhooks } from './orderWebhooks';
+import { createOrderWebhooks, ORDER_WEBHOOKS_QUEUE, sweepCron, type OrderWebhooks } from './orderWebhooks';
 import { createOrderReconciler, type OrderReconciler } from './orderReconcile';
 import { sendFlowTrigger } from './flow/flowTriggerReceive';
 import { checkConversionDrops } from '../services/flow/conversionDrop';
@@ -67,7 +67,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
   const catalogSync = createCatalogSync(ctx, admin, lifecycle);
   // A (re)install's token exchange syncs the whole catalog anew, in the background.
   lifecycle.onInstalled((shop) => catalogSync.start(shop));
-  const catalogReconciler = createCatalogReconciler(ctx, admin, (shop) => void catalogSync.start(shop));
+  const catalogReconciler = createCatalogReconciler(ctx, admin);
   // … and reads the shop's plan anew (it may have changed while the app was not installed).
   const shopPlans = createShopPlans(ctx, admin);
   lifecycle.onInstalled(async (shop) => void (await shopPlans.refresh(shop)));
@@ -101,12 +101,14 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('platform', platform);
   // Only with a platform to ask (the standalone demo's catalog is seeded): one reconcile round every
   // CATALOG_RECONCILE_MINUTES, sent by one instance of the cluster and run by one.
+  // Full catalog syncs are jobs (one shop at a time, resumed after a crash), the order-webhook sweep
+  // a cron job like the reconciliation.
   if (config.appMode === 'shopify') {
+    await app.jobs.work(CATALOG_SYNC_QUEUE, (job) => platform.catalogSync.run(job));
     await app.jobs.work('catalog.reconcile', async () => void (await platform.catalogReconciler.runOnce()));
     await app.jobs.schedule('catalog.reconcile', reconcileCron(config.catalog.reconcileMinutes), {});
-    app.addHook('onReady', async () => {
-      platform.orderWebhooks.start();
-    });
+    await app.jobs.work(ORDER_WEBHOOKS_QUEUE, async () => void (await platform.orderWebhooks.runOnce()));
+    await app.jobs.schedule(ORDER_WEBHOOKS_QUEUE, sweepCron(), {});
     // Shopify Flow triggers, queued with their events (services/flow/flowEvents.ts) and sent here.
     await app.jobs.work('flow.trigger', async ({ data }) => {
       const shop = await db.selectFrom('shops').select(['id', 'domain']).where('id', '=', data.shopId).where('installedAt', 'is not', null).executeTakeFirst();
@@ -130,10 +132,13 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     });
     await app.jobs.schedule('orders.reconcileAll', ORDERS_RECONCILE_CRON, {});
   }
-  app.addHook('onClose', async () => {
+  // Before the job engine stops (onClose): running tries end between pages and are handed back.
+  app.addHook('preClose', async () => {
     await platform.catalogReconciler.stop();
     await platform.orderWebhooks.stop();
     await platform.catalogSync.stop();
+  });
+  app.addHook('onClose', async () => {
     await platform.lifecycle.idle();
   });
 });

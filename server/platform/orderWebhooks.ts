@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { AdminApiError, type AdminApi } from './adminApi';
 import type { PlatformContext, ShopRef } from './context';
-import { releaseLease, takeLease } from './leases';
 import { installedShopsWithToken } from './installedShops';
 
 /**
@@ -14,8 +12,8 @@ import { installedShopsWithToken } from './installedShops';
  * waits (README, "Protected customer data").
  *
  * When: on every install (token exchange), and a sweep every SWEEP_MINUTES over the installed shops
- * not yet known subscribed (the approval arrives on no webhook), one instance at a time (the
- * `order-webhooks` lease). Idempotent: the shop's subscriptions are read first; a missing one is
+ * not yet known subscribed (the approval arrives on no webhook): a cron job of the job engine
+ * (queue `orders.subscribe`), sent and run by one instance of the cluster. Idempotent: the shop's subscriptions are read first; a missing one is
  * created, one with another address or other fields (the app moved) is updated.
  *
  * The payload is cut to the fields the app reads (services/analytics/orders.ts, OrderPayload):
@@ -56,8 +54,10 @@ export const INCLUDE_FIELDS: Record<(typeof ORDER_WEBHOOK_TOPICS)[number], reado
 export const WEBHOOKS_URI_PATH = '/api/webhooks';
 
 export const SWEEP_MINUTES = 6 * 60;
-export const FIRST_SWEEP_DELAY_MS = 60_000;
-export const ORDER_WEBHOOKS_LEASE = 'order-webhooks';
+export const ORDER_WEBHOOKS_QUEUE = 'orders.subscribe';
+
+/** The sweep's cron expression: every SWEEP_MINUTES (6 hours), on the hour. */
+export const sweepCron = () => `0 */${SWEEP_MINUTES / 60} * * *`;
 /** A shop found subscribed is looked at again after this long (a reinstall subscribes on its own). */
 export const KNOWN_SUBSCRIBED_MS = 24 * 60 * 60_000;
 
@@ -106,9 +106,9 @@ export class OrderWebhooksError extends Error {}
 export interface OrderWebhooks {
   /** Subscribes the shop's order topics (or finds them subscribed). Throws on anything but a refusal for want of access. */
   ensure(shop: ShopRef): Promise<OrderWebhooksState>;
-  /** One sweep over the installed shops not known subscribed, if this instance holds the lease; resolves each shop's state. */
+  /** One sweep over the installed shops not known subscribed (the cron job's work); resolves each shop's state. */
   runOnce(): Promise<Map<number, OrderWebhooksState>>;
-  start(): void;
+  /** Ends a running sweep between shops and waits for it. */
   stop(): Promise<void>;
 }
 
@@ -116,11 +116,7 @@ const sameFields = (a: readonly string[] | null, b: readonly string[]) => !!a &&
 
 export function createOrderWebhooks(ctx: PlatformContext, admin: AdminApi): OrderWebhooks {
   const { db } = ctx;
-  const holder = `${process.pid}-${randomUUID()}`;
-  const intervalMs = SWEEP_MINUTES * 60_000;
   const knownSubscribed = new Map<number, number>();
-  let timer: NodeJS.Timeout | undefined;
-  let first: NodeJS.Timeout | undefined;
   let sweep: Promise<Map<number, OrderWebhooksState>> | undefined;
   let stopped = false;
 
@@ -172,13 +168,12 @@ export function createOrderWebhooks(ctx: PlatformContext, admin: AdminApi): Orde
 
   async function sweepOnce(): Promise<Map<number, OrderWebhooksState>> {
     const states = new Map<number, OrderWebhooksState>();
-    const lease = () => takeLease(db, ORDER_WEBHOOKS_LEASE, holder, ctx.now(), Math.max(2 * intervalMs, 5 * 60_000));
-    if (stopped || !(await lease())) return states;
+    if (stopped) return states;
     const shops = await installedShopsWithToken(db);
     const now = ctx.now().getTime();
     for (const shop of shops) {
       if (now - (knownSubscribed.get(shop.id) ?? -Infinity) < KNOWN_SUBSCRIBED_MS) continue;
-      if (stopped || !(await lease())) break;
+      if (stopped) break;
       try {
         states.set(shop.id, await ensure(shop));
       } catch (error) {
@@ -194,24 +189,9 @@ export function createOrderWebhooks(ctx: PlatformContext, admin: AdminApi): Orde
       if (!sweep) sweep = sweepOnce().finally(() => (sweep = undefined));
       return sweep;
     },
-    start() {
-      if (timer || stopped) return;
-      const run = () => {
-        orderWebhooks.runOnce().catch((error: unknown) => ctx.log('warn', `order webhook sweep failed: ${(error as Error)?.message ?? error}`));
-      };
-      // A first sweep soon after start (a deploy after the approval subscribes every shop), then every SWEEP_MINUTES.
-      first = setTimeout(run, FIRST_SWEEP_DELAY_MS);
-      first.unref();
-      timer = setInterval(run, intervalMs);
-      timer.unref();
-    },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      if (first) clearTimeout(first);
-      timer = undefined;
       await sweep?.catch(() => undefined);
-      await releaseLease(db, ORDER_WEBHOOKS_LEASE, holder).catch(() => undefined);
     },
   };
   return orderWebhooks;

@@ -280,7 +280,7 @@ describe('app/uninstalled', () => {
     // A generation running on another instance (its lease is live: no worker here touches it).
     const job = await t.db
       .insertInto('imageGenerations')
-      .values({ shopId: shop.id, productLookId: null, lookTitle: 'Look', imageType: 'flat_lay', customPrompt: null, status: 'IN_PROGRESS', generatedImageUrl: null, errorMessage: null, run: 1, workerId: 'elsewhere', leaseExpiresAt: new Date(Date.now() + 3600_000), queuedAt: new Date(), startedAt: new Date(), completedAt: null })
+      .values({ shopId: shop.id, productLookId: null, lookTitle: 'Look', imageType: 'flat_lay', customPrompt: null, status: 'IN_PROGRESS', generatedImageUrl: null, errorMessage: null, run: 1, workerId: 'elsewhere', queuedAt: new Date(), startedAt: new Date(), completedAt: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     const res = await deliver(t, 'app/uninstalled', { id: 1, myshopify_domain: domain }, { shop: domain });

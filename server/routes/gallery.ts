@@ -17,8 +17,8 @@ import {
 } from '../services/gallery/generations';
 import { shopFilesOf, storageFor } from '../storage';
 import { streamGeneration } from '../services/gallery/generationsStream';
-import { recoverJobs } from '../services/gallery/generationQueue';
-import { WorkerPool } from '../services/gallery/generationWorker';
+import { adoptRuns, GENERATION_QUEUE } from '../services/gallery/generationQueue';
+import { generationDeadLetterWorker, generationWorker } from '../services/gallery/generationWorker';
 import { platformBillingFor } from '../services/billing/platformBilling';
 import { requestOrigin } from '../services/billing/returnUrls';
 import { claimFreeCredits, getCredits, listPackages, purchasePackage, verifyPurchase } from '../services/gallery/credits';
@@ -28,14 +28,12 @@ export interface GalleryOptions {
   generator?: ImageGenerator;
   /** The hotspot finder (routes/hotspots.ts); null: none, as with the local composer. */
   detector?: HotspotDetector | null;
-  concurrency?: number;
   jobTimeoutMs?: number;
+  /** Safety poll of an open stream (other instances' events arrive through NOTIFY at once). */
   pollMs?: number;
   streamTimeoutMs?: number;
   heartbeatMs?: number;
-  /** Lease of a running job (renewed every third of it); recovery re-queues only jobs whose lease ran out. */
-  leaseMs?: number;
-  /** Do not start the workers (tests that drive the queue by hand). */
+  /** Do not run generation jobs on this instance (tests that drive the queue by hand). */
   workers?: boolean;
 }
 
@@ -56,8 +54,9 @@ const schemas = (standalone: boolean) => ({
 });
 
 /**
- * Image generations (+ SSE stream) and credits. The worker pool starts when
- * the app is ready and stops when it closes; unfinished jobs are recovered first.
+ * Image generations (+ SSE stream) and credits. Each run of a generation is a job of the app's job
+ * engine (queue `generation.run`): its worker and dead letter worker are registered here and run
+ * from the engine's start to its stop (which hands running tries back to the cluster).
  */
 export default async function galleryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<YupTypeProvider>();
@@ -71,32 +70,22 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
     opts.generator ??
     createImageProvider(config.imageProvider, { db, files: shopFilesOf(config), appUrl: config.appUrl, log: app.log, allowFailMarker: config.appMode === 'standalone' }).generator;
   const jobTimeoutMs = opts.jobTimeoutMs ?? Math.max(60000, generator.timeoutMs ?? 0);
-  const pool = new WorkerPool({
-    db,
-    bus,
-    generator,
-    storage: storageFor(config),
-    now,
-    concurrency: opts.concurrency ?? 2,
-    jobTimeoutMs,
-    pollMs: opts.pollMs ?? 2000,
-    leaseMs: opts.leaseMs ?? 15000,
-    log: app.log,
-  });
+  if (opts.workers !== false) {
+    await app.jobs.work(GENERATION_QUEUE, generationWorker({ db, bus, generator, storage: storageFor(config), now, jobTimeoutMs, log: app.log }));
+    await app.jobs.workDead(GENERATION_QUEUE, generationDeadLetterWorker({ db, bus, now }));
+  }
   const openStreams = new Set<() => void>();
   app.ops?.metrics.addSseSource(() => openStreams.size);
 
   app.addHook('onReady', async () => {
     await bus.listen();
-    // Only jobs whose lease ran out: another live instance may be running the others.
-    await recoverJobs(db, bus, now());
-    if (opts.workers !== false) pool.start();
+    // Runs started without a job (the release before the job engine ran generations) get theirs.
+    const adopted = await adoptRuns(db, app.jobs);
+    if (adopted) app.log.info({ adopted }, 'generation runs without a job were queued');
   });
   // Open event streams would keep the server from closing: end them first.
-  // The pool stops here, not in onClose: the server's own onClose may close the database first.
   app.addHook('preClose', async () => {
     for (const finish of [...openStreams]) finish();
-    await pool.stop();
   });
   app.addHook('onClose', async () => {
     await bus.close();

@@ -27,7 +27,7 @@ describe('0024 file keys', () => {
       .executeTakeFirstOrThrow();
     const generation = await db
       .insertInto('imageGenerations')
-      .values({ shopId: shop.id, productLookId: look, lookTitle: 'L', imageType: 'model', customPrompt: null, generatedImageUrl: generated, errorMessage: null, workerId: null, leaseExpiresAt: null, queuedAt: null, startedAt: null, completedAt: null })
+      .values({ shopId: shop.id, productLookId: look, lookTitle: 'L', imageType: 'model', customPrompt: null, generatedImageUrl: generated, errorMessage: null, workerId: null, queuedAt: null, startedAt: null, completedAt: null })
       .returning('id')
       .executeTakeFirstOrThrow();
 

@@ -61,6 +61,8 @@ export interface CatalogProductsTable {
   platformUpdatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Some variant is available for sale; false: sold out (every variant unavailable). */
   available: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The full catalog sync (catalog_syncs.generation) that last saw it. */
+  syncGeneration: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: Generated<Date>;
 }
 

@@ -20,12 +20,10 @@ export interface ImageGenerationsTable {
   errorMessage: string | null;
   /** Number of times the job was started (one credit each); names the output file. */
   run: Generated<number>;
-  /** Attempts of the current run (a crashed attempt is retried once). */
+  /** Tries of the current run (its job's retries, server/jobs/queues.ts `generation.run`). */
   attempts: Generated<number>;
-  /** The worker that claimed the job last (kept after it ends: who ran it). */
+  /** The try (instance, job, retry) that took the run over last (kept after it ends: who ran it). */
   workerId: string | null;
-  /** While IN_PROGRESS: the claiming worker renews it; past it, recovery may re-queue the job. */
-  leaseExpiresAt: Date | null;
   queuedAt: Date | null;
   startedAt: Date | null;
   completedAt: Date | null;

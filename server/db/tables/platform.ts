@@ -39,6 +39,10 @@ export interface CatalogSyncsTable {
   bulkOperationId: ColumnType<string | null, string | null | undefined, string | null>;
   /** Every product update up to this time is in the catalog (the reconciliation asks for later ones). */
   reconciledAt: NullableTimestamp;
+  /** Bumped by every requested full sync: only the sync of the current generation writes. */
+  generation: Generated<number>;
+  /** The page cursor after the last written page of the running sync (resumed there after a crash). */
+  cursor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type CatalogSyncMode = 'paged' | 'bulk';

@@ -5,188 +5,198 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_SHOP_DOMAIN } from '../../config';
+import { deadLetterCounts, JobEngine, QUEUES, type JobData, type JobLog, type QueueDefinition } from '../../jobs';
+import { LocalDirectory, type FileStorage } from '../../storage';
 import type { ImageGenerator } from './generator';
 import { GenerationBus } from './generations';
-import { LocalDirectory } from '../../storage';
-import { claimNextJob, completeJob, failJob, recoverJobs, renewLeases } from './generationQueue';
-import { WorkerPool } from './generationWorker';
+import { adoptRuns, GENERATION_QUEUE, runKey } from './generationQueue';
+import { GIVEN_UP, generationDeadLetterWorker, generationWorker } from './generationWorker';
+
+/*
+ * Generation runs as jobs of the job engine: one job per run (singleton key), retries with backoff,
+ * the dead letter state, a try whose instance died taken over through the heartbeat, the credit
+ * debited once and refunded once. Engines here run the queue with 1 s retry delays and a 1 s
+ * monitor pass (the heartbeat itself is pg-boss's minimum, 10 s).
+ */
+jest.setTimeout(90_000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(what: string, check: () => Promise<boolean>, ms = 40_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
 
-describe('job leases', () => {
+const jpeg = sharp({ create: { width: 8, height: 8, channels: 3, background: '#456' } }).jpeg().toBuffer();
+
+/** A generator counting its calls. */
+function countingGenerator() {
+  const calls: number[] = [];
+  const generator: ImageGenerator & { calls: number[] } = {
+    name: 'counting',
+    calls,
+    async generate(req) {
+      calls.push(req.generationId);
+      return jpeg;
+    },
+  };
+  return generator;
+}
+
+/** Storage whose puts fail the first `failures` times (Infinity: always). */
+function flakyStorage(inner: FileStorage, failures: number): FileStorage & { puts: number } {
+  const storage = Object.create(inner) as FileStorage & { puts: number };
+  storage.puts = 0;
+  storage.put = async (...args: Parameters<FileStorage['put']>) => {
+    storage.puts += 1;
+    if (storage.puts <= failures) throw new Error('bucket unavailable');
+    return inner.put(...args);
+  };
+  return storage;
+}
+
+describe('generation jobs', () => {
   let t: TestApp;
   let shopId: number;
   let lookId: number;
-  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-jobs-'));
-  const storage = new LocalDirectory(filesDir);
+  let filesDir: string;
+  let engines: JobEngine<JobData>[];
+  let logged: Array<{ level: string; msg?: string; obj: object }>;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
+    // The app queues runs (its engine is attached to the database) but runs none: the engines below do.
     t = await createTestApp({ seed: true, deps: { gallery: { workers: false } } });
     shopId = (await t.db.selectFrom('shops').select('id').where('domain', '=', DEMO_SHOP_DOMAIN).executeTakeFirstOrThrow()).id;
     lookId = (await t.db.selectFrom('productLooks').select('id').where('shopId', '=', shopId).orderBy('id').executeTakeFirstOrThrow()).id;
-    await t.db
-      .insertInto('shopCredits')
-      .values({ shopId, balance: 100 })
-      .onConflict((oc) => oc.column('shopId').doUpdateSet({ balance: 100 }))
-      .execute();
+    await t.db.insertInto('shopCredits').values({ shopId, balance: 10 }).onConflict((oc) => oc.column('shopId').doUpdateSet({ balance: 10 })).execute();
+    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-generation-jobs-'));
+    engines = [];
+    logged = [];
   });
-  afterAll(async () => {
+  afterEach(async () => {
+    for (const e of engines) await e.stop(1000);
     await t.close();
     fs.rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const queue = async () => {
+  const log: JobLog = {
+    info: (obj, msg) => logged.push({ level: 'info', obj, msg }),
+    warn: (obj, msg) => logged.push({ level: 'warn', obj, msg }),
+    error: (obj, msg) => logged.push({ level: 'error', obj, msg }),
+  };
+  /** An instance's engine running generation jobs (or, without a generator, none: it only fetches). */
+  async function instance(name: string, over: Partial<QueueDefinition>, generator?: ImageGenerator, storage?: FileStorage) {
+    const queues = { ...QUEUES, [GENERATION_QUEUE]: { ...QUEUES[GENERATION_QUEUE], retryDelaySeconds: 1, retryDelayMaxSeconds: 1, ...over } };
+    const engine = new JobEngine<JobData>({ db: t.db, queues, pollingSeconds: 0.5, monitorSeconds: 1, instanceName: name, log });
+    engines.push(engine);
+    if (generator) {
+      const bus = new GenerationBus();
+      const o = { db: t.db, bus, generator, storage: storage ?? new LocalDirectory(filesDir), now: () => new Date(), jobTimeoutMs: 20_000, instance: name };
+      await engine.work(GENERATION_QUEUE, generationWorker(o));
+      await engine.workDead(GENERATION_QUEUE, generationDeadLetterWorker(o));
+    }
+    await engine.start();
+    return engine;
+  }
+  const generate = async () => {
     const res = await t.request({ method: 'POST', url: '/admin/api/v1/image-generation', shop: DEMO_SHOP_DOMAIN, payload: { productLookId: lookId, imageType: 'model' } });
     expect(res.statusCode).toBe(201);
     return res.json().imageGenerationId as number;
   };
   const row = (id: number) => t.db.selectFrom('imageGenerations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const expireLease = (id: number) => t.db.updateTable('imageGenerations').set({ leaseExpiresAt: sql<Date>`now() - interval '1 second'` }).where('id', '=', id).execute();
-  const balance = async () => (await t.db.selectFrom('shopCredits').select('balance').where('shopId', '=', shopId).executeTakeFirstOrThrow()).balance;
+  const ledger = async (id: number) =>
+    (await t.db.selectFrom('creditLedger').select(['reason', 'delta']).where('shopId', '=', shopId).where('reference', '=', `${id}:1`).orderBy('id').execute()).map(
+      (r) => `${r.reason} ${r.delta}`,
+    );
+  const jobsOf = async (id: number) =>
+    (
+      await sql<{ name: string; state: string }>`select name, state::text as state from pgboss.job where singleton_key = ${runKey({ generationId: id, run: 1 })} order by created_on`.execute(t.db)
+    ).rows;
 
-  it('a claim whose lease ran out and was recovered can neither complete nor fail the job; the new claim can', async () => {
-    const id = await queue();
-    const first = (await claimNextJob(t.db, new Date(), { workerId: 'w1', leaseMs: 60_000 }))!;
-    expect(first).toMatchObject({ id, workerId: 'w1', attempts: 1, status: 'IN_PROGRESS' });
-    // A live lease: recovery leaves it alone.
-    expect(await recoverJobs(t.db, new GenerationBus(), new Date())).toEqual({ retried: 0, failed: 0 });
-    // w1 stalls past its lease; recovery re-queues it and w2 claims it.
-    await expireLease(id);
-    expect(await recoverJobs(t.db, new GenerationBus(), new Date())).toEqual({ retried: 1, failed: 0 });
-    const second = (await claimNextJob(t.db, new Date(), { workerId: 'w2', leaseMs: 60_000 }))!;
-    expect(second).toMatchObject({ id, workerId: 'w2', attempts: 2 });
+  it('a run is one job: queuing it again, from any instance, is a no-op; it runs once', async () => {
+    const other = await instance('other', {});
+    const id = await generate();
+    expect(await jobsOf(id)).toEqual([{ name: GENERATION_QUEUE, state: 'created' }]);
+    const data = { generationId: id, run: 1, shopId };
+    expect(await other.send(GENERATION_QUEUE, data, { singletonKey: runKey(data) })).toBeNull();
+    expect(await t.app.jobs.send(GENERATION_QUEUE, data, { singletonKey: runKey(data) })).toBeNull();
+    expect(await adoptRuns(t.db, other)).toBe(0);
+    expect(await jobsOf(id)).toHaveLength(1);
 
-    expect(await renewLeases(t.db, 'w1', [first], 60_000)).toEqual(new Set());
-    expect(await completeJob(t.db, first, '/files/stale.jpg', new Date())).toBe(false);
-    expect(await failJob(t.db, first, 'stale', new Date())).toBe(false);
-    expect(await renewLeases(t.db, 'w2', [second], 60_000)).toEqual(new Set([id]));
-    expect(await completeJob(t.db, second, '/files/fresh.jpg', new Date())).toBe(true);
-    expect(await row(id)).toMatchObject({ status: 'COMPLETED', generatedImageUrl: '/files/fresh.jpg', workerId: 'w2', leaseExpiresAt: null });
+    const generator = countingGenerator();
+    await instance('a', {}, generator);
+    await instance('b', {}, generator);
+    await until('completed', async () => (await row(id)).status === 'COMPLETED');
+    expect(generator.calls).toEqual([id]);
+    expect(await ledger(id)).toEqual(['generation -1']);
   });
 
-  it('on the last attempt an expired lease fails the job and refunds once; a live one is left alone', async () => {
-    const id = await queue();
-    const before = await balance();
-    const claim = (await claimNextJob(t.db, new Date(), { workerId: 'w1', leaseMs: 60_000 }))!;
-    await t.db.updateTable('imageGenerations').set({ attempts: 2 }).where('id', '=', id).execute();
-    expect(await recoverJobs(t.db, new GenerationBus(), new Date())).toEqual({ retried: 0, failed: 0 });
-    await expireLease(id);
-    expect(await recoverJobs(t.db, new GenerationBus(), new Date())).toEqual({ retried: 0, failed: 1 });
-    expect(await recoverJobs(t.db, new GenerationBus(), new Date())).toEqual({ retried: 0, failed: 0 });
-    expect(await row(id)).toMatchObject({ status: 'FAILED', errorMessage: expect.stringMatching(/interrupted/) });
-    expect(await balance()).toBe(before + 1);
-    expect(await completeJob(t.db, { ...claim, attempts: 2 }, '/files/late.jpg', new Date())).toBe(false);
+  it('storage failing once: the run waits IN_QUEUE, is retried with backoff and completes; debited once, no refund', async () => {
+    const storage = flakyStorage(new LocalDirectory(filesDir), 1);
+    await instance('a', {}, countingGenerator(), storage);
+    const id = await generate();
+    await until('completed', async () => (await row(id)).status === 'COMPLETED');
+    const statuses = (await t.db.selectFrom('generationEvents').select('payload').where('generationId', '=', id).orderBy('id').execute()).map((e) => e.payload.status);
+    expect(statuses).toEqual(['PENDING', 'IN_QUEUE', 'IN_PROGRESS', 'IN_QUEUE', 'IN_PROGRESS', 'COMPLETED']);
+    expect(storage.puts).toBe(2);
+    expect((await row(id)).attempts).toBe(2);
+    expect(await ledger(id)).toEqual(['generation -1']);
+    expect(logged.some((l) => l.level === 'warn' && l.msg === 'job failed; retried with backoff')).toBe(true);
   });
 
-  describe('worker pool', () => {
-    /** Holds every job until its signal aborts; records the abort reasons. */
-    function heldGenerator() {
-      const aborted: unknown[] = [];
-      const gen: ImageGenerator & { aborted: unknown[] } = {
-        name: 'held',
-        aborted,
-        generate: (req) =>
-          new Promise((_, reject) =>
-            req.signal.addEventListener('abort', () => {
-              aborted.push(req.signal.reason);
-              reject(req.signal.reason);
-            }),
-          ),
-      };
-      return gen;
-    }
-    const poolWith = (generator: ImageGenerator, workerId: string, leaseMs: number) =>
-      new WorkerPool({
-        db: t.db,
-        bus: new GenerationBus(),
-        generator,
-        storage,
-        now: () => new Date(),
-        concurrency: 1,
-        jobTimeoutMs: 60_000,
-        pollMs: 20,
-        leaseMs,
-        workerId,
-      });
-    const waitFor = async (check: () => Promise<boolean>) => {
-      const until = Date.now() + 10_000;
-      while (!(await check())) {
-        if (Date.now() > until) throw new Error('timed out');
-        await sleep(10);
-      }
-    };
-
-    it('renews the lease while a job runs and gives it up on stop, so the job is recovered at once', async () => {
-      const id = await queue();
-      const gen = heldGenerator();
-      const pool = poolWith(gen, 'pool-1', 1000);
-      pool.start();
-      try {
-        await waitFor(async () => (await row(id)).workerId === 'pool-1');
-        await sleep(1300); // longer than a lease: only renewals keep it
-        const live = await t.db.selectFrom('imageGenerations').select(sql<boolean>`lease_expires_at > now()`.as('live')).where('id', '=', id).executeTakeFirstOrThrow();
-        expect(live.live).toBe(true);
-        expect((await row(id)).status).toBe('IN_PROGRESS');
-      } finally {
-        await pool.stop(50);
-      }
-      // Stopped: the job is not failed, its lease is over, recovery queues it again.
-      expect(gen.aborted).toHaveLength(1);
-      expect((await row(id)).status).toBe('IN_PROGRESS');
-      expect(await recoverJobs(t.db, new GenerationBus(), new Date())).toEqual({ retried: 1, failed: 0 });
-      expect(await row(id)).toMatchObject({ status: 'IN_QUEUE', attempts: 1 });
-      await t.db.updateTable('imageGenerations').set({ status: 'FAILED' }).where('id', '=', id).execute();
-    });
-
-    it('a worker that finds its job taken over stops running it and neither completes nor fails it', async () => {
-      const id = await queue();
-      const gen = heldGenerator();
-      const pool = poolWith(gen, 'pool-stalled', 1000);
-      pool.start();
-      try {
-        await waitFor(async () => (await row(id)).workerId === 'pool-stalled');
-        // Taken over while this pool was not looking (its lease ran out, another worker recovered and claimed it).
-        await t.db
-          .updateTable('imageGenerations')
-          .set({ workerId: 'other', attempts: 2, leaseExpiresAt: sql<Date>`now() + interval '1 minute'` })
-          .where('id', '=', id)
-          .execute();
-        const other = await row(id);
-        await waitFor(async () => gen.aborted.length >= 1);
-        expect(String(gen.aborted[0])).toMatch(/recovered by another worker/);
-        await sleep(50);
-        expect(await row(id)).toMatchObject({ status: 'IN_PROGRESS', workerId: 'other', attempts: 2, errorMessage: null });
-        expect(await completeJob(t.db, other, '/files/other.jpg', new Date())).toBe(true);
-      } finally {
-        await pool.stop(50);
-      }
-    });
+  it('storage failing every try: failed after the last, refunded once, the job in the dead letter queue (metrics, logs)', async () => {
+    const storage = flakyStorage(new LocalDirectory(filesDir), Infinity);
+    await instance('a', { retryLimit: 2 }, countingGenerator(), storage);
+    const id = await generate();
+    await until('failed', async () => (await row(id)).status === 'FAILED');
+    await until('dead letter', async () => (await deadLetterCounts(engines[0]))[GENERATION_QUEUE] === 1);
+    expect(storage.puts).toBe(3);
+    expect(await row(id)).toMatchObject({ status: 'FAILED', errorMessage: GIVEN_UP, attempts: 3 });
+    await until('dead letter handled', async () => (await jobsOf(id)).some((j) => j.name === `${GENERATION_QUEUE}.dead` && j.state === 'completed'));
+    expect(await ledger(id)).toEqual(['generation -1', 'refund 1']);
+    expect(logged.some((l) => l.level === 'error' && l.msg === `job failed for good: moved to ${GENERATION_QUEUE}.dead`)).toBe(true);
   });
 
-  it('generated output of the real pool: a job completes with its image (sanity)', async () => {
-    const id = await queue();
-    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123' } }).jpeg().toBuffer();
-    const pool = new WorkerPool({
-      db: t.db,
-      bus: new GenerationBus(),
-      generator: { name: 'quick', generate: async () => jpeg },
-      storage,
-      now: () => new Date(),
-      concurrency: 1,
-      jobTimeoutMs: 10_000,
-      pollMs: 20,
-      leaseMs: 1000,
-      workerId: 'quick',
-    });
-    pool.start();
-    try {
-      const until = Date.now() + 10_000;
-      while ((await row(id)).status !== 'COMPLETED' && Date.now() < until) await sleep(10);
-      expect(await row(id)).toMatchObject({ status: 'COMPLETED', workerId: 'quick', leaseExpiresAt: null });
-      expect((await row(id)).generatedImageUrl).toBe(`/files/shops/${shopId}/generated/${id}-1.jpg`);
-      expect(await storage.read(`shops/${shopId}/generated/${id}-1.jpg`)).toEqual(jpeg);
-    } finally {
-      await pool.stop(50);
-    }
+  it('a try whose instance died is taken over by a live instance (heartbeat); it runs once more and is debited once', async () => {
+    // The dead instance fetched the job, took the run over, and died: no handler, no heartbeat.
+    const dead = await instance('dead', {});
+    const id = await generate();
+    const [job] = await dead.boss.fetch(GENERATION_QUEUE);
+    expect(job).toBeDefined();
+    await t.db.updateTable('imageGenerations').set({ status: 'IN_PROGRESS', attempts: 1, workerId: 'dead' }).where('id', '=', id).execute();
+    const generator = countingGenerator();
+    const started = Date.now();
+    await instance('survivor', {}, generator);
+    await until('completed on the survivor', async () => (await row(id)).status === 'COMPLETED');
+    // The heartbeat (10 s) ran out, then a monitor pass and the retry delay: well within a minute.
+    expect(Date.now() - started).toBeLessThan(40_000);
+    expect(await row(id)).toMatchObject({ status: 'COMPLETED', workerId: 'survivor', attempts: 2 });
+    expect(generator.calls).toEqual([id]);
+    expect(await ledger(id)).toEqual(['generation -1']);
+  });
+
+  it('the last try died: the dead letter worker fails the run and refunds it once', async () => {
+    const dead = await instance('dead', { retryLimit: 0 });
+    const id = await generate();
+    const [job] = await dead.boss.fetch(GENERATION_QUEUE);
+    expect(job).toBeDefined();
+    await t.db.updateTable('imageGenerations').set({ status: 'IN_PROGRESS', attempts: 1, workerId: 'dead' }).where('id', '=', id).execute();
+    const generator = countingGenerator();
+    await instance('survivor', { retryLimit: 0 }, generator);
+    await until('failed by the dead letter worker', async () => (await row(id)).status === 'FAILED');
+    expect(await row(id)).toMatchObject({ errorMessage: GIVEN_UP });
+    expect(generator.calls).toEqual([]);
+    expect(await ledger(id)).toEqual(['generation -1', 'refund 1']);
+  });
+
+  it('runs started without a job (an older release) get one at start, once', async () => {
+    const engine = await instance('a', {});
+    const id = await generate();
+    await sql`delete from pgboss.job where singleton_key = ${runKey({ generationId: id, run: 1 })}`.execute(t.db);
+    expect(await adoptRuns(t.db, engine)).toBe(1);
+    expect(await adoptRuns(t.db, engine)).toBe(0);
+    expect(await jobsOf(id)).toEqual([{ name: GENERATION_QUEUE, state: 'created' }]);
   });
 });

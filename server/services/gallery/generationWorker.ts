@@ -1,200 +1,114 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../../db';
+import type { JobContext, JobData } from '../../jobs';
+import type { FileStorage } from '../../storage';
 import type { ImageGenerator } from './generator';
 import type { GenerationBus } from './generations';
 import { lookImagesFor, writeOutput } from './generationFiles';
-import type { FileStorage } from '../../storage';
-import { claimNextJob, completeJob, failJob, recoverJobs, releaseLeases, renewLeases, type Claim } from './generationQueue';
+import { completeRun, failAbandonedRun, failRun, giveRunBack, takeRun } from './generationRuns';
 
-export interface WorkerPoolOptions {
+/*
+ * The worker of the generation queue (generationQueue.ts): one try of a run's job. It takes the run
+ * over (generationRuns.ts), reads the look's images and makes the image (generationFiles.ts,
+ * the generator), stores it and completes the run; every change is signalled on the bus (the SSE
+ * streams of every instance, NOTIFY).
+ *
+ * Failures: what the generator answers is final — a refusal, a missing look, a run longer than
+ * `jobTimeoutMs` fail the run at once and refund its credit (providers retry busy and failing
+ * answers themselves, see providers/). Storing the image or recording the result failing (storage
+ * or database down) is retried: the run waits IN_QUEUE and the job is retried with backoff. A try
+ * whose instance dies or stops is retried by the job engine (heartbeat, hand-back). After the last
+ * try the run fails and is refunded, by the try itself or, when it died, by the dead letter worker.
+ */
+
+export interface GenerationWorkerOptions {
   db: Db;
   bus: GenerationBus;
   generator: ImageGenerator;
   /** Where the made images are stored (server/storage). */
   storage: FileStorage;
   now: () => Date;
-  /** Parallel jobs (bounded pool). */
-  concurrency: number;
-  /** A generation taking longer fails. */
+  /** A try taking longer fails the run. */
   jobTimeoutMs: number;
-  /** Safety poll of the queue (signals from other instances arrive through the database at once). */
-  pollMs: number;
-  /** Lease of a claimed job: renewed every leaseMs / 3 while it runs; recovery takes jobs whose lease ran out. */
-  leaseMs: number;
-  /** Names this pool's claims (default: host, pid and a random part). */
-  workerId?: string;
-  log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
+  log?: { info(obj: unknown, msg?: string): void };
+  /** Names this instance's tries in the workerId column (default: host, pid and a random part). */
+  instance?: string;
 }
 
-class LeaseLost extends Error {
+type RunJob = JobContext<JobData['generation.run']>;
+
+/** The generator's answer was a failure: final for the run. */
+class NotMade extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
+  }
+}
+
+export const TIMED_OUT = 'Generation timed out';
+export const GIVEN_UP = 'Generation failed after several tries; the credit was refunded';
+
+class TimedOut extends Error {
   constructor() {
-    super('The job was recovered by another worker');
-  }
-}
-class ShuttingDown extends Error {
-  constructor() {
-    super('The worker pool stopped');
+    super(TIMED_OUT);
   }
 }
 
-/** A worker id that names the process (logs, the workerId column) and is unique per pool. */
-export function newWorkerId(): string {
-  return `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-}
-
-/**
- * A bounded pool of workers draining the durable queue. Woken by `queued`
- * signals (from any instance on the database) and by a poll. While a job
- * runs, its lease is renewed every leaseMs / 3; every leaseMs / 2 the pool
- * also recovers jobs whose lease ran out (a dead worker, here or elsewhere).
- * On stop it waits a grace period, then gives up the leases of jobs still
- * running, so another instance (or the next start) takes them over at once.
- */
-export class WorkerPool {
-  readonly workerId: string;
-  private running = false;
-  private active = new Set<Promise<void>>();
-  private jobs = new Map<number, { job: Claim; controller: AbortController }>();
-  private timers: NodeJS.Timeout[] = [];
-  private heartbeat: NodeJS.Timeout | null = null;
-  private pumping = false;
-  private readonly onQueued = () => void this.pump();
-
-  constructor(private readonly o: WorkerPoolOptions) {
-    this.workerId = o.workerId ?? newWorkerId();
-  }
-
-  start() {
-    if (this.running) return;
-    this.running = true;
-    this.o.bus.on('queued', this.onQueued);
-    this.o.bus.on('resync', this.onQueued);
-    const every = (ms: number, fn: () => void) => {
-      const t = setInterval(fn, Math.max(10, ms));
-      t.unref();
-      return t;
-    };
-    this.timers.push(every(this.o.pollMs, () => void this.pump()));
-    this.timers.push(every(this.o.leaseMs / 2, () => void this.recover()));
-    this.heartbeat = every(this.o.leaseMs / 3, () => void this.renew());
-    void this.pump();
-  }
-
-  async stop(graceMs = 5000) {
-    this.running = false;
-    this.o.bus.off('queued', this.onQueued);
-    this.o.bus.off('resync', this.onQueued);
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
-    if (this.active.size) {
-      // Leases stay renewed during the grace period.
-      await Promise.race([Promise.allSettled([...this.active]), new Promise((r) => setTimeout(r, graceMs).unref())]);
-    }
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = null;
-    const left = [...this.jobs.values()];
-    if (!left.length) return;
-    try {
-      await releaseLeases(this.o.db, this.workerId, left.map((e) => e.job));
-    } catch (error) {
-      this.o.log?.error({ err: error }, 'generation queue: could not give up leases (they expire on their own)');
-    }
-    for (const e of left) e.controller.abort(new ShuttingDown());
-  }
-
-  get busy() {
-    return this.active.size;
-  }
-
-  private async renew() {
-    const entries = [...this.jobs.values()];
-    if (!entries.length) return;
-    try {
-      const kept = await renewLeases(this.o.db, this.workerId, entries.map((e) => e.job), this.o.leaseMs);
-      for (const e of entries) {
-        // Still ours unless another instance recovered it (this worker stalled past its lease).
-        if (!kept.has(e.job.id) && this.jobs.get(e.job.id) === e) e.controller.abort(new LeaseLost());
-      }
-    } catch (error) {
-      this.o.log?.error({ err: error }, 'generation queue: lease renewal failed');
-    }
-  }
-
-  private async recover() {
-    try {
-      await recoverJobs(this.o.db, this.o.bus, this.o.now());
-    } catch (error) {
-      if (this.running) this.o.log?.error({ err: error }, 'generation queue: recovery failed');
-    }
-  }
-
-  private async pump() {
-    if (this.pumping) return;
-    this.pumping = true;
-    try {
-      while (this.running && this.active.size < this.o.concurrency) {
-        const job = await claimNextJob(this.o.db, this.o.now(), { workerId: this.workerId, leaseMs: this.o.leaseMs });
-        if (!job) break;
-        this.o.bus.changed(job.id);
-        const run = this.run(job).finally(() => {
-          this.active.delete(run);
-          if (this.running) void this.pump();
-        });
-        this.active.add(run);
-      }
-    } catch (error) {
-      if (this.running) this.o.log?.error({ err: error }, 'generation queue: claim failed');
-    } finally {
-      this.pumping = false;
-    }
-  }
-
-  private async run(job: Claim) {
-    const controller = new AbortController();
-    const entry = { job, controller };
-    this.jobs.set(job.id, entry);
-    const timer = setTimeout(() => controller.abort(new Error('Generation timed out')), this.o.jobTimeoutMs);
-    const aborted = new Promise<never>((_, reject) =>
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true }),
-    );
+/** The handler of `generation.run` jobs. */
+export function generationWorker(o: GenerationWorkerOptions): (job: RunJob) => Promise<void> {
+  const instance = o.instance ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  return async (job) => {
+    // The try is told apart by the run's attempts counter, which takeRun bumps.
+    const claim = await takeRun(o.db, job.data, instance, o.now());
+    // Finished, failed, stopped (uninstall) or superseded by a newer run: nothing left to make.
+    if (!claim) return;
+    o.bus.changed(claim.id);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new TimedOut()), o.jobTimeoutMs);
+    // The engine's signal: it stops (the try is handed back) or the job is no longer this try's.
+    const signal = AbortSignal.any([job.signal, timeout.signal]);
+    const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
     aborted.catch(() => undefined);
     try {
-      const look = await Promise.race([lookImagesFor(this.o.db, job), aborted]);
-      const made = await Promise.race([
-        this.o.generator.generate({
-          generationId: job.id,
-          shopId: job.shopId,
-          imageType: job.imageType,
-          customPrompt: job.customPrompt,
-          look,
-          signal: controller.signal,
-        }),
-        aborted,
-      ]);
-      if (controller.signal.aborted) throw controller.signal.reason;
+      const made = await (async () => {
+        try {
+          const look = await Promise.race([lookImagesFor(o.db, claim), aborted]);
+          const out = await Promise.race([
+            o.generator.generate({ generationId: claim.id, shopId: claim.shopId, imageType: claim.imageType, customPrompt: claim.customPrompt, look, signal }),
+            aborted,
+          ]);
+          if (signal.aborted) throw signal.reason;
+          return out;
+        } catch (error) {
+          throw job.signal.aborted ? error : new NotMade(timeout.signal.aborted ? timeout.signal.reason : error);
+        }
+      })();
       const { jpeg, positions } = Buffer.isBuffer(made) ? { jpeg: made, positions: null } : made;
-      const url = await writeOutput(this.o.storage, job, jpeg);
-      if (!(await completeJob(this.o.db, job, url, this.o.now(), positions))) {
-        this.o.log?.info?.({ generationId: job.id }, 'generation queue: finished a job another worker had taken over');
+      const url = await writeOutput(o.storage, claim, jpeg);
+      if (!(await completeRun(o.db, claim, url, o.now(), positions))) {
+        o.log?.info({ generationId: claim.id }, 'generation: finished a run another try had taken over');
       }
     } catch (error) {
-      const reason = controller.signal.aborted ? controller.signal.reason : error;
-      // Another worker owns it now, or this pool gave it up on shutdown: not this run's to fail.
-      if (reason instanceof LeaseLost || reason instanceof ShuttingDown) return;
-      const timedOut = reason instanceof Error && /timed out/.test(reason.message);
-      // Shutting down within the grace period: leave the job IN_PROGRESS; its lease is given up or runs out.
-      if (!this.running && !timedOut) return;
-      const message = reason instanceof Error ? reason.message : String(reason);
-      try {
-        await failJob(this.o.db, job, message, this.o.now());
-      } catch (e) {
-        this.o.log?.error({ err: e }, 'generation queue: could not record a failure');
+      // Handed back or taken over: the row stays as it is for the next try.
+      if (job.signal.aborted) throw job.signal.reason ?? error;
+      if (error instanceof NotMade) {
+        await failRun(o.db, claim, error.message, o.now());
+        return;
       }
+      // Storage or database: the next try (the run waits IN_QUEUE), or failed for good after the last.
+      if (job.retryCount < job.retryLimit) await giveRunBack(o.db, claim, o.now()).catch(() => undefined);
+      else await failRun(o.db, claim, GIVEN_UP, o.now()).catch(() => undefined);
+      throw error;
     } finally {
       clearTimeout(timer);
-      if (this.jobs.get(job.id) === entry) this.jobs.delete(job.id);
-      this.o.bus.changed(job.id);
+      o.bus.changed(claim.id);
     }
-  }
+  };
+}
+
+/** The handler of the dead letter queue: a run whose job failed for good fails and is refunded (once). */
+export function generationDeadLetterWorker(o: Pick<GenerationWorkerOptions, 'db' | 'bus' | 'now'>): (job: RunJob) => Promise<void> {
+  return async (job) => {
+    if (await failAbandonedRun(o.db, job.data, GIVEN_UP, o.now())) o.bus.changed(job.data.generationId);
+  };
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import { notifierFor, publish } from '../../db/notify';
 import type { ImageGenerationsTable } from '../../db/tables/gallery';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { debitOne } from './credits';
+import { queueRun } from './generationQueue';
 import type { ShopRow } from '../shop/shops';
 import {
   ACTIVE_STATUSES,
@@ -24,12 +26,13 @@ import { paginationDetails } from '../../../src/contracts/api';
 export type GenerationRow = Selectable<ImageGenerationsTable>;
 
 /** What instances tell each other on the database's `sl_generations` channel. */
-type BusMessage = { o: string; t: 'c'; id: number } | { o: string; t: 'q' };
+type BusMessage = { o: string; t: 'c'; id: number };
 
 /**
  * Signals about generations: `generation:<id>` when a generation got a new
- * event (the SSE streams then read it from the database), `queued` when a job
- * waits, `resync` when signals from other instances may have been missed.
+ * event (the SSE streams then read it from the database), `resync` when
+ * signals from other instances may have been missed. (Workers are woken by
+ * the job engine, see generationQueue.ts.)
  * Between listen() and close() every signal also goes to the other server
  * instances on the database (NOTIFY) and theirs come here.
  */
@@ -49,11 +52,6 @@ export class GenerationBus extends EventEmitter {
   changed(generationId: number) {
     this.emit(`generation:${generationId}`);
     this.send({ o: this.origin, t: 'c', id: generationId });
-  }
-
-  queued() {
-    this.emit('queued');
-    this.send({ o: this.origin, t: 'q' });
   }
 
   /** Hears the other instances from now on (resolves once listening); a database without notifier has none. */
@@ -76,7 +74,6 @@ export class GenerationBus extends EventEmitter {
   private receive(message: BusMessage) {
     if (!message || message.o === this.origin) return;
     if (message.t === 'c' && Number.isSafeInteger(message.id)) this.emit(`generation:${message.id}`);
-    else if (message.t === 'q') this.emit('queued');
   }
 
   private send(message: BusMessage) {
@@ -175,9 +172,10 @@ export function assertGenerationEnabled(shop: ShopRow) {
 
 /**
  * Queues a PENDING generation and debits one credit, atomically (the caller's
- * transaction): returns false when it was not PENDING, throws 402 without credit.
+ * transaction, which also queues the run's job): returns false when it was not
+ * PENDING, throws 402 without credit.
  */
-export async function startGeneration(trx: Db, shopId: number, id: number, now: Date): Promise<boolean> {
+export async function startGeneration(db: Db, trx: Transaction<Database>, shopId: number, id: number, now: Date): Promise<boolean> {
   const row = await trx
     .updateTable('imageGenerations')
     .set((eb) => ({
@@ -187,7 +185,6 @@ export async function startGeneration(trx: Db, shopId: number, id: number, now: 
       queuedAt: now,
       startedAt: null,
       workerId: null,
-      leaseExpiresAt: null,
       errorMessage: null,
       updatedAt: now,
     }))
@@ -199,6 +196,7 @@ export async function startGeneration(trx: Db, shopId: number, id: number, now: 
   if (!row) return false;
   await debitOne(trx, shopId, `${row.id}:${row.run}`);
   await recordEvent(trx, row);
+  await queueRun(db, trx, { generationId: row.id, run: row.run, shopId });
   return true;
 }
 
@@ -232,11 +230,10 @@ export async function createGeneration(db: Db, bus: GenerationBus, shop: ShopRow
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordEvent(trx, row);
-    await startGeneration(trx, shop.id, row.id, now);
+    await startGeneration(db, trx, shop.id, row.id, now);
     return row.id;
   });
   bus.changed(id);
-  bus.queued();
   return id;
 }
 
@@ -274,11 +271,8 @@ export async function ensureStarted(db: Db, bus: GenerationBus, shop: ShopRow, i
     const row = await findGeneration(trx, shop.id, id);
     if (row.status !== 'PENDING') return false;
     assertGenerationEnabled(shop);
-    return startGeneration(trx, shop.id, id, now);
+    return startGeneration(db, trx, shop.id, id, now);
   });
-  if (started) {
-    bus.changed(id);
-    bus.queued();
-  }
+  if (started) bus.changed(id);
   return started;
 }

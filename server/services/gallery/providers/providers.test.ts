@@ -5,7 +5,7 @@ import { colourProducts, expectPositionsOnTheirPhotos } from '../../../test/colo
 import { FakeOpenAI, boxesFromPixels } from '../../../test/imageStandIns/fakeOpenAI';
 import { FakeGemini } from '../../../test/imageStandIns/fakeGemini';
 import { DEMO_SHOP_DOMAIN } from '../../../config';
-import { failJob } from '../generationQueue';
+import { failRun } from '../generationRuns';
 import { shopFileKey, shopFilesOf, storageFor } from '../../../storage';
 import type { LookProductImage } from '../generatorImages';
 
@@ -134,7 +134,7 @@ describe.each(PROVIDERS)('$name provider against its stand-in', (provider) => {
       expect(calls).toBe(trigger === '[standin:busy]' || trigger === '[standin:error]' || (trigger === '[standin:slow]' && provider.name === 'openai') ? 2 : 1);
       // A second failure report of the same run (a late worker, a replay) refunds nothing more.
       const row = await t.db.selectFrom('imageGenerations').selectAll().where('id', '=', g.id).executeTakeFirstOrThrow();
-      expect(await failJob(t.db, { ...row, status: 'IN_PROGRESS' } as typeof row, 'again', new Date())).toBe(false);
+      expect(await failRun(t.db, { ...row, status: 'IN_PROGRESS' } as typeof row, 'again', new Date())).toBe(false);
       expect(await balance(t)).toBe(3);
       expect(await firstKey(storageFor(t.config).list('shops/'))).toBeUndefined();
     } finally {
