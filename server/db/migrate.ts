@@ -27,6 +27,7 @@ import * as m0025 from './migrations/0025_proxy_path';
 import * as m0026 from './migrations/0026_file_keys';
 import * as m0030 from './migrations/0030_order_refunds';
 import * as m0031 from './migrations/0031_bundle_discount_combinations';
+import * as m0045 from './migrations/0045_changes';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0026_file_keys': m0026,
   '0030_order_refunds': m0030,
   '0031_bundle_discount_combinations': m0031,
+  '0045_changes': m0045,
 };
 
 class StaticProvider implements MigrationProvider {
