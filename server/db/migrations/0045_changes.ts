@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { up as storefrontMarks } from './0015_storefront_changes';
 
 /**
  * The outbox of changes (services/changes): every change a platform sync may have to follow (a look,
@@ -50,20 +51,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop view storefront_changes`.execute(db);
-  await db.schema
-    .createTable('storefront_changes')
-    .addColumn('shop_id', 'integer', (c) => c.notNull().references('shops.id').onDelete('cascade'))
-    .addColumn('target', 'text', (c) => c.notNull())
-    .addColumn('generation', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('marked_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addPrimaryKeyConstraint('storefront_changes_pkey', ['shop_id', 'target'])
-    .execute();
-  await db.schema
-    .createTable('storefront_writers')
-    .addColumn('shop_id', 'integer', (c) => c.primaryKey().references('shops.id').onDelete('cascade'))
-    .addColumn('writer_id', 'text', (c) => c.notNull())
-    .addColumn('lease_expires_at', 'timestamptz', (c) => c.notNull())
-    .execute();
+  // The marks and the writers' leases as 0015 made them (empty: the changes are not turned back into marks).
+  await storefrontMarks(db);
   await db.schema.dropTable('change_readers').execute();
   await db.schema.dropTable('changes').execute();
 }
