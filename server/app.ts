@@ -13,6 +13,7 @@ import { documentShop } from './auth/launch';
 import { platformPlugin } from './platform';
 import { bundleDiscountsPlugin } from './platform/discounts/plugin';
 import { storefrontMetafieldsPlugin } from './platform/metafields/plugin';
+import { changesPlugin } from './platform/changes/plugin';
 import type { StorefrontMetafieldOptions } from './platform/metafields/storefrontMetafields';
 import { securityHeaders } from './http/securityHeaders';
 import { hostCheck } from './http/hostCheck';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   await app.register(bundleDiscountsPlugin);
   // Storefront metafields follow looks, layout, settings, booster and catalog changes (APP_MODE=shopify).
   await app.register(storefrontMetafieldsPlugin, { options: deps.storefrontMetafields });
+  await app.register(changesPlugin);
   await app.register(authPlugin);
 
   for (const routes of [

@@ -29,6 +29,7 @@ import * as m0030 from './migrations/0030_order_refunds';
 import * as m0031 from './migrations/0031_bundle_discount_combinations';
 import * as m0040 from './migrations/0040_generation_jobs';
 import * as m0041 from './migrations/0041_catalog_sync_jobs';
+import * as m0045 from './migrations/0045_changes';
 import * as m0050 from './migrations/0050_look_discount_tiers';
 import * as m0055 from './migrations/0055_catalog_stock';
 import * as m0060 from './migrations/0060_flow_triggers';
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0031_bundle_discount_combinations': m0031,
   '0040_generation_jobs': m0040,
   '0041_catalog_sync_jobs': m0041,
+  '0045_changes': m0045,
   '0050_look_discount_tiers': m0050,
   '0055_catalog_stock': m0055,
   '0060_flow_triggers': m0060,

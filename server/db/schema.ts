@@ -13,7 +13,7 @@ import type { WebhookTables } from './tables/webhooks';
 import type { RateLimitTables } from './tables/rateLimits';
 import type { WebVitalsTables } from './tables/webVitals';
 import type { BundleDiscountTables } from './tables/bundleDiscounts';
-import type { StorefrontChangeTables } from './tables/storefrontChanges';
+import type { ChangeTables } from './tables/changes';
 import type { FunnelTables } from './tables/funnel';
 import type { ExperimentTables } from './tables/experiments';
 import type { FlowTables } from './tables/flow';
@@ -31,7 +31,7 @@ export interface Database
     WebhookTables,
     WebVitalsTables,
     BundleDiscountTables,
-    StorefrontChangeTables,
+    ChangeTables,
     FunnelTables,
     ExperimentTables,
     FlowTables,

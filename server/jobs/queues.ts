@@ -56,8 +56,9 @@ export const QUEUES = {
     keepCompletedSeconds: DAY,
   },
   /**
-   * A shop's look bundle discounts written to the platform (server/platform/discounts): queued with
-   * every change that may change them, in the change's transaction; one shop at a time.
+   * A shop's look bundle discounts written to the platform (server/platform/discounts): a reader of
+   * the change outbox (services/changes), queued with every recorded change in its transaction; it
+   * decides from the changes whether the bundles changed. One shop at a time.
    */
   'discount.sync': {
     retryLimit: 6,
@@ -67,6 +68,31 @@ export const QUEUES = {
     perShop: true,
     concurrency: 2,
     keepCompletedSeconds: HOUR,
+  },
+  /**
+   * A shop's storefront metafields written to the platform (server/platform/metafields): a reader of
+   * the change outbox, queued with every recorded change in its transaction (a second later, so a
+   * burst is one write); one shop at a time. An instance killed mid-write leaves the job active until
+   * it expires; another instance then writes the shop's unread changes again (the writes are idempotent).
+   */
+  'storefront.metafields': {
+    retryLimit: 8,
+    retryDelaySeconds: 5,
+    retryDelayMaxSeconds: HOUR,
+    expireSeconds: 5 * 60,
+    perShop: true,
+    concurrency: 2,
+    keepCompletedSeconds: HOUR,
+  },
+  /** The change outbox's upkeep (cron): prunes old changes, queues readers for shops with unread ones. */
+  'changes.upkeep': {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryDelayMaxSeconds: 600,
+    expireSeconds: 10 * 60,
+    perShop: false,
+    concurrency: 1,
+    keepCompletedSeconds: DAY,
   },
   /** Funnel storage upkeep (cron, once per cluster): monthly partitions ahead, retention, dedup pruning. */
   'funnel.maintain': {
@@ -193,7 +219,11 @@ export const deadLetterOf = (queue: string) => `${queue}.dead`;
 export interface JobData {
   'webhook.deliver': { deliveryId: number; shopId: number };
   'webhook.upkeep': Record<string, never>;
-  'discount.sync': { shopId: number };
+  /** `force`: sync even when no unread change calls for it (tests, an operator). */
+  'discount.sync': { shopId: number; force?: boolean };
+  /** `now`: write without waiting out the debounce. */
+  'storefront.metafields': { shopId: number; now?: boolean };
+  'changes.upkeep': Record<string, never>;
   'funnel.maintain': Record<string, never>;
   'shop.eraseFiles': { shopId: number };
   'catalog.reconcile': Record<string, never>;

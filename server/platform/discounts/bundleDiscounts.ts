@@ -18,9 +18,10 @@ import { DEFAULT_BUNDLE_DISCOUNT_COMBINES_WITH, type BundleDiscountCombinesWith 
  * has at most 25 active automatic discounts, the merchant's discount list stays clean, and the
  * Function itself decides between looks that share a product (one look per cart line).
  *
- * A change that may change the bundles queues the shop's sync as a job (`discount.sync`, in the
- * change's transaction: services/looks/discountListener.ts), run on any instance after the change
- * (the save never waits for or fails on the platform): the wanted metafield values are built from
+ * Every recorded change (services/changes) queues the shop's job (`discount.sync`, in the change's
+ * transaction), run on any instance after the change (the save never waits for or fails on the
+ * platform); the job syncs when one of the shop's unread changes may change the bundles
+ * (bundleChanges.ts): the wanted metafield values are built from
  * the database and compared with the ones last written (bundle_discounts); a changed part is
  * updated, a new part created, a part no longer needed (e.g. the last discounted look deleted or
  * deactivated) deleted. A discount the merchant deleted in the admin is created again. userErrors
@@ -30,7 +31,7 @@ import { DEFAULT_BUNDLE_DISCOUNT_COMBINES_WITH, type BundleDiscountCombinesWith 
  * finds the looks changed while it wrote runs again.
  */
 export interface BundleDiscountSync {
-  /** Queues a sync of the shop and waits until no sync is ready or running. */
+  /** Queues a sync of the shop (whatever its changes) and waits until no sync is ready or running. */
   sync(shopId: number): Promise<void>;
   /** Resolves when no sync is ready or running (retries not yet due do not count). */
   idle(shopId?: number): Promise<void>;
@@ -190,7 +191,7 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
   return {
     reconcile,
     async sync(shopId) {
-      await jobs.send('discount.sync', { shopId }, { shopId });
+      await jobs.send('discount.sync', { shopId, force: true }, { shopId });
       await idle();
     },
     idle,

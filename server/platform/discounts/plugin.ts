@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createBundleDiscountSync, type BundleDiscountSync } from './bundleDiscounts';
+import { BUNDLE_DISCOUNTS_QUEUE, syncBundlesFromChanges } from './bundleChanges';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** Runs the shop bundle discount syncs that look changes queue (queue `discount.sync`), and one after a reinstall. */
+/** Runs the shop bundle discount syncs (queue `discount.sync`, a reader of the change outbox: looks, booster, settings, installs). */
 export const bundleDiscountsPlugin = fp(
   async (app: FastifyInstance) => {
     const { db, config, now } = app.deps;
@@ -18,11 +19,8 @@ export const bundleDiscountsPlugin = fp(
       return;
     }
     const sync = createBundleDiscountSync({ db, jobs: app.jobs, admin: app.platform.admin, now, log: (level, message) => app.log[level](message) });
-    await app.jobs.work('discount.sync', ({ data }) => sync.reconcile(data.shopId));
-    // A reinstall writes the shop's bundle discounts anew (the platform may have dropped them with the app).
-    const unlistenInstalls = app.platform.lifecycle.onInstalled(async (shop) => void (await app.jobs.send('discount.sync', { shopId: shop.id }, { shopId: shop.id })));
+    await app.jobs.work(BUNDLE_DISCOUNTS_QUEUE, ({ data }) => syncBundlesFromChanges(db, sync, data.shopId, data.force));
     app.decorate('bundleDiscounts', sync);
-    app.addHook('onClose', async () => unlistenInstalls());
   },
   { name: 'bundle-discounts' },
 );

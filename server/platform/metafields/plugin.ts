@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { listenToStorefrontChanges } from '../../services/storefront/changes';
 import { fileUrls } from '../../storage';
-import { createStorefrontMetafieldSync, type StorefrontMetafieldOptions, type StorefrontMetafieldSync } from './storefrontMetafields';
+import { createStorefrontMetafieldSync, STOREFRONT_METAFIELDS_QUEUE, type StorefrontMetafieldOptions, type StorefrontMetafieldSync } from './storefrontMetafields';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,14 +11,13 @@ declare module 'fastify' {
 }
 
 export interface StorefrontMetafieldsPluginOptions {
-  /** Timing knobs (tests shorten the debounce and turn the sweep timer off). */
+  /** Timing knobs (tests lengthen the debounce and flush by hand). */
   options?: Partial<StorefrontMetafieldOptions>;
 }
 
 /**
- * Listens to storefront changes (looks, layout, settings, booster, catalog products) and writes the
- * shop's storefront metafields; a (re)install and a finished catalog sync write them all. Marks left
- * by a crash are written once the app is ready. Stops on close.
+ * Runs the storefront metafield writer's jobs (queue `storefront.metafields`, a reader of the change
+ * outbox: looks, layout, settings, booster, catalog products, installs and finished catalog syncs).
  */
 export const storefrontMetafieldsPlugin = fp<StorefrontMetafieldsPluginOptions>(
   async (app: FastifyInstance, opts) => {
@@ -28,20 +26,9 @@ export const storefrontMetafieldsPlugin = fp<StorefrontMetafieldsPluginOptions>(
       app.decorate('storefrontMetafields', null);
       return;
     }
-    const sync = createStorefrontMetafieldSync({ db, files: fileUrls(config), admin: app.platform.admin, log: (level, message) => app.log[level](message), options: opts.options });
-    const unlisten = listenToStorefrontChanges(db, sync);
-    const unlistenInstalls = app.platform.lifecycle.onInstalled((shop) => sync.writeAll(shop));
-    const unlistenSyncs = app.platform.lifecycle.onCatalogSynced((shop) => sync.writeAll(shop));
+    const sync = createStorefrontMetafieldSync({ db, jobs: app.jobs, files: fileUrls(config), admin: app.platform.admin, log: (level, message) => app.log[level](message), options: opts.options });
+    await app.jobs.work(STOREFRONT_METAFIELDS_QUEUE, ({ data }) => sync.write(data.shopId, data.now));
     app.decorate('storefrontMetafields', sync);
-    app.addHook('onReady', async () => {
-      sync.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'storefront metafield sweep failed'));
-    });
-    app.addHook('onClose', async () => {
-      unlisten();
-      unlistenInstalls();
-      unlistenSyncs();
-      await sync.stop();
-    });
   },
   { name: 'storefront-metafields' },
 );

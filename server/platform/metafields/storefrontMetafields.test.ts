@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts } from '../../test/fakeShopifyAdmin';
 import type { FakeMetafields } from '../../test/fakeAdmin/metafields';
@@ -6,7 +7,7 @@ import { API_PREFIX } from '../../../src/contracts/api';
 import type { LookFormValues } from '../../../src/contracts/looks';
 import type { CheckoutBoosterMetafield, ProductLooksMetafield, StorefrontConfig, StorefrontGallery } from '../../../src/contracts/storefront';
 import { updateLayout } from '../../services/looks/layout';
-import { storefrontChanged } from '../../services/storefront/changes';
+import { recordChange } from '../../services/changes/outbox';
 
 const KEY = 'metafields-key';
 const SECRET = 'metafields-secret';
@@ -44,16 +45,18 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
   const config = () => metafields.appDataOf(domain, 'looks', 'config') as StorefrontConfig | undefined;
   const checkout = () => metafields.valueOf(domain, metafields.shopId(domain), '$app', 'checkout') as CheckoutBoosterMetafield | undefined;
   const callsSince = (n: number) => metafields.calls.slice(n).filter((c) => c.shop === domain);
+  /** Changes the writer has not read yet. */
   const marks = () => t.db.selectFrom('storefrontChanges').selectAll().where('shopId', '=', shopId).execute();
+  const stale = (targets: string[]) => recordChange(t.db, shopId, { kind: 'storefrontStale', before: null, after: { targets } });
 
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
     metafields = fake.module<FakeMetafields>('metafields');
     fake.setProducts(domain, makeFakeProducts(8));
     t = await createTestApp({
-      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url },
-      // A long debounce: a burst is written once, when the test asks (idle); no sweep timer.
-      deps: { storefrontMetafields: { debounceMs: 10_000, sweepMs: 0 } },
+      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url, FILES_PUBLIC_URL: 'https://cdn.example/looks' },
+      // A long debounce: a burst is written once, when the test asks (idle).
+      deps: { storefrontMetafields: { debounceMs: 10_000, maxWaitMs: 60_000 } },
     });
     const res = await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain });
     expect(res.statusCode).toBe(200);
@@ -206,28 +209,33 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(await marks()).toEqual([]);
   });
 
-  it('while another instance holds the shop nothing is written and the marks stay; the sweep writes them once its lease ran out', async () => {
+  it('a failed write leaves the changes unread; the job is retried with backoff and writes them', async () => {
     expect(await marks()).toEqual([]);
-    await t.db.insertInto('storefrontWriters').values({ shopId, writerId: 'other-instance', leaseExpiresAt: new Date(Date.now() + 60_000) }).execute();
-    const before = metafields.calls.length;
-    expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'Held' })).statusCode).toBe(200);
-    await written();
-    expect(callsSince(before)).toEqual([]);
-    expect((await marks()).map((m) => m.target)).toEqual(['config']);
-    // The other writer's lease runs out (it crashed): the sweep writes the marks.
-    await t.db.updateTable('storefrontWriters').set({ leaseExpiresAt: new Date(Date.now() - 1000) }).where('shopId', '=', shopId).execute();
-    await t.db.updateTable('storefrontChanges').set({ markedAt: new Date(Date.now() - 60_000) }).where('shopId', '=', shopId).execute();
-    await t.app.storefrontMetafields!.sweep();
-    await written();
-    expect(config()!.layout.customTitle).toBe('Held');
-    expect(await marks()).toEqual([]);
+    const graphql = t.app.platform.admin.graphql;
+    let failures = 0;
+    t.app.platform.admin.graphql = async <T,>(shop: Parameters<typeof graphql>[0], query: string, variables?: Record<string, unknown>) => {
+      if (/metafieldsSet/.test(query) && failures++ === 0) throw new Error('platform unreachable');
+      return graphql.call<typeof t.app.platform.admin, Parameters<typeof graphql>, Promise<T>>(t.app.platform.admin, shop, query, variables);
+    };
+    try {
+      expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'After a failure' })).statusCode).toBe(200);
+      await written();
+      expect(failures).toBe(1);
+      expect((await marks()).map((m) => m.kind)).toEqual(['layoutChanged']);
+      // The retry comes after its backoff (5 s for this queue).
+      for (let i = 0; i < 300 && (await marks()).length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(config()!.layout.customTitle).toBe('After a failure');
+      expect(await marks()).toEqual([]);
+    } finally {
+      t.app.platform.admin.graphql = graphql;
+    }
   });
 
   it("a mark's metafields go in one call: the config and the shop's switch are never split between two calls", async () => {
     fake.setProducts(domain, makeFakeProducts(40));
     const before = metafields.calls.length;
     // 24 products no earlier test deleted, then the config: its two metafields would be the 25th and 26th.
-    await storefrontChanged(t.db, shopId, { productGids: Array.from({ length: 24 }, (_, i) => P(i + 11)), config: true });
+    await stale([...Array.from({ length: 24 }, (_, i) => `product:${P(i + 11)}`), 'config']);
     await written();
     const calls = callsSince(before);
     expect(calls.map((c) => c.metafields.length)).toEqual([24, 2]);
@@ -236,17 +244,48 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     fake.setProducts(domain, makeFakeProducts(8));
   });
 
-  it('after app/uninstalled nothing is written and the marks are dropped', async () => {
+  it("the app's images are written at FILES_PUBLIC_URL (a CDN or the bucket), never at an instance; the platform's stay as they are", async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#e76f51' } }).png().toBuffer();
+    const boundary = '----metafieldImageBoundary';
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `${LOOKS}/media`,
+      shop: domain,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    const { url } = uploaded.json() as { url: string };
+    const key = new URL(url).pathname.slice('/files/'.length);
+    expect(key).toMatch(new RegExp(`^shops/${shopId}/uploads/`));
+    const body = lookBody([8, 5]);
+    body.mainProduct.selectedMainImage = url;
+    body.relatedItems[0].image = 'https://cdn.shopify.com/s/files/1/item.jpg';
+    const created = await request('POST', LOOKS, body);
+    expect(created.statusCode).toBe(201);
+    await written();
+    const look = productValue(8)!.looks[0];
+    expect(look.mainProduct.image).toBe(`https://cdn.example/looks/${key}`);
+    expect(look.items[0].image).toBe('https://cdn.shopify.com/s/files/1/item.jpg');
+    expect(gallery()!.looks.find((l) => l.id === look.id)?.mainProduct.image).toBe(`https://cdn.example/looks/${key}`);
+    expect((await request('DELETE', `${LOOKS}/${created.json().look.id}`)).statusCode).toBe(204);
+    await written();
+  });
+
+  it('after app/uninstalled nothing is written and the changes are read past', async () => {
     const res = await deliver(t, 'app/uninstalled', { id: 1, myshopify_domain: domain }, { shop: domain });
     expect(res.statusCode).toBe(200);
     const before = fake.graphql.length;
     const shop = await t.db.selectFrom('shops').selectAll().where('id', '=', shopId).executeTakeFirstOrThrow();
     await updateLayout(t.db, shop, { customTitle: 'Not installed' });
-    await storefrontChanged(t.db, shopId, { productGids: [P(6)], gallery: true });
+    await stale([`product:${P(6)}`, 'gallery']);
     await written();
     expect(fake.graphql.slice(before).filter((c) => c.shop === domain)).toEqual([]);
     expect(await marks()).toEqual([]);
-    expect(config()!.layout.customTitle).toBe('Held');
+    expect(config()!.layout.customTitle).toBe('After a failure');
 
     // Installed again (a new installation on the platform, its app data gone): everything is written anew.
     metafields.reinstall(domain);

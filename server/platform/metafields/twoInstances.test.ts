@@ -6,6 +6,8 @@ import { FakeShopifyAdmin, makeFakeProducts } from '../../test/fakeShopifyAdmin'
 import type { FakeMetafields } from '../../test/fakeAdmin/metafields';
 import { API_PREFIX } from '../../../src/contracts/api';
 import type { StorefrontConfig } from '../../../src/contracts/storefront';
+import { recordChange } from '../../services/changes/outbox';
+import { deadLetterCounts } from '../../jobs';
 
 const KEY = 'two-metafields-key';
 const SECRET = 'two-metafields-secret';
@@ -21,7 +23,7 @@ describe('storefront metafields with two instances on one database', () => {
   let shopId: number;
 
   async function instance(db: Db): Promise<FastifyInstance> {
-    const started = await startInstance(db, {}, { env: shopifyModeEnv(fake.url, KEY, SECRET), storefrontMetafields: { debounceMs: 10_000, sweepMs: 0 } });
+    const started = await startInstance(db, {}, { env: shopifyModeEnv(fake.url, KEY, SECRET), storefrontMetafields: { debounceMs: 10_000, maxWaitMs: 60_000 } });
     instances.push(started);
     return started.app;
   }
@@ -71,21 +73,58 @@ describe('storefront metafields with two instances on one database', () => {
       expect(config()!.layout.customTitle).toBe(title);
     }
     expect(await shared.a.selectFrom('storefrontChanges').selectAll().execute()).toEqual([]);
-    expect(await shared.a.selectFrom('storefrontWriters').selectAll().execute()).toEqual([]);
   });
 
-  it('marks left by a crashed instance are written by the next one when it starts', async () => {
-    // A change was marked, then the instance died before writing (its lease row left behind, expired).
-    await shared.a.updateTable('layoutSettings').set({ settings: JSON.stringify({ ...config()!.layout, customTitle: 'Before the crash' }) }).where('shopId', '=', shopId).execute();
-    await shared.a.insertInto('storefrontChanges').values({ shopId, target: 'config', markedAt: new Date(Date.now() - 60_000) }).execute();
-    await shared.a.insertInto('storefrontWriters').values({ shopId, writerId: 'crashed', leaseExpiresAt: new Date(Date.now() - 1000) }).execute();
-    const c = await instance(shared.b);
-    // The sweep on start found the marks.
-    for (let i = 0; i < 50 && (await shared.a.selectFrom('storefrontChanges').selectAll().execute()).length; i++) {
-      await c.storefrontMetafields!.idle();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(config()!.layout.customTitle).toBe('Before the crash');
-    expect(await shared.a.selectFrom('storefrontChanges').selectAll().execute()).toEqual([]);
+  it('an instance killed in the middle of a burst of metafield writes loses nothing: a survivor writes it all', async () => {
+    for (const started of instances.splice(0)) await started.close();
+    const products = makeFakeProducts(60).map((p) => p.id);
+    fake.setProducts(domain, makeFakeProducts(60));
+    const victim = await instance(shared.a);
+    expect((await request(victim, 'GET', `${API_PREFIX}/shop/details`)).statusCode).toBe(200);
+    shopId = (await shared.a.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow()).id;
+    await victim.platform.catalogSync.running(shopId);
+    await victim.platform.lifecycle.idle();
+    await victim.storefrontMetafields!.idle();
+    // The victim's platform answers the first metafieldsSet, then never again: the process froze there, then died.
+    let sets = 0;
+    let reachedHang!: () => void;
+    const hung = new Promise<void>((resolve) => (reachedHang = resolve));
+    let abandon: (error: Error) => void = () => undefined;
+    const graphql = victim.platform.admin.graphql.bind(victim.platform.admin);
+    victim.platform.admin.graphql = async (shop, query, variables) => {
+      if (/metafieldsSet/.test(query) && ++sets > 1) {
+        reachedHang();
+        return new Promise((_, reject) => (abandon = reject));
+      }
+      return graphql(shop, query, variables);
+    };
+    const before = metafields.calls.length;
+    // The burst: the layout saved five times, and every product's metafield (three calls of 25).
+    for (let i = 0; i < 5; i++) expect((await request(victim, 'PATCH', `${API_PREFIX}/layout`, { customTitle: `Burst ${i}` })).statusCode).toBe(200);
+    await recordChange(shared.a, shopId, { kind: 'storefrontStale', before: null, after: { targets: products.map((gid) => `product:${gid}`) } });
+    await victim.jobs.send('storefront.metafields', { shopId, now: true }, { shopId });
+    await hung;
+    expect(metafields.calls.length - before).toBe(1);
+    // SIGKILL: the victim takes no more work and never settles its job, which stays active in the database.
+    await victim.jobs.boss.offWork('storefront.metafields', { wait: false });
+
+    const survivor = await instance(shared.b);
+    // Time passes: the job outlives its expiry, and the survivor's supervision retries it.
+    const { rows } = await survivor.jobs.boss
+      .getDb()
+      .executeSql(`update pgboss.job set started_on = now() - interval '1 hour' where name = 'storefront.metafields' and state = 'active' returning id`);
+    expect(rows).toHaveLength(1);
+    await survivor.jobs.boss.supervise('storefront.metafields');
+    const pending = () => shared.b.selectFrom('storefrontChanges').selectAll().where('shopId', '=', shopId).execute();
+    for (let i = 0; i < 400 && (await pending()).length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await pending()).toEqual([]);
+    expect(config()!.layout.customTitle).toBe('Burst 4');
+    for (const gid of products) expect(metafields.valueOf(domain, gid, '$app', 'looks')).toEqual({ v: 1, looks: expect.any(Array) });
+    // The killed run's job itself is retried by the survivor (another of its jobs may have read the changes first).
+    const state = async () => (await survivor.jobs.boss.getDb().executeSql(`select state from pgboss.job where id = $1`, [rows[0].id])).rows[0]?.state;
+    for (let i = 0; i < 400 && (await state()) !== 'completed'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await state()).toBe('completed');
+    expect(await deadLetterCounts(survivor.jobs)).toEqual({});
+    abandon(new Error('killed'));
   });
 });

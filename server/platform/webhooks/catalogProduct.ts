@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import type { CatalogProductsTable } from '../../db/tables/foundation';
 import { invalidateLooksList } from '../../services/looks/looks';
 import { upsertCatalogProducts } from '../../services/shop/catalog';
+import { recordChange } from '../../services/changes/outbox';
 import { asObject, cleanText, numericId, platformId } from './payloads';
 import { WebhookPayloadError } from './types';
 import { platformTime } from '../catalogProducts';
@@ -103,16 +104,21 @@ export function productFromPayload(payload: unknown): ProductData {
 
 /**
  * Writes the product's data into the catalog (insert or update by gid; an update older than the stored
- * one by `updated_at` changes nothing); a deleted mark goes.
+ * one by `updated_at` changes nothing); a deleted mark goes. Both record a `catalogProductsChanged`
+ * change in their transaction (services/changes).
  */
 export async function saveProduct(db: Db, shopId: number, product: ProductData): Promise<void> {
   const current = product.handle
     ? undefined
     : await db.selectFrom('catalogProducts').select('handle').where('shopId', '=', shopId).where('gid', '=', product.gid).executeTakeFirst();
   const handle = product.handle ?? current?.handle ?? `product-${numericId(product.gid)}`;
-  await upsertCatalogProducts(db, shopId, [{ ...product, handle }]);
-  // A product the platform describes exists (again).
-  await db.deleteFrom('deletedProducts').where('shopId', '=', shopId).where('gid', '=', product.gid).execute();
+  await db.transaction().execute(async (trx) => {
+    await upsertCatalogProducts(trx, shopId, [{ ...product, handle }]);
+    // A product the platform describes exists (again).
+    await trx.deleteFrom('deletedProducts').where('shopId', '=', shopId).where('gid', '=', product.gid).execute();
+    // The looks showing it show its new title, price, images… on the storefront.
+    await recordChange(db, shopId, { kind: 'catalogProductsChanged', before: null, after: { gids: [product.gid] } }, trx);
+  });
   await invalidateLooksList(db, shopId);
 }
 
@@ -121,6 +127,8 @@ export async function deleteProduct(db: Db, shopId: number, gid: string): Promis
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('catalogProducts').where('shopId', '=', shopId).where('gid', '=', gid).execute();
     await trx.insertInto('deletedProducts').values({ shopId, gid }).onConflict((oc) => oc.doNothing()).execute();
+    // The looks showing it leave it out on the storefront.
+    await recordChange(db, shopId, { kind: 'catalogProductsChanged', before: null, after: { gids: [gid] } }, trx);
   });
   await invalidateLooksList(db, shopId);
 }

@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { CONTROL_NAME, type Experiment, type ExperimentCreateInput, type ExperimentUpdateInput } from '../../../src/contracts/experiments';
 import type { LookMainProduct, LookMedia } from '../../../src/contracts/looks';
-import { storefrontChanged } from '../storefront/changes';
+import { recordChange } from '../changes/outbox';
 import { invalidateLooksList } from '../looks/looks';
 import { summarizeExperiment, type VariantRow } from './experimentResults';
 import { sendAbTestDecided } from '../flow/flowEvents';
@@ -25,10 +26,10 @@ async function findLook(db: Db, shopId: number, lookId: number) {
   return look;
 }
 
-/** The look's metafields (its main product's and the gallery) are written again. */
-async function lookStorefrontChanged(db: Db, shopId: number, lookId: number): Promise<void> {
-  const look = await db.selectFrom('productLooks').select('mainProduct').where('shopId', '=', shopId).where('id', '=', lookId).executeTakeFirst();
-  if (look) await storefrontChanged(db, shopId, { productGids: [look.mainProduct.itemId].filter(Boolean), gallery: true });
+/** The experiment's look shows other variants on the storefront: recorded in the outbox, in `trx`. */
+async function experimentChanged(db: Db, trx: Transaction<Database>, shopId: number, experimentId: number, lookId: number): Promise<void> {
+  const look = await trx.selectFrom('productLooks').select('mainProduct').where('shopId', '=', shopId).where('id', '=', lookId).executeTakeFirst();
+  if (look) await recordChange(db, shopId, { kind: 'experimentChanged', before: null, after: { experimentId, lookId, mainProduct: look.mainProduct.itemId } }, trx);
 }
 
 async function findExperiment(db: Db, shopId: number, id: number) {
@@ -135,14 +136,14 @@ export async function updateExperiment(db: Db, shopId: number, id: number, input
       }
       if (input.status === 'running') await trx.updateTable('experiments').set({ status: 'running', startedAt: now }).where('id', '=', id).execute();
       if (input.status === 'stopped') await trx.updateTable('experiments').set({ status: 'stopped', stoppedAt: now }).where('id', '=', id).execute();
+      // Started or stopped: the storefront shows (or stops showing) the variants from the look's metafields.
+      if (input.status) await experimentChanged(db, trx, shopId, id, experiment.lookId);
     });
   } catch (error) {
     // Two starts at once: the unique index of running tests per look decides.
     if ((error as { code?: string })?.code === '23505') throw conflict('Experiments.errors.alreadyRunning', 'already_running');
     throw error;
   }
-  // Started or stopped: the storefront shows (or stops showing) the variants from the look's metafields.
-  if (input.status) await lookStorefrontChanged(db, shopId, experiment.lookId);
   return getExperiment(db, shopId, id);
 }
 
@@ -192,8 +193,8 @@ export async function applyExperimentVariant(db: Db, shopId: number, id: number,
       },
       trx,
     );
+    await experimentChanged(db, trx, shopId, id, look.id);
   });
   await invalidateLooksList(db, shopId);
-  await storefrontChanged(db, shopId, { productGids: [look.mainProduct.itemId].filter(Boolean), gallery: true });
   return getExperiment(db, shopId, id);
 }

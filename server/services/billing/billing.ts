@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Config } from '../../config';
 import type { ShopRow } from '../shop/shops';
@@ -7,8 +6,7 @@ import { guessDiscountCode } from './discounts';
 import { planChargeName } from './lifetimeRestore';
 import { findPlan, getShopPlan } from './plans';
 import { invalidateLooksList } from '../looks/looks';
-import { lookDiscountsChanged } from '../looks/discountListener';
-import { storefrontChanged } from '../storefront/changes';
+import { lookState, recordChange } from '../changes/outbox';
 import type { ShopifyBilling } from './platformBilling';
 import { appPagePath, chargeReturnUrl, type EMBEDDED_PARAMS } from './returnUrls';
 import { HttpError, badRequest, notFound } from '../../http/errors';
@@ -205,29 +203,21 @@ export async function switchToFree(deps: Pick<BillingDeps, 'db' | 'now'>, shopId
       .onConflict((oc) => oc.column('shopId').doUpdateSet(values))
       .execute();
     const beyond = await looksBeyondFreeLimit(trx, shopId, limit);
-    let mainProducts: string[] = [];
     if (beyond.length) {
-      mainProducts = (
-        await trx
-          .selectFrom('productLooks')
-          .select(sql<string>`main_product->>'itemId'`.as('gid'))
-          .where('shopId', '=', shopId)
-          .where('id', 'in', beyond.map((l) => l.id))
-          .execute()
-      ).map((r) => r.gid);
-      await trx
+      const drafted = await trx
         .updateTable('productLooks')
         .set({ active: false })
         .where('shopId', '=', shopId)
         .where('id', 'in', beyond.map((l) => l.id))
+        .returning(['id', 'mainProduct', 'discount'])
         .execute();
-      // Drafts leave the bundle discount (the booster's covers every active look).
-      await lookDiscountsChanged(db, shopId, trx);
+      for (const look of drafted) {
+        await recordChange(db, shopId, { kind: 'lookChanged', before: lookState({ ...look, active: true }), after: lookState({ ...look, active: false }) }, trx);
+      }
     }
-    return { deactivatedLooks: beyond, mainProducts };
+    return beyond;
   });
-  // Looks went to draft: the looks list must show it at once, the storefront no longer.
+  // Looks went to draft: the looks list must show it at once.
   invalidateLooksList(db, shopId);
-  if (result.mainProducts.length) await storefrontChanged(db, shopId, { productGids: result.mainProducts, gallery: true });
-  return result.deactivatedLooks;
+  return result;
 }

@@ -4,7 +4,7 @@ import { DEFAULT_LAYOUT_SETTINGS, normalizeLayout, type LayoutSettings } from '.
 import { layoutSettingsSchema } from '../../../src/contracts/layout.schema';
 import { validate } from '../../../src/contracts/validation';
 import { validationFailed } from '../../http/errors';
-import { storefrontChanged } from '../storefront/changes';
+import { recordChange } from '../changes/outbox';
 
 export async function getLayout(db: Db, shopId: number): Promise<LayoutSettings> {
   const row = await db.selectFrom('layoutSettings').select('settings').where('shopId', '=', shopId).executeTakeFirst();
@@ -28,7 +28,8 @@ export function parseLayout(base: LayoutSettings, body: unknown): LayoutSettings
 
 /** PATCH /layout: saves and marks the shop as customised (onboarding "customize design"). */
 export async function updateLayout(db: Db, shop: ShopRow, body: unknown): Promise<LayoutSettings> {
-  const settings = parseLayout(await getLayout(db, shop.id), body);
+  const before = await getLayout(db, shop.id);
+  const settings = parseLayout(before, body);
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('layoutSettings')
@@ -36,7 +37,7 @@ export async function updateLayout(db: Db, shop: ShopRow, body: unknown): Promis
       .onConflict((oc) => oc.column('shopId').doUpdateSet({ settings: JSON.stringify(settings), updatedAt: new Date() }))
       .execute();
     await trx.updateTable('shops').set({ shopUpdated: true }).where('id', '=', shop.id).execute();
+    await recordChange(db, shop.id, { kind: 'layoutChanged', before, after: settings }, trx);
   });
-  await storefrontChanged(db, shop.id, { config: true });
   return settings;
 }

@@ -21,9 +21,8 @@ import { HttpError, notFound, validationFailed } from '../../http/errors';
 import { activeLookLimit, countActiveLooks } from '../billing/planLimits';
 import { mediaUrl } from './media';
 import { deletedProductGids, lookHasDeletedProduct, lookProductGids } from './deletedProducts';
-import { lookDiscountsChanged } from './discountListener';
 import { lookSoldOutItemCount, soldOutProductGids } from './soldOutItems';
-import { storefrontChanged } from '../storefront/changes';
+import { lookState, recordChange } from '../changes/outbox';
 
 type LookRow = Selectable<ProductLooksTable>;
 
@@ -268,25 +267,19 @@ export async function createLook(db: Db, config: Config, shopId: number, input: 
     if (values.active) await assertActiveAllowed(trx, shopId);
     const row = await trx.insertInto('productLooks').values({ shopId, ...columns(values) }).returningAll().executeTakeFirstOrThrow();
     const look = toLook(row);
-    // The booster's bundle discount covers every active look: an active look's change may change the bundles.
-    if (look.discount.enabled || look.active) await lookDiscountsChanged(db, shopId, trx);
+    await recordChange(db, shopId, { kind: 'lookChanged', before: null, after: lookState(look) }, trx);
     return { look, id: look.id };
   });
   await invalidateLooksList(db, shopId);
-  if (created.look.active) await storefrontChanged(db, shopId, { productGids: [created.look.mainProduct.itemId], gallery: true });
   return created;
 }
 
 /** PATCH /productLooks/:id: the whole form; activating checks the plan limit. */
 export async function updateLook(db: Db, config: Config, shopId: number, id: number, input: LookFormValues) {
   const values = normalise({ ...input, media: await resolveMedia(db, config, shopId, input.media) });
-  let hadDiscount = false;
-  let before: { active: boolean; mainProduct: string } | null = null;
   const look = await db.transaction().execute(async (trx) => {
     await trx.selectFrom('shops').select('id').where('id', '=', shopId).forUpdate().execute();
     const current = await findRow(trx, shopId, id);
-    hadDiscount = !!current.discount?.enabled;
-    before = { active: current.active, mainProduct: current.mainProduct.itemId };
     if (values.active && !current.active) await assertActiveAllowed(trx, shopId);
     const row = await trx
       .updateTable('productLooks')
@@ -297,15 +290,10 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
       .returningAll()
       .executeTakeFirstOrThrow();
     const updated = toLook(row);
-    if (hadDiscount || updated.discount.enabled || current.active || updated.active) await lookDiscountsChanged(db, shopId, trx);
+    await recordChange(db, shopId, { kind: 'lookChanged', before: lookState(current), after: lookState(updated) }, trx);
     return updated;
   });
   await invalidateLooksList(db, shopId);
-  const was = before as { active: boolean; mainProduct: string } | null;
-  // The storefront shows active looks: the old and the new main product, and the gallery.
-  if (was?.active || look.active) {
-    await storefrontChanged(db, shopId, { productGids: [...new Set([was?.mainProduct ?? '', look.mainProduct.itemId])].filter(Boolean), gallery: true });
-  }
   return detail(db, config, shopId, look);
 }
 
@@ -313,10 +301,9 @@ export async function deleteLook(db: Db, shopId: number, id: number): Promise<vo
   const row = await findRow(db, shopId, id);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('productLooks').where('shopId', '=', shopId).where('id', '=', id).execute();
-    if (row.discount?.enabled || row.active) await lookDiscountsChanged(db, shopId, trx);
+    await recordChange(db, shopId, { kind: 'lookChanged', before: lookState(row), after: null }, trx);
   });
   await invalidateLooksList(db, shopId);
-  if (row.active) await storefrontChanged(db, shopId, { productGids: [row.mainProduct.itemId], gallery: true });
 }
 
 /** Main product of a discount link (/looks/discounts/:id): the catalog product by numeric id or gid. */

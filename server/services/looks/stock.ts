@@ -2,8 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { ProductLooksTable } from '../../db/tables/looks';
 import type { LookRelatedItem } from '../../../src/contracts/looks';
-import { storefrontChanged } from '../storefront/changes';
-import { lookDiscountsChanged } from './discountListener';
+import { recordChange } from '../changes/outbox';
 import { invalidateLooksList } from './looks';
 
 type LookRow = Selectable<ProductLooksTable>;
@@ -64,9 +63,9 @@ async function looksShowing(db: Db, shopId: number, gids: readonly string[]): Pr
 
 /**
  * Products whose stock changed (sold out, or back in stock): the sold-out hook for every item of an
- * active look that sold out, the storefront metafields of the looks showing them written again (the
- * block shows the item sold out, or its alternative), the bundle discount's sold-out products synced,
- * and the looks list (its sold-out marks) refreshed.
+ * active look that sold out, a `stockChanged` change in the outbox when an active look shows them (its
+ * readers write the storefront metafields of those looks again and sync the bundle discount's sold-out
+ * products), and the looks list (its sold-out marks) refreshed.
  */
 export async function lookStockChanged(db: Db, shopId: number, change: { soldOut: readonly string[]; restocked: readonly string[] }): Promise<void> {
   const gids = [...change.soldOut, ...change.restocked];
@@ -81,7 +80,6 @@ export async function lookStockChanged(db: Db, shopId: number, change: { soldOut
       }
     }
   }
-  await storefrontChanged(db, shopId, { catalogProducts: gids });
-  if (looks.length) await lookDiscountsChanged(db, shopId);
+  if (looks.length) await recordChange(db, shopId, { kind: 'stockChanged', before: null, after: { soldOut: [...change.soldOut], restocked: [...change.restocked] } });
   await invalidateLooksList(db, shopId);
 }

@@ -9,8 +9,7 @@ import { appBlockDeepLink, embedDeepLink } from '../../../src/contracts/extensio
 import { isLocale } from '../../../src/contracts/api';
 import { validationFailed } from '../../http/errors';
 import { shouldUpgradeToPaidPlan } from '../billing/planLimits';
-import { lookDiscountsChanged } from '../looks/discountListener';
-import { storefrontChanged } from '../storefront/changes';
+import { recordChange } from '../changes/outbox';
 
 export type ShopRow = Selectable<ShopsTable>;
 
@@ -107,10 +106,8 @@ export async function updateSettings(db: Db, shop: ShopRow, body: unknown): Prom
       .set({ settings: JSON.stringify(settings), locale: settings.locale, shopUpdated: true })
       .where('id', '=', shop.id)
       .execute();
-    // "Use look discounts" turns the looks' bundle discounts on or off in the cart.
-    if (!!getSettings(shop).useProductLookDiscount !== !!settings.useProductLookDiscount) await lookDiscountsChanged(db, shop.id, trx);
+    await recordChange(db, shop.id, { kind: 'settingsChanged', before: getSettings(shop), after: settings }, trx);
   });
-  await storefrontChanged(db, shop.id, { config: true });
   return settings;
 }
 

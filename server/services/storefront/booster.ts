@@ -5,8 +5,7 @@ import { boosterSchema } from '../../../src/contracts/booster.schema';
 import { validate } from '../../../src/contracts/validation';
 import { validationFailed } from '../../http/errors';
 import { listCollections } from './collections';
-import { storefrontChanged } from './changes';
-import { lookDiscountsChanged } from '../looks/discountListener';
+import { recordChange } from '../changes/outbox';
 
 export async function getBoosterValues(db: Db, shopId: number): Promise<BoosterValues> {
   const row = await db.selectFrom('boosterSettings').select('settings').where('shopId', '=', shopId).executeTakeFirst();
@@ -28,7 +27,8 @@ export async function updateBooster(db: Db, shop: ShopRow, body: unknown): Promi
     throw validationFailed({ _: { key: 'validation.invalidBody' } });
   }
   const { collections: _ignored, ...patch } = body as Record<string, unknown>;
-  const merged = { ...(await getBoosterValues(db, shop.id)), ...patch };
+  const before = await getBoosterValues(db, shop.id);
+  const merged = { ...before, ...patch };
   const result = validate(boosterSchema, merged);
   if (result.errors) throw validationFailed(result.errors);
   const values = normalizeBooster(result.value as BoosterValues);
@@ -38,9 +38,7 @@ export async function updateBooster(db: Db, shop: ShopRow, body: unknown): Promi
       .values({ shopId: shop.id, settings: JSON.stringify(values) })
       .onConflict((oc) => oc.column('shopId').doUpdateSet({ settings: JSON.stringify(values), updatedAt: new Date() }))
       .execute();
-    // The booster's bundle discount (type "app") is applied by the look bundle Function.
-    await lookDiscountsChanged(db, shop.id, trx);
+    await recordChange(db, shop.id, { kind: 'boosterChanged', before, after: values }, trx);
   });
-  await storefrontChanged(db, shop.id, { config: true });
   return { ...values, collections: await listCollections(db, shop) };
 }

@@ -2,7 +2,8 @@ import { createTestApp, type TestApp } from '../../test/testApp';
 import { insertLook } from '../../test/looks';
 import type { Experiment } from '../../../src/contracts/experiments';
 import { EXPERIMENTS_PATH } from '../../routes/experiments';
-import { listenToStorefrontChanges } from './changes';
+import { storefrontTargetsOf } from '../../platform/metafields/storefrontTargets';
+import type { RecordedChange } from '../changes/reader';
 import { findShopByDomain } from '../shop/shops';
 import { productLooksValue, galleryValue } from './metafields';
 import { fileUrls } from '../../storage';
@@ -17,21 +18,24 @@ const IMG = '/files/catalog/b.jpg';
 /** The storefront's data of a look with an A/B test: the running test in the metafields, rewritten as it starts, stops or its winner is applied. */
 describe('A/B tests in the storefront metafields', () => {
   let t: TestApp;
-  const changed: number[] = [];
-  let unlisten: () => void;
+  let seen = 0;
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => new Date('2026-11-20T12:00:00Z') });
     await t.provision(SHOP);
-    unlisten = listenToStorefrontChanges(t.db, { storefrontChanged: (shopId) => changed.push(shopId), markFailed: () => undefined });
   });
   afterAll(async () => {
-    unlisten();
     await t.close();
   });
 
   const req = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => t.request({ method, url, payload, shop: SHOP });
-  const marks = async () => (await t.db.selectFrom('storefrontChanges').select('target').execute()).map((r) => r.target).sort();
+  /** The changes recorded since the last call, and the storefront metafields they call for. */
+  const recorded = async () => {
+    const rows = await t.db.selectFrom('changes').selectAll().where('id', '>', seen).orderBy('id').execute();
+    seen = Number(rows[rows.length - 1]?.id ?? seen);
+    const targets = storefrontTargetsOf(rows.map((r) => ({ ...r, id: Number(r.id), ageMs: 0 }) as RecordedChange));
+    return { kinds: rows.map((r) => r.kind), targets: [...(targets.gallery ? ['gallery'] : []), ...[...targets.products].map((p) => `product:${p}`)].sort() };
+  };
   const shop = async () => (await findShopByDomain(t.db, SHOP))!;
 
   it('a running test is in the product and gallery metafields with its variants in order; a draft or stopped one is not', async () => {
@@ -40,11 +44,9 @@ describe('A/B tests in the storefront metafields', () => {
     const e = (await req('POST', EXPERIMENTS_PATH, { lookId: look, split: 30, variant: { name: 'B', imageUrl: IMG, template: '' } })).json() as Experiment;
     expect((await productLooksValue(t.db, shopRow, MAIN)).looks[0]).not.toHaveProperty('experiment');
 
-    await t.db.deleteFrom('storefrontChanges').execute();
-    const before = changed.length;
+    await recorded();
     await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
-    expect(changed.length).toBe(before + 1);
-    expect(await marks()).toEqual(['gallery', `product:${MAIN}`]);
+    expect(await recorded()).toEqual({ kinds: ['experimentChanged'], targets: ['gallery', `product:${MAIN}`] });
     const [a, b] = e.variants;
     const expected = {
       id: e.id,
@@ -57,10 +59,8 @@ describe('A/B tests in the storefront metafields', () => {
     expect((await productLooksValue(t.db, shopRow, MAIN)).looks[0].experiment).toEqual(expected);
     expect((await galleryValue(t.db, shopRow)).looks.find((l) => l.id === look)?.experiment).toEqual(expected);
 
-    await t.db.deleteFrom('storefrontChanges').execute();
     await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'stopped' });
-    expect(changed.length).toBe(before + 2);
-    expect(await marks()).toEqual(['gallery', `product:${MAIN}`]);
+    expect(await recorded()).toEqual({ kinds: ['experimentChanged'], targets: ['gallery', `product:${MAIN}`] });
     expect((await productLooksValue(t.db, shopRow, MAIN)).looks[0]).not.toHaveProperty('experiment');
   });
 
@@ -82,9 +82,9 @@ describe('A/B tests in the storefront metafields', () => {
     const look = await insertLook(t.db, shopRow.id, { title: 'Winner', mainProduct: { itemId: main } });
     const e = (await req('POST', EXPERIMENTS_PATH, { lookId: look, split: 50, variant: { name: 'B', imageUrl: null, template: 'multi_col' } })).json() as Experiment;
     await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
-    await t.db.deleteFrom('storefrontChanges').execute();
+    await recorded();
     expect((await req('POST', `${EXPERIMENTS_PATH}/${e.id}/apply`, { variantId: e.variants[1].id })).statusCode).toBe(200);
-    expect(await marks()).toEqual(['gallery', `product:${main}`]);
+    expect(await recorded()).toEqual({ kinds: ['experimentChanged'], targets: ['gallery', `product:${main}`] });
     const value = (await productLooksValue(t.db, shopRow, main)).looks[0];
     expect(value.template).toBe('multi_col');
     expect(value).not.toHaveProperty('experiment');

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import type { ShopRow } from '../shop/shops';
-import { storefrontChanged } from './changes';
+import { recordChange } from '../changes/outbox';
 
 /** shopify.app.toml `[app_proxy] prefix/subpath`: the path until the platform says another one. */
 export const DEFAULT_PROXY_PATH = '/apps/looks';
@@ -22,14 +22,18 @@ export const proxyPathOf = (shop: Pick<ShopRow, 'proxyPath'>): string => (isProx
  */
 export async function rememberProxyPath(db: Db, shop: ShopRow, pathPrefix: string): Promise<boolean> {
   if (!isProxyPath(pathPrefix) || shop.proxyPath === pathPrefix) return false;
-  const updated = await db
-    .updateTable('shops')
-    .set({ proxyPath: pathPrefix })
-    .where('id', '=', shop.id)
-    .where((eb) => eb.or([eb('proxyPath', 'is', null), eb('proxyPath', '!=', pathPrefix)]))
-    .executeTakeFirst();
+  const before = shop.proxyPath ?? null;
+  const changed = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('shops')
+      .set({ proxyPath: pathPrefix })
+      .where('id', '=', shop.id)
+      .where((eb) => eb.or([eb('proxyPath', 'is', null), eb('proxyPath', '!=', pathPrefix)]))
+      .executeTakeFirst();
+    if (!Number(updated.numUpdatedRows)) return false;
+    await recordChange(db, shop.id, { kind: 'proxyPathChanged', before, after: pathPrefix }, trx);
+    return true;
+  });
   shop.proxyPath = pathPrefix;
-  if (!Number(updated.numUpdatedRows)) return false;
-  await storefrontChanged(db, shop.id, { config: true });
-  return true;
+  return changed;
 }

@@ -1,7 +1,6 @@
 import { deleteProduct, productGid } from '../catalogProduct';
 import { asObject } from '../payloads';
 import type { WebhookHandler } from '../types';
-import { storefrontChanged } from '../../../services/storefront/changes';
 
 /** products/delete: the product leaves the catalog; looks showing it are marked, the storefront skips them. */
 export const productsDelete: WebhookHandler<{ gid: string }> = {
@@ -9,7 +8,5 @@ export const productsDelete: WebhookHandler<{ gid: string }> = {
   parse: (payload) => ({ gid: productGid(asObject(payload, 'product').id) }),
   async handle({ db, shop }, { gid }) {
     await deleteProduct(db, shop.id, gid);
-    // The looks showing it as an item leave it out on the storefront.
-    await storefrontChanged(db, shop.id, { catalogProducts: [gid] });
   },
 };
