@@ -79,7 +79,7 @@ describe('page prefetch on boot', () => {
 
 describe('page prefetch on boot: the pages rendered on the server from their calls', () => {
   it("/billing/plans: the plans in the shop's language, or the URL's when it names one (the page's own argument)", async () => {
-    const backend = mockBackend({ 'GET /shop/details': ok({ ...TEST_SHOP, locale: 'de' }), 'GET /shop/billing-plans': ok(plansData()) });
+    const backend = mockBackend({ 'GET /shop/details': ok({ ...TEST_SHOP, locale: 'de' as const }), 'GET /shop/billing-plans': ok(plansData()) });
     const store = makeStore(createFakeHost());
     await startFirstScreen(store, { pathname: '/billing/plans', locale: 'de' }, 10_000);
     expect(backend.callsTo('GET /shop/billing-plans').map((call) => call.params.get('locale'))).toEqual(['de']);
