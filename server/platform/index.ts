@@ -115,7 +115,12 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
       if (shop) await sendFlowTrigger(platform.context, platform.admin, shop, data.handle, data.payload);
     });
     // "Look item sold out": the stock code's sold-out hook queues the trigger (only for shops using it).
-    const stopSoldOut = listenToLookItemSoldOut(db, (event) => sendLookItemSoldOut(db, config, event.shop.id, { lookId: event.look.id, productGid: event.item.itemId }).then(() => undefined));
+    const stopSoldOut = listenToLookItemSoldOut(db, (event) =>
+      sendLookItemSoldOut(db, config, event.shop.id, { lookId: event.look.id, productGid: event.item.itemId }).then(
+        () => undefined,
+        (error: unknown) => app.log.warn({ err: error, shop: event.shop.domain, lookId: event.look.id }, 'the "Look item sold out" Flow trigger was not queued'),
+      ),
+    );
     app.addHook('onClose', async () => stopSoldOut());
     await app.jobs.work('flow.conversionDrop', async () => {
       const queued = await checkConversionDrops(db, now());
