@@ -39,7 +39,7 @@ const LOOK = lookFormBody({
     productImages: ['https://cdn.example.com/a.jpg', '/files/catalog/b.jpg'],
   },
   relatedItems: [{ itemId: 'gid://shopify/Product/1002', title: 'Pants', image: '/files/catalog/c.jpg', order: 0, type: 'product', markerX: 10, markerY: 20 }],
-  discount: { enabled: true, label: 'Bundle', type: 'percentage', value: 10, discountText: 'Save' },
+  discount: { enabled: true, label: 'Bundle', type: 'percentage', value: 10, discountText: 'Save', tiers: [{ quantity: 2, percentage: 5 }] },
   tags: 'summer,city',
 });
 
