@@ -50,7 +50,7 @@ const LOOK = lookFormBody({
       alternative: { itemId: 'gid://shopify/Product/1003', title: 'Shorts', image: 'https://cdn.example.com/s.jpg' },
     },
   ],
-  discount: { enabled: true, label: 'Bundle', type: 'percentage', value: 10, discountText: 'Save' },
+  discount: { enabled: true, label: 'Bundle', type: 'percentage', value: 10, discountText: 'Save', tiers: [{ quantity: 2, percentage: 5 }] },
   tags: 'summer,city',
 });
 
