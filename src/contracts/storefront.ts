@@ -1,6 +1,7 @@
 import type { LayoutSettings } from './layout';
 import type { BoosterValues } from './booster';
 import type { ShopSettings } from './shop';
+import type { LookDiscountType } from './looks';
 
 /**
  * What the storefront reads: the JSON the backend writes into app-owned metafields whenever a look,
@@ -57,7 +58,7 @@ export interface StorefrontLook {
   /** Hex without '#'. */
   markerColor: string;
   /** The look's bundle discount as the shopper sees it (applied at checkout by the look-bundle Function). */
-  discount: { label: string; text: string; type: 'percentage' | 'fixed_amount'; value: number } | null;
+  discount: { label: string; text: string; type: LookDiscountType; value: number } | null;
   /** In the merchant's order; deleted and archived products are left out. */
   items: StorefrontItem[];
   /** The look's own layout template (an applied A/B test winner; 'popup' for the popup); absent: the shop's layout. */

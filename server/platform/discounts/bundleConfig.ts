@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { LookDiscount, LookMainProduct, LookRelatedItem } from '../../../src/contracts/looks';
+import { applicableDiscountValue, isLookDiscountType, type LookDiscount, type LookMainProduct, type LookRelatedItem } from '../../../src/contracts/looks';
 import type { BoosterValues } from '../../../src/contracts/booster';
 import { getBoosterValues } from '../../services/storefront/booster';
 
@@ -39,7 +39,7 @@ export function bundleLook(row: LookRow): BundleLook | null {
   if (!discount?.enabled) return null;
   const value = Number(discount.value);
   if (!Number.isFinite(value) || value <= 0) return null;
-  if (discount.type !== 'percentage' && discount.type !== 'fixed') return null;
+  if (!isLookDiscountType(discount.type)) return null;
   const ids = [row.mainProduct?.itemId, ...(row.relatedItems ?? []).map((item) => item.itemId)]
     .filter((id): id is string => typeof id === 'string' && id.trim() !== '')
     .map((id) => productGid(id.trim()));
@@ -49,7 +49,7 @@ export function bundleLook(row: LookRow): BundleLook | null {
     lookId: row.id,
     productIds,
     type: discount.type,
-    value: discount.type === 'percentage' ? Math.min(100, value) : value,
+    value: applicableDiscountValue(discount.type, value),
     label: (discount.label ?? '').trim(),
   };
 }
@@ -62,7 +62,7 @@ export function boosterBundle(booster: Pick<BoosterValues, 'discountType' | 'dis
   if (booster.discountType !== 'app') return null;
   const value = Number(booster.discountValue);
   if (!Number.isFinite(value) || value <= 0) return null;
-  return { enabled: true, type: 'percentage', value: Math.min(100, value), label: booster.discountLabel ?? '', discountText: '' };
+  return { enabled: true, type: 'percentage', value: applicableDiscountValue('percentage', value), label: booster.discountLabel ?? '', discountText: '' };
 }
 
 /**

@@ -3,6 +3,9 @@ import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { FormCheckbox, FormSelect, FormTextField } from '../../../components/form';
 import { useShop } from '../../shop';
+import { LOOK_DISCOUNT_TYPES, PERCENTAGE_MAX, type LookDiscountType } from '../../../contracts/looks';
+
+const TYPE_LABELS: Record<LookDiscountType, string> = { percentage: 'Looks.discount.type.percentage', fixed: 'Looks.discount.type.fixed' };
 
 /** Discount: enabled, label (min 3), type fixed|percentage, value, discount text. */
 export function DiscountSection() {
@@ -25,10 +28,7 @@ export function DiscountSection() {
               <FormSelect
                 name="discount.type"
                 label={t('fields.discount.type')}
-                options={[
-                  { value: 'percentage', label: t('Looks.discount.type.percentage') },
-                  { value: 'fixed', label: t('Looks.discount.type.fixed') },
-                ]}
+                options={LOOK_DISCOUNT_TYPES.map((value) => ({ value, label: t(TYPE_LABELS[value]) }))}
               />
               <FormTextField
                 name="discount.value"
@@ -36,7 +36,7 @@ export function DiscountSection() {
                 type="number"
                 numeric
                 min={0}
-                max={type === 'percentage' ? 100 : undefined}
+                max={type === 'percentage' ? PERCENTAGE_MAX : undefined}
                 suffix={type === 'percentage' ? '%' : currencySign}
               />
             </InlineGrid>
