@@ -1,4 +1,4 @@
-import { derivedTokenKeyRing, parseTokenKeyRing, type TokenKeyRing } from './platform/tokenCipher';
+import { derivedTokenKeyRing, parseTokenKeyRing, type TokenKeyRing } from './tokenKeys';
 import path from 'node:path';
 import { DEFAULT_HOST, parseAllowedHosts, parseTrustProxy, type TrustProxy } from './networkConfig';
 import { readAppToml, type AppToml } from './appToml';

@@ -1,24 +1,13 @@
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import { yup, validate, type FieldErrors, type ValidationMessage } from '../../src/contracts/validation';
 import { HttpError, notFound, validationFailed } from './errors';
+import { INT32_MAX, INT32_MIN } from '../../src/contracts/routeInput.schema';
 
-/** Largest value of a PostgreSQL `integer` (every id column and every counter the API takes). */
-export const INT32_MAX = 2147483647;
-export const INT32_MIN = -2147483648;
 /** Deeper request values are refused (no legitimate body nests this far; jsonb and the checks stay bounded). */
 export const MAX_INPUT_DEPTH = 32;
 
 /** Where a value comes from: a JSON body keeps its types; path and query values are always text. */
 export type InputSource = 'json' | 'text';
-
-declare module 'yup' {
-  interface CustomSchemaMetadata {
-    /** Unknown keys of this object are dropped instead of refused (forms that send whole entities). */
-    stripUnknown?: boolean;
-    /** Params or query (of a page): any invalid value is a 404 with this message (per field or one for all). */
-    notFound?: string | Record<string, string>;
-  }
-}
 
 export interface ParseOptions {
   stripUnknown?: boolean;
@@ -171,28 +160,8 @@ function checkType(schema: AnySchema, value: unknown, source: InputSource, path:
   }
 }
 
-// ---- Route schemas: declared once per route (`schema: { params, querystring, body }`) ----
-
-/** A path parameter naming a stored row: a positive PostgreSQL integer. */
-export const pathId = () => yup.number().integer().min(1).max(INT32_MAX).required();
-
-/**
- * Path parameters; any invalid value answers 404 with `notFoundMessage` (no
- * such resource can exist), one message for all or one per parameter.
- */
-export function pathParams<F extends yup.ObjectShape>(fields: F, notFoundMessage: string | { [K in keyof F]: string } = 'Not found') {
-  return yup.object(fields).meta({ notFound: notFoundMessage });
-}
-
-/** A page's query whose invalid values mean "no such page": 404 instead of 400. */
-export function queryOrNotFound<F extends yup.ObjectShape>(fields: F, notFoundMessage = 'Not found') {
-  return yup.object(fields).meta({ notFound: notFoundMessage });
-}
-
-/** Body/query of a form that sends whole entities: unknown keys are dropped, not refused. */
-export function stripUnknown<S extends yup.Schema<unknown>>(schema: S): S {
-  return schema.meta({ ...schema.meta(), stripUnknown: true }) as S;
-}
+// The route schemas' building blocks live with the route table (src/contracts/routeInput.schema.ts).
+export { INT32_MAX, INT32_MIN, pathId, pathParams, queryOrNotFound, stripUnknown } from '../../src/contracts/routeInput.schema';
 
 /** Route handler types from the yup schemas of `schema: { params, querystring, body }`. */
 export interface YupTypeProvider extends FastifyTypeProvider {

@@ -4,7 +4,8 @@ import { installShop } from '../test/platformShop';
 import { createPlatform, type Platform } from '.';
 import { SHOP_INFO_QUERY } from './catalogSync';
 import { REFRESH_ATTEMPTS } from './accessTokens';
-import { decryptToken, parseTokenKeyRing } from './tokenCipher';
+import { decryptToken } from './tokenCipher';
+import { parseTokenKeyRing } from '../tokenKeys';
 import { API_PREFIX } from '../../src/contracts/api';
 
 // Whole apps against the stand-in: generous under a loaded machine.

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { API_PREFIX } from '../../src/contracts/api';
-import { addToCartEventSchema, shopOrdersQuerySchema, statsQuerySchema } from '../../src/contracts/analytics.schema';
+import { addToCartEventSchema } from '../../src/contracts/analytics.schema';
+import { adminRoute } from '../http/adminRoute';
 import type { YupTypeProvider } from '../http/validate';
 import { badRequest, forbidden } from '../http/errors';
 import { getStats } from '../services/analytics/stats';
@@ -15,17 +15,16 @@ export const ADD_TO_CART_PATH = '/api/storefront/add-to-cart';
 export const ADD_TO_CART_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 
 /** HTTP routes of the analytics feature: stats and orders (admin), storefront add-to-cart. Orders arrive by webhook (routes/webhooks.ts). */
-export default async function analyticsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+export default async function analyticsRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
 
-  app.get(`${API_PREFIX}/stats`, { schema: { querystring: statsQuerySchema } }, async (req) => {
+  adminRoute(app, 'GET /stats', async (req) => {
     const q = req.query;
     checkRange(q.fromDate, q.toDate);
     return getStats(db, req.shop, q);
   });
 
-  app.get(`${API_PREFIX}/shopOrders`, { schema: { querystring: shopOrdersQuerySchema } }, async (req) => {
+  adminRoute(app, 'GET /shopOrders', async (req) => {
     const q = req.query;
     checkRange(q.fromDate, q.toDate);
     return listShopOrders(db, config, req.shop, { page: q.page, limit: q.limit, fromDate: q.fromDate, toDate: q.toDate });

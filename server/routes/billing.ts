@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { API_PREFIX } from '../../src/contracts/api';
-import { billingPlansQuerySchema, discountValidateSchema, selectPlanSchema } from '../../src/contracts/billing.schema';
 import { yup } from '../../src/contracts/validation';
 import { queryOrNotFound, stripUnknown, type YupTypeProvider } from '../http/validate';
+import { adminRoute } from '../http/adminRoute';
 import { getBillingPlans } from '../services/billing/plans';
 import { validateDiscountCode } from '../services/billing/discounts';
 import { BILLING_RETURN_PATH, confirmPlanCharge, downgrade, downgradePreview, selectPlan, type BillingDeps } from '../services/billing/billing';
@@ -14,11 +13,8 @@ import { clientAddressKey, sharedRateLimitStore, tooManyRequests } from '../http
 /** Discount checks (right or wrong) per shop and minute; wrong ones are further limited by DISCOUNT_GUESS_LIMITS. */
 export const DISCOUNT_CHECKS_PER_MINUTE = 20;
 
-/** The input of the billing routes, declared once (yup; checked before the handler runs). */
+/** The input of the platform's return (the admin routes' input is in the route table, src/contracts/adminRoutes.schema.ts). */
 const schemas = {
-  /** Unknown query keys (cache busters) are dropped. */
-  plansQuery: stripUnknown(billingPlansQuerySchema),
-  downgradeQuery: yup.object({ planName: yup.string().max(40).optional() }),
   /** The platform's return to the app: a malformed one names no charge (404). */
   // Inside the admin the return is loaded in the app's frame with the admin's parameters (host, embedded,
   // hmac, id_token, …): host and embedded are kept for the page it redirects to, the others dropped.
@@ -54,12 +50,12 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     }
   });
 
-  app.get(`${API_PREFIX}/shop/billing-plans`, { schema: { querystring: schemas.plansQuery } }, async (req) => {
+  adminRoute(app, 'GET /shop/billing-plans', async (req) => {
     const query = req.query;
     return getBillingPlans(db, req.shop.id, query.locale ?? req.shop.locale);
   });
 
-  app.post(`${API_PREFIX}/shop/select-plan`, { schema: { body: selectPlanSchema } }, async (req) => {
+  adminRoute(app, 'POST /shop/select-plan', async (req) => {
     const body = req.body;
     return selectPlan({ ...deps, origin: requestOrigin(req.protocol, req.host) }, req.shop, body, req.ip);
   });
@@ -74,15 +70,15 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       store: sharedRateLimitStore(db, now, 'discount-check'),
       errorResponseBuilder: (_req, ctx) => tooManyRequests('Billing.discount.tooManyChecks', ctx.ttl),
     });
-    scoped.withTypeProvider<YupTypeProvider>().post(`${API_PREFIX}/discount/validate`, { schema: { body: discountValidateSchema } }, async (req) => {
+    adminRoute(scoped, 'POST /discount/validate', async (req) => {
       const body = req.body;
       return validateDiscountCode(db, body.code, { shopId: req.shop.id, ip: req.ip }, req.locale, now());
     });
   });
 
-  app.get(`${API_PREFIX}/shop/downgrade/preview`, async (req) => downgradePreview(db, req.shop.id));
+  adminRoute(app, 'GET /shop/downgrade/preview', async (req) => downgradePreview(db, req.shop.id));
 
-  app.post(`${API_PREFIX}/shop/downgrade`, { schema: { querystring: schemas.downgradeQuery } }, async (req) =>
+  adminRoute(app, 'POST /shop/downgrade', async (req) =>
     downgrade(deps, req.shop, req.query.planName),
   );
 

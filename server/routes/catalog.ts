@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../../src/contracts/api';
-import { catalogQuerySchema } from '../../src/contracts/catalog.schema';
-import type { YupTypeProvider } from '../http/validate';
+import { adminRoute } from '../http/adminRoute';
 import { getCatalogSyncState, searchCatalog } from '../services/shop/catalog';
 
 /**
@@ -10,19 +8,19 @@ import { getCatalogSyncState, searchCatalog } from '../services/shop/catalog';
  */
 export default async function catalogRoutes(app: FastifyInstance) {
   const { db, config, now } = app.deps;
-  app.withTypeProvider<YupTypeProvider>().get(`${API_PREFIX}/catalog/products`, { schema: { querystring: catalogQuerySchema } }, async (req) => ({
+  adminRoute(app, 'GET /catalog/products', async (req) => ({
     data: await searchCatalog(db, req.shop.id, req.query.query, req.query.limit),
   }));
 
   // How far the catalog sync is ({ status, synced, total, first, startedAt, finishedAt }): "1,200 of 5,000 products".
-  app.get(`${API_PREFIX}/catalog/sync`, async (req, reply) => {
+  adminRoute(app, 'GET /catalog/sync', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return getCatalogSyncState(db, req.shop.id, now());
   });
 
   // Syncs the catalog again (the merchant's retry after a failed sync); answers the state. A sync
   // already running (here or on another instance) is left to finish. Standalone: nothing to sync.
-  app.post(`${API_PREFIX}/catalog/sync`, async (req, reply) => {
+  adminRoute(app, 'POST /catalog/sync', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (config.appMode === 'shopify') {
       const state = await getCatalogSyncState(db, req.shop.id, now());

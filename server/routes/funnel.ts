@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { API_PREFIX } from '../../src/contracts/api';
-import { funnelBatchSchema, funnelQuerySchema } from '../../src/contracts/funnel.schema';
+import { funnelBatchSchema } from '../../src/contracts/funnel.schema';
+import { adminRoute } from '../http/adminRoute';
 import type { FunnelEventBatch } from '../../src/contracts/storefront';
 import { DEMO_SHOP_DOMAIN } from '../config';
 import type { Db } from '../db';
@@ -28,11 +29,10 @@ export const FUNNEL_BODY_LIMIT = 16 * 1024;
 export const MAINTENANCE_CRON = '23 */6 * * *';
 
 /** The storefront funnel: the admin's report, the two event endpoints and the storage maintenance. */
-export default async function funnelRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+export default async function funnelRoutes(app: FastifyInstance) {
   const { db, config, now } = app.deps;
 
-  app.get(FUNNEL_PATH, { schema: { querystring: funnelQuerySchema } }, async (req) => getFunnel(db, req.shop.id, req.query.since, req.query.until));
+  adminRoute(app, 'GET /analytics/funnel', async (req) => getFunnel(db, req.shop.id, req.query.since, req.query.until));
 
   await app.register(eventRoutes);
 

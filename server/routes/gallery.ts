@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../../src/contracts/api';
-import { createGenerationSchema, generationsQuerySchema, updateGenerationSchema } from '../../src/contracts/gallery.schema';
-import { yup } from '../../src/contracts/validation';
-import { pathId, pathParams, type YupTypeProvider } from '../http/validate';
+import { adminRoute } from '../http/adminRoute';
 import { translate } from '../i18n';
 import type { ImageGenerator } from '../services/gallery/generator';
 import { createImageProvider } from '../services/gallery/providers';
@@ -37,31 +34,13 @@ export interface GalleryOptions {
   workers?: boolean;
 }
 
-/** A platform charge id (digits; a standalone charge id is a PostgreSQL integer). */
-const chargeId = (standalone: boolean) =>
-  standalone ? pathId() : yup.string().matches(/^\d{1,18}$/).required();
-
-/** The input of every gallery route, declared once (yup; checked before the handler runs). */
-const schemas = (standalone: boolean) => ({
-  generationParams: pathParams({ id: pathId() }, 'Generation.errors.notFound'),
-  /** EventSource resumes with the Last-Event-ID header; a client may pass it in the query instead. */
-  streamQuery: yup.object({ lastEventId: yup.string().max(20).optional() }),
-  packageParams: pathParams({ packageId: pathId() }, 'Credits.errors.packageNotFound'),
-  verifyParams: pathParams(
-    { packageId: pathId(), chargeId: chargeId(standalone) },
-    { packageId: 'Credits.errors.packageNotFound', chargeId: 'Credits.errors.chargeNotFound' },
-  ),
-});
-
 /**
  * Image generations (+ SSE stream) and credits. Each run of a generation is a job of the app's job
  * engine (queue `generation.run`): its worker and dead letter worker are registered here and run
  * from the engine's start to its stop (which hands running tries back to the cluster).
  */
-export default async function galleryRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+export default async function galleryRoutes(app: FastifyInstance) {
   const { db, config, now } = app.deps;
-  const input = schemas(config.appMode === 'standalone');
   const opts: GalleryOptions = app.deps.gallery ?? {};
   // Signals reach every instance on the database (NOTIFY), not only this one.
   const bus = new GenerationBus(db, app.log);
@@ -92,52 +71,56 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
   });
 
   // --- image generations -------------------------------------------------
-  app.get(`${API_PREFIX}/image-generations`, { schema: { querystring: generationsQuerySchema } }, async (req) =>
+  adminRoute(app, 'GET /image-generations', async (req) =>
     listGenerations(db, req.shop.id, req.query),
   );
 
-  app.post(`${API_PREFIX}/image-generation`, { schema: { body: createGenerationSchema } }, async (req, reply) => {
+  adminRoute(app, 'POST /image-generation', async (req, reply) => {
     const imageGenerationId = await createGeneration(db, bus, req.shop, req.body, now());
     return reply.status(201).send({ imageGenerationId });
   });
 
-  app.get(`${API_PREFIX}/image-generation/:id`, { schema: { params: input.generationParams } }, async (req) =>
+  adminRoute(app, 'GET /image-generation/:id', async (req) =>
     toGeneration(await findGeneration(db, req.shop.id, req.params.id)),
   );
 
-  app.put(`${API_PREFIX}/image-generation/:id`, { schema: { params: input.generationParams, body: updateGenerationSchema } }, async (req) =>
+  adminRoute(app, 'PUT /image-generation/:id', async (req) =>
     updateGenerationSettings(db, bus, req.shop, req.params.id, req.body, now()),
   );
 
-  app.get(`${API_PREFIX}/image-generation/:id/stream`, { compress: false, schema: { params: input.generationParams, querystring: input.streamQuery } }, async (req, reply) =>
-    streamGeneration(req, reply, req.params.id, {
-      db,
-      bus,
-      now,
-      heartbeatMs: opts.heartbeatMs ?? 15000,
-      timeoutMs: opts.streamTimeoutMs ?? 180000,
-      pollMs: opts.pollMs ?? 2000,
-      open: openStreams,
-    }),
+  adminRoute(
+    app,
+    'GET /image-generation/:id/stream',
+    async (req, reply) =>
+      streamGeneration(req, reply, req.params.id, {
+        db,
+        bus,
+        now,
+        heartbeatMs: opts.heartbeatMs ?? 15000,
+        timeoutMs: opts.streamTimeoutMs ?? 180000,
+        pollMs: opts.pollMs ?? 2000,
+        open: openStreams,
+      }),
+    { compress: false },
   );
 
   // --- credits -----------------------------------------------------------
-  app.get(`${API_PREFIX}/credits`, async (req) => getCredits(db, req.shop.id));
+  adminRoute(app, 'GET /credits', async (req) => getCredits(db, req.shop.id));
 
-  app.get(`${API_PREFIX}/credits/packages`, async () => listPackages(db));
+  adminRoute(app, 'GET /credits/packages', async () => listPackages(db));
 
   // Credit purchases are one-time platform charges (the billing feature's client in shopify mode).
   const platform = config.appMode === 'shopify' ? platformBillingFor(app.platform.admin) : undefined;
 
-  app.post(`${API_PREFIX}/credits/purchase/:packageId`, { schema: { params: input.packageParams } }, async (req) =>
+  adminRoute(app, 'POST /credits/purchase/:packageId', async (req) =>
     purchasePackage(db, config, req.shop, req.params.packageId, platform, requestOrigin(req.protocol, req.host)),
   );
 
-  app.post(`${API_PREFIX}/credits/verify/:packageId/:chargeId`, { schema: { params: input.verifyParams } }, async (req) =>
-    verifyPurchase(db, config, req.shop, req.params.packageId, String(req.params.chargeId), now(), platform),
+  adminRoute(app, 'POST /credits/verify/:packageId/:chargeId', async (req) =>
+    verifyPurchase(db, config, req.shop, req.params.packageId, req.params.chargeId, now(), platform),
   );
 
-  app.post(`${API_PREFIX}/credits/claim-free`, async (req) => {
+  adminRoute(app, 'POST /credits/claim-free', async (req) => {
     const result = await claimFreeCredits(db, req.shop.id);
     return { ...result, message: translate(req.locale, result.message) };
   });

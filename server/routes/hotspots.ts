@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../../src/contracts/api';
 import type { HotspotSuggestResponse } from '../../src/contracts/hotspots';
-import { yup } from '../../src/contracts/validation';
 import { HttpError } from '../http/errors';
 import { hitRateLimits, tooManyRequests } from '../http/rateLimitStore';
-import type { YupTypeProvider } from '../http/validate';
+import { adminRoute } from '../http/adminRoute';
 import { loadImage } from '../services/gallery/generatorImages';
 import { createImageProvider } from '../services/gallery/providers';
 import { ProviderFailure } from '../services/gallery/providers/failure';
@@ -13,15 +11,6 @@ import { shopFilesOf } from '../storage';
 /** Each call is a paid vision request: at most this many per shop and hour. */
 const HOURLY_LIMIT = 60;
 const HOUR_MS = 60 * 60 * 1000;
-
-const suggestBody = yup.object({
-  imageUrl: yup.string().trim().max(2000).required(),
-  products: yup
-    .array(yup.object({ productId: yup.string().trim().max(200).required(), title: yup.string().trim().max(255).default('') }).required())
-    .min(1)
-    .max(20)
-    .required(),
-});
 
 /**
  * An image the server may read for the vision model: this app's own files, or an https image on
@@ -40,14 +29,13 @@ function readableImage(url: string, appUrl: string): boolean {
 }
 
 /** Hotspot suggestions: the configured provider's vision model finds the look's products in an image. */
-export default async function hotspotRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<YupTypeProvider>();
+export default async function hotspotRoutes(app: FastifyInstance) {
   const { db, config, now } = app.deps;
   const files = shopFilesOf(config);
   const provider = createImageProvider(config.imageProvider, { db, files, appUrl: config.appUrl, log: app.log, allowFailMarker: false });
   const detector = app.deps.gallery?.detector !== undefined ? app.deps.gallery.detector : provider.detector;
 
-  app.post(`${API_PREFIX}/productLooks/hotspots`, { schema: { body: suggestBody } }, async (req): Promise<HotspotSuggestResponse> => {
+  adminRoute(app, 'POST /productLooks/hotspots', async (req): Promise<HotspotSuggestResponse> => {
     if (!detector) return { provider: 'local', positions: [] };
     if (!readableImage(req.body.imageUrl, config.appUrl)) throw new HttpError(400, 'Looks.hotspots.errors.image', 'hotspots.image');
     const key = `hotspots:${req.shop.id}`;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../../src/contracts/api';
+import { adminRoute } from '../http/adminRoute';
 import { conflict } from '../http/errors';
 import { getReconciliation } from '../services/analytics/reconciliation';
 
@@ -12,9 +12,9 @@ export default async function reconciliationRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const available = () => app.jobs.handles('orders.reconcile');
 
-  app.get(`${API_PREFIX}/reconciliation`, async (req) => getReconciliation(db, req.shop.id, available()));
+  adminRoute(app, 'GET /reconciliation', async (req) => getReconciliation(db, req.shop.id, available()));
 
-  app.post(`${API_PREFIX}/reconciliation`, async (req, reply) => {
+  adminRoute(app, 'POST /reconciliation', async (req, reply) => {
     if (!available()) throw conflict('Analytics.reconciliation.unavailable', 'reconciliation_unavailable');
     await app.jobs.send('orders.reconcile', { shopId: req.shop.id }, { shopId: req.shop.id });
     return reply.status(202).send(await getReconciliation(db, req.shop.id, true));

@@ -1,7 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '../../src/contracts/api';
-import { layoutSettingsSchema } from '../../src/contracts/layout.schema';
-import { boosterSchema, collectionCreateSchema } from '../../src/contracts/booster.schema';
 import { yup } from '../../src/contracts/validation';
 import { DEMO_SHOP_DOMAIN } from '../config';
 import { getLayout, parseLayout, updateLayout } from '../services/looks/layout';
@@ -12,6 +9,7 @@ import { findShopByDomain } from '../services/shop/shops';
 import { widgetCsp } from '../widget/page';
 import { notFound } from '../http/errors';
 import { pathId, pathParams, queryOrNotFound, type YupTypeProvider } from '../http/validate';
+import { adminRoute } from '../http/adminRoute';
 
 /** Absolute origin of this request (relative catalog image URLs resolve against it). */
 export function requestOrigin(req: FastifyRequest, fallback: string): string {
@@ -22,11 +20,8 @@ export function requestOrigin(req: FastifyRequest, fallback: string): string {
 
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
-/** The input of every storefront route, declared once; PATCH bodies send any subset of the settings. */
+/** The input of the demo storefront page (the admin routes' input is in the route table, src/contracts/adminRoutes.schema.ts). */
 const schemas = {
-  layoutPatch: layoutSettingsSchema.partial(),
-  boosterPatch: boosterSchema.partial(),
-  collectionParams: pathParams({ id: pathId() }, 'Booster.errors.collectionNotFound'),
   /** The demo storefront page: a bad handle, shop or look is no page (404). */
   productParams: pathParams({ handle: yup.string().max(255).required() }),
   productQuery: queryOrNotFound({
@@ -42,22 +37,22 @@ export default async function storefrontRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db, config } = app.deps;
 
-  app.get(`${API_PREFIX}/layout`, async (req) => getLayout(db, req.shop.id));
-  app.patch(`${API_PREFIX}/layout`, { schema: { body: schemas.layoutPatch } }, async (req) => updateLayout(db, req.shop, req.body));
+  adminRoute(app, 'GET /layout', async (req) => getLayout(db, req.shop.id));
+  adminRoute(app, 'PATCH /layout', async (req) => updateLayout(db, req.shop, req.body));
 
-  app.post(`${API_PREFIX}/layout/preview`, { schema: { body: schemas.layoutPatch } }, async (req, reply) => {
+  adminRoute(app, 'POST /layout/preview', async (req, reply) => {
     const layout = parseLayout(await getLayout(db, req.shop.id), req.body);
     const body = await renderLayoutPreview(db, req.shop, layout, requestOrigin(req, config.appUrl));
     return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
   });
 
-  app.get(`${API_PREFIX}/booster`, async (req) => getBooster(db, req.shop));
-  app.patch(`${API_PREFIX}/booster`, { schema: { body: schemas.boosterPatch } }, async (req) => updateBooster(db, req.shop, req.body));
+  adminRoute(app, 'GET /booster', async (req) => getBooster(db, req.shop));
+  adminRoute(app, 'PATCH /booster', async (req) => updateBooster(db, req.shop, req.body));
 
-  app.post(`${API_PREFIX}/productLookCollections`, { schema: { body: collectionCreateSchema } }, async (req, reply) =>
+  adminRoute(app, 'POST /productLookCollections', async (req, reply) =>
     reply.status(201).send(await createCollection(db, req.shop, req.body)),
   );
-  app.delete(`${API_PREFIX}/productLookCollections/:id`, { schema: { params: schemas.collectionParams } }, async (req, reply) => {
+  adminRoute(app, 'DELETE /productLookCollections/:id', async (req, reply) => {
     await deleteCollection(db, req.shop, req.params.id);
     return reply.status(204).send();
   });

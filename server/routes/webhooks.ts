@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '../../src/contracts/api';
-import { yup } from '../../src/contracts/validation';
-import type { YupTypeProvider } from '../http/validate';
+import { adminRoute } from '../http/adminRoute';
 import { acceptWebhook, WebhookQueue } from '../platform/webhooks';
 import { listCustomerDataRequests } from '../platform/webhooks/compliance/dataRequests';
 
@@ -17,11 +15,6 @@ declare module 'fastify' {
   }
 }
 
-const dataRequestsQuerySchema = yup.object({
-  page: yup.number().integer().min(1).max(100000).default(1),
-  limit: yup.number().integer().min(1).max(50).default(20),
-});
-
 /**
  * POST /api/webhooks (the platform's deliveries, every topic) and the
  * merchant's view of customer data requests. Not encapsulated, so the queue is
@@ -35,11 +28,7 @@ export default fp(
     app.decorate('webhookQueue', queue);
     await app.register(deliveryEndpoint);
 
-    app
-      .withTypeProvider<YupTypeProvider>()
-      .get(`${API_PREFIX}/customerDataRequests`, { schema: { querystring: dataRequestsQuerySchema } }, async (req) =>
-        listCustomerDataRequests(db, req.shop.id, req.query.page, req.query.limit),
-      );
+    adminRoute(app, 'GET /customerDataRequests', async (req) => listCustomerDataRequests(db, req.shop.id, req.query.page, req.query.limit));
   },
   { name: 'webhook-routes' },
 );

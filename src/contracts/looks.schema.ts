@@ -1,6 +1,6 @@
 /** The look schema (SPEC §5): the look form validates with it, the server parses POST/PATCH /productLooks with it (parse(lookFormSchema, body)). */
 import { yup } from './validation';
-import { DISCOUNT_LABEL_MIN, isStorableImageUrl, isValidTags, LOOKS_MAX_LIMIT, LOOKS_PAGE_SIZE, MAX_DISCOUNT_TIERS, MIN_TIER_QUANTITY, type LookDiscountTier } from './looks';
+import { DISCOUNT_LABEL_MIN, isStorableImageUrl, isValidTags, LOOK_DISCOUNT_TYPES, LOOKS_MAX_LIMIT, LOOKS_PAGE_SIZE, MAX_DISCOUNT_TIERS, MIN_TIER_QUANTITY, PERCENTAGE_MAX, type LookDiscountTier } from './looks';
 
 const marker = () => yup.number().integer().min(0).max(100).required();
 
@@ -126,12 +126,12 @@ export const lookFormSchema = yup.object({
         .default('')
         .max(100)
         .when('enabled', { is: true, then: (s) => s.trim().required().min(DISCOUNT_LABEL_MIN) }),
-      type: yup.string().oneOf(['fixed', 'percentage'] as const).required(),
+      type: yup.string().oneOf([...LOOK_DISCOUNT_TYPES]).required(),
       value: yup
         .number()
         .min(0)
         .required()
-        .when('type', { is: 'percentage', then: (s) => s.max(100) }),
+        .when('type', { is: 'percentage', then: (s) => s.max(PERCENTAGE_MAX) }),
       discountText: yup.string().max(255).default(''),
       tiers: yup.array(discountTierSchema).max(MAX_DISCOUNT_TIERS).default([]),
     })

@@ -38,10 +38,23 @@ export interface LookDiscountTier {
   percentage: number;
 }
 
+/**
+ * A look's discount type, one spelling everywhere (form, API, storefront JSON, the bundle Function's
+ * configuration): `percentage` off, or a `fixed` amount in the shop's currency off each complete set.
+ */
+export const LOOK_DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
+export type LookDiscountType = (typeof LOOK_DISCOUNT_TYPES)[number];
+export const isLookDiscountType = (value: unknown): value is LookDiscountType => (LOOK_DISCOUNT_TYPES as readonly unknown[]).includes(value);
+
+/** A percentage discount takes at most this much off. */
+export const PERCENTAGE_MAX = 100;
+/** A discount's value as it can apply: a percentage is capped at PERCENTAGE_MAX, an amount is not. */
+export const applicableDiscountValue = (type: LookDiscountType, value: number): number => (type === 'percentage' ? Math.min(PERCENTAGE_MAX, value) : value);
+
 export interface LookDiscount {
   enabled: boolean;
   label: string;
-  type: 'fixed' | 'percentage';
+  type: LookDiscountType;
   value: number;
   discountText: string;
   /**

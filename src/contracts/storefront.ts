@@ -1,6 +1,7 @@
 import type { LayoutSettings } from './layout';
 import type { BoosterValues } from './booster';
 import type { ShopSettings } from './shop';
+import type { LookDiscountType } from './looks';
 
 /**
  * What the storefront reads: the JSON the backend writes into app-owned metafields whenever a look,
@@ -72,7 +73,7 @@ export interface StorefrontLook {
   discount: {
     label: string;
     text: string;
-    type: 'percentage' | 'fixed_amount';
+    type: LookDiscountType;
     value: number;
     tiers?: Array<{ quantity: number; percentage: number }>;
   } | null;

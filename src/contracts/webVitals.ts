@@ -34,6 +34,8 @@ export interface WebVitalsBatch {
 }
 
 export const WEB_VITALS_BATCH_MAX = 20;
+/** The platform judges the admin by the last 28 days; older measurements are pruned. */
+export const WEB_VITALS_DAYS = 28;
 export const WEB_VITAL_ROUTE_MAX = 100;
 
 export type WebVitalRating = 'good' | 'needsImprovement' | 'poor';

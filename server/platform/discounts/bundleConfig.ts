@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { MAX_DISCOUNT_TIERS, type LookDiscount, type LookDiscountTier, type LookMainProduct, type LookRelatedItem } from '../../../src/contracts/looks';
+import { applicableDiscountValue, isLookDiscountType, MAX_DISCOUNT_TIERS, PERCENTAGE_MAX, type LookDiscount, type LookDiscountTier, type LookMainProduct, type LookRelatedItem } from '../../../src/contracts/looks';
 import type { BoosterValues } from '../../../src/contracts/booster';
 import { getBoosterValues } from '../../services/storefront/booster';
 import { bundleStock, withStock } from './bundleStock';
@@ -43,7 +43,7 @@ const productGid = (id: string) => (/^\d+$/.test(id) ? `gid://shopify/Product/${
 /** The valid tiers, fewest items first (the form and the API validate them; this guards the stored JSON). */
 function bundleTiers(tiers: LookDiscountTier[] | null | undefined, products: number): LookDiscountTier[] {
   return (Array.isArray(tiers) ? tiers : [])
-    .map((tier) => ({ quantity: Number(tier?.quantity), percentage: Math.min(100, Number(tier?.percentage)) }))
+    .map((tier) => ({ quantity: Number(tier?.quantity), percentage: Math.min(PERCENTAGE_MAX, Number(tier?.percentage)) }))
     .filter((tier) => Number.isInteger(tier.quantity) && tier.quantity >= 2 && tier.quantity <= products && tier.percentage > 0)
     .sort((a, b) => a.quantity - b.quantity)
     .slice(0, MAX_DISCOUNT_TIERS);
@@ -55,7 +55,7 @@ export function bundleLook(row: LookRow): BundleLook | null {
   if (!discount?.enabled) return null;
   const number = Number(discount.value);
   const value = Number.isFinite(number) && number > 0 ? number : 0;
-  if (discount.type !== 'percentage' && discount.type !== 'fixed') return null;
+  if (!isLookDiscountType(discount.type)) return null;
   const ids = [row.mainProduct?.itemId, ...(row.relatedItems ?? []).map((item) => item.itemId)]
     .filter((id): id is string => typeof id === 'string' && id.trim() !== '')
     .map((id) => productGid(id.trim()));
@@ -66,7 +66,7 @@ export function bundleLook(row: LookRow): BundleLook | null {
     lookId: row.id,
     productIds,
     type: discount.type,
-    value: discount.type === 'percentage' ? Math.min(100, value) : value,
+    value: applicableDiscountValue(discount.type, value),
     label: (discount.label ?? '').trim(),
     ...(tiers.length ? { tiers } : {}),
   };
@@ -80,7 +80,7 @@ export function boosterBundle(booster: Pick<BoosterValues, 'discountType' | 'dis
   if (booster.discountType !== 'app') return null;
   const value = Number(booster.discountValue);
   if (!Number.isFinite(value) || value <= 0) return null;
-  return { enabled: true, type: 'percentage', value: Math.min(100, value), label: booster.discountLabel ?? '', discountText: '' };
+  return { enabled: true, type: 'percentage', value: applicableDiscountValue('percentage', value), label: booster.discountLabel ?? '', discountText: '' };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import {
   WEB_VITAL_NAMES,
   WEB_VITAL_THRESHOLDS,
+  WEB_VITALS_DAYS,
   webVitalRoute,
   type WebVitalName,
   type WebVitalRating,
@@ -11,8 +12,8 @@ import {
   type WebVitalsSummary,
 } from '../../../src/contracts/webVitals';
 
-/** The platform judges the admin by the last 28 days; older measurements are pruned. */
-export const WEB_VITALS_DAYS = 28;
+export { WEB_VITALS_DAYS };
+
 const DAY_MS = 24 * 3600 * 1000;
 
 /**

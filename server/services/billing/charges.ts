@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { ChargesTable } from '../../db/tables/billing';
 import type { ShopRow } from '../shop/shops';
 import { HttpError, notFound } from '../../http/errors';
+import { INT32_MAX } from '../../../src/contracts/routeInput.schema';
 
 /** The currency of every app charge (the plans' and credit packages' prices). */
 export const BILLING_CURRENCY = 'USD';
@@ -164,7 +165,7 @@ export async function findReturnedCharge(
       .executeTakeFirst();
   } else {
     const id = Number(chargeIdParam);
-    charge = Number.isSafeInteger(id) ? await query.where('id', '=', id).executeTakeFirst() : undefined;
+    charge = Number.isSafeInteger(id) && id <= INT32_MAX ? await query.where('id', '=', id).executeTakeFirst() : undefined;
   }
   if (charge?.status === 'pending' && config.appMode === 'shopify' && platform?.status) {
     const status = await platform.status(shop, charge);

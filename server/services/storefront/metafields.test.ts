@@ -90,7 +90,7 @@ describe('storefront metafield values', () => {
     expect(value.looks.map((l) => l.id)).toEqual([newer, older]);
     const first = value.looks[1];
     expect(first.mainProduct).toEqual({ productId: gid(1), handle: 'p-1', title: 'Product 1', image: 'https://cdn.example/main-1.jpg' });
-    expect(first.discount).toEqual({ label: 'Deal', text: 'Save 5', type: 'fixed_amount', value: 5, tiers: [{ quantity: 2, percentage: 10 }] });
+    expect(first.discount).toEqual({ label: 'Deal', text: 'Save 5', type: 'fixed', value: 5, tiers: [{ quantity: 2, percentage: 10 }] });
     expect(value.looks[0].discount).toBeNull();
     expect(first.items.map((i) => i.productId)).toEqual([gid(2), gid(3), gid(8)]);
     expect(first.items[0]).toEqual({

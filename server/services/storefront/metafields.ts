@@ -105,7 +105,7 @@ export function toStorefrontLook(look: LookRow, catalog: Map<string, ProductRow>
       ? {
           label: discount.label ?? '',
           text: discount.discountText ?? '',
-          type: discount.type === 'fixed' ? 'fixed_amount' : 'percentage',
+          type: discount.type,
           value: Number(discount.value) || 0,
           ...(tiers.length ? { tiers } : {}),
         }

@@ -7,6 +7,7 @@ import { galleryValue, storefrontConfigValue, storefrontLooks, storefrontProduct
 import type { FileUrls } from '../../storage';
 import { ASSET_PREFIX, storefrontLiquid, type BlockName } from './liquid/engine';
 import { liveProduct, storefrontGlobals, type LiveProduct } from './liquid/objects';
+import { catalogLiveProduct, catalogRowsOfLooks } from './liquid/catalogProducts';
 import { escapeHtml } from './liquid/escape';
 import { liquidSafe } from './liquidSafe';
 
@@ -41,22 +42,8 @@ const withAbsoluteImages = (look: StorefrontLook, ctx: ProxyPageContext): Storef
 
 /** `all_products` for these looks, from the catalog, linking to the store's own product pages. */
 async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], ctx: ProxyPageContext): Promise<LiveProduct[]> {
-  const handles = [...new Set(looks.flatMap((l) => [l.mainProduct.handle, ...l.items.map((i) => i.handle)]).filter(Boolean))];
-  if (!handles.length) return [];
-  const rows = await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shopId).where('handle', 'in', handles).execute();
-  return rows.map((p) =>
-    liveProduct({
-      gid: p.gid,
-      handle: p.handle,
-      title: p.title,
-      url: storefrontProductUrl(p.handle),
-      price: Number(p.price),
-      compareAtPrice: p.compareAtPrice === null ? null : Number(p.compareAtPrice),
-      available: p.status === 'active',
-      image: absolute(p.images[0] ?? null, ctx),
-      variantId: p.defaultVariantGid,
-    }),
-  );
+  const rows = await catalogRowsOfLooks(db, shopId, looks);
+  return rows.map((p) => catalogLiveProduct(p, { url: storefrontProductUrl, image: (ref) => absolute(ref, ctx) }));
 }
 
 const href = (ctx: ProxyPageContext, path: string) => escapeHtml(`${ctx.pathPrefix}${path}`);

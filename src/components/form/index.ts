@@ -6,3 +6,4 @@ export { FormCheckbox } from './FormCheckbox';
 export { FormSelect } from './FormSelect';
 export { FormSaveBar } from './FormSaveBar';
 export { useLeaveConfirmation } from './useLeaveConfirmation';
+export { useSaveForm, type SaveFormOptions } from './useSaveForm';

@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { routeRequest } from '../../api/routeRequest';
 import { idTag, invalidateOnSuccess, listTag } from '../../api/tags';
 import {
   BILLING,
@@ -14,27 +15,22 @@ export const billingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** SPEC §9: kept 10 minutes; stale after 5 (see useBillingPlans). */
     getBillingPlans: build.query<BillingPlans, { locale: Locale }>({
-      query: ({ locale }) => ({ url: '/shop/billing-plans', params: { locale } }),
+      query: ({ locale }) => routeRequest('GET /shop/billing-plans', { query: { locale } }),
       keepUnusedDataFor: BILLING.plansKeepSeconds,
       providesTags: ['Billing'],
     }),
     getDowngradePreview: build.query<DowngradePreview, void>({
-      query: () => '/shop/downgrade/preview',
+      query: () => routeRequest('GET /shop/downgrade/preview'),
       providesTags: ['Billing', listTag('Look')],
     }),
     selectPlan: build.mutation<SelectPlanResponse, { planName: string; discountCode?: string }>({
-      query: (body) => ({ url: '/shop/select-plan', method: 'POST', body }),
+      query: (body) => routeRequest('POST /shop/select-plan', { body }),
     }),
     validateDiscount: build.mutation<DiscountCheck, { code: string }>({
-      query: (body) => ({ url: '/discount/validate', method: 'POST', body }),
+      query: (body) => routeRequest('POST /discount/validate', { body }),
     }),
     downgrade: build.mutation<DowngradeResult, void>({
-      query: () => ({
-        url: '/shop/downgrade',
-        method: 'POST',
-        params: { planName: 'free' },
-        headers: { 'Content-Type': 'application/json' },
-      }),
+      query: () => ({ ...routeRequest('POST /shop/downgrade', { query: { planName: 'free' } }), headers: { 'Content-Type': 'application/json' } }),
       // The plan, the shop's upgrade flag and the looks that went to draft all change.
       invalidatesTags: (result, error) =>
         invalidateOnSuccess(error, [

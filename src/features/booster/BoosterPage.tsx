@@ -1,15 +1,12 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Box, Layout, Page } from '@shopify/polaris';
-import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { track } from '../../analytics/tracker';
-import { errorBody } from '../../api/errors';
-import { FormSaveBar, makeValidate, submitErrorsFrom } from '../../components/form';
+import { FormSaveBar, makeValidate, useSaveForm } from '../../components/form';
 import { PagePlaceholder } from '../../components/PagePlaceholder';
 import type { BoosterValues } from '../../contracts/booster';
 import { boosterSchema } from '../../contracts/booster.schema';
-import { useHost } from '../../host/HostContext';
 import { useGetOnboardingQuery } from '../onboarding';
 import { useGetBoosterQuery, useUpdateBoosterMutation } from './boosterApi';
 import { toBoosterFormValues } from './boosterForm';
@@ -22,7 +19,6 @@ const validateBooster = makeValidate(boosterSchema);
 /** /booster: bundle discount, checkout and cart placement, discount settings, collections. */
 export default function BoosterPage() {
   const intl = useIntl();
-  const host = useHost();
   const { data, isLoading, isError, refetch } = useGetBoosterQuery();
   // Onboarding flags: canUseCheckoutUIExtension (the shop's plan) enables the checkout toggle; the cart deep link.
   const onboardingQuery = useGetOnboardingQuery();
@@ -30,21 +26,11 @@ export default function BoosterPage() {
   const [update] = useUpdateBoosterMutation();
   const initialValues = useMemo(() => toBoosterFormValues(data), [data]);
 
-  const onSubmit = useCallback(
-    async (values: BoosterValues, form: FormApi<BoosterValues>) => {
-      try {
-        const saved = await update(toBoosterFormValues(values)).unwrap();
-        form.initialize(toBoosterFormValues(saved));
-        host.toast(intl.formatMessage({ id: 'General.notifications.updateSuccess' }));
-        track('booster_updated', { discountType: saved.discountType, showOnCartPage: saved.showOnCartPage });
-        return undefined;
-      } catch (error) {
-        host.toast(intl.formatMessage({ id: 'General.notifications.updateError' }), { isError: true });
-        return submitErrorsFrom(errorBody(error) as { errors?: Record<string, string> });
-      }
-    },
-    [update, host, intl],
-  );
+  const onSubmit = useSaveForm<BoosterValues, BoosterValues>({
+    save: (values) => update(toBoosterFormValues(values)).unwrap(),
+    toFormValues: toBoosterFormValues,
+    onSaved: (saved) => track('booster_updated', { discountType: saved.discountType, showOnCartPage: saved.showOnCartPage }),
+  });
 
   if (isLoading || onboardingQuery.isLoading) return <PagePlaceholder titleId="Pages.booster.title" />;
   // Without the onboarding flags the page would silently leave out the checkout section.

@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { routeRequest } from '../../api/routeRequest';
 import { invalidateOnSuccess } from '../../api/tags';
 import type { ClaimFreeResponse, CreditPackage, Credits, PurchaseResponse, VerifyPurchaseResponse } from '../../contracts/credits';
 
@@ -6,28 +7,25 @@ export const creditsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** Balance: kept 5 minutes, always stale (refetched on every mount). */
     getCredits: build.query<Credits, void>({
-      query: () => '/credits',
+      query: () => routeRequest('GET /credits'),
       keepUnusedDataFor: 300,
       providesTags: ['Credits'],
     }),
     /** Packages: stale after 5 minutes. */
     getCreditPackages: build.query<CreditPackage[], void>({
-      query: () => '/credits/packages',
+      query: () => routeRequest('GET /credits/packages'),
       keepUnusedDataFor: 300,
       providesTags: ['CreditPackage'],
     }),
     purchaseCredits: build.mutation<PurchaseResponse, number>({
-      query: (packageId) => ({ url: `/credits/purchase/${packageId}`, method: 'POST' }),
+      query: (packageId) => routeRequest('POST /credits/purchase/:packageId', { params: { packageId } }),
     }),
     verifyPurchase: build.mutation<VerifyPurchaseResponse, { packageId: string; chargeId: string }>({
-      query: ({ packageId, chargeId }) => ({
-        url: `/credits/verify/${encodeURIComponent(packageId)}/${encodeURIComponent(chargeId)}`,
-        method: 'POST',
-      }),
+      query: ({ packageId, chargeId }) => routeRequest('POST /credits/verify/:packageId/:chargeId', { params: { packageId, chargeId } }),
       invalidatesTags: (_r, error) => invalidateOnSuccess(error, ['Credits' as const]),
     }),
     claimFreeCredits: build.mutation<ClaimFreeResponse, void>({
-      query: () => ({ url: '/credits/claim-free', method: 'POST' }),
+      query: () => routeRequest('POST /credits/claim-free'),
       invalidatesTags: (_r, error) => invalidateOnSuccess(error, ['Credits' as const]),
     }),
   }),

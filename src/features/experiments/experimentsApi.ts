@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { routeRequest } from '../../api/routeRequest';
 import { idTag, invalidateOnSuccess, listTag } from '../../api/tags';
 import type { Experiment, ExperimentCreateInput, ExperimentList, ExperimentUpdateInput } from '../../contracts/experiments';
 
@@ -6,21 +7,21 @@ import type { Experiment, ExperimentCreateInput, ExperimentList, ExperimentUpdat
 export const experimentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getExperiments: build.query<ExperimentList, { lookId?: number }>({
-      query: ({ lookId }) => ({ url: '/experiments', params: lookId ? { lookId } : {} }),
+      query: ({ lookId }) => routeRequest('GET /experiments', { query: lookId ? { lookId } : {} }),
       providesTags: (result) => [listTag('Experiment'), ...(result ?? []).map((e) => idTag('Experiment', e.id))],
       keepUnusedDataFor: 60,
     }),
     createExperiment: build.mutation<Experiment, ExperimentCreateInput>({
-      query: (body) => ({ url: '/experiments', method: 'POST', body }),
+      query: (body) => routeRequest('POST /experiments', { body }),
       invalidatesTags: (_r, error) => invalidateOnSuccess(error, [listTag('Experiment')]),
     }),
     updateExperiment: build.mutation<Experiment, { id: number; body: ExperimentUpdateInput }>({
-      query: ({ id, body }) => ({ url: `/experiments/${id}`, method: 'PATCH', body }),
+      query: ({ id, body }) => routeRequest('PATCH /experiments/:id', { params: { id }, body }),
       invalidatesTags: (_r, error, { id }) => invalidateOnSuccess(error, [listTag('Experiment'), idTag('Experiment', id)]),
     }),
     /** Applies a variant to the look (its image and template) and stops the test: the look changes too. */
     applyExperimentVariant: build.mutation<Experiment, { id: number; variantId: number; lookId: number }>({
-      query: ({ id, variantId }) => ({ url: `/experiments/${id}/apply`, method: 'POST', body: { variantId } }),
+      query: ({ id, variantId }) => routeRequest('POST /experiments/:id/apply', { params: { id }, body: { variantId } }),
       invalidatesTags: (_r, error, { id, lookId }) =>
         invalidateOnSuccess(error, [listTag('Experiment'), idTag('Experiment', id), idTag('Look', lookId), listTag('Look')]),
     }),

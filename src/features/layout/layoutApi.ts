@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { routeRequest } from '../../api/routeRequest';
 import { invalidateOnSuccess } from '../../api/tags';
 import type { LayoutSettings } from '../../contracts/layout';
 
@@ -6,17 +7,17 @@ export const layoutApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /layout: saved layout settings, SPEC defaults when nothing is saved. */
     getLayout: build.query<LayoutSettings, void>({
-      query: () => '/layout',
+      query: () => routeRequest('GET /layout'),
       providesTags: ['Layout'],
     }),
     updateLayout: build.mutation<LayoutSettings, LayoutSettings>({
-      query: (body) => ({ url: '/layout', method: 'PATCH', body }),
+      query: (body) => routeRequest('PATCH /layout', { body }),
       // Saving the layout completes onboarding's "customize design" step.
       invalidatesTags: (_r, error) => invalidateOnSuccess(error, ['Layout' as const, 'Onboarding' as const]),
     }),
     /** POST /layout/preview: the widget HTML for unsaved settings and a sample look. */
     previewLayout: build.mutation<string, LayoutSettings>({
-      query: (body) => ({ url: '/layout/preview', method: 'POST', body, responseHandler: 'text' }),
+      query: (body) => ({ ...routeRequest('POST /layout/preview', { body }), responseHandler: 'text' }),
     }),
   }),
 });

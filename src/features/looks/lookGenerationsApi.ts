@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { routeRequest } from '../../api/routeRequest';
 import { listTag } from '../../api/tags';
 import { GALLERY_SEARCH_LIMIT, type ImageGeneration, type ImageGenerationsPage } from '../../contracts/gallery';
 
@@ -10,7 +11,7 @@ import { GALLERY_SEARCH_LIMIT, type ImageGeneration, type ImageGenerationsPage }
 export const lookGenerationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getLookGenerations: build.query<ImageGeneration[], number>({
-      query: (productLookId) => ({ url: '/image-generations', params: { productLookId, page: 1, limit: GALLERY_SEARCH_LIMIT } }),
+      query: (productLookId) => routeRequest('GET /image-generations', { query: { productLookId, page: 1, limit: GALLERY_SEARCH_LIMIT } }),
       transformResponse: (page: ImageGenerationsPage) => page.data,
       providesTags: () => [listTag('Generation')],
     }),

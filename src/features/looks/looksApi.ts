@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { routeRequest } from '../../api/routeRequest';
 import { idTag, invalidateOnSuccess, listTag } from '../../api/tags';
 import type { Paginated } from '../../contracts/api';
 import type { HotspotSuggestRequest, HotspotSuggestResponse } from '../../contracts/hotspots';
@@ -26,9 +27,6 @@ export interface LooksQuery {
   limit?: number;
 }
 
-const LOOKS_URL = '/productLooks';
-/** The one look resource (GET, PATCH, DELETE /productLooks/:id). */
-const lookUrl = (id: number | string) => `${LOOKS_URL}/${encodeURIComponent(String(id))}`;
 
 // A look's tests say whether shoppers see the look (a draft's test gathers nothing): they follow its status.
 /** What a change to a look shows in: the list pages and searches, experiments, stats, the shop's counts, onboarding. */
@@ -40,29 +38,26 @@ export const looksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /productLooks: the list pages and the gallery's look search (one resource, one endpoint). */
     getLooks: build.query<LooksPage, LooksQuery>({
-      query: ({ page, query, limit = LOOKS_PAGE_SIZE }) => ({
-        url: LOOKS_URL,
-        params: { page, limit, ...(query ? { query } : {}) },
-      }),
+      query: ({ page, query, limit = LOOKS_PAGE_SIZE }) => routeRequest('GET /productLooks', { query: { page, limit, ...(query ? { query } : {}) } }),
       transformResponse: (response: Paginated<LookListItem>): LooksPage =>
         looksAdapter.setAll(looksAdapter.getInitialState({ paginationDetails: response.paginationDetails }), response.data),
       providesTags: (result) => [...(result?.ids ?? []).map((id) => idTag('Look', id)), listTag('Look')],
     }),
     /** GET /productLooks/:id: the edit form and the gallery's look (SPEC §9: cached 5 minutes). */
     getLook: build.query<LookDetailResponse, string>({
-      query: (id) => lookUrl(id),
+      query: (id) => routeRequest('GET /productLooks/:id', { params: { id } }),
       keepUnusedDataFor: 300,
       providesTags: (_r, _e, id) => [idTag('Look', id)],
     }),
     getDiscountDefaults: build.query<{ mainProduct: LookMainProduct }, string>({
-      query: (productId) => ({ url: `${LOOKS_URL}/discountDefaults`, params: { productId } }),
+      query: (productId) => routeRequest('GET /productLooks/discountDefaults', { query: { productId } }),
     }),
     createLook: build.mutation<LookCreateResponse, LookFormValues>({
-      query: (body) => ({ url: LOOKS_URL, method: 'POST', body }),
+      query: (body) => routeRequest('POST /productLooks', { body }),
       invalidatesTags: (_r, error) => invalidateOnSuccess(error, [listTag('Look'), 'Stats', 'Shop', 'Onboarding']),
     }),
     updateLook: build.mutation<LookUpdateResponse, { id: string; values: LookFormValues }>({
-      query: ({ id, values }) => ({ url: lookUrl(id), method: 'PATCH', body: values }),
+      query: ({ id, values }) => routeRequest('PATCH /productLooks/:id', { params: { id }, body: values }),
       // The answer is the saved look: it replaces the cached one (no second GET), the rest refetches.
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const saved = await queryFulfilled.catch(() => undefined); // a failed save keeps the cache as it was
@@ -77,10 +72,10 @@ export const looksApi = baseApi.injectEndpoints({
      */
     setLookFlags: build.mutation<LookUpdateResponse, { id: number; flags: LookFlags }>({
       async queryFn({ id, flags }, _api, _extra, baseQuery) {
-        const current = await baseQuery(lookUrl(id));
+        const current = await baseQuery(routeRequest('GET /productLooks/:id', { params: { id } }));
         if (current.error) return { error: current.error };
         const values = { ...toFormValues((current.data as LookDetailResponse).look), ...flags };
-        const saved = await baseQuery({ url: lookUrl(id), method: 'PATCH', body: values });
+        const saved = await baseQuery(routeRequest('PATCH /productLooks/:id', { params: { id }, body: values }));
         return saved.error ? { error: saved.error } : { data: saved.data as LookUpdateResponse };
       },
       async onQueryStarted({ id, flags }, { dispatch, getState, queryFulfilled }) {
@@ -97,7 +92,7 @@ export const looksApi = baseApi.injectEndpoints({
     }),
     /** Deletes a look; it leaves every cached list page and search at once and comes back if the server fails. */
     deleteLook: build.mutation<void, number>({
-      query: (id) => ({ url: lookUrl(id), method: 'DELETE' }),
+      query: (id) => routeRequest('DELETE /productLooks/:id', { params: { id } }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         const patches = looksApi.util
           .selectInvalidatedBy(getState(), [idTag('Look', id)])
@@ -111,12 +106,12 @@ export const looksApi = baseApi.injectEndpoints({
       query: (file) => {
         const body = new FormData();
         body.append('file', file, file.name);
-        return { url: `${LOOKS_URL}/media`, method: 'POST', body };
+        return routeRequest('POST /productLooks/media', { body });
       },
     }),
     /** The look's products found in a look image by the configured vision model: suggestions for the hotspot editor. */
     suggestHotspots: build.mutation<HotspotSuggestResponse, HotspotSuggestRequest>({
-      query: (body) => ({ url: `${LOOKS_URL}/hotspots`, method: 'POST', body }),
+      query: (body) => routeRequest('POST /productLooks/hotspots', { body }),
     }),
   }),
 });

@@ -1,10 +1,11 @@
 import { baseApi } from '../../api/baseApi';
+import { routeRequest } from '../../api/routeRequest';
 import type { Onboarding } from '../../contracts/shop';
 
 export const onboardingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getOnboarding: build.query<Onboarding, void>({
-      query: () => '/shop/onboarding',
+      query: () => routeRequest('GET /shop/onboarding'),
       providesTags: ['Onboarding'],
     }),
   }),

@@ -1,15 +1,12 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Box, Layout, Page } from '@shopify/polaris';
-import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { track } from '../../analytics/tracker';
-import { errorBody } from '../../api/errors';
-import { FormSaveBar, makeValidate, submitErrorsFrom } from '../../components/form';
+import { FormSaveBar, makeValidate, useSaveForm } from '../../components/form';
 import { PagePlaceholder } from '../../components/PagePlaceholder';
 import type { ShopSettings } from '../../contracts/shop';
 import { shopSettingsSchema } from '../../contracts/shop.schema';
-import { useHost } from '../../host/HostContext';
 import { useShop, useGetShopSettingsQuery, useUpdateShopSettingsMutation } from '../shop';
 import { useGetLayoutQuery } from '../layout';
 import { useGetOnboardingQuery } from '../onboarding';
@@ -22,7 +19,6 @@ const validateSettings = makeValidate(shopSettingsSchema);
 /** /settings: main, language, API access, contact us. */
 export default function SettingsPage() {
   const intl = useIntl();
-  const host = useHost();
   const { scriptTagSupported } = useShop();
   const { data, isLoading, isError, refetch } = useGetShopSettingsQuery();
   // The template decides the popup settings, canUseCheckoutUIExtension the checkout setting.
@@ -33,22 +29,12 @@ export default function SettingsPage() {
   const [update] = useUpdateShopSettingsMutation();
   const initialValues = useMemo(() => toSettingsFormValues(data), [data]);
 
-  const onSubmit = useCallback(
-    async (values: ShopSettings, form: FormApi<ShopSettings>) => {
-      try {
-        // Saving invalidates the shop: a new locale switches the UI language.
-        const saved = await update(toSettingsPayload(values)).unwrap();
-        form.initialize(toSettingsFormValues(saved));
-        host.toast(intl.formatMessage({ id: 'General.notifications.updateSuccess' }));
-        track('settings_updated', { locale: saved.locale, enabled: saved.enabled });
-        return undefined;
-      } catch (error) {
-        host.toast(intl.formatMessage({ id: 'General.notifications.updateError' }), { isError: true });
-        return submitErrorsFrom(errorBody(error) as { errors?: Record<string, string> });
-      }
-    },
-    [update, host, intl],
-  );
+  const onSubmit = useSaveForm<ShopSettings, ShopSettings>({
+    // Saving invalidates the shop: a new locale switches the UI language.
+    save: (values) => update(toSettingsPayload(values)).unwrap(),
+    toFormValues: toSettingsFormValues,
+    onSaved: (saved) => track('settings_updated', { locale: saved.locale, enabled: saved.enabled }),
+  });
 
   if (isLoading || layoutQuery.isLoading || onboardingQuery.isLoading) return <PagePlaceholder titleId="Pages.settings.title" />;
   // Without the layout or onboarding the page would silently leave settings out.

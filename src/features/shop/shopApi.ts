@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { routeRequest } from '../../api/routeRequest';
 import { invalidateOnSuccess } from '../../api/tags';
 import type { ApiTokenResponse, ShopContext, ShopSettings } from '../../contracts/shop';
 
@@ -6,20 +7,20 @@ export const shopApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** The current shop, loaded on start (SPEC §1). */
     getShopDetails: build.query<ShopContext, void>({
-      query: () => '/shop/details',
+      query: () => routeRequest('GET /shop/details'),
       providesTags: ['Shop'],
     }),
     getShopSettings: build.query<ShopSettings, void>({
-      query: () => '/shop',
+      query: () => routeRequest('GET /shop'),
       providesTags: ['Settings'],
     }),
     updateShopSettings: build.mutation<ShopSettings, Partial<ShopSettings>>({
-      query: (body) => ({ url: '/shop', method: 'PATCH', body }),
+      query: (body) => routeRequest('PATCH /shop', { body }),
       // The locale may change (UI language follows), and onboarding's "customize design" step.
       invalidatesTags: (_r, error) => invalidateOnSuccess(error, ['Settings' as const, 'Shop' as const, 'Onboarding' as const]),
     }),
     createApiToken: build.mutation<ApiTokenResponse, void>({
-      query: () => ({ url: '/shop/apiToken', method: 'POST' }),
+      query: () => routeRequest('POST /shop/apiToken'),
     }),
   }),
 });

@@ -1,15 +1,8 @@
 import type { Db } from '../../../db';
 import { paginationDetails, type Paginated } from '../../../../src/contracts/api';
+import type { CustomerDataRequestView } from '../../../../src/contracts/customerDataRequests';
 
-/** A customers/data_request as the merchant reads it: who asked, when, and the data produced. */
-export interface CustomerDataRequestView {
-  id: number;
-  customerId: string | null;
-  customerEmail: string | null;
-  ordersRequested: string[];
-  requestedAt: string;
-  data: Record<string, unknown>;
-}
+export type { CustomerDataRequestView };
 
 /** GET /customerDataRequests: the shop's requests, newest first. */
 export async function listCustomerDataRequests(db: Db, shopId: number, page: number, limit: number): Promise<Paginated<CustomerDataRequestView>> {

@@ -1,7 +1,5 @@
-import type { Selectable } from 'kysely';
 import type { Db } from '../../../db';
 import type { ShopRow } from '../../shop/shops';
-import type { CatalogProductsTable } from '../../../db/tables/foundation';
 import type { LayoutSettings } from '../../../../src/contracts/layout';
 import { DEFAULT_MARKER_COLOR } from '../../../../src/contracts/looks';
 import type { StorefrontConfig, StorefrontLook } from '../../../../src/contracts/storefront';
@@ -10,8 +8,7 @@ import { safeCss } from '../../../widget/escape';
 import { productLooksValue, storefrontConfigValue, storefrontLooks } from '../metafields';
 import { productLooksBlock, storefrontLiquid } from './engine';
 import { liveProduct, storefrontGlobals, type LiveProduct, type LiveProductInput } from './objects';
-
-type ProductRow = Selectable<CatalogProductsTable>;
+import { catalogLiveProduct, catalogRowsOfLooks, type CatalogProductRow as ProductRow } from './catalogProducts';
 
 /** The demo storefront's product page of a handle. */
 export const demoProductPath = (handle: string) => `/storefront/products/${encodeURIComponent(handle)}`;
@@ -57,28 +54,13 @@ function sampleVariants(p: ProductRow, index: number): LiveProductInput['variant
   }));
 }
 
-function catalogLive(p: ProductRow, baseUrl: string, variants?: LiveProductInput['variants']): LiveProduct {
-  return liveProduct({
-    gid: p.gid,
-    handle: p.handle,
-    title: p.title,
-    url: demoProductPath(p.handle),
-    price: Number(p.price),
-    compareAtPrice: p.compareAtPrice === null ? null : Number(p.compareAtPrice),
-    available: p.status === 'active' && p.available,
-    image: absolute(p.images[0] ?? null, baseUrl),
-    variantId: p.defaultVariantGid,
-    variants,
-  });
-}
+/** The demo storefront links to its own product pages, images absolute against the app. */
+const catalogLive = (p: ProductRow, baseUrl: string, variants?: LiveProductInput['variants']): LiveProduct =>
+  catalogLiveProduct(p, { url: demoProductPath, image: (ref) => absolute(ref, baseUrl) }, variants);
 
 /** `all_products` for these looks: their items and main products from the catalog. */
 async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], baseUrl: string, withSamples: boolean): Promise<LiveProduct[]> {
-  const handles = [
-    ...new Set(looks.flatMap((l) => [l.mainProduct.handle, ...l.items.flatMap((i) => [i.handle, i.alternative?.handle ?? ''])]).filter(Boolean)),
-  ];
-  if (!handles.length) return [];
-  const rows = await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shopId).where('handle', 'in', handles).execute();
+  const rows = await catalogRowsOfLooks(db, shopId, looks);
   const itemIndex = new Map(looks.flatMap((l) => l.items.map((item, i) => [item.handle, i] as const)));
   return rows.map((p) => catalogLive(p, baseUrl, withSamples && itemIndex.has(p.handle) ? sampleVariants(p, itemIndex.get(p.handle) ?? 0) : undefined));
 }

@@ -64,7 +64,7 @@ describe('the look block says what the shopper gets', () => {
   });
 
   it('a fixed amount in the shop currency; in another currency without the amount; no tiers, no tier lines', async () => {
-    const fixed = look({ type: 'fixed_amount', value: 12.5, tiers: undefined });
+    const fixed = look({ type: 'fixed', value: 12.5, tiers: undefined });
     expect(text(offerOf(await render(fixed, config())))).toBe('|Save $12.50 when you buy the complete look|');
     expect(text(offerOf(await render(fixed, config(), [], 'EUR')))).toBe('|Save when you buy the complete look|');
     expect(text(offerOf(await render(look({ value: 0 }), config())))).toBe('|Buy 2, save 10 %|Buy 3, save 15 %|Add 2 more for 10 %|');

@@ -1,6 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { EventSourceMessage, FetchEventSourceInit } from '@microsoft/fetch-event-source';
 import { API_PREFIX } from '../../../contracts/api';
+import { routeRequest } from '../../../api/routeRequest';
 import { GENERATION_STATUSES, type GenerationStatus, type StreamEventPayload } from '../../../contracts/generationStream';
 import { applyAuthHeaders } from '../../../api/authHeaders';
 import { baseApi } from '../../../api/baseApi';
@@ -24,7 +25,7 @@ class DroppedError extends Error {}
 
 const TERMINAL = new Set(['complete', 'error', 'timeout', 'close']);
 
-export const streamUrl = (generationId: string) => `${API_PREFIX}/image-generation/${encodeURIComponent(generationId)}/stream`;
+export const streamUrl = (generationId: string) => `${API_PREFIX}${routeRequest('GET /image-generation/:id/stream', { params: { id: generationId } }).url}`;
 
 function parsePayload(data: string): StreamEventPayload | null {
   try {

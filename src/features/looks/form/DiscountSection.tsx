@@ -5,6 +5,9 @@ import { FormCheckbox, FormSelect, FormTextField } from '../../../components/for
 import { useShop } from '../../shop';
 import { DiscountSummary } from './DiscountSummary';
 import { DiscountTiers } from './DiscountTiers';
+import { LOOK_DISCOUNT_TYPES, PERCENTAGE_MAX, type LookDiscountType } from '../../../contracts/looks';
+
+const TYPE_LABELS: Record<LookDiscountType, string> = { percentage: 'Looks.discount.type.percentage', fixed: 'Looks.discount.type.fixed' };
 
 /** Discount: enabled, label (min 3), type fixed|percentage, value, discount text, mix-and-match tiers, and what the shopper gets. */
 export function DiscountSection() {
@@ -27,10 +30,7 @@ export function DiscountSection() {
               <FormSelect
                 name="discount.type"
                 label={t('fields.discount.type')}
-                options={[
-                  { value: 'percentage', label: t('Looks.discount.type.percentage') },
-                  { value: 'fixed', label: t('Looks.discount.type.fixed') },
-                ]}
+                options={LOOK_DISCOUNT_TYPES.map((value) => ({ value, label: t(TYPE_LABELS[value]) }))}
               />
               <FormTextField
                 name="discount.value"
@@ -38,7 +38,7 @@ export function DiscountSection() {
                 type="number"
                 numeric
                 min={0}
-                max={type === 'percentage' ? 100 : undefined}
+                max={type === 'percentage' ? PERCENTAGE_MAX : undefined}
                 suffix={type === 'percentage' ? '%' : currencySign}
               />
             </InlineGrid>
