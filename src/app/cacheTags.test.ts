@@ -31,22 +31,24 @@ const sampleMutationArg = (name: string): unknown => (['deleteLook', 'deleteColl
  * itself, so getLook is not refetched.
  */
 const RELATION: Record<string, string[]> = {
-  // looks
-  createLook: ['getLooks', 'getFunnel', 'getDowngradePreview', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck'],
-  updateLook: ['getLooks', 'getFunnel', 'getDowngradePreview', 'getExperiments', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck'],
-  setLookFlags: ['getLooks', 'getFunnel', 'getDowngradePreview', 'getExperiments', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck'],
-  deleteLook: ['getLooks', 'getLook', 'getFunnel', 'getDowngradePreview', 'getExperiments', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck'],
+  // looks (the dashboard's sold-out list shows the active looks' items)
+  createLook: ['getLooks', 'getFunnel', 'getDowngradePreview', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck', 'getSoldOutLooks'],
+  updateLook: ['getLooks', 'getFunnel', 'getDowngradePreview', 'getExperiments', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck', 'getSoldOutLooks'],
+  setLookFlags: ['getLooks', 'getFunnel', 'getDowngradePreview', 'getExperiments', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck', 'getSoldOutLooks'],
+  deleteLook: ['getLooks', 'getLook', 'getFunnel', 'getDowngradePreview', 'getExperiments', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck', 'getSoldOutLooks'],
   uploadLookMedia: [],
+  // a suggestion only: nothing is saved until the merchant accepts it in the form
+  suggestHotspots: [],
   // experiments: applying a variant writes it into the look
   createExperiment: ['getExperiments'],
   updateExperiment: ['getExperiments'],
-  applyExperimentVariant: ['getExperiments', 'getLooks', 'getLook', 'getFunnel', 'getDowngradePreview', 'getExtensionCheck'],
+  applyExperimentVariant: ['getExperiments', 'getLooks', 'getLook', 'getFunnel', 'getDowngradePreview', 'getExtensionCheck', 'getSoldOutLooks'],
   // analytics: a reconciliation asked for
   requestReconciliation: ['getReconciliation'],
   // billing
   selectPlan: [],
   validateDiscount: [],
-  downgrade: ['getBillingPlans', 'getDowngradePreview', 'getShopDetails', 'getStats', 'getFunnel', 'getOnboarding', 'getExtensionCheck', 'getLooks'],
+  downgrade: ['getBillingPlans', 'getDowngradePreview', 'getShopDetails', 'getStats', 'getFunnel', 'getOnboarding', 'getExtensionCheck', 'getLooks', 'getSoldOutLooks'],
   // booster
   updateBooster: ['getBooster'],
   createCollection: ['getBooster'],
