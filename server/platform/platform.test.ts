@@ -278,7 +278,7 @@ describe('app/uninstalled', () => {
   it('deletes the token at once, stops jobs and plan, keeps the data; the next request exchanges again', async () => {
     const shop = await install(t, domain);
     await t.db.insertInto('shopPlans').values({ shopId: shop.id, planName: 'monthly', chargeId: null, discountPercentage: null, discountCode: null, activatedAt: new Date() }).execute();
-    // A generation running on another instance (its lease is live: no worker here touches it).
+    // A generation running on another instance (its job is held there: no worker here touches it).
     const job = await t.db
       .insertInto('imageGenerations')
       .values({ shopId: shop.id, productLookId: null, lookTitle: 'Look', imageType: 'flat_lay', customPrompt: null, status: 'IN_PROGRESS', generatedImageUrl: null, errorMessage: null, run: 1, workerId: 'elsewhere', queuedAt: new Date(), startedAt: new Date(), completedAt: null })

@@ -84,13 +84,13 @@ export async function giveRunBack(db: Db, job: Owned, now: Date): Promise<boolea
   });
 }
 
-/** IN_PROGRESS → FAILED with the message and the run's credit refunded (once); only the owning try. */
-export async function failRun(db: Db, job: Owned, message: string, now: Date): Promise<boolean> {
+/** The run fails with the message and its credit refunded (once: keyed by generation and run), where `which` holds. */
+async function failWhere(db: Db, which: (eb: Eb) => ReturnType<Eb['and']>, message: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('imageGenerations')
       .set({ status: 'FAILED', errorMessage: message.slice(0, 500), completedAt: now, updatedAt: now })
-      .where((eb) => owned(eb, job))
+      .where(which)
       .returningAll()
       .executeTakeFirst();
     if (!row) return false;
@@ -100,23 +100,15 @@ export async function failRun(db: Db, job: Owned, message: string, now: Date): P
   });
 }
 
+/** IN_PROGRESS → FAILED with the message and the run's credit refunded (once); only the owning try. */
+export async function failRun(db: Db, job: Owned, message: string, now: Date): Promise<boolean> {
+  return failWhere(db, (eb) => owned(eb, job), message, now);
+}
+
 /**
  * The run's job failed for good (its dead letter): a run not yet ended fails, whichever try held it
  * (the last one may have died with its instance), and its credit is refunded (once).
  */
 export async function failAbandonedRun(db: Db, ref: RunRef, message: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('imageGenerations')
-      .set({ status: 'FAILED', errorMessage: message.slice(0, 500), completedAt: now, updatedAt: now })
-      .where('id', '=', ref.generationId)
-      .where('run', '=', ref.run)
-      .where('status', 'in', ['IN_QUEUE', 'IN_PROGRESS'])
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return false;
-    await creditOnce(trx, row.shopId, 1, 'refund', `${row.id}:${row.run}`);
-    await recordEvent(trx, row);
-    return true;
-  });
+  return failWhere(db, (eb) => eb.and([eb('id', '=', ref.generationId), eb('run', '=', ref.run), eb('status', 'in', ['IN_QUEUE', 'IN_PROGRESS'])]), message, now);
 }
