@@ -30,13 +30,15 @@ const clientZones = [
   {
     target: ['./src/components', './src/api', './src/host', './src/i18n', './src/analytics'],
     from: './src/features',
-    message: 'Shared code (components, api, host, i18n, analytics) imports no feature; move what both need down a layer.',
+    message:
+      'Shared code (components, api, host, i18n, analytics) imports no feature; move what both need down a layer.',
   },
   {
     target: ['./src/features', './src/components', './src/api', './src/host', './src/i18n', './src/analytics'],
     from: './src/app',
     except: ['./hooks.ts', './store.ts'],
-    message: 'Below src/app only the typed hooks (app/hooks.ts) and the store types (app/store.ts) are used, never the shell (App, routes, frame).',
+    message:
+      'Below src/app only the typed hooks (app/hooks.ts) and the store types (app/store.ts) are used, never the shell (App, routes, frame).',
   },
   // A feature imports another feature only through that feature's index.ts (its public API).
   ...features.map((feature) => ({
@@ -53,7 +55,15 @@ const clientZones = [
   {
     // src/ssr is the second entry beside the shell: the server render of the first screen (it builds the
     // store and routes of src/app) and the browser's early-input replay. Nothing below the shell imports it.
-    target: ['./src/features', './src/components', './src/api', './src/host', './src/i18n', './src/analytics', './src/contracts'],
+    target: [
+      './src/features',
+      './src/components',
+      './src/api',
+      './src/host',
+      './src/i18n',
+      './src/analytics',
+      './src/contracts',
+    ],
     from: './src/ssr',
     message: 'src/ssr (the first-screen render) sits beside the shell: rooms below src/app never import it.',
   },
@@ -61,7 +71,8 @@ const clientZones = [
     target: './src/app',
     from: './src/ssr',
     except: ['./ReplayEarlyClick.tsx', './earlyInput.ts'],
-    message: 'The shell uses only the early-input replay of src/ssr (ReplayEarlyClick, earlyInput); the server render imports the shell, not the other way.',
+    message:
+      'The shell uses only the early-input replay of src/ssr (ReplayEarlyClick, earlyInput); the server render imports the shell, not the other way.',
   },
 ];
 
@@ -115,17 +126,20 @@ const serverZones = [
   {
     target: './server/db',
     from: [...aboveJobs, './server/jobs', './server/ops', './server/storage'],
-    message: 'server/db is the bottom layer: it imports no service, route, platform, demo, auth, http, jobs, ops or storage code.',
+    message:
+      'server/db is the bottom layer: it imports no service, route, platform, demo, auth, http, jobs, ops or storage code.',
   },
   {
     target: './server/jobs',
     from: [...aboveJobs, './server/ops'],
-    message: 'server/jobs is the job engine just above db: the rooms above register workers and send jobs; it imports none of them.',
+    message:
+      'server/jobs is the job engine just above db: the rooms above register workers and send jobs; it imports none of them.',
   },
   {
     target: './server/ops',
     from: aboveJobs.filter((room) => room !== './server/http'),
-    message: 'server/ops (health, readiness, metrics, request ids, shutdown) sits right above server/db: features plug into it (app.ops), it imports none of them.',
+    message:
+      'server/ops (health, readiness, metrics, request ids, shutdown) sits right above server/db: features plug into it (app.ops), it imports none of them.',
   },
   {
     // Object storage sits beside db at the bottom: services, platform, routes, demo and the app use it.
@@ -145,7 +159,8 @@ const serverZones = [
       './server/jobs',
       './server/ops',
     ],
-    message: 'server/storage is a bottom layer (the file backends): it imports only config and libraries, nothing of the rooms that use it.',
+    message:
+      'server/storage is a bottom layer (the file backends): it imports only config and libraries, nothing of the rooms that use it.',
   },
   {
     target: './server/services',
@@ -159,32 +174,57 @@ const serverZones = [
       './server/ssr',
       './server/test',
     ],
-    message: 'Services are called by routes, auth, platform and demo; they import none of them, nor the app (pass what they need in, e.g. a provider).',
+    message:
+      'Services are called by routes, auth, platform and demo; they import none of them, nor the app (pass what they need in, e.g. a provider).',
   },
   {
     target: './server/routes',
     from: ['./server/demo', './server/index.ts', './server/app.ts'],
-    message: 'Routes are registered by the app (server/app.ts): they never import it, server/index.ts or the demo store.',
+    message:
+      'Routes are registered by the app (server/app.ts): they never import it, server/index.ts or the demo store.',
   },
   {
     target: './server/auth',
     from: ['./server/routes', './server/app.ts', './server/index.ts', './server/ssr', './server/demo'],
-    message: 'server/auth (session tokens, OAuth, app proxy signatures) sits under the routes: it imports no route, nor the app.',
+    message:
+      'server/auth (session tokens, OAuth, app proxy signatures) sits under the routes: it imports no route, nor the app.',
   },
   {
     target: './server/platform',
     from: ['./server/auth', './server/routes', './server/app.ts', './server/index.ts', './server/ssr', './server/demo'],
-    message: 'server/platform (Admin API, webhooks, billing) sits under auth and routes: it imports neither, nor the app.',
+    message:
+      'server/platform (Admin API, webhooks, billing) sits under auth and routes: it imports neither, nor the app.',
   },
   {
     target: './server/http',
-    from: ['./server/services', './server/platform', './server/auth', './server/routes', './server/ssr', './server/app.ts', './server/index.ts', './server/demo', './server/test'],
-    message: 'server/http (errors, validation, security headers) is used by every room above db: it imports none of them; what needs a service belongs a room higher (e.g. server/auth).',
+    from: [
+      './server/services',
+      './server/platform',
+      './server/auth',
+      './server/routes',
+      './server/ssr',
+      './server/app.ts',
+      './server/index.ts',
+      './server/demo',
+      './server/test',
+    ],
+    message:
+      'server/http (errors, validation, security headers) is used by every room above db: it imports none of them; what needs a service belongs a room higher (e.g. server/auth).',
   },
   {
     target: './server/ssr',
-    from: ['./server/services', './server/platform', './server/auth', './server/routes', './server/app.ts', './server/index.ts', './server/demo', './server/test'],
-    message: 'server/ssr (the first-screen document) is a render: the app passes the data in; it imports no service, route, auth or platform code.',
+    from: [
+      './server/services',
+      './server/platform',
+      './server/auth',
+      './server/routes',
+      './server/app.ts',
+      './server/index.ts',
+      './server/demo',
+      './server/test',
+    ],
+    message:
+      'server/ssr (the first-screen document) is a render: the app passes the data in; it imports no service, route, auth or platform code.',
   },
   {
     target: './server/app.ts',
@@ -194,15 +234,24 @@ const serverZones = [
   {
     // Shared leaves, used by every room: they import no room of the server. The config is one: every
     // room reads it, so what it parses (the token keys) lives beside it, not in server/platform.
-    target: ['./server/i18n.ts', './server/widget', './server/networkConfig.ts', './server/appToml.ts', './server/config.ts', './server/tokenKeys.ts'],
+    target: [
+      './server/i18n.ts',
+      './server/widget',
+      './server/networkConfig.ts',
+      './server/appToml.ts',
+      './server/config.ts',
+      './server/tokenKeys.ts',
+    ],
     from: ['./server/db', './server/jobs', './server/ops', './server/storage', ...aboveJobs],
-    message: 'server/config, tokenKeys, i18n, widget, networkConfig and appToml are used by all rooms: they import none.',
+    message:
+      'server/config, tokenKeys, i18n, widget, networkConfig and appToml are used by all rooms: they import none.',
   },
   {
     // Only server/index.ts, server/test and scripts (outside these targets) may seed the demo store.
     target: [abs('server/!(demo|test)/**'), abs('server/!(index).ts')],
     from: './server/demo',
-    message: 'Only server/index.ts, server/test and scripts use the demo store; services, routes and platform never do.',
+    message:
+      'Only server/index.ts, server/test and scripts use the demo store; services, routes and platform never do.',
   },
 ];
 
@@ -230,11 +279,16 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: abs('tsconfig.json'), alwaysTryTypes: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: abs('tsconfig.json'), alwaysTryTypes: true }),
+      ],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // A closure may use a binding that is assigned right after it (late wiring of two parts).
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // Playwright fixtures take `({}, use)`: it reads the destructured parameter to find dependencies.
@@ -281,7 +335,8 @@ export default tseslint.config(
             {
               group: ['yup', './validation', './*.schema'],
               allowTypeImports: true,
-              message: 'Schemas (yup) go in a <name>.schema.ts beside this module, so pages that validate nothing do not load yup.',
+              message:
+                'Schemas (yup) go in a <name>.schema.ts beside this module, so pages that validate nothing do not load yup.',
             },
           ],
         },
@@ -300,11 +355,33 @@ export default tseslint.config(
           paths: [
             {
               name: 'react-router-dom',
-              importNames: ['BrowserRouter', 'HashRouter', 'MemoryRouter', 'Router', 'Routes', 'Route', 'RouterProvider', 'StaticRouter', 'StaticRouterProvider', 'createBrowserRouter', 'createHashRouter', 'createMemoryRouter', 'createStaticRouter', 'createStaticHandler', 'useRoutes'],
-              message: 'The app has one router, made in src/app (App.tsx) and src/ssr: pages get their route from src/app/routes.tsx and use the hooks and links.',
+              importNames: [
+                'BrowserRouter',
+                'HashRouter',
+                'MemoryRouter',
+                'Router',
+                'Routes',
+                'Route',
+                'RouterProvider',
+                'StaticRouter',
+                'StaticRouterProvider',
+                'createBrowserRouter',
+                'createHashRouter',
+                'createMemoryRouter',
+                'createStaticRouter',
+                'createStaticHandler',
+                'useRoutes',
+              ],
+              message:
+                'The app has one router, made in src/app (App.tsx) and src/ssr: pages get their route from src/app/routes.tsx and use the hooks and links.',
             },
           ],
-          patterns: [{ group: ['react-router', 'react-router/*'], message: 'Import the router from react-router-dom (one package name for the app).' }],
+          patterns: [
+            {
+              group: ['react-router', 'react-router/*'],
+              message: 'Import the router from react-router-dom (one package name for the app).',
+            },
+          ],
         },
       ],
     },

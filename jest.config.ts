@@ -1,7 +1,15 @@
 import type { Config } from 'jest';
 
 // ESM-only packages that babel-jest must transpile for jsdom tests.
-const esmPackages = ['react-intl', '@formatjs', 'intl-messageformat', '@shopify/polaris', '@hello-pangea/dnd', 'jose', '@microsoft/fetch-event-source'];
+const esmPackages = [
+  'react-intl',
+  '@formatjs',
+  'intl-messageformat',
+  '@shopify/polaris',
+  '@hello-pangea/dnd',
+  'jose',
+  '@microsoft/fetch-event-source',
+];
 
 const tsJest = [
   'ts-jest',

@@ -76,9 +76,14 @@ const MESSAGE_PARTS_DIR = path.resolve(
  * them (`@message-parts/…`), one chunk each. `/` needs a sixth of the messages.
  */
 function writeMessageParts(): void {
-  const { frame, pages } = JSON.parse(fs.readFileSync(MESSAGE_PARTS, 'utf8')) as { frame: string[]; pages: Record<string, string[]> };
+  const { frame, pages } = JSON.parse(fs.readFileSync(MESSAGE_PARTS, 'utf8')) as {
+    frame: string[];
+    pages: Record<string, string[]>;
+  };
   for (const locale of LOCALES) {
-    const messages = JSON.parse(fs.readFileSync(path.resolve(__dirname, `translations/${locale}.json`), 'utf8')) as Record<string, string>;
+    const messages = JSON.parse(
+      fs.readFileSync(path.resolve(__dirname, `translations/${locale}.json`), 'utf8'),
+    ) as Record<string, string>;
     fs.mkdirSync(path.join(MESSAGE_PARTS_DIR, locale), { recursive: true });
     for (const [part, namespaces] of Object.entries(pages)) {
       const keep = new Set([...frame, ...namespaces]);
@@ -102,7 +107,8 @@ class MessageParts {
     compiler.hooks.beforeCompile.tap('MessageParts', () => writeMessageParts());
     compiler.hooks.thisCompilation.tap('MessageParts', (compilation) => {
       compilation.fileDependencies.add(MESSAGE_PARTS);
-      for (const locale of LOCALES) compilation.fileDependencies.add(path.resolve(__dirname, `translations/${locale}.json`));
+      for (const locale of LOCALES)
+        compilation.fileDependencies.add(path.resolve(__dirname, `translations/${locale}.json`));
     });
   }
 }
@@ -110,7 +116,11 @@ class MessageParts {
 /** The routes of src/app/routes.tsx (its `path: '…', ...page('part', () => import(webpackChunkName: "…"))` lines): pattern, messages' part, chunk. */
 export function routeTable(): Array<{ path: string; part: string; chunk: string }> {
   const source = fs.readFileSync(path.resolve(__dirname, 'src/app/routes.tsx'), 'utf8');
-  const routes = [...source.matchAll(/path: '([^']+)', \.\.\.page\('([^']+)', \(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\//g)];
+  const routes = [
+    ...source.matchAll(
+      /path: '([^']+)', \.\.\.page\('([^']+)', \(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\//g,
+    ),
+  ];
   if (routes.length < 5) throw new Error('routeTable: could not read the routes of src/app/routes.tsx');
   return routes.map(([, routePath, part, chunk]) => ({ path: routePath, part, chunk }));
 }
@@ -136,7 +146,9 @@ export class PreloadRouteChunks {
         const files = (name: string) => {
           const group = compilation.namedChunkGroups.get(name);
           if (!group) throw new Error(`PreloadRouteChunks: no chunk group ${name}`);
-          return group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js'))).map((f) => publicPath + f);
+          return group.chunks
+            .flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js')))
+            .map((f) => publicPath + f);
         };
         // Per route: its pattern as react-router matches it (src/app/routePattern.ts), its chunks, its messages' part.
         // Its first screen's lazy parts (src/app/firstScreenParts.ts) come with it.
@@ -202,7 +214,8 @@ export const SSR_BUNDLE = 'ssr/renderFirstScreen.cjs';
 export function ssrConfig(client: Configuration): Configuration {
   const rules = (client.module?.rules ?? []).map((rule) => {
     if (!rule || typeof rule !== 'object' || !(rule.test instanceof RegExp)) return rule;
-    if (rule.test.source === '\\.css$') return { test: /\.css$/, use: path.resolve(__dirname, 'src/ssr/noStylesLoader.cjs') };
+    if (rule.test.source === '\\.css$')
+      return { test: /\.css$/, use: path.resolve(__dirname, 'src/ssr/noStylesLoader.cjs') };
     if (rule.type === 'asset') return { ...rule, generator: { emit: false } };
     return rule;
   });
@@ -230,7 +243,10 @@ export function ssrConfig(client: Configuration): Configuration {
   };
 }
 
-export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } {
+export function clientConfig(
+  _env: unknown,
+  argv: { mode?: Configuration['mode'] },
+): Configuration & { devServer?: DevServerConfiguration } {
   const mode = argv.mode ?? 'production';
   const dev = mode === 'development';
   return {
@@ -320,13 +336,16 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
         apply(compiler) {
           compiler.hooks.thisCompilation.tap('CopyPublic', (compilation) => {
             const { RawSource } = compiler.webpack.sources;
-            compilation.hooks.processAssets.tap({ name: 'CopyPublic', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-              const dir = path.resolve(__dirname, 'public');
-              for (const file of fs.readdirSync(dir)) {
-                if (file === 'index.html') continue;
-                compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(dir, file))));
-              }
-            });
+            compilation.hooks.processAssets.tap(
+              { name: 'CopyPublic', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+              () => {
+                const dir = path.resolve(__dirname, 'public');
+                for (const file of fs.readdirSync(dir)) {
+                  if (file === 'index.html') continue;
+                  compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(dir, file))));
+                }
+              },
+            );
           });
         },
       },
@@ -336,7 +355,12 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
         chunks: 'all',
         cacheGroups: {
           // Polaris and React change rarely: their own long-cached chunk.
-          vendor: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@shopify[\\/]polaris)[\\/]/, name: 'vendor', chunks: 'initial', priority: 20 },
+          vendor: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@shopify[\\/]polaris)[\\/]/,
+            name: 'vendor',
+            chunks: 'initial',
+            priority: 20,
+          },
         },
       },
       runtimeChunk: 'single',
@@ -347,7 +371,12 @@ export function clientConfig(_env: unknown, argv: { mode?: Configuration['mode']
       port: Number(process.env.PORT ?? 3000),
       historyApiFallback: true,
       hot: true,
-      proxy: [{ context: ['/admin/api', '/api', '/files', '/storefront', '/billing-confirm', '/widget'], target: `http://localhost:${API_PORT}` }],
+      proxy: [
+        {
+          context: ['/admin/api', '/api', '/files', '/storefront', '/billing-confirm', '/widget'],
+          target: `http://localhost:${API_PORT}`,
+        },
+      ],
     },
   };
 }

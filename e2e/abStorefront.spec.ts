@@ -19,10 +19,17 @@ function visitorIn(e: Experiment, variantId: number): string {
 }
 
 /** A shopper of their own (a fresh browser context) whose visitor id is set before the storefront script runs. */
-async function shopper(browser: Browser, baseURL: string, visitorId: string): Promise<{ page: Page; errors: string[] }> {
+async function shopper(
+  browser: Browser,
+  baseURL: string,
+  visitorId: string,
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL });
   // Only on the app's pages (about:blank has no storage).
-  await context.addInitScript((id) => location.protocol.startsWith('http') && localStorage.setItem('sl_vid', id), visitorId);
+  await context.addInitScript(
+    (id) => location.protocol.startsWith('http') && localStorage.setItem('sl_vid', id),
+    visitorId,
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -51,7 +58,12 @@ async function seeLook(page: Page, lookId: number) {
 
 test.setTimeout(120_000);
 
-test('an A/B test of two layouts: each shopper sees their variant, and the test counts their impressions and B’s add to cart', async ({ page, request, browser, baseURL }) => {
+test('an A/B test of two layouts: each shopper sees their variant, and the test counts their impressions and B’s add to cart', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const api = await adminApi(request);
   await api.patch('/layout', { definedTemplate: 'inpage', placementMethod: 'section' });
   const looks = (await api.get('/productLooks?limit=50')) as Paginated<{ id: number; title: string }>;
@@ -59,7 +71,10 @@ test('an A/B test of two layouts: each shopper sees their variant, and the test 
 
   // The merchant makes variant B on the one-column layout, half of the shoppers, and starts the test.
   await openApp(page, `/looks/edit/${look.id}`);
-  const card = page.locator('.Polaris-Card, .Polaris-ShadowBevel').filter({ has: page.getByRole('heading', { name: 'A/B tests', level: 2 }) }).first();
+  const card = page
+    .locator('.Polaris-Card, .Polaris-ShadowBevel')
+    .filter({ has: page.getByRole('heading', { name: 'A/B tests', level: 2 }) })
+    .first();
   await card.getByLabel('Layout of variant B').selectOption({ label: 'One column' });
   await card.getByLabel(/Shoppers seeing/).fill('50');
   await card.getByRole('button', { name: 'Create A/B test' }).click();

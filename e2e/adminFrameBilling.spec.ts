@@ -21,7 +21,9 @@ const SHOP = 'sl-e2e-billing.myshopify.com';
 const STORE = SHOP.replace('.myshopify.com', '');
 const HANDLE = 'shoppable-looks';
 const HOST = Buffer.from(`admin.shopify.com/store/${STORE}`).toString('base64url');
-const en: Record<string, string> = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'translations', 'en.json'), 'utf8'));
+const en: Record<string, string> = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '..', 'translations', 'en.json'), 'utf8'),
+);
 const t = (key: string, values?: Record<string, number>) => String(new IntlMessageFormat(en[key], 'en').format(values));
 
 interface Platform {
@@ -37,7 +39,13 @@ const test = base.extend<object, { platform: Platform }>({
       const dataDir = path.join(TMP, `run-admin-frame-${process.pid}-${Date.now()}`);
       const server = await startServer(
         dataDir,
-        { APP_MODE: 'shopify', SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, TOKEN_ENCRYPTION_KEY: 'cd'.repeat(32), SHOPIFY_ADMIN_API_BASE_URL: admin.url },
+        {
+          APP_MODE: 'shopify',
+          SHOPIFY_API_KEY: API_KEY,
+          SHOPIFY_API_SECRET: API_SECRET,
+          TOKEN_ENCRYPTION_KEY: 'cd'.repeat(32),
+          SHOPIFY_ADMIN_API_BASE_URL: admin.url,
+        },
         '/logo.svg',
       );
       await use({ admin, server });
@@ -68,7 +76,10 @@ const adminUrl = (pathAndQuery: string) => `https://admin.shopify.com/store/${ST
 async function serveAdmin(page: Page, platform: Platform) {
   await page.route(`https://admin.shopify.com/store/${STORE}/apps/${HANDLE}**`, (route) => {
     const url = new URL(route.request().url());
-    const inner = new URL(`${url.pathname.slice(`/store/${STORE}/apps/${HANDLE}`.length) || '/'}${url.search}`, platform.server.url);
+    const inner = new URL(
+      `${url.pathname.slice(`/store/${STORE}/apps/${HANDLE}`.length) || '/'}${url.search}`,
+      platform.server.url,
+    );
     for (const [k, v] of Object.entries({ shop: SHOP, host: HOST, embedded: '1' })) inner.searchParams.set(k, v);
     const body = `<!doctype html><title>Shopify admin</title><iframe name="app-iframe" title="Shoppable Looks" src="${inner}" style="width:1200px;height:880px;border:0"></iframe>`;
     return route.fulfill({ contentType: 'text/html', body });
@@ -81,12 +92,20 @@ async function serveAdmin(page: Page, platform: Platform) {
     const back = new URL(String(charge.variables.returnUrl));
     back.searchParams.set('charge_id', id);
     // (A page that navigates on, rather than a 302: Playwright routes the navigation it starts.)
-    return route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Approve</title><script>location.replace(${JSON.stringify(back.toString())})</script>` });
+    return route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Approve</title><script>location.replace(${JSON.stringify(back.toString())})</script>`,
+    });
   });
 }
 
-test('a plan approved on the platform: the plans page renders inside the admin frame with it; Lifetime over the subscription cancels it', async ({ page, platform }) => {
-  const installed = await fetch(`${platform.server.url}/admin/api/v1/shop/details`, { headers: { Authorization: `Bearer ${await mint()}` } });
+test('a plan approved on the platform: the plans page renders inside the admin frame with it; Lifetime over the subscription cancels it', async ({
+  page,
+  platform,
+}) => {
+  const installed = await fetch(`${platform.server.url}/admin/api/v1/shop/details`, {
+    headers: { Authorization: `Bearer ${await mint()}` },
+  });
   expect(installed.status).toBe(200);
   await installAppBridgeStandIn(page, { apiKey: API_KEY, shop: SHOP, mintIdToken: mint });
   await serveAdmin(page, platform);
@@ -97,17 +116,25 @@ test('a plan approved on the platform: the plans page renders inside the admin f
   await expect(card('free').getByRole('button', { name: t('Billing.plan.current') })).toBeDisabled({ timeout: 15_000 });
 
   // Monthly: approved on the platform's page; the admin loads the return in the app's frame.
-  await card('monthly').getByRole('button', { name: /free trial/ }).click();
+  await card('monthly')
+    .getByRole('button', { name: /free trial/ })
+    .click();
   await page.waitForURL(/admin\.shopify\.com\/store\/[^/]+\/apps\/[^/]+\/api\/billing\/return\?.*charge_id=/);
-  await expect(card('monthly').getByRole('button', { name: t('Billing.plan.current') })).toBeDisabled({ timeout: 15_000 });
+  await expect(card('monthly').getByRole('button', { name: t('Billing.plan.current') })).toBeDisabled({
+    timeout: 15_000,
+  });
   const subscription = platform.admin.chargesOf(SHOP).find((c) => c.kind === 'AppSubscription')!;
   // A development store: a test charge.
   expect(subscription).toMatchObject({ status: 'ACTIVE', variables: { test: true } });
 
   // Lifetime over the active subscription: the subscription is cancelled on the platform.
   await app.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: 'Lifetime' }).click();
-  await card('lifetime').getByRole('button', { name: t('Billing.plan.ctaLifetime') }).click();
-  await expect(card('lifetime').getByRole('button', { name: t('Billing.plan.current') })).toBeDisabled({ timeout: 15_000 });
+  await card('lifetime')
+    .getByRole('button', { name: t('Billing.plan.ctaLifetime') })
+    .click();
+  await expect(card('lifetime').getByRole('button', { name: t('Billing.plan.current') })).toBeDisabled({
+    timeout: 15_000,
+  });
   expect(platform.admin.chargesOf(SHOP).find((c) => c.id === subscription.id)!.status).toBe('CANCELLED');
   const cancels = platform.admin.graphql.filter((q) => q.shop === SHOP && /appSubscriptionCancel/.test(q.query));
   expect(cancels.map((q) => q.variables.id)).toEqual([subscription.id]);

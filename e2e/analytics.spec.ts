@@ -26,11 +26,15 @@ test.describe('analytics', () => {
     await expect(pickerButton(page)).toHaveText('Last 7 days');
     await expect(orderRows(page)).toHaveCount(10);
     // The page arrived rendered by the server with the default range's orders (the browser asked for none).
-    const firstScreen = await page.evaluate(() => JSON.parse(document.getElementById('sl-first-screen')?.textContent ?? '{}'));
+    const firstScreen = await page.evaluate(() =>
+      JSON.parse(document.getElementById('sl-first-screen')?.textContent ?? '{}'),
+    );
     const firstOrders = firstScreen.entries.find((e: { endpointName: string }) => e.endpointName === 'getShopOrders');
     expect(firstOrders.arg).toEqual({ page: 1, fromDate: ymd(-7), toDate: ymd(-1) });
     expect(requests).toEqual([]);
-    const ordersCard = page.getByText('Total orders generated').locator('xpath=ancestor::div[contains(@class,"Polaris-ShadowBevel")][1]');
+    const ordersCard = page
+      .getByText('Total orders generated')
+      .locator('xpath=ancestor::div[contains(@class,"Polaris-ShadowBevel")][1]');
     const sevenDayOrders = await ordersCard.locator('p').last().textContent();
 
     // Last 30 days, applied
@@ -70,7 +74,9 @@ test.describe('analytics', () => {
     await page.getByLabel('Since').fill(ymd(-5));
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(pickerButton(page)).toHaveText(`${ymd(-5)} – ${ymd(-2)}`);
-    await expect.poll(() => `${requests.at(-1)?.searchParams.get('fromDate')}..${requests.at(-1)?.searchParams.get('toDate')}`).toBe(`${ymd(-5)}..${ymd(-2)}`);
+    await expect
+      .poll(() => `${requests.at(-1)?.searchParams.get('fromDate')}..${requests.at(-1)?.searchParams.get('toDate')}`)
+      .toBe(`${ymd(-5)}..${ymd(-2)}`);
     await expect(ordersCard.locator('p').last()).not.toHaveText(thirtyDayOrders ?? '');
     const dates = await orderRows(page).locator('td:last-child').allTextContents();
     expect(dates.length).toBeGreaterThan(0);
@@ -102,12 +108,20 @@ test.describe('analytics', () => {
     await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
     await expect.poll(() => requests.at(-1)?.searchParams.get('page')).toBe('2');
     // The label moves first; the rows follow when page 2 has arrived.
-    await expect.poll(async () => (await orderRows(page).locator('td:first-child').allTextContents())[0]).not.toBe(firstPage[0]);
+    await expect
+      .poll(async () => (await orderRows(page).locator('td:first-child').allTextContents())[0])
+      .not.toBe(firstPage[0]);
     await page.locator('#previousURL, button[aria-label="Previous"]').first().click();
     await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible();
     // rows link to the storefront product and to the look
-    await expect(orderRows(page).first().getByRole('link', { name: 'View product' })).toHaveAttribute('href', /\/storefront\/products\//);
-    await expect(orderRows(page).first().getByRole('link', { name: 'View look' })).toHaveAttribute('href', /^\/looks\/edit\/\d+$/);
+    await expect(orderRows(page).first().getByRole('link', { name: 'View product' })).toHaveAttribute(
+      'href',
+      /\/storefront\/products\//,
+    );
+    await expect(orderRows(page).first().getByRole('link', { name: 'View look' })).toHaveAttribute(
+      'href',
+      /^\/looks\/edit\/\d+$/,
+    );
   });
 
   test('a top seller links to its look', async ({ page }) => {
@@ -120,7 +134,9 @@ test.describe('analytics', () => {
     await expect(page).toHaveURL(new RegExp(`${href}$`));
   });
 
-  test('funnel per look: the demo history, split by device, CSV export, and a storefront event counted', async ({ page }) => {
+  test('funnel per look: the demo history, split by device, CSV export, and a storefront event counted', async ({
+    page,
+  }) => {
     await openApp(page, '/analytics');
     const card = page.getByTestId('funnel-card');
     const rows = card.locator('tbody tr');
@@ -134,8 +150,14 @@ test.describe('analytics', () => {
     await card.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`look-funnel-${ymd(-7)}-${ymd(-1)}.csv`);
-    const csv = (await import('node:fs')).readFileSync((await file.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
-    expect(csv[0]).toBe('Look ID,Look,Device,Impressions,Clicks,Add to cart,Orders,Revenue,Click rate,Add-to-cart rate,Conversion');
+    const csv = (await import('node:fs'))
+      .readFileSync((await file.path())!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toBe(
+      'Look ID,Look,Device,Impressions,Clicks,Add to cart,Orders,Revenue,Click rate,Add-to-cart rate,Conversion',
+    );
     expect(csv).toHaveLength(1 + 4 * 3);
 
     // A shopper's impression today, from the demo storefront's endpoint, shows up in today's funnel.
@@ -153,18 +175,25 @@ test.describe('analytics', () => {
     await expect(cell).toHaveText(/^\d[\d,]*$/);
     const before = Number((await cell.textContent())!.replace(/\D/g, ''));
     const res = await page.request.post('/api/storefront/events', {
-      data: { visitorId: `e2e-${Date.now()}`, events: [{ type: 'impression', lookId, device: 'desktop', at: Date.now() }] },
+      data: {
+        visitorId: `e2e-${Date.now()}`,
+        events: [{ type: 'impression', lookId, device: 'desktop', at: Date.now() }],
+      },
     });
     expect(res.status()).toBe(202);
     await openApp(page, '/analytics');
-    await expect(page.getByTestId('funnel-card').locator(`tbody tr:has(a[href="${href}"]) td`).nth(1)).toHaveText(String(before + 1).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    await expect(page.getByTestId('funnel-card').locator(`tbody tr:has(a[href="${href}"]) td`).nth(1)).toHaveText(
+      String(before + 1).replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+    );
   });
 
   test('a failing stats call shows the error toast and a retry', async ({ page }) => {
     let fail = true;
     // The browser asks for the stats when the merchant moves to Analytics within the app.
     await openApp(page, '/looks');
-    await page.route('**/admin/api/v1/stats**', (route) => (fail ? route.fulfill({ status: 500, body: '{"message":"boom"}' }) : route.continue()));
+    await page.route('**/admin/api/v1/stats**', (route) =>
+      fail ? route.fulfill({ status: 500, body: '{"message":"boom"}' }) : route.continue(),
+    );
     await page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).click();
     await expect(page.getByText('Something went wrong. Please try again.')).toBeVisible();
     const retry = page.getByRole('button', { name: 'Try again' });

@@ -17,8 +17,19 @@ export function resourcePickerProduct(p: FakeProduct) {
     totalVariants: 1,
     totalInventory: 5,
     tracksInventory: true,
-    images: p.images.map((originalSrc, i) => ({ id: `gid://shopify/ProductImage/${n * 10 + i}`, originalSrc, altText: '' })),
-    variants: [{ id: `gid://shopify/ProductVariant/${n}`, price: p.price, compareAtPrice: p.compareAtPrice, title: 'Default Title' }],
+    images: p.images.map((originalSrc, i) => ({
+      id: `gid://shopify/ProductImage/${n * 10 + i}`,
+      originalSrc,
+      altText: '',
+    })),
+    variants: [
+      {
+        id: `gid://shopify/ProductVariant/${n}`,
+        price: p.price,
+        compareAtPrice: p.compareAtPrice,
+        title: 'Default Title',
+      },
+    ],
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-11-01T00:00:00Z',
   };
@@ -46,8 +57,18 @@ export interface AppBridgeRecords {
  * (the admin shows it above the app); the nav menu stays hidden (the admin shows it in its sidebar).
  * `reportWebVitals(page, report)` calls the app's onReport callback as App Bridge does.
  */
-export async function installAppBridgeStandIn(page: Page, opts: { apiKey: string; shop: string; mintIdToken: () => Promise<string> }): Promise<AppBridgeRecords> {
-  const records: AppBridgeRecords = { pickerCalls: [], toasts: [], idTokens: 0, nextPick: undefined, leaveConfirmations: 0, leaveAnswer: 'leave' };
+export async function installAppBridgeStandIn(
+  page: Page,
+  opts: { apiKey: string; shop: string; mintIdToken: () => Promise<string> },
+): Promise<AppBridgeRecords> {
+  const records: AppBridgeRecords = {
+    pickerCalls: [],
+    toasts: [],
+    idTokens: 0,
+    nextPick: undefined,
+    leaveConfirmations: 0,
+    leaveAnswer: 'leave',
+  };
   await page.exposeFunction('__standInIdToken', async () => {
     records.idTokens += 1;
     return opts.mintIdToken();
@@ -70,7 +91,10 @@ export async function installAppBridgeStandIn(page: Page, opts: { apiKey: string
 }
 
 export async function reportWebVitals(page: Page, report: unknown): Promise<void> {
-  await page.evaluate((r) => (window as unknown as { __standInWebVitals: (r: unknown) => void }).__standInWebVitals(r), report);
+  await page.evaluate(
+    (r) => (window as unknown as { __standInWebVitals: (r: unknown) => void }).__standInWebVitals(r),
+    report,
+  );
 }
 
 /** Plain script text (no bundler helpers), run before the app's own scripts. */

@@ -39,7 +39,10 @@ async function activeLookTitles(request: APIRequestContext): Promise<string[]> {
 const card = (page: Page, plan: string) => page.locator(`[data-plan="${plan}"]`);
 
 test.describe('billing', () => {
-  test('discount, subscribe monthly through the confirmation page, use the paid limit, downgrade', async ({ page, request }) => {
+  test('discount, subscribe monthly through the confirmation page, use the paid limit, downgrade', async ({
+    page,
+    request,
+  }) => {
     // A long flow through three documents (app, confirmation page, app): room for a loaded machine.
     test.setTimeout(120_000);
     // The free plan allows one active look, and the demo leaves it free: the first is taken, a second refused.
@@ -114,7 +117,9 @@ test.describe('billing', () => {
     await expect(page.getByText("You're about to leave the Monthly plan")).toBeVisible();
     await expect(page.getByText('This look will be set to draft (it is kept):')).toBeVisible();
     await expect(page.getByText('Summer in the City')).toBeVisible();
-    await expect(page.getByText("Your 20% discount (WELCOME20) ends and won't apply if you subscribe again.")).toBeVisible();
+    await expect(
+      page.getByText("Your 20% discount (WELCOME20) ends and won't apply if you subscribe again."),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Downgrade to free' }).click();
     const confirm = page.getByRole('dialog');
     await expect(confirm.getByText('Downgrade to the free plan?')).toBeVisible();

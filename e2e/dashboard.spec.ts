@@ -60,7 +60,9 @@ test.describe('dashboard', () => {
   });
 
   // Last in this file: it completes the guide for the rest of the file's database.
-  test('the demo completes the guide: customize the design, and the dashboard says you are all set', async ({ page }) => {
+  test('the demo completes the guide: customize the design, and the dashboard says you are all set', async ({
+    page,
+  }) => {
     await openApp(page, '/');
     await page.getByRole('link', { name: 'Customize design' }).click();
     await expect(page.getByRole('heading', { name: 'Layout', level: 1 })).toBeVisible();

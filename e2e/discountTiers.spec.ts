@@ -42,13 +42,19 @@ test('the look form saves tiers and says what the shopper gets', async ({ page, 
   await page.getByRole('button', { name: 'Save' }).first().click();
   await expect
     .poll(async () => ((await api.get(`/productLooks/${lookId}`)) as LookDetailResponse).look.discount.tiers)
-    .toEqual([{ quantity: 2, percentage: 10 }, { quantity: 3, percentage: 15 }]);
+    .toEqual([
+      { quantity: 2, percentage: 10 },
+      { quantity: 3, percentage: 15 },
+    ]);
   await page.reload();
   await expect(page.getByLabel('Tier discount')).toHaveCount(2);
   await expect(page.getByText('Buy 3, save 15 %')).toBeVisible();
 });
 
-test('the storefront block shows the tiers and the next tier, which moves on as the shopper adds items', async ({ page, request }) => {
+test('the storefront block shows the tiers and the next tier, which moves on as the shopper adds items', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   // The look as such: the demo's running A/B test (another layout for half the shoppers) is stopped.
   for (const e of (await api.get('/experiments')) as { id: number; status: string }[]) {

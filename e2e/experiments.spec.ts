@@ -2,15 +2,24 @@ import { test, expect, openApp } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** The A/B tests card (issue 16): the demo's running test of two layouts, a new test from a look, a phone. */
-const card = (page: Page) => page.locator('.Polaris-Card, .Polaris-ShadowBevel').filter({ has: page.getByRole('heading', { name: 'A/B tests', level: 2 }) }).first();
+const card = (page: Page) =>
+  page
+    .locator('.Polaris-Card, .Polaris-ShadowBevel')
+    .filter({ has: page.getByRole('heading', { name: 'A/B tests', level: 2 }) })
+    .first();
 
 async function noSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 test.describe('A/B tests', () => {
-  test('the seeded test of two layouts shows its result by a named method and applies the winner in one click', async ({ page }) => {
+  test('the seeded test of two layouts shows its result by a named method and applies the winner in one click', async ({
+    page,
+  }) => {
     await openApp(page, '/analytics');
     const tests = card(page);
     await expect(tests.getByText(/Method: Bayesian beta-binomial/)).toBeVisible();
@@ -24,7 +33,9 @@ test.describe('A/B tests', () => {
     // Called at 95 %: below it the card says there is no clear winner yet and offers the leader only "anyway".
     const verdict = tests.getByText(/^(Winner: [AB], with|No clear winner yet: [AB] is ahead)/);
     await expect(verdict).toBeVisible();
-    const [, winner, ahead] = /^(?:Winner: (A|B)|No clear winner yet: (A|B))/.exec((await verdict.textContent()) ?? '')!;
+    const [, winner, ahead] = /^(?:Winner: (A|B)|No clear winner yet: (A|B))/.exec(
+      (await verdict.textContent()) ?? '',
+    )!;
     const name = winner ?? ahead;
     const apply = tests.getByRole('button', { name: winner ? `Apply the winner (${name})` : `Apply ${name} anyway` });
     await apply.click();
@@ -53,7 +64,11 @@ test.describe('A/B tests', () => {
     test.use({ viewport: { width: 390, height: 844 } });
     test('the card fits 390 px on Analytics and on a look', async ({ page }) => {
       await openApp(page, '/analytics');
-      await expect(card(page).getByText(/Probability to beat A/).first()).toBeVisible();
+      await expect(
+        card(page)
+          .getByText(/Probability to beat A/)
+          .first(),
+      ).toBeVisible();
       await noSidewaysScroll(page);
       await openApp(page, '/looks/edit/1');
       await expect(card(page)).toBeVisible();

@@ -23,7 +23,8 @@ async function funnelFigures(page: Page, lookId: number) {
       .nth(n)
       .evaluate((td) => {
         const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent?.trim()) return Number(node.textContent.replace(/\D/g, ''));
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          if (node.textContent?.trim()) return Number(node.textContent.replace(/\D/g, ''));
         return NaN;
       });
   return { impressions: await cell(1), clicks: await cell(2), addToCarts: await cell(3) };
@@ -31,7 +32,10 @@ async function funnelFigures(page: Page, lookId: number) {
 
 test.setTimeout(120_000);
 
-test('a shopper sees a look, clicks a hotspot and adds to cart: the admin funnel for Today counts it within a minute', async ({ page, request }) => {
+test('a shopper sees a look, clicks a hotspot and adds to cart: the admin funnel for Today counts it within a minute', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   await api.patch('/layout', { definedTemplate: 'shoppable', placementMethod: 'section' });
   const looks = (await api.get('/productLooks?limit=50')) as Paginated<{ id: number; title: string }>;
@@ -41,7 +45,9 @@ test('a shopper sees a look, clicks a hotspot and adds to cart: the admin funnel
   expect(experiment.status).toBe('running');
   const control = experiment.variants.find((v) => v.isControl)!;
   let visitor = '';
-  for (let n = 0; !visitor; n++) if (assignVariant(`e2e-funnel-${n}`, experiment.id, experiment.variants)?.id === control.id) visitor = `e2e-funnel-${n}`;
+  for (let n = 0; !visitor; n++)
+    if (assignVariant(`e2e-funnel-${n}`, experiment.id, experiment.variants)?.id === control.id)
+      visitor = `e2e-funnel-${n}`;
 
   // The admin's funnel before: Today.
   await openApp(page, '/analytics');

@@ -49,7 +49,13 @@ test.describe('gallery', () => {
     // the look is locked on edit
     await expect(page.getByText('Look cannot be changed')).toBeVisible();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download/ }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('button', { name: /^Download/ })
+        .first()
+        .click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`Summer in the City-flat_lay-${id}.jpg`);
     const file = await download.path();
     expect(fs.readFileSync(file!).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
@@ -66,15 +72,21 @@ test.describe('gallery', () => {
     await expect(page.getByText('No images of this type yet.')).toBeVisible();
   });
 
-  test('Use on look: the look form gets the image with each marker where the generator drew its item; a dragged marker is saved', async ({ page }) => {
+  test('Use on look: the look form gets the image with each marker where the generator drew its item; a dragged marker is saved', async ({
+    page,
+  }) => {
     const { token } = await (await page.request.get('/api/dev/session-token')).json();
     const headers = { authorization: `Bearer ${token}` };
     const get = async (path: string) => (await page.request.get(`/admin/api/v1${path}`, { headers })).json();
     // Markers are edited on the shoppable template.
-    expect((await page.request.patch('/admin/api/v1/layout', { headers, data: { definedTemplate: 'shoppable' } })).ok()).toBe(true);
+    expect(
+      (await page.request.patch('/admin/api/v1/layout', { headers, data: { definedTemplate: 'shoppable' } })).ok(),
+    ).toBe(true);
     const done = (await get('/image-generations')).data.find((g: { status: string }) => g.status === 'COMPLETED');
     const { look } = await get(`/productLooks/${done.productLook.id}`);
-    const positions = new Map<string, { x: number; y: number }>(done.itemPositions.map((p: { productId: string; x: number; y: number }) => [p.productId, p]));
+    const positions = new Map<string, { x: number; y: number }>(
+      done.itemPositions.map((p: { productId: string; x: number; y: number }) => [p.productId, p]),
+    );
     // The main product and every related item were drawn.
     expect(positions.size).toBe(1 + look.relatedItems.length);
 
@@ -87,7 +99,10 @@ test.describe('gallery', () => {
     await expect(page.getByTestId('hotspot-stage').getByRole('img')).toHaveAttribute('src', done.generatedImageUrl);
     for (const [i, item] of look.relatedItems.entries()) {
       const p = positions.get(item.itemId)!;
-      await expect(page.getByTestId(`hotspot-${i}`)).toHaveAttribute('aria-label', `Marker ${i + 1}: ${item.title}, ${Math.round(p.x)}% across, ${Math.round(p.y)}% down`);
+      await expect(page.getByTestId(`hotspot-${i}`)).toHaveAttribute(
+        'aria-label',
+        `Marker ${i + 1}: ${item.title}, ${Math.round(p.x)}% across, ${Math.round(p.y)}% down`,
+      );
     }
 
     // Drag the first marker to 10 % / 10 % of the image.
@@ -111,7 +126,10 @@ test.describe('gallery', () => {
       const p = positions.get(item.itemId)!;
       expect([item.markerX, item.markerY]).toEqual([Math.round(p.x), Math.round(p.y)]);
     }
-    await page.request.patch('/admin/api/v1/layout', { headers, data: { definedTemplate: DEFAULT_LAYOUT_SETTINGS.definedTemplate } });
+    await page.request.patch('/admin/api/v1/layout', {
+      headers,
+      data: { definedTemplate: DEFAULT_LAYOUT_SETTINGS.definedTemplate },
+    });
   });
 
   test('a forced failure shows the failure message and refunds the credit', async ({ page }) => {
@@ -184,6 +202,10 @@ test.describe('gallery', () => {
     await expect(page.getByRole('button', { name: 'Save and generate' })).toBeDisabled();
     await expect(status).toHaveText('Generation completed.', { timeout: 15_000 });
     // The status can say completed before the browser has the image file: wait for it to decode.
-    expect(await page.getByTestId('generated-image').evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalHeight))).toBe(1200);
+    expect(
+      await page
+        .getByTestId('generated-image')
+        .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalHeight)),
+    ).toBe(1200);
   });
 });

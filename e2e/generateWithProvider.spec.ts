@@ -10,7 +10,11 @@ import { adminApi } from './adminApi';
 // Two provider calls (the image, then the product search) after a deliberately slow answer.
 test.setTimeout(150_000);
 
-test('a flat lay from the gallery with the OpenAI stand-in: live status, the image, markers on the products', async ({ page, request, provider }) => {
+test('a flat lay from the gallery with the OpenAI stand-in: live status, the image, markers on the products', async ({
+  page,
+  request,
+  provider,
+}) => {
   const api = await adminApi(request);
   await api.patch('/layout', { definedTemplate: 'shoppable' });
   await openApp(page, '/gallery/new');
@@ -30,7 +34,9 @@ test('a flat lay from the gallery with the OpenAI stand-in: live status, the ima
   await expect(page.getByText('Generating your image…')).toBeVisible();
   await expect(status).toHaveText('Generation completed.', { timeout: 30_000 });
   const image = page.getByTestId('generated-image');
-  const size = await image.evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
+  const size = await image.evaluate((img: HTMLImageElement) =>
+    img.decode().then(() => [img.naturalWidth, img.naturalHeight]),
+  );
   expect(size[0]).toBeGreaterThan(0);
   await expect(credits).toHaveText('4');
   await page.screenshot({ path: test.info().outputPath('generation.png') });
@@ -40,23 +46,45 @@ test('a flat lay from the gallery with the OpenAI stand-in: live status, the ima
   expect(edits).toHaveLength(1);
   expect(edits[0]).toMatchObject({ status: 200, images: 4 });
   expect(edits[0].prompt).toContain('on pale oak');
-  expect(provider.standIn.requests.filter((r) => r.path === '/v1/chat/completions' && r.status === 200)).toHaveLength(1);
+  expect(provider.standIn.requests.filter((r) => r.path === '/v1/chat/completions' && r.status === 200)).toHaveLength(
+    1,
+  );
 
   const id = Number(page.url().split('/').pop());
-  const generation = ((await api.get('/image-generations')) as { data: Array<{ id: number; productLook: { id: number }; itemPositions: Array<{ productId: string; x: number; y: number; box: { left: number; top: number; width: number; height: number }; source: string }> }> }).data.find((g) => g.id === id)!;
+  const generation = (
+    (await api.get('/image-generations')) as {
+      data: Array<{
+        id: number;
+        productLook: { id: number };
+        itemPositions: Array<{
+          productId: string;
+          x: number;
+          y: number;
+          box: { left: number; top: number; width: number; height: number };
+          source: string;
+        }>;
+      }>;
+    }
+  ).data.find((g) => g.id === id)!;
   expect(generation.itemPositions).toHaveLength(4);
   expect(generation.itemPositions.map((p) => p.source)).toEqual(['detected', 'detected', 'detected', 'detected']);
 
   await page.getByRole('link', { name: 'Use on look' }).click();
-  await expect(page.getByTestId('markers-placed-note')).toHaveText('3 markers were placed where the image shows the items. Drag them to adjust, then save.');
-  const { look } = (await api.get(`/productLooks/${generation.productLook.id}`)) as { look: { relatedItems: Array<{ itemId: string; title: string }> } };
+  await expect(page.getByTestId('markers-placed-note')).toHaveText(
+    '3 markers were placed where the image shows the items. Drag them to adjust, then save.',
+  );
+  const { look } = (await api.get(`/productLooks/${generation.productLook.id}`)) as {
+    look: { relatedItems: Array<{ itemId: string; title: string }> };
+  };
   const stage = page.getByTestId('hotspot-stage');
   await stage.scrollIntoViewIfNeeded();
   await stage.getByRole('img').evaluate((img: HTMLImageElement) => img.decode());
   const stageBox = (await stage.boundingBox())!;
   for (const [i, item] of look.relatedItems.entries()) {
     const p = generation.itemPositions.find((q) => q.productId === item.itemId)!;
-    await expect(page.getByTestId(`hotspot-${i}`)).toHaveAccessibleName(`Marker ${i + 1}: ${item.title}, ${Math.round(p.x)}% across, ${Math.round(p.y)}% down`);
+    await expect(page.getByTestId(`hotspot-${i}`)).toHaveAccessibleName(
+      `Marker ${i + 1}: ${item.title}, ${Math.round(p.x)}% across, ${Math.round(p.y)}% down`,
+    );
     // On the product: the marker's centre inside the box the vision model found it in.
     const b = (await page.getByTestId(`hotspot-${i}`).boundingBox())!;
     const x = ((b.x + b.width / 2 - stageBox.x) / stageBox.width) * 100;

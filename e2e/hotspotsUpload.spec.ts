@@ -21,15 +21,27 @@ const ITEMS = [
   { left: 560, top: 420, width: 180, height: 220, colour: '#1f4fbf' },
   { left: 800, top: 160, width: 150, height: 300, colour: '#1b8a3a' },
 ];
-const centre = (r: (typeof ITEMS)[number]) => ({ x: ((r.left + r.width / 2) / PHOTO.width) * 100, y: ((r.top + r.height / 2) / PHOTO.height) * 100 });
+const centre = (r: (typeof ITEMS)[number]) => ({
+  x: ((r.left + r.width / 2) / PHOTO.width) * 100,
+  y: ((r.top + r.height / 2) / PHOTO.height) * 100,
+});
 /** A theme that shows product media as squares, cropping with object-fit: cover (as many do). */
 const CROPPING_THEME = '.sl-stage{aspect-ratio:1/1}.sl-stage img.sl-main{height:100%;object-fit:cover}';
 
 async function photo(): Promise<Buffer> {
   const layers = await Promise.all(
-    ITEMS.map(async (r) => ({ input: await sharp({ create: { width: r.width, height: r.height, channels: 3, background: r.colour } }).png().toBuffer(), left: r.left, top: r.top })),
+    ITEMS.map(async (r) => ({
+      input: await sharp({ create: { width: r.width, height: r.height, channels: 3, background: r.colour } })
+        .png()
+        .toBuffer(),
+      left: r.left,
+      top: r.top,
+    })),
   );
-  return sharp({ create: { ...PHOTO, channels: 3, background: '#efe9df' } }).composite(layers).jpeg({ quality: 92 }).toBuffer();
+  return sharp({ create: { ...PHOTO, channels: 3, background: '#efe9df' } })
+    .composite(layers)
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 interface Look {
@@ -51,17 +63,30 @@ async function markersOnPhoto(page: Page, markers: Locator) {
     const scale = cover ? Math.max(r.width / el.naturalWidth, r.height / el.naturalHeight) : r.width / el.naturalWidth;
     const w = el.naturalWidth * scale;
     const h = el.naturalHeight * (cover ? scale : r.height / el.naturalHeight);
-    return { left: r.left + (r.width - w) / 2, top: r.top + (r.height - h) / 2, width: w, height: h, cropped: cover && (w > r.width + 1 || h > r.height + 1) };
+    return {
+      left: r.left + (r.width - w) / 2,
+      top: r.top + (r.height - h) / 2,
+      width: w,
+      height: h,
+      cropped: cover && (w > r.width + 1 || h > r.height + 1),
+    };
   });
   const points = [];
   for (const m of await markers.all()) {
     const b = (await m.boundingBox())!;
-    points.push({ x: ((b.x + b.width / 2 - drawn.left) / drawn.width) * 100, y: ((b.y + b.height / 2 - drawn.top) / drawn.height) * 100 });
+    points.push({
+      x: ((b.x + b.width / 2 - drawn.left) / drawn.width) * 100,
+      y: ((b.y + b.height / 2 - drawn.top) / drawn.height) * 100,
+    });
   }
   return { points, cropped: drawn.cropped };
 }
 
-test('upload a photo: the items found in it are suggested on them, accepted, saved; the storefront shows them on the items at 390 and 1280 px', async ({ page, request, provider }) => {
+test('upload a photo: the items found in it are suggested on them, accepted, saved; the storefront shows them on the items at 390 and 1280 px', async ({
+  page,
+  request,
+  provider,
+}) => {
   const api = await adminApi(request);
   for (const e of (await api.get('/experiments')) as { id: number; status: string }[]) {
     if (e.status === 'running') await api.patch(`/experiments/${e.id}`, { status: 'stopped' });
@@ -80,7 +105,10 @@ test('upload a photo: the items found in it are suggested on them, accepted, sav
   await openApp(page, `/looks/edit/${id}`);
   await page.locator('input[type="file"]').setInputFiles({ name: 'summer.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await page.getByRole('button', { name: 'Use as look image' }).click();
-  await expect(page.getByTestId('hotspot-stage').getByRole('img')).toHaveAttribute('src', /\/files\/shops\/\d+\/uploads\//);
+  await expect(page.getByTestId('hotspot-stage').getByRole('img')).toHaveAttribute(
+    'src',
+    /\/files\/shops\/\d+\/uploads\//,
+  );
   await expect(page.getByTestId('hotspot-suggest-status')).toHaveText(
     '3 items were found in the image. Their suggested markers are dashed: accept them, drag them first, or remove them.',
   );
@@ -96,9 +124,14 @@ test('upload a photo: the items found in it are suggested on them, accepted, sav
   for (const [i, item] of items.entries()) {
     const c = centre(ITEMS[i]);
     const ghost = page.getByTestId(`hotspot-suggestion-${i}`);
-    await expect(ghost).toHaveAccessibleName(`Suggested marker ${i + 1}: ${item.title}, ${Math.round(c.x)}% across, ${Math.round(c.y)}% down`);
+    await expect(ghost).toHaveAccessibleName(
+      `Suggested marker ${i + 1}: ${item.title}, ${Math.round(c.x)}% across, ${Math.round(c.y)}% down`,
+    );
     const b = (await ghost.boundingBox())!;
-    const px = { x: ((b.x + b.width / 2 - stageBox.x) / stageBox.width) * PHOTO.width, y: ((b.y + b.height / 2 - stageBox.y) / stageBox.height) * PHOTO.height };
+    const px = {
+      x: ((b.x + b.width / 2 - stageBox.x) / stageBox.width) * PHOTO.width,
+      y: ((b.y + b.height / 2 - stageBox.y) / stageBox.height) * PHOTO.height,
+    };
     expect(px.x, `suggestion ${i + 1} inside its item (x)`).toBeGreaterThan(ITEMS[i].left);
     expect(px.x).toBeLessThan(ITEMS[i].left + ITEMS[i].width);
     expect(px.y, `suggestion ${i + 1} inside its item (y)`).toBeGreaterThan(ITEMS[i].top);
@@ -110,7 +143,9 @@ test('upload a photo: the items found in it are suggested on them, accepted, sav
   await expect(page.getByTestId('hotspot-suggestions')).toHaveCount(0);
   for (const [i, item] of items.entries()) {
     const c = centre(ITEMS[i]);
-    await expect(page.getByTestId(`hotspot-${i}`)).toHaveAccessibleName(`Marker ${i + 1}: ${item.title}, ${Math.round(c.x)}% across, ${Math.round(c.y)}% down`);
+    await expect(page.getByTestId(`hotspot-${i}`)).toHaveAccessibleName(
+      `Marker ${i + 1}: ${item.title}, ${Math.round(c.x)}% across, ${Math.round(c.y)}% down`,
+    );
   }
   await page.getByTestId('hotspot-frame').screenshot({ path: test.info().outputPath('editor-accepted.png') });
   await page.getByRole('button', { name: 'Save' }).first().click();
@@ -121,7 +156,10 @@ test('upload a photo: the items found in it are suggested on them, accepted, sav
   const byId = new Map(saved.relatedItems.map((r) => [r.itemId, r]));
   for (const [i, item] of items.entries()) {
     const c = centre(ITEMS[i]);
-    expect([byId.get(item.itemId)!.markerX, byId.get(item.itemId)!.markerY]).toEqual([Math.round(c.x), Math.round(c.y)]);
+    expect([byId.get(item.itemId)!.markerX, byId.get(item.itemId)!.markerY]).toEqual([
+      Math.round(c.x),
+      Math.round(c.y),
+    ]);
   }
 
   // The storefront (the metafield the theme renders is written on save; the demo storefront renders the same Liquid).
@@ -145,7 +183,9 @@ test('upload a photo: the items found in it are suggested on them, accepted, sav
         expect(Math.abs(p.x - c.x), `${width} px ${theme ? 'cropped' : 'whole'}: marker ${i + 1} x`).toBeLessThan(1);
         expect(Math.abs(p.y - c.y), `${width} px ${theme ? 'cropped' : 'whole'}: marker ${i + 1} y`).toBeLessThan(1);
       }
-      await page.locator('.sl-stage').screenshot({ path: test.info().outputPath(`storefront-${width}${theme ? '-cropped' : ''}.png`) });
+      await page
+        .locator('.sl-stage')
+        .screenshot({ path: test.info().outputPath(`storefront-${width}${theme ? '-cropped' : ''}.png`) });
     }
   }
 });

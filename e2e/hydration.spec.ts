@@ -28,7 +28,9 @@ async function holdEntryScript(page: Page) {
 /** A real PNG (the server checks the bytes). */
 async function lookImage(): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
-  return sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  return sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -96,11 +98,15 @@ async function typeBeforeTheAppAndFindItKept(page: Page, chooseImage: ChooseImag
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 }
 
-test('a tag typed and an image chosen (Add image, the file chooser) before the app has taken the page over are kept (4× CPU slowdown)', async ({ page }) => {
+test('a tag typed and an image chosen (Add image, the file chooser) before the app has taken the page over are kept (4× CPU slowdown)', async ({
+  page,
+}) => {
   await typeBeforeTheAppAndFindItKept(page, throughTheChooser);
 });
 
-test('kept too when the browser renders the page anew instead of taking it over (a merchant who hid the setup guide); an image dropped', async ({ page }) => {
+test('kept too when the browser renders the page anew instead of taking it over (a merchant who hid the setup guide); an image dropped', async ({
+  page,
+}) => {
   // The browser's render then differs from the server's (src/index.tsx, sameRender): React replaces #root.
   await openApp(page, '/');
   await page.getByRole('button', { name: 'Hide guide' }).click();
@@ -111,7 +117,8 @@ test('kept too when the browser renders the page anew instead of taking it over 
     document.addEventListener('DOMContentLoaded', () => {
       const root = document.getElementById('root')!;
       new MutationObserver((records) => {
-        if (records.some((r) => r.removedNodes.length > 0)) void (window as unknown as { __rootReplaced(): void }).__rootReplaced();
+        if (records.some((r) => r.removedNodes.length > 0))
+          void (window as unknown as { __rootReplaced(): void }).__rootReplaced();
       }).observe(root, { childList: true });
     }),
   );

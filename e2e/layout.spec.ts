@@ -7,7 +7,10 @@ import { XSS_PAYLOADS, xssContexts } from '../server/services/storefront/liquid/
 import { DEFAULT_LAYOUT_SETTINGS, type LayoutSettings } from '../src/contracts/layout';
 
 /** The storefront script as the theme ships it (extensions/looks-theme/assets/looks.js). */
-const WIDGET_SCRIPT = fs.readFileSync(path.join(__dirname, '..', 'extensions', 'looks-theme', 'assets', 'looks.js'), 'utf8');
+const WIDGET_SCRIPT = fs.readFileSync(
+  path.join(__dirname, '..', 'extensions', 'looks-theme', 'assets', 'looks.js'),
+  'utf8',
+);
 
 async function api(request: APIRequestContext) {
   const { token } = await (await request.get('/api/dev/session-token')).json();
@@ -27,8 +30,14 @@ const preview = (page: Page) => page.frameLocator('[data-testid="layout-preview-
 test.beforeEach(async ({ request }) => {
   const { token } = await (await request.get('/api/dev/session-token')).json();
   const headers = { authorization: `Bearer ${token}` };
-  for (const e of (await (await request.get('/admin/api/v1/experiments', { headers })).json()) as { id: number; status: string }[]) {
-    if (e.status === 'running') expect((await request.patch(`/admin/api/v1/experiments/${e.id}`, { headers, data: { status: 'stopped' } })).ok()).toBe(true);
+  for (const e of (await (await request.get('/admin/api/v1/experiments', { headers })).json()) as {
+    id: number;
+    status: string;
+  }[]) {
+    if (e.status === 'running')
+      expect(
+        (await request.patch(`/admin/api/v1/experiments/${e.id}`, { headers, data: { status: 'stopped' } })).ok(),
+      ).toBe(true);
   }
 });
 
@@ -41,7 +50,9 @@ test.describe('layout editor', () => {
     await openApp(page, '/layout');
     await expect(preview(page).locator('.sl-widget')).toHaveClass(/sl-t-inpage_r/);
     // Not debounced: the preview request leaves right away (a text edit waits 1500 ms).
-    const request = page.waitForRequest((r) => r.url().endsWith('/layout/preview') && r.postDataJSON().definedTemplate === 'shoppable');
+    const request = page.waitForRequest(
+      (r) => r.url().endsWith('/layout/preview') && r.postDataJSON().definedTemplate === 'shoppable',
+    );
     const started = Date.now();
     await page.getByLabel('Template').selectOption('shoppable');
     await request;
@@ -59,7 +70,9 @@ test.describe('layout editor', () => {
     const images = preview(page).locator('.sl-item img');
     await expect(images).toHaveCount(3);
     for (let i = 0; i < 3; i += 1) {
-      await expect.poll(() => images.nth(i).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => images.nth(i).evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
     }
   });
 
@@ -86,7 +99,9 @@ test.describe('layout editor', () => {
   test('the popup template shows the unavailable message', async ({ page, request }) => {
     expect((await (await api(request)).patchLayout({ definedTemplate: '' })).ok()).toBe(true);
     await openApp(page, '/layout');
-    await expect(page.getByText('Preview unavailable: Popup templates cannot be previewed in this interface', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Preview unavailable: Popup templates cannot be previewed in this interface', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByTestId('layout-preview-frame')).toHaveCount(0);
     await page.getByLabel('Template').selectOption('multi_col');
     await expect(preview(page).locator('.sl-widget')).toHaveClass(/sl-t-multi_col/);
@@ -113,7 +128,9 @@ test.describe('layout editor', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Changes saved')).toBeVisible();
     const { token } = await (await request.get('/api/dev/session-token')).json();
-    const saved = await (await request.get('/admin/api/v1/layout', { headers: { authorization: `Bearer ${token}` } })).json();
+    const saved = await (
+      await request.get('/admin/api/v1/layout', { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(saved.customCss).toBeNull();
   });
 });
@@ -131,8 +148,18 @@ test.describe('demo storefront', () => {
     await widget.locator('.sl-atc').first().click();
     await expect(widget.locator('.sl-atc').first()).toHaveText('Added to cart');
     await expect.poll(() => events.length).toBe(1);
-    expect(events[0]).toMatchObject({ shopDomain: 'demo-shop.myshopify.com', lookId: expect.any(Number), productId: expect.stringMatching(/^gid:\/\/shopify\/Product\//), price: expect.any(Number), quantity: 1 });
-    const cart = await page.evaluate(() => (window as unknown as { shoppableLooksLastCart: { items: { properties: Record<string, string> }[] } }).shoppableLooksLastCart);
+    expect(events[0]).toMatchObject({
+      shopDomain: 'demo-shop.myshopify.com',
+      lookId: expect.any(Number),
+      productId: expect.stringMatching(/^gid:\/\/shopify\/Product\//),
+      price: expect.any(Number),
+      quantity: 1,
+    });
+    const cart = await page.evaluate(
+      () =>
+        (window as unknown as { shoppableLooksLastCart: { items: { properties: Record<string, string> }[] } })
+          .shoppableLooksLastCart,
+    );
     expect(cart.items[0].properties._look_id).toBe(String((events[0] as { lookId: number }).lookId));
   });
 });
@@ -163,7 +190,9 @@ test.describe('XSS corpus in Chromium', () => {
 
   test(`${XSS_PAYLOADS.length} payloads in every merchant and catalog string execute nothing`, async ({ page }) => {
     const hits = await armed(page);
-    await page.route('**/*', (route) => (route.request().url().startsWith('https://') ? route.fulfill({ status: 204 }) : route.continue()));
+    await page.route('**/*', (route) =>
+      route.request().url().startsWith('https://') ? route.fulfill({ status: 204 }) : route.continue(),
+    );
     for (const [label, fixture] of xssContexts()) {
       const html = await renderFixture(fixture);
       await page.setContent(
@@ -171,18 +200,28 @@ test.describe('XSS corpus in Chromium', () => {
       );
       await poke(page);
       const bad = await page.evaluate(() =>
-        [...document.querySelectorAll('[href], [src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? '').filter((u) => !/^(https?:\/\/|\/)/.test(u)),
+        [...document.querySelectorAll('[href], [src]')]
+          .map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? '')
+          .filter((u) => !/^(https?:\/\/|\/)/.test(u)),
       );
       expect(bad, label).toEqual([]);
       expect(hits, label).toEqual([]);
     }
   });
 
-  test('payloads in the layout fields through the preview endpoint and the storefront page execute nothing', async ({ page, request }) => {
+  test('payloads in the layout fields through the preview endpoint and the storefront page execute nothing', async ({
+    page,
+    request,
+  }) => {
     const hits = await armed(page);
     const client = await api(request);
     for (const payload of XSS_PAYLOADS) {
-      const res = await client.preview({ customTitle: `${payload} {product}`, addToCartText: payload.slice(0, 60), customCss: payload, definedTemplate: 'shoppable' });
+      const res = await client.preview({
+        customTitle: `${payload} {product}`,
+        addToCartText: payload.slice(0, 60),
+        customCss: payload,
+        definedTemplate: 'shoppable',
+      });
       if (payload.includes('\u0000')) {
         // NUL cannot be stored or sent on: refused as invalid input.
         expect(res.status(), payload).toBe(400);
@@ -193,7 +232,11 @@ test.describe('XSS corpus in Chromium', () => {
       await poke(page);
       expect(hits, payload).toEqual([]);
     }
-    const saved = await client.patchLayout({ customTitle: XSS_PAYLOADS.slice(0, 5).join(' '), addToCartText: '<img src=x onerror=__xss(99)>', customCss: XSS_PAYLOADS.filter((p) => !p.includes('\u0000')).join('\n') });
+    const saved = await client.patchLayout({
+      customTitle: XSS_PAYLOADS.slice(0, 5).join(' '),
+      addToCartText: '<img src=x onerror=__xss(99)>',
+      customCss: XSS_PAYLOADS.filter((p) => !p.includes('\u0000')).join('\n'),
+    });
     expect(saved.ok()).toBe(true);
     await page.goto(SHIRT_PAGE);
     await poke(page);

@@ -23,7 +23,9 @@ const pick = (page: Page, t: ReturnType<typeof translator>, titles: string[]) =>
 const relatedTitles = (page: Page) => page.getByTestId('related-item').allInnerTexts();
 
 for (const locale of ['en', 'fr'] as const) {
-  test(`look lifecycle: create, reorder, tag, save, search, edit, discard, leave prompt, delete (${locale})`, async ({ page }) => {
+  test(`look lifecycle: create, reorder, tag, save, search, edit, discard, leave prompt, delete (${locale})`, async ({
+    page,
+  }) => {
     const t = translator(locale);
     const query = locale === 'fr' ? '?locale=fr' : '';
     await openApp(page, `/looks${query}`);
@@ -31,9 +33,15 @@ for (const locale of ['en', 'fr'] as const) {
     await expect(page.getByText('Summer in the City')).toBeVisible();
 
     // Empty submit → translated errors, nothing created.
-    await page.getByRole('button', { name: t('Looks.list.create') }).first().click();
+    await page
+      .getByRole('button', { name: t('Looks.list.create') })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/looks\/new/);
-    await page.getByRole('button', { name: t('General.actions.save') }).first().click();
+    await page
+      .getByRole('button', { name: t('General.actions.save') })
+      .first()
+      .click();
     await expect(page.getByText(t('validation.required', { path: t('fields.mainProduct.itemId') }))).toBeVisible();
     await expect(page.getByText(t('Looks.validation.relatedItemsMin'))).toBeVisible();
     await expect(page.getByText(t('Looks.form.errorBanner'))).toBeVisible();
@@ -68,7 +76,10 @@ for (const locale of ['en', 'fr'] as const) {
 
     // New looks start as drafts; save → edit page.
     await expect(page.getByLabel(t('Looks.status.label'))).toHaveValue('draft');
-    await page.getByRole('button', { name: t('General.actions.save') }).first().click();
+    await page
+      .getByRole('button', { name: t('General.actions.save') })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/looks\/edit\/\d+/);
     await expect(page.getByText(t('Looks.notifications.createSuccess'))).toBeVisible();
     await expect(page.getByRole('heading', { name: MAIN, level: 1 })).toBeVisible();
@@ -86,7 +97,9 @@ for (const locale of ['en', 'fr'] as const) {
     // Leaving while dirty asks to stay or leave.
     await tagInput.fill('unsaved');
     await tagInput.press('Enter');
-    const navLooks = page.locator('nav.Polaris-Navigation').getByRole('link', { name: t('Navigation.looks'), exact: true });
+    const navLooks = page
+      .locator('nav.Polaris-Navigation')
+      .getByRole('link', { name: t('Navigation.looks'), exact: true });
     await navLooks.click();
     const leave = page.getByRole('dialog').filter({ hasText: t('LeaveConfirm.title') });
     await expect(leave).toBeVisible();
@@ -101,7 +114,10 @@ for (const locale of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(/\/looks\/edit\/\d+/);
     await expect(page.getByText('unsaved', { exact: true })).toBeVisible();
     await navLooks.click();
-    await page.getByRole('dialog').getByRole('button', { name: t('LeaveConfirm.leave') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('LeaveConfirm.leave') })
+      .click();
     await expect(page).toHaveURL(/\/looks(\?.*)?$/);
 
     // The list shows it; the search finds it by tag.
@@ -122,7 +138,9 @@ for (const locale of ['en', 'fr'] as const) {
   });
 }
 
-test('the free plan: the demo leaves room for one active look; the next new look is a draft, and the form says why', async ({ page }) => {
+test('the free plan: the demo leaves room for one active look; the next new look is a draft, and the form says why', async ({
+  page,
+}) => {
   const t = translator('en');
   // Room on the plan: no notice, the look is created active.
   await openApp(page, '/looks/new');
@@ -161,7 +179,9 @@ test('the free plan: the demo leaves room for one active look; the next new look
 
 test('uploads one look image; a fake image shows the upload error', async ({ page }) => {
   const sharp = (await import('sharp')).default;
-  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   await openApp(page, '/looks');
   await page.getByRole('button', { name: 'Edit Summer in the City' }).click();
   await expect(page.getByRole('heading', { name: 'Summer in the City', level: 1 })).toBeVisible();

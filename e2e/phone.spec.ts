@@ -10,8 +10,15 @@ test.use({ viewport: { width: 390, height: 844 } });
 /** Elements inside the page that scroll sideways (overflow-x auto/scroll with more content than room). */
 function sidewaysScrollers() {
   return [...document.querySelectorAll<HTMLElement>('#AppFrameMain *')]
-    .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
-    .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} ${el.scrollWidth}>${el.clientWidth}`);
+    .filter(
+      (el) =>
+        ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) &&
+        el.clientWidth > 0 &&
+        el.scrollWidth > el.clientWidth + 1,
+    )
+    .map(
+      (el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} ${el.scrollWidth}>${el.clientWidth}`,
+    );
 }
 
 test.describe('phone (390 px)', () => {
@@ -23,11 +30,16 @@ test.describe('phone (390 px)', () => {
     test(`${route} fits the screen`, async ({ page }) => {
       await openApp(page, route);
       await settled(page);
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
       expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
       expect(await page.evaluate(sidewaysScrollers), 'parts of the page scroll sideways').toEqual([]);
       // Annotated sections (booster, settings, legacy layout): headings line up with the cards' content.
-      for (const box of await page.locator('.Polaris-Layout__Annotation h2').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left))) {
+      for (const box of await page
+        .locator('.Polaris-Layout__Annotation h2')
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left))) {
         expect(box, 'a section heading sits on the screen edge').toBeGreaterThanOrEqual(12);
       }
     });

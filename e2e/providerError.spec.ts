@@ -25,7 +25,9 @@ test('a content-policy refusal: named as such, credit refunded', async ({ page, 
   await expect(page.locator('#credits-remaining')).toHaveText('5');
   const status = await generate(page, 'sheer fabric [standin:policy]');
   await expect(status.getByRole('heading', { name: 'Generation failed' })).toBeVisible({ timeout: 30_000 });
-  await expect(status).toContainText('The image provider refused this request under its content policy. Change the custom prompt or the look\'s products; your credit was refunded.');
+  await expect(status).toContainText(
+    "The image provider refused this request under its content policy. Change the custom prompt or the look's products; your credit was refunded.",
+  );
   await expect(page.locator('#credits-remaining')).toHaveText('5');
   await page.screenshot({ path: test.info().outputPath('policy-failure.png') });
   expect(provider.standIn.requests.filter((r) => r.path === '/v1/images/edits').map((r) => r.status)).toEqual([400]);
@@ -34,10 +36,14 @@ test('a content-policy refusal: named as such, credit refunded', async ({ page, 
 test('busy after the retries: "try again", credit refunded', async ({ page, provider }) => {
   const status = await generate(page, 'evening light [standin:busy]');
   await expect(status.getByRole('heading', { name: 'Generation failed' })).toBeVisible({ timeout: 30_000 });
-  await expect(status).toContainText('The image provider is busy right now. Try again in a few minutes; your credit was refunded.');
+  await expect(status).toContainText(
+    'The image provider is busy right now. Try again in a few minutes; your credit was refunded.',
+  );
   await expect(page.locator('#credits-remaining')).toHaveText('5');
   // Retried once (IMAGE_PROVIDER_RETRIES=1), then given up.
-  expect(provider.standIn.requests.filter((r) => r.path === '/v1/images/edits').map((r) => r.status)).toEqual([400, 429, 429]);
+  expect(provider.standIn.requests.filter((r) => r.path === '/v1/images/edits').map((r) => r.status)).toEqual([
+    400, 429, 429,
+  ]);
   await page.goto('/gallery');
   await expect(page.getByRole('row', { name: /Evening Out/ }).getByText('Failed')).toHaveCount(2);
 });

@@ -21,7 +21,11 @@ export const ADMIN_ROUTES = [
 /** Waits until the screen has its data: no skeletons or loading spinners of the page left. */
 export async function settled(page: Page) {
   await expect(page.locator('#AppFrameMain :is(h1, h2)').first()).toBeVisible();
-  await expect(page.locator('#AppFrameMain .Polaris-SkeletonBodyText__SkeletonBodyTextContainer, #AppFrameMain .Polaris-SkeletonPage__Page')).toHaveCount(0);
+  await expect(
+    page.locator(
+      '#AppFrameMain .Polaris-SkeletonBodyText__SkeletonBodyTextContainer, #AppFrameMain .Polaris-SkeletonPage__Page',
+    ),
+  ).toHaveCount(0);
   await page.waitForTimeout(300);
 }
 
@@ -32,6 +36,9 @@ export async function ensureGeneration(request: APIRequestContext) {
   const list = await (await request.get('/admin/api/v1/image-generations?page=1', { headers })).json();
   if (list.counts?.all > 0) return;
   await request.post('/admin/api/v1/credits/claim-free', { headers });
-  const created = await request.post('/admin/api/v1/image-generation', { headers, data: { productLookId: 1, imageType: 'flat_lay' } });
+  const created = await request.post('/admin/api/v1/image-generation', {
+    headers,
+    data: { productLookId: 1, imageType: 'flat_lay' },
+  });
   expect(created.status()).toBe(201);
 }

@@ -34,7 +34,11 @@ export async function freePort(): Promise<number> {
  * (e.g. APP_MODE=shopify and its keys). Ready once `readyPath` answers 200 (shopify mode has no
  * dev session tokens: pass a static file such as /logo.svg).
  */
-export async function startServer(dataDir: string, env: Record<string, string> = {}, readyPath = '/api/dev/session-token'): Promise<RunningServer> {
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  readyPath = '/api/dev/session-token',
+): Promise<RunningServer> {
   // A free port can be taken by another worker's server or stand-in before ours binds it:
   // a server that exits while starting is started again on another port.
   for (let attempt = 1; ; attempt++) {
@@ -55,7 +59,16 @@ async function startOnce(dataDir: string, env: Record<string, string>, readyPath
   const log = fs.openSync(logFile, 'w');
   const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      LOG_LEVEL: 'warn',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', log, log],
   });
   const deadline = Date.now() + 60_000;

@@ -113,11 +113,15 @@ test.describe('pages rendered on the server', () => {
     const page = await context.newPage();
     await page.goto('/looks?locale=de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(page.getByRole('button', { name: 'Look erstellen' }).or(page.getByRole('link', { name: 'Look erstellen' }))).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Look erstellen' }).or(page.getByRole('link', { name: 'Look erstellen' })),
+    ).toBeVisible();
     await context.close();
   });
 
-  test('a merchant who hid the setup guide gets the page rendered by the browser, guide hidden, no warning', async ({ page }) => {
+  test('a merchant who hid the setup guide gets the page rendered by the browser, guide hidden, no warning', async ({
+    page,
+  }) => {
     await openApp(page, '/');
     await page.getByRole('button', { name: 'Hide guide' }).click();
     await expect(page.getByRole('heading', { name: 'Setup guide' })).toHaveCount(0);
@@ -125,6 +129,8 @@ test.describe('pages rendered on the server', () => {
     await openApp(page, '/');
     await expect(page.getByText('Total orders generated')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Setup guide' })).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { __hydrationWarnings: string[] }).__hydrationWarnings)).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { __hydrationWarnings: string[] }).__hydrationWarnings),
+    ).toEqual([]);
   });
 });

@@ -25,12 +25,18 @@ test.describe('app shell', () => {
     }
   });
 
-  test("a page's lazily loaded first-screen parts are fetched with its chunk, not after it (src/app/firstScreenParts.ts)", async ({ page }) => {
-    const preloads = () => page.locator('link[rel=preload][as=script]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  test("a page's lazily loaded first-screen parts are fetched with its chunk, not after it (src/app/firstScreenParts.ts)", async ({
+    page,
+  }) => {
+    const preloads = () =>
+      page
+        .locator('link[rel=preload][as=script]')
+        .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     await openApp(page, '/looks/edit/1');
     await expect(page.getByRole('button', { name: 'Add products' })).toBeVisible();
     const edit = await preloads();
-    for (const chunk of ['look-edit', 'related-items-list', 'create-experiment-form']) expect(edit.some((href) => href.includes(`/${chunk}.`))).toBe(true);
+    for (const chunk of ['look-edit', 'related-items-list', 'create-experiment-form'])
+      expect(edit.some((href) => href.includes(`/${chunk}.`))).toBe(true);
     // A new look has no related products to reorder: no drag-and-drop code on its way.
     await openApp(page, '/looks/new');
     const created = await preloads();
@@ -48,7 +54,9 @@ test.describe('app shell', () => {
   test('exitiframe refuses a foreign host with the exact warning', async ({ page }) => {
     await openApp(page, '/exitiframe?redirectUri=https://evil.example');
     await expect(
-      page.getByText('Redirecting outside of Shopify: Apps can only use /exitiframe to reach Shopify or the app itself.'),
+      page.getByText(
+        'Redirecting outside of Shopify: Apps can only use /exitiframe to reach Shopify or the app itself.',
+      ),
     ).toBeVisible();
     expect(new URL(page.url()).host).toBe(new URL(page.url()).host);
   });

@@ -19,16 +19,24 @@ const API_KEY = 'e2e-shopify-client-id';
 const API_SECRET = 'e2e-shopify-secret-0123456789abcdef';
 const SHOP = 'sl-e2e-shop.myshopify.com';
 const BLOCKED_SHOP = 'sl-e2e-blocked.myshopify.com';
-const en: Record<string, string> = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'translations', 'en.json'), 'utf8'));
+const en: Record<string, string> = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '..', 'translations', 'en.json'), 'utf8'),
+);
 const t = (key: string, values?: Record<string, number>) => String(new IntlMessageFormat(en[key], 'en').format(values));
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 function standInCatalog(prefix: string): FakeProduct[] {
   const products = makeFakeProducts(12, prefix);
   products[11].status = 'ARCHIVED';
   return products;
 }
-const CATALOG: Record<string, FakeProduct[]> = { [SHOP]: standInCatalog('Linen'), [BLOCKED_SHOP]: standInCatalog('Wool') };
+const CATALOG: Record<string, FakeProduct[]> = {
+  [SHOP]: standInCatalog('Linen'),
+  [BLOCKED_SHOP]: standInCatalog('Wool'),
+};
 
 interface Platform {
   admin: FakeShopifyAdmin;
@@ -68,7 +76,9 @@ const test = base.extend<{ failOnPageErrors: void }, { platform: Platform }>({
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       // Product images of the stand-in catalog live on a CDN this machine cannot reach.
-      await page.route('https://cdn.example.com/**', (route) => route.fulfill({ contentType: 'image/png', body: PIXEL }));
+      await page.route('https://cdn.example.com/**', (route) =>
+        route.fulfill({ contentType: 'image/png', body: PIXEL }),
+      );
       await use();
       expect(errors, 'uncaught errors in the page').toEqual([]);
     },
@@ -97,7 +107,9 @@ async function waitForCatalog(platform: Platform, shop: string) {
   await expect
     .poll(async () => (await api(platform, shop, '/catalog/sync')).json(), { timeout: 20_000 })
     .toMatchObject({ status: 'done', synced: CATALOG[shop].length, total: CATALOG[shop].length, first: false });
-  const { data } = (await (await api(platform, shop, '/catalog/products?limit=100')).json()) as { data: Array<{ id: string; title: string }> };
+  const { data } = (await (await api(platform, shop, '/catalog/products?limit=100')).json()) as {
+    data: Array<{ id: string; title: string }>;
+  };
   expect(data.map((p) => p.id).sort()).toEqual(active.map((p) => p.id).sort());
 }
 
@@ -128,7 +140,10 @@ async function sendWebhook(platform: Platform, topic: string, shop: string, payl
   });
 }
 
-test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, web vitals, uninstall, reinstall', async ({ page, platform }) => {
+test("Shopify admin with App Bridge: install, the shop's catalog, pick, save, web vitals, uninstall, reinstall", async ({
+  page,
+  platform,
+}) => {
   const { admin } = platform;
   const [main, ...related] = CATALOG[SHOP];
   const ab = await installAppBridgeStandIn(page, { apiKey: API_KEY, shop: SHOP, mintIdToken: () => mint(SHOP) });
@@ -142,7 +157,10 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
       w.__rootReplaced = 0;
       document.addEventListener('DOMContentLoaded', () => {
         const root = document.getElementById('root');
-        if (root) new MutationObserver((records) => void (w.__rootReplaced += records.filter((r) => r.removedNodes.length > 0).length)).observe(root, { childList: true });
+        if (root)
+          new MutationObserver(
+            (records) => void (w.__rootReplaced += records.filter((r) => r.removedNodes.length > 0).length),
+          ).observe(root, { childList: true });
       });
     });
     const launch = await page.goto(`/looks?${await launchQuery(SHOP)}`);
@@ -165,8 +183,11 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
     await expect(page.getByTestId('host-degraded-banner')).toHaveCount(0);
   });
 
-  await test.step('a new shop\'s empty looks list, rendered by the server, shows its illustration before any script runs', async () => {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: false, baseURL: platform.server.url });
+  await test.step("a new shop's empty looks list, rendered by the server, shows its illustration before any script runs", async () => {
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: false, baseURL: platform.server.url });
     const html = await context.newPage();
     await html.goto(`/looks?${await launchQuery(SHOP)}`);
     await expect(html.getByText(en['Looks.empty.heading'])).toBeVisible();
@@ -174,11 +195,14 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
     await expect(illustration).toHaveCSS('opacity', '1');
     await expect(html.locator('.Polaris-EmptyState__SkeletonImage')).toBeHidden();
     // At its own size: nothing moves when the page goes live.
-    expect((await illustration.boundingBox())?.height).toBeCloseTo((await html.locator('.Polaris-EmptyState__ImageContainer').boundingBox())!.height, 0);
+    expect((await illustration.boundingBox())?.height).toBeCloseTo(
+      (await html.locator('.Polaris-EmptyState__ImageContainer').boundingBox())!.height,
+      0,
+    );
     await context.close();
   });
 
-  await test.step('the catalog is the stand-in shop\'s products (synced through GraphQL, archived left out)', async () => {
+  await test.step("the catalog is the stand-in shop's products (synced through GraphQL, archived left out)", async () => {
     await waitForCatalog(platform, SHOP);
     const productQueries = admin.graphql.filter((q) => q.shop === SHOP && /\bproducts\s*\(/.test(q.query));
     expect(productQueries.length).toBeGreaterThan(0);
@@ -186,7 +210,7 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
   });
 
   let lookId = 0;
-  await test.step('pick real products with App Bridge\'s resourcePicker and save the look with its save bar', async () => {
+  await test.step("pick real products with App Bridge's resourcePicker and save the look with its save bar", async () => {
     await page.goto('/looks/new');
     await expect(page.getByRole('button', { name: en['Looks.mainProduct.select'] })).toBeVisible();
     ab.nextPick = [resourcePickerProduct(main)];
@@ -196,8 +220,20 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
     await page.getByRole('button', { name: en['Looks.related.add'] }).click();
     await expect(page.getByTestId('related-item')).toHaveCount(2);
     expect(ab.pickerCalls).toEqual([
-      { type: 'product', multiple: false, action: 'select', filter: { variants: false, archived: false }, selectionIds: [] },
-      { type: 'product', multiple: true, action: 'select', filter: { variants: false, archived: false }, selectionIds: [] },
+      {
+        type: 'product',
+        multiple: false,
+        action: 'select',
+        filter: { variants: false, archived: false },
+        selectionIds: [],
+      },
+      {
+        type: 'product',
+        multiple: true,
+        action: 'select',
+        filter: { variants: false, archived: false },
+        selectionIds: [],
+      },
     ]);
 
     // The form is dirty: App Bridge's save bar (the stand-in's ui-save-bar), not Polaris'.
@@ -214,11 +250,13 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
     // The picked gids are the synced catalog's products: the look links to the product's page.
     const detail = await (await api(platform, SHOP, `/productLooks/${lookId}`)).json();
     expect(detail.look.mainProduct).toMatchObject({ itemId: main.id, title: main.title, image: main.images[0] });
-    expect(detail.look.relatedItems.map((i: { itemId: string }) => i.itemId)).toEqual(related.slice(0, 2).map((p) => p.id));
+    expect(detail.look.relatedItems.map((i: { itemId: string }) => i.itemId)).toEqual(
+      related.slice(0, 2).map((p) => p.id),
+    );
     expect(detail.previewUrl).toContain(`/storefront/products/${main.handle}?look=${lookId}`);
   });
 
-  await test.step('App Bridge\'s Web Vitals of this page load reach the backend: p75 per route, logged', async () => {
+  await test.step("App Bridge's Web Vitals of this page load reach the backend: p75 per route, logged", async () => {
     await reportWebVitals(page, {
       metrics: [
         { id: 'ab-lcp-1', name: 'LCP', value: 1830, country: 'DE' },
@@ -240,7 +278,11 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
           },
         },
       ]);
-    await expect.poll(() => platform.log(), { timeout: 10_000 }).toContain(`web vitals p75 (28 d, ${SHOP}): all LCP 1830 ms (good, n=1), CLS 0.04 (good, n=1), INP 96 ms (good, n=1)`);
+    await expect
+      .poll(() => platform.log(), { timeout: 10_000 })
+      .toContain(
+        `web vitals p75 (28 d, ${SHOP}): all LCP 1830 ms (good, n=1), CLS 0.04 (good, n=1), INP 96 ms (good, n=1)`,
+      );
   });
 
   await test.step('uninstall: app/uninstalled (signed) deletes the token; the data stays', async () => {
@@ -249,10 +291,20 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
     const bad = await fetch(`${platform.server.url}/api/webhooks`, {
       method: 'POST',
       body: '{}',
-      headers: { 'Content-Type': 'application/json', 'X-Shopify-Topic': 'app/uninstalled', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': 'forged' },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Shopify-Topic': 'app/uninstalled',
+        'X-Shopify-Shop-Domain': SHOP,
+        'X-Shopify-Hmac-Sha256': 'forged',
+      },
     });
     expect(bad.status).toBe(401);
-    const res = await sendWebhook(platform, 'app/uninstalled', SHOP, { id: 1, name: 'E2E', domain: SHOP, myshopify_domain: SHOP });
+    const res = await sendWebhook(platform, 'app/uninstalled', SHOP, {
+      id: 1,
+      name: 'E2E',
+      domain: SHOP,
+      myshopify_domain: SHOP,
+    });
     expect(res.status).toBe(200);
     // Without a stored token the server must exchange again, which the platform now refuses.
     await expect.poll(async () => (await api(platform, SHOP, '/shop/details')).status, { timeout: 15_000 }).toBe(401);
@@ -273,7 +325,9 @@ test('Shopify admin with App Bridge: install, the shop\'s catalog, pick, save, w
   });
 });
 
-test('Shopify admin with App Bridge: leaving a dirty form asks through the save bar\'s leave confirmation, not the app\'s modal', async ({ page }) => {
+test("Shopify admin with App Bridge: leaving a dirty form asks through the save bar's leave confirmation, not the app's modal", async ({
+  page,
+}) => {
   const [main] = CATALOG[SHOP];
   const ab = await installAppBridgeStandIn(page, { apiKey: API_KEY, shop: SHOP, mintIdToken: () => mint(SHOP) });
   await page.goto(`/looks/new?${await launchQuery(SHOP)}`);
@@ -300,7 +354,10 @@ test('Shopify admin with App Bridge: leaving a dirty form asks through the save 
   await expect(page.locator('ui-save-bar[data-open]')).toHaveCount(0);
 });
 
-test('Shopify admin without App Bridge (script blocked): /looks/new stays usable with the app\'s own picker and save bar', async ({ page, platform }) => {
+test("Shopify admin without App Bridge (script blocked): /looks/new stays usable with the app's own picker and save bar", async ({
+  page,
+  platform,
+}) => {
   const { admin } = platform;
   const [main, second] = CATALOG[BLOCKED_SHOP];
   await page.route('https://cdn.shopify.com/**', (route) => route.abort());
@@ -341,10 +398,13 @@ test('Shopify admin without App Bridge (script blocked): /looks/new stays usable
   // Without App Bridge the web-vitals library measures: LCP and CLS of this page load on leaving.
   await hidePage(page);
   await expect
-    .poll(async () => {
-      const { routes } = await (await api(platform, BLOCKED_SHOP, '/webVitals/summary')).json();
-      const looksNew = routes.find((r: { route: string }) => r.route === '/looks/new');
-      return Object.keys(looksNew?.metrics ?? {}).sort();
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const { routes } = await (await api(platform, BLOCKED_SHOP, '/webVitals/summary')).json();
+        const looksNew = routes.find((r: { route: string }) => r.route === '/looks/new');
+        return Object.keys(looksNew?.metrics ?? {}).sort();
+      },
+      { timeout: 15_000 },
+    )
     .toEqual(expect.arrayContaining(['CLS', 'LCP']));
 });

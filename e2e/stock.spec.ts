@@ -76,14 +76,24 @@ test.describe('stock', () => {
     expect(await addAll(page)).toEqual([...others].sort());
   });
 
-  test('an alternative picked in the look form takes the sold-out item\'s place and is added with the others', async ({ page, request }) => {
+  test("an alternative picked in the look form takes the sold-out item's place and is added with the others", async ({
+    page,
+    request,
+  }) => {
     const { look, detail } = await arrange(request);
     await openApp(page, `/looks/edit/${look.id}`);
     await page.getByRole('button', { name: `Choose the alternative of ${SOLD_OUT}` }).click();
     await pickProducts(page, [ALTERNATIVE], { search: 'Search products', select: 'Select 1 product' });
     await expect(page.getByText(`Alternative: ${ALTERNATIVE}`).first()).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).first().click();
-    await expect.poll(async () => ((await (await adminApi(request)).get(`/productLooks/${look.id}`)) as LookDetailResponse).look.relatedItems.find((i) => i.title === SOLD_OUT)?.alternative?.title).toBe(ALTERNATIVE);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await adminApi(request)).get(`/productLooks/${look.id}`)) as LookDetailResponse
+          ).look.relatedItems.find((i) => i.title === SOLD_OUT)?.alternative?.title,
+      )
+      .toBe(ALTERNATIVE);
 
     const saved = ((await (await adminApi(request)).get(`/productLooks/${look.id}`)) as LookDetailResponse).look;
     const alternativeId = saved.relatedItems.find((i) => i.title === SOLD_OUT)!.alternative!.itemId;

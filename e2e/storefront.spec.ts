@@ -22,17 +22,25 @@ interface LookDetail {
 async function admin(request: APIRequestContext) {
   const { headers, ok } = await adminApi(request);
   // These tests are about the look itself: the demo's running A/B test (another layout for half the shoppers) is stopped.
-  for (const e of (await ok(await request.get('/admin/api/v1/experiments', { headers }))) as { id: number; status: string }[]) {
-    if (e.status === 'running') await ok(await request.patch(`/admin/api/v1/experiments/${e.id}`, { headers, data: { status: 'stopped' } }));
+  for (const e of (await ok(await request.get('/admin/api/v1/experiments', { headers }))) as {
+    id: number;
+    status: string;
+  }[]) {
+    if (e.status === 'running')
+      await ok(await request.patch(`/admin/api/v1/experiments/${e.id}`, { headers, data: { status: 'stopped' } }));
   }
   return {
     layout: (body: Partial<LayoutSettings>) => request.patch('/admin/api/v1/layout', { headers, data: body }).then(ok),
     settings: (body: Partial<ShopSettings>) => request.patch('/admin/api/v1/shop', { headers, data: body }).then(ok),
     look: async (): Promise<LookDetail> => {
       const list = await ok(await request.get('/admin/api/v1/productLooks?limit=50', { headers }));
-      const summer = (list as Paginated<{ id: number; title: string }>).data.find((l) => l.title === 'Summer in the City');
+      const summer = (list as Paginated<{ id: number; title: string }>).data.find(
+        (l) => l.title === 'Summer in the City',
+      );
       expect(summer).toBeTruthy();
-      const detail = (await ok(await request.get(`/admin/api/v1/productLooks/${summer!.id}`, { headers }))) as { look: LookDetail };
+      const detail = (await ok(await request.get(`/admin/api/v1/productLooks/${summer!.id}`, { headers }))) as {
+        look: LookDetail;
+      };
       return detail.look;
     },
   };
@@ -46,7 +54,10 @@ async function openLook(page: Page, lookId: number, query = '') {
 test.describe('storefront script on the demo storefront', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('hotspots sit where the look places them and lead to their items, by keyboard too', async ({ page, request }) => {
+  test('hotspots sit where the look places them and lead to their items, by keyboard too', async ({
+    page,
+    request,
+  }) => {
     const api = await admin(request);
     await api.layout({ definedTemplate: 'shoppable', placementMethod: 'section' });
     const look = await api.look();
@@ -79,7 +90,10 @@ test.describe('storefront script on the demo storefront', () => {
     await expect(page.locator('.sl-item.is-highlighted')).toHaveCount(1);
   });
 
-  test('add to cart posts the chosen variant with the look property and announces it; a store gets /cart/add.js', async ({ page, request }) => {
+  test('add to cart posts the chosen variant with the look property and announces it; a store gets /cart/add.js', async ({
+    page,
+    request,
+  }) => {
     const api = await admin(request);
     const look = await api.look();
     await api.layout({ definedTemplate: 'full_width', placementMethod: 'section' });
@@ -94,14 +108,28 @@ test.describe('storefront script on the demo storefront', () => {
     await first.locator('.sl-atc').click();
     await expect(page.locator('.sl-live')).toHaveText('Added to cart');
     await expect.poll(() => demoPosts.length).toBe(1);
-    expect(demoPosts[0]).toMatchObject({ lookId: look.id, productId: await first.getAttribute('data-sl-product'), quantity: 1 });
-    const cart = () => page.evaluate(() => (window as unknown as { shoppableLooksLastCart: { items: { id: string; quantity: number; properties: Record<string, string> }[] } }).shoppableLooksLastCart);
+    expect(demoPosts[0]).toMatchObject({
+      lookId: look.id,
+      productId: await first.getAttribute('data-sl-product'),
+      quantity: 1,
+    });
+    const cart = () =>
+      page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              shoppableLooksLastCart: { items: { id: string; quantity: number; properties: Record<string, string> }[] };
+            }
+          ).shoppableLooksLastCart,
+      );
     expect((await cart()).items).toEqual([{ id: variant, quantity: 1, properties: { _look_id: String(look.id) } }]);
 
     // The same page as a store renders it: the platform cart, the theme's count bubble.
     await page.route(`**/storefront/products/${HANDLE}*`, async (route) => {
       const res = await route.fetch();
-      const body = (await res.text()).replace('"platformCart":false', '"platformCart":true').replace('<span class="sf-cart">', '<span class="sf-cart"><span data-cart-count>0</span> ');
+      const body = (await res.text())
+        .replace('"platformCart":false', '"platformCart":true')
+        .replace('<span class="sf-cart">', '<span class="sf-cart"><span data-cart-count>0</span> ');
       await route.fulfill({ response: res, body });
     });
     const storeAdds: Request[] = [];
@@ -109,21 +137,37 @@ test.describe('storefront script on the demo storefront', () => {
       storeAdds.push(route.request());
       await route.fulfill({ status: 200, contentType: 'application/json', body: '{"items":[]}' });
     });
-    await page.route('**/cart.js', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"item_count":3}' }));
+    await page.route('**/cart.js', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"item_count":3}' }),
+    );
     await openLook(page, look.id);
-    const refreshed = page.evaluate(() => new Promise((resolve) => document.addEventListener('cart:refresh', (e) => resolve((e as CustomEvent).detail), { once: true })));
+    const refreshed = page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          document.addEventListener('cart:refresh', (e) => resolve((e as CustomEvent).detail), { once: true }),
+        ),
+    );
     await page.locator('.sl-add-all').click();
     await expect.poll(() => storeAdds.length).toBe(1);
-    const ids = await page.locator('.sl-item').evaluateAll((items) =>
-      items.filter((i) => !(i.querySelector('.sl-atc') as HTMLButtonElement).disabled).map((i) => Number(i.getAttribute('data-sl-variant')!.split('/').pop())),
-    );
-    expect(storeAdds[0].postDataJSON()).toEqual({ items: ids.map((id) => ({ id, quantity: 1, properties: { _look_id: String(look.id) } })) });
+    const ids = await page
+      .locator('.sl-item')
+      .evaluateAll((items) =>
+        items
+          .filter((i) => !(i.querySelector('.sl-atc') as HTMLButtonElement).disabled)
+          .map((i) => Number(i.getAttribute('data-sl-variant')!.split('/').pop())),
+      );
+    expect(storeAdds[0].postDataJSON()).toEqual({
+      items: ids.map((id) => ({ id, quantity: 1, properties: { _look_id: String(look.id) } })),
+    });
     expect(await refreshed).toMatchObject({ lookId: look.id });
     await expect(page.locator('[data-cart-count]')).toHaveText('3');
     expect(demoPosts).toHaveLength(1);
   });
 
-  test('the popup opens and closes with the keyboard, keeps focus inside and gives it back', async ({ page, request }) => {
+  test('the popup opens and closes with the keyboard, keeps focus inside and gives it back', async ({
+    page,
+    request,
+  }) => {
     const api = await admin(request);
     const look = await api.look();
     await api.layout({ definedTemplate: '', placementMethod: 'section' });
@@ -141,7 +185,10 @@ test.describe('storefront script on the demo storefront', () => {
     await expect(page.locator('.sl-popup-close')).toBeFocused();
     for (let i = 0; i < 25; i += 1) {
       await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
-      expect(await page.evaluate(() => !!document.activeElement?.closest('.sl-popup')), `focus inside after key ${i + 1}`).toBe(true);
+      expect(
+        await page.evaluate(() => !!document.activeElement?.closest('.sl-popup')),
+        `focus inside after key ${i + 1}`,
+      ).toBe(true);
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -162,7 +209,10 @@ test.describe('storefront script on the demo storefront', () => {
     const api = await admin(request);
     const look = await api.look();
     await api.layout({ definedTemplate: 'shoppable', placementMethod: 'section' });
-    const batches: { visitorId: string; events: { type: string; lookId: number; productId?: string; device: string; at: number }[] }[] = [];
+    const batches: {
+      visitorId: string;
+      events: { type: string; lookId: number; productId?: string; device: string; at: number }[];
+    }[] = [];
     await page.route('**/api/storefront/events', async (route) => {
       batches.push(route.request().postDataJSON());
       await route.fulfill({ status: 204 });
@@ -192,12 +242,21 @@ test.describe('storefront script on the demo storefront', () => {
     await page.reload();
     await expect(consent).toBeChecked();
     await page.locator('.sl-widget').scrollIntoViewIfNeeded();
-    await expect.poll(() => page.evaluate(() => document.querySelector('.sl-widget')!.getBoundingClientRect().top < innerHeight / 2)).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.querySelector('.sl-widget')!.getBoundingClientRect().top < innerHeight / 2),
+      )
+      .toBe(true);
     await page.waitForTimeout(1300);
     const marker = page.locator('.sl-marker').first();
     await marker.click();
-    const product = await page.locator(`#${await marker.getAttribute('aria-controls')}`).getAttribute('data-sl-product');
-    await page.locator('.sl-item a.sl-item-title').first().evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
+    const product = await page
+      .locator(`#${await marker.getAttribute('aria-controls')}`)
+      .getAttribute('data-sl-product');
+    await page
+      .locator('.sl-item a.sl-item-title')
+      .first()
+      .evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
     await page.locator('.sl-item a.sl-item-title').first().click();
     await flush();
     await expect.poll(() => batches.length).toBe(1);
@@ -212,7 +271,10 @@ test.describe('storefront script on the demo storefront', () => {
     expect(batches).toHaveLength(1);
   });
 
-  test('the admin layout preview (a sandboxed srcdoc frame) runs the same script: markers work there, nothing is posted', async ({ page, request }) => {
+  test('the admin layout preview (a sandboxed srcdoc frame) runs the same script: markers work there, nothing is posted', async ({
+    page,
+    request,
+  }) => {
     const api = await admin(request);
     await api.layout({ definedTemplate: 'shoppable', placementMethod: 'section' });
     const posts: string[] = [];

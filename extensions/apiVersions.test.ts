@@ -36,7 +36,12 @@ const extensions: Extension[] = fs
       extensions?: Array<{ type?: string }>;
     };
     const pkgFile = path.join(dir, 'package.json');
-    const pkg = fs.existsSync(pkgFile) ? (JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }) : {};
+    const pkg = fs.existsSync(pkgFile)
+      ? (JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as {
+          dependencies?: Record<string, string>;
+          devDependencies?: Record<string, string>;
+        })
+      : {};
     return {
       name,
       dir,
@@ -86,12 +91,15 @@ describe('extension library versions', () => {
 
   describe.each(extensions.map((e) => [e.name, e] as const))('%s', (_name, extension) => {
     it('declares an api_version when it is not a theme or Flow extension (configuration only, not versioned by API)', () => {
-      if (extension.type === 'theme' || extension.type.startsWith('flow_')) return expect(extension.apiVersion).toBeUndefined();
+      if (extension.type === 'theme' || extension.type.startsWith('flow_'))
+        return expect(extension.apiVersion).toBeUndefined();
       expect(extension.apiVersion).toMatch(/^\d{4}-(01|04|07|10)$/);
     });
 
     it('uses no API-versioned library without a rule here', () => {
-      const unknown = Object.keys(extension.dependencies).filter((d) => API_VERSIONED_PATTERN.test(d) && !VERSIONED.includes(d));
+      const unknown = Object.keys(extension.dependencies).filter(
+        (d) => API_VERSIONED_PATTERN.test(d) && !VERSIONED.includes(d),
+      );
       expect(unknown).toEqual([]);
     });
 
@@ -99,7 +107,9 @@ describe('extension library versions', () => {
     if (uiRange) {
       it('asks for and has installed the @shopify/ui-extensions release of its api_version', () => {
         expect(uiExtensionsApiVersion(uiRange)).toBe(extension.apiVersion);
-        expect(uiExtensionsApiVersion(installedVersion('@shopify/ui-extensions', extension.dir))).toBe(extension.apiVersion);
+        expect(uiExtensionsApiVersion(installedVersion('@shopify/ui-extensions', extension.dir))).toBe(
+          extension.apiVersion,
+        );
       });
     }
 
@@ -107,7 +117,9 @@ describe('extension library versions', () => {
     if (functionRange) {
       it(`asks for and has installed @shopify/shopify_function ${FUNCTION_LIBRARY_MAJOR}.x`, () => {
         expect(/^[~^=]?\s*(\d+)\./.exec(functionRange)?.[1]).toBe(String(FUNCTION_LIBRARY_MAJOR));
-        expect(installedVersion('@shopify/shopify_function', extension.dir).split('.')[0]).toBe(String(FUNCTION_LIBRARY_MAJOR));
+        expect(installedVersion('@shopify/shopify_function', extension.dir).split('.')[0]).toBe(
+          String(FUNCTION_LIBRARY_MAJOR),
+        );
       });
     }
     if (extension.type === 'function') {

@@ -12,7 +12,8 @@ const extensions = fs.readdirSync(__dirname).filter((name) => fs.existsSync(path
 function leaves(value: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) for (const [k, v] of leaves(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+    for (const [key, child] of Object.entries(value))
+      for (const [k, v] of leaves(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
   } else out.set(prefix, value);
   return out;
 }
@@ -34,7 +35,8 @@ describe('extension locales', () => {
           const english = read(path.join(dir, source));
           const translated = read(path.join(dir, target));
           expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
-          for (const [key, value] of translated) expect([key, typeof value === 'string' && value.trim().length > 0]).toEqual([key, true]);
+          for (const [key, value] of translated)
+            expect([key, typeof value === 'string' && value.trim().length > 0]).toEqual([key, true]);
         });
       }
     }

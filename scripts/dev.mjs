@@ -18,7 +18,9 @@ const port = process.env.PORT ?? '3000';
 const host = process.env.HOST || '127.0.0.1';
 const apiHost = process.env.API_HOST || '127.0.0.1';
 if (!/^(127\.|localhost$|::1$|\[::1\]$)/.test(host)) {
-  console.warn(`HOST=${host}: the dev server is reachable from other machines; add the name they use to ALLOWED_HOSTS.`);
+  console.warn(
+    `HOST=${host}: the dev server is reachable from other machines; add the name they use to ALLOWED_HOSTS.`,
+  );
 }
 
 const children = [
@@ -36,4 +38,8 @@ const children = [
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => { stop(); process.exit(code ?? 0); });
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exit(code ?? 0);
+  });

@@ -52,7 +52,11 @@ withLock(() => {
       if (key in current && current[key] !== value) changed.push(`${locale}:${key}`);
     }
     const merged = { ...current, ...fragment[locale] };
-    const sorted = Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]]));
+    const sorted = Object.fromEntries(
+      Object.keys(merged)
+        .sort()
+        .map((k) => [k, merged[k]]),
+    );
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, `${JSON.stringify(sorted, null, 2)}\n`);
     fs.renameSync(tmp, file);

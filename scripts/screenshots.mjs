@@ -41,7 +41,16 @@ async function startApp() {
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, APP_MODE: 'standalone', SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      APP_MODE: 'standalone',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {
@@ -88,17 +97,29 @@ function api(url) {
 async function settle(page) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForFunction(() => !document.querySelector('.Polaris-SkeletonBodyText, .Polaris-SkeletonDisplayText, .Polaris-Spinner'), null, { timeout: 15_000 }).catch(() => {});
+  await page
+    .waitForFunction(
+      () => !document.querySelector('.Polaris-SkeletonBodyText, .Polaris-SkeletonDisplayText, .Polaris-Spinner'),
+      null,
+      { timeout: 15_000 },
+    )
+    .catch(() => {});
   // Toasts would cover the page: close them.
   for (const close of await page.locator('.Polaris-Frame-Toast button').all()) await close.click().catch(() => {});
-  await page.locator('.Polaris-Frame-Toast').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+  await page
+    .locator('.Polaris-Frame-Toast')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => {});
   await page.waitForTimeout(400);
 }
 
 /** A 256-colour palette PNG without dithering (dithering speckles the flat UI colours). */
 async function shoot(page, name) {
   const png = await page.screenshot({ fullPage: false, animations: 'disabled', caret: 'hide' });
-  const small = await sharp(png).png({ palette: true, quality: 90, dither: 0, effort: 10, compressionLevel: 9 }).toBuffer();
+  const small = await sharp(png)
+    .png({ palette: true, quality: 90, dither: 0, effort: 10, compressionLevel: 9 })
+    .toBuffer();
   fs.writeFileSync(path.join(outDir, `${name}.png`), small);
   console.log(`${name}.png ${(small.length / 1024).toFixed(0)} KB`);
 }
@@ -159,7 +180,9 @@ const TOUR = [
       // A look with a running A/B test has one widget per variant; the shopper's is the visible one.
       await page.locator('.sl-widget:visible').waitFor();
       // The product above, the look's widget below it: start the shot at the look.
-      await page.locator('.sl-widget:visible').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 24));
+      await page
+        .locator('.sl-widget:visible')
+        .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 24));
     },
   ],
 ];
@@ -170,22 +193,52 @@ async function main() {
   const app = await startApp();
   const browser = await chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--hide-scrollbars'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--hide-scrollbars',
+    ],
   });
   const errors = [];
   try {
     const client = api(app.url);
-    const context = await browser.newContext({ baseURL: app.url, viewport: DESKTOP, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC' });
+    const context = await browser.newContext({
+      baseURL: app.url,
+      viewport: DESKTOP,
+      deviceScaleFactor: 1,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    });
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(`${page.url()}: ${m.text()}`));
+    page.on(
+      'console',
+      (m) =>
+        m.type() === 'error' &&
+        !m.text().startsWith('Failed to load resource') &&
+        errors.push(`${page.url()}: ${m.text()}`),
+    );
     page.on('response', (r) => r.status() >= 400 && errors.push(`${page.url()}: ${r.status()} ${r.url()}`));
     for (const [name, visit] of TOUR) {
       await visit(page, { client });
       await settle(page);
       await shoot(page, name);
     }
-    const phone = await browser.newContext({ baseURL: app.url, viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-US', timezoneId: 'UTC' });
+    const phone = await browser.newContext({
+      baseURL: app.url,
+      viewport: PHONE,
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    });
     const phonePage = await phone.newPage();
     phonePage.on('pageerror', (e) => errors.push(`${phonePage.url()}: ${e.message}`));
     await phonePage.goto('/looks');

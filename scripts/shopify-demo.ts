@@ -48,14 +48,22 @@ async function main() {
       console.log(`\n${label}\n  → ${res.status} ${text.replace(/\s+/g, ' ').slice(0, 240)}`);
     };
 
-    await show('GET /admin/api/v1/shop (first request of a new shop)', await fetch(`${BASE}/admin/api/v1/shop`, { headers: await bearer() }));
+    await show(
+      'GET /admin/api/v1/shop (first request of a new shop)',
+      await fetch(`${BASE}/admin/api/v1/shop`, { headers: await bearer() }),
+    );
     console.log(`  token exchanges at the stand-in: ${JSON.stringify(admin.exchanges)}`);
     for (let i = 0; i < 40; i++) {
-      const sync = (await (await fetch(`${BASE}/admin/api/v1/catalog/sync`, { headers: await bearer() })).json()) as { status: string };
+      const sync = (await (await fetch(`${BASE}/admin/api/v1/catalog/sync`, { headers: await bearer() })).json()) as {
+        status: string;
+      };
       if (sync.status === 'done') break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    await show('GET /admin/api/v1/catalog/sync', await fetch(`${BASE}/admin/api/v1/catalog/sync`, { headers: await bearer() }));
+    await show(
+      'GET /admin/api/v1/catalog/sync',
+      await fetch(`${BASE}/admin/api/v1/catalog/sync`, { headers: await bearer() }),
+    );
     const products = await fetch(`${BASE}/admin/api/v1/catalog/products?limit=3`, { headers: await bearer() });
     await show('GET /admin/api/v1/catalog/products?limit=3', products);
 
@@ -77,15 +85,38 @@ async function main() {
     };
     admin.uninstall(SHOP);
     admin.reinstall(SHOP);
-    await show('POST /api/webhooks app/uninstalled', await hook('app/uninstalled', { id: 1, domain: SHOP, myshopify_domain: SHOP }));
+    await show(
+      'POST /api/webhooks app/uninstalled',
+      await hook('app/uninstalled', { id: 1, domain: SHOP, myshopify_domain: SHOP }),
+    );
     await new Promise((r) => setTimeout(r, 1000));
     const before = admin.exchanges.length;
-    await show('GET /admin/api/v1/shop (after the uninstall and a reinstall)', await fetch(`${BASE}/admin/api/v1/shop`, { headers: await bearer() }));
+    await show(
+      'GET /admin/api/v1/shop (after the uninstall and a reinstall)',
+      await fetch(`${BASE}/admin/api/v1/shop`, { headers: await bearer() }),
+    );
     console.log(`  new token exchanges: ${admin.exchanges.length - before}`);
 
     const compliance = [
-      ['customers/data_request', { shop_id: 1, shop_domain: SHOP, customer: { id: 5, email: 'a@example.com', phone: null }, orders_requested: [1001], data_request: { id: 9 } }],
-      ['customers/redact', { shop_id: 1, shop_domain: SHOP, customer: { id: 5, email: 'a@example.com', phone: null }, orders_to_redact: [1001] }],
+      [
+        'customers/data_request',
+        {
+          shop_id: 1,
+          shop_domain: SHOP,
+          customer: { id: 5, email: 'a@example.com', phone: null },
+          orders_requested: [1001],
+          data_request: { id: 9 },
+        },
+      ],
+      [
+        'customers/redact',
+        {
+          shop_id: 1,
+          shop_domain: SHOP,
+          customer: { id: 5, email: 'a@example.com', phone: null },
+          orders_to_redact: [1001],
+        },
+      ],
       ['shop/redact', { shop_id: 1, shop_domain: SHOP }],
     ] as const;
     for (const [topic, payload] of compliance) {
@@ -93,7 +124,11 @@ async function main() {
       await show(`POST /api/webhooks ${topic} (wrong HMAC)`, await hook(topic, payload, 'not-the-secret'));
     }
     const html = await fetch(`${BASE}/?shop=${SHOP}&embedded=1&id_token=${await signSessionToken(SHOP, KEY, SECRET)}`);
-    await show('GET /?shop=…&embedded=1&id_token=… (embedded HTML; 404 until `npm run build` made dist/, the header is sent either way)', html, `content-security-policy: ${html.headers.get('content-security-policy')}`);
+    await show(
+      'GET /?shop=…&embedded=1&id_token=… (embedded HTML; 404 until `npm run build` made dist/, the header is sent either way)',
+      html,
+      `content-security-policy: ${html.headers.get('content-security-policy')}`,
+    );
   } finally {
     server.kill('SIGTERM');
     await admin.close();

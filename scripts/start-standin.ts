@@ -24,8 +24,16 @@ async function main() {
     provider === 'openai'
       ? { IMAGE_PROVIDER: 'openai', OPENAI_API_KEY: stand.apiKey, OPENAI_BASE_URL: `${stand.url}/v1` }
       : { IMAGE_PROVIDER: 'gemini', GEMINI_API_KEY: stand.apiKey, GEMINI_BASE_URL: stand.url };
-  console.log(`${provider} stand-in at ${stand.url}: ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')}`);
-  const app = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(
+    `${provider} stand-in at ${stand.url}: ${Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
+  const app = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.kill(signal));
   app.on('exit', (code) => void stand.close().then(() => process.exit(code ?? 0)));
 }

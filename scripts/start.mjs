@@ -29,13 +29,22 @@ function newestMtime(target) {
 const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 const built = path.join(distDir, 'index.html');
 const sources = ['src', 'public', 'translations', 'webpack.config.ts', 'babel.config.js', 'package.json'];
-const stale = !fs.existsSync(built) || sources.some((s) => newestMtime(path.join(root, s)) > fs.statSync(built).mtimeMs);
+const stale =
+  !fs.existsSync(built) || sources.some((s) => newestMtime(path.join(root, s)) > fs.statSync(built).mtimeMs);
 if (stale) {
   console.log('Building the admin app (production)…');
-  const result = spawnSync(bin('webpack'), ['--mode', 'production'], { cwd: root, stdio: 'inherit', env: { ...process.env, DIST_DIR: distDir } });
+  const result = spawnSync(bin('webpack'), ['--mode', 'production'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DIST_DIR: distDir },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(bin('tsx'), ['server/index.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, DIST_DIR: distDir } });
+const server = spawn(bin('tsx'), ['server/index.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DIST_DIR: distDir },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { gzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -80,7 +85,12 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     requestIdHeader: false,
     ...opts,
   });
-  app.decorate('deps', { config: deps.config, db: deps.db, now: deps.now ?? (() => new Date()), gallery: deps.gallery });
+  app.decorate('deps', {
+    config: deps.config,
+    db: deps.db,
+    now: deps.now ?? (() => new Date()),
+    gallery: deps.gallery,
+  });
   for (const fn of deps.onClose ?? []) app.addHook('onClose', async () => fn());
   // Started once every feature has registered its workers; stopped first on close, handing back
   // jobs still running after the grace period (another instance, or the next start, runs them).
@@ -108,10 +118,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.ops.readiness.register('jobs', () =>
     jobs.running ? { ok: true } : { ok: false, detail: 'the job engine (pg-boss) is not running on this instance' },
   );
-  app.ops.metrics.setJobStats(async (db) => [
-    ...(await jobCounts(jobs)),
-    ...(await currentJobStats(db)),
-  ]);
+  app.ops.metrics.setJobStats(async (db) => [...(await jobCounts(jobs)), ...(await currentJobStats(db))]);
   // Security headers next (so every answer has them), then the Host check, before any route or auth.
   await app.register(securityHeaders, {
     launchShop: (request) => documentShop(request.query as Record<string, unknown>, deps.config),
@@ -197,8 +204,16 @@ async function registerSpa(app: FastifyInstance, config: Config) {
   const firstScreen = hasSpa ? firstScreenDocument(app, config, indexHtml) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/admin/api/') || request.url.startsWith('/api/');
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && hasSpa && !path.extname(request.url.split('?')[0])) {
-      const rendered = request.method === 'GET' && firstScreen ? await firstScreen(`${request.protocol}://${request.host}${request.url}`, request.log, request.headers) : undefined;
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApi &&
+      hasSpa &&
+      !path.extname(request.url.split('?')[0])
+    ) {
+      const rendered =
+        request.method === 'GET' && firstScreen
+          ? await firstScreen(`${request.protocol}://${request.host}${request.url}`, request.log, request.headers)
+          : undefined;
       // A rendered page holds the shop's data: no shared cache keeps it.
       reply.header('Cache-Control', rendered ? 'private, no-cache' : 'no-cache').type('text/html');
       return rendered ? sendCompressed(request, reply, rendered) : reply.send(indexHtml);
@@ -233,5 +248,13 @@ export function renderIndexHtml(template: string, config: Pick<Config, 'appMode'
 
 function contentType(file: string): string {
   const ext = path.extname(file).toLowerCase();
-  return { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain', '.json': 'application/json' }[ext] ?? 'application/octet-stream';
+  return (
+    {
+      '.svg': 'image/svg+xml',
+      '.png': 'image/png',
+      '.ico': 'image/x-icon',
+      '.txt': 'text/plain',
+      '.json': 'application/json',
+    }[ext] ?? 'application/octet-stream'
+  );
 }

@@ -26,7 +26,8 @@ export function parseAppToml(source: string): AppToml {
   const scopes = (doc.access_scopes ?? {}) as Record<string, unknown>;
   const webhooks = (doc.webhooks ?? {}) as Record<string, unknown>;
   const handle = text(doc.handle, 'handle');
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(handle)) throw new Error('shopify.app.toml: handle must be lowercase letters, digits and dashes');
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(handle))
+    throw new Error('shopify.app.toml: handle must be lowercase letters, digits and dashes');
   return {
     clientId: text(doc.client_id, 'client_id'),
     name: text(doc.name, 'name'),

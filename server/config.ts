@@ -151,7 +151,12 @@ export function databaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
     connectTimeoutMs: wholeNumber('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, 10_000, DAY_MS),
     statementTimeoutMs: wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000, DAY_MS),
     lockTimeoutMs: wholeNumber('DATABASE_LOCK_TIMEOUT_MS', env.DATABASE_LOCK_TIMEOUT_MS, 10_000, DAY_MS),
-    idleInTransactionTimeoutMs: wholeNumber('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000, DAY_MS),
+    idleInTransactionTimeoutMs: wholeNumber(
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      60_000,
+      DAY_MS,
+    ),
     notifyHeartbeatMs,
   };
 }
@@ -164,8 +169,10 @@ function httpUrl(name: string, value: string): string {
   } catch {
     throw new Error(`${name} must be an http(s) URL, not "${value}"`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL, not "${value}"`);
-  if (url.search || url.hash || url.username || url.password) throw new Error(`${name} must be a plain base URL (no query, fragment or credentials)`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${name} must be an http(s) URL, not "${value}"`);
+  if (url.search || url.hash || url.username || url.password)
+    throw new Error(`${name} must be a plain base URL (no query, fragment or credentials)`);
   return value.replace(/\/+$/, '');
 }
 
@@ -181,7 +188,8 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
 export function opsConfig(env: NodeJS.ProcessEnv): OpsConfig {
   const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
   // A bearer token anyone could guess protects nothing.
-  if (metricsToken && metricsToken.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters (openssl rand -hex 16)');
+  if (metricsToken && metricsToken.length < 16)
+    throw new Error('METRICS_TOKEN must be at least 16 characters (openssl rand -hex 16)');
   return {
     migrateOnStart: flag('MIGRATE_ON_START', env.MIGRATE_ON_START, true),
     metricsToken,
@@ -193,17 +201,32 @@ export function opsConfig(env: NodeJS.ProcessEnv): OpsConfig {
 /** DATA_DIR/files, or the S3_* bucket; FILES_PUBLIC_URL (default `${APP_URL}/files`). */
 export function filesConfig(env: NodeJS.ProcessEnv, dataDir: string, appUrl: string): FilesConfig {
   const bucket = env.S3_BUCKET?.trim();
-  const publicUrl = env.FILES_PUBLIC_URL?.trim() ? httpUrl('FILES_PUBLIC_URL', env.FILES_PUBLIC_URL.trim()) : `${appUrl}/files`;
+  const publicUrl = env.FILES_PUBLIC_URL?.trim()
+    ? httpUrl('FILES_PUBLIC_URL', env.FILES_PUBLIC_URL.trim())
+    : `${appUrl}/files`;
   const files: FilesConfig = { dir: path.join(dataDir, 'files'), publicUrl };
   if (!bucket) {
-    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((n) => env[n]?.trim());
-    if (stray.length) throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to store files in a bucket, or unset them`);
+    const stray = [
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+    ].filter((n) => env[n]?.trim());
+    if (stray.length)
+      throw new Error(
+        `${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to store files in a bucket, or unset them`,
+      );
     return files;
   }
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`S3_BUCKET must be a bucket name (3–63 lowercase letters, digits, dots, hyphens), not "${bucket}"`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(`S3_BUCKET must be a bucket name (3–63 lowercase letters, digits, dots, hyphens), not "${bucket}"`);
   const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
-  if (!!accessKeyId !== !!secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK default credentials)');
+  if (!!accessKeyId !== !!secretAccessKey)
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK default credentials)',
+    );
   const sessionToken = env.S3_SESSION_TOKEN?.trim() || undefined;
   return {
     ...files,
@@ -212,7 +235,10 @@ export function filesConfig(env: NodeJS.ProcessEnv, dataDir: string, appUrl: str
       region: env.S3_REGION?.trim() || 'us-east-1',
       endpoint: env.S3_ENDPOINT?.trim() ? httpUrl('S3_ENDPOINT', env.S3_ENDPOINT.trim()) : undefined,
       forcePathStyle: flag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false),
-      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } : undefined,
+      credentials:
+        accessKeyId && secretAccessKey
+          ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }
+          : undefined,
     },
   };
 }
@@ -224,7 +250,8 @@ export function funnelRetentionMonths(value: string | undefined): number {
   const raw = value?.trim();
   if (!raw) return DEFAULT_FUNNEL_RETENTION_MONTHS;
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1 || n > 120) throw new Error(`FUNNEL_RETENTION_MONTHS must be a whole number of months from 1 to 120, not "${raw}"`);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 120)
+    throw new Error(`FUNNEL_RETENTION_MONTHS must be a whole number of months from 1 to 120, not "${raw}"`);
   return n;
 }
 
@@ -233,7 +260,13 @@ export type ImageProviderName = 'local' | 'openai' | 'gemini';
 export interface ImageProviderConfig {
   /** `local`: the built-in composer (sharp; free, offline). `openai` / `gemini`: the provider's image API. */
   name: ImageProviderName;
-  openai: { apiKey?: string; baseURL?: string; imageModel: string; visionModel: string; quality: 'low' | 'medium' | 'high' | 'auto' };
+  openai: {
+    apiKey?: string;
+    baseURL?: string;
+    imageModel: string;
+    visionModel: string;
+    quality: 'low' | 'medium' | 'high' | 'auto';
+  };
   gemini: { apiKey?: string; baseUrl?: string; imageModel: string; visionModel: string };
   /** One request's timeout (IMAGE_PROVIDER_TIMEOUT_MS, default 120 s). */
   timeoutMs: number;
@@ -248,11 +281,13 @@ const QUALITIES = ['low', 'medium', 'high', 'auto'] as const;
 /** IMAGE_PROVIDER and its keys; a provider without its key refuses to start (no silent fallback to the composer). */
 export function imageProviderConfig(env: NodeJS.ProcessEnv): ImageProviderConfig {
   const name = (env.IMAGE_PROVIDER?.trim() || 'local') as ImageProviderName;
-  if (!['local', 'openai', 'gemini'].includes(name)) throw new Error(`IMAGE_PROVIDER must be local, openai or gemini, not "${name}"`);
+  if (!['local', 'openai', 'gemini'].includes(name))
+    throw new Error(`IMAGE_PROVIDER must be local, openai or gemini, not "${name}"`);
   if (name === 'openai' && !env.OPENAI_API_KEY) throw new Error('IMAGE_PROVIDER=openai needs OPENAI_API_KEY');
   if (name === 'gemini' && !env.GEMINI_API_KEY) throw new Error('IMAGE_PROVIDER=gemini needs GEMINI_API_KEY');
   const quality = (env.OPENAI_IMAGE_QUALITY?.trim() || 'medium') as ImageProviderConfig['openai']['quality'];
-  if (!QUALITIES.includes(quality)) throw new Error(`OPENAI_IMAGE_QUALITY must be one of ${QUALITIES.join(', ')}, not "${quality}"`);
+  if (!QUALITIES.includes(quality))
+    throw new Error(`OPENAI_IMAGE_QUALITY must be one of ${QUALITIES.join(', ')}, not "${quality}"`);
   return {
     name,
     openai: {
@@ -304,6 +339,9 @@ export function catalogConfig(env: NodeJS.ProcessEnv): CatalogConfig {
 export function tokenKeyRing(env: NodeJS.ProcessEnv, appMode: AppMode, apiSecret: string): TokenKeyRing {
   const ring = parseTokenKeyRing(env);
   if (ring) return ring;
-  if (appMode === 'shopify') throw new Error('APP_MODE=shopify needs TOKEN_ENCRYPTION_KEYS or TOKEN_ENCRYPTION_KEY (32 bytes, hex or base64: openssl rand -base64 32)');
+  if (appMode === 'shopify')
+    throw new Error(
+      'APP_MODE=shopify needs TOKEN_ENCRYPTION_KEYS or TOKEN_ENCRYPTION_KEY (32 bytes, hex or base64: openssl rand -base64 32)',
+    );
   return derivedTokenKeyRing(apiSecret);
 }

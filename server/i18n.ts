@@ -16,9 +16,7 @@ export function translate(locale: string, key: string, values?: Record<string, s
   const lang: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const pattern = catalogs[lang][key] ?? catalogs.en[key];
   if (!pattern) return key;
-  const withFields = values?.path
-    ? { ...values, path: fieldLabel(lang, String(values.path)) }
-    : values;
+  const withFields = values?.path ? { ...values, path: fieldLabel(lang, String(values.path)) } : values;
   try {
     return String(new IntlMessageFormat(pattern, lang).format(withFields));
   } catch {

@@ -54,7 +54,15 @@ describe('allowed hosts', () => {
   });
 
   it('refuse an ALLOWED_HOSTS entry that is no host name', () => {
-    for (const bad of ['*', 'http://x.example', 'a b', 'x.example/path', 'user@x.example', 'x.example:port', '[zz::1]']) {
+    for (const bad of [
+      '*',
+      'http://x.example',
+      'a b',
+      'x.example/path',
+      'user@x.example',
+      'x.example:port',
+      '[zz::1]',
+    ]) {
       expect(() => parseAllowedHosts('http://localhost:3000', bad)).toThrow(/ALLOWED_HOSTS/);
     }
   });

@@ -17,7 +17,10 @@ export type TrustProxy = false | number | string[];
 
 /** True when HOST keeps the server on this machine (loopback only). */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   if (h === 'localhost' || h === '::1') return true;
   if (net.isIPv4(h)) return h.startsWith('127.');
   return /^::ffff:127\./.test(h);
@@ -67,7 +70,10 @@ export function parseAllowedHosts(appUrl: string, list: string | undefined): str
     throw new Error(`APP_URL: "${appUrl}" is not a URL`);
   }
   hosts.add(appHost);
-  for (const entry of (list ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (list ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const host = normalizeHostName(entry);
     if (!host) throw new Error(`ALLOWED_HOSTS: "${entry}" is not a host name or IP address`);
     hosts.add(host);
@@ -98,9 +104,14 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (!raw || raw === '0' || raw.toLowerCase() === 'false') return false;
   if (/^\d+$/.test(raw)) return Number(raw);
   if (raw.toLowerCase() === 'true') {
-    throw new Error('TRUST_PROXY=true would let any client choose its own address; give the hop count or the proxy addresses');
+    throw new Error(
+      'TRUST_PROXY=true would let any client choose its own address; give the hop count or the proxy addresses',
+    );
   }
-  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const bad = entries.filter((e) => !isAddressOrCidr(e));
   if (bad.length) throw new Error(`TRUST_PROXY: "${bad.join('", "')}" is not an address, CIDR or hop count`);
   return entries;

@@ -31,13 +31,19 @@ export function parseTokenKey(name: string, raw: string): Buffer {
  * TOKEN_ENCRYPTION_KEYS=`<id>:<key>,<id>:<key>…` newest first, or TOKEN_ENCRYPTION_KEY=<key> (a ring
  * of one key, id `default`). Both set: TOKEN_ENCRYPTION_KEYS wins. Neither: undefined.
  */
-export function parseTokenKeyRing(env: { TOKEN_ENCRYPTION_KEYS?: string; TOKEN_ENCRYPTION_KEY?: string }): TokenKeyRing | undefined {
+export function parseTokenKeyRing(env: {
+  TOKEN_ENCRYPTION_KEYS?: string;
+  TOKEN_ENCRYPTION_KEY?: string;
+}): TokenKeyRing | undefined {
   const ring = env.TOKEN_ENCRYPTION_KEYS?.trim();
   if (ring) {
     const keys = ring.split(',').map((entry, i) => {
       const at = entry.indexOf(':');
       const id = entry.slice(0, at).trim();
-      if (at < 0 || !KEY_ID.test(id)) throw new Error(`TOKEN_ENCRYPTION_KEYS entry ${i + 1} must be <id>:<key> with an id of letters, digits, _ or - (up to 32)`);
+      if (at < 0 || !KEY_ID.test(id))
+        throw new Error(
+          `TOKEN_ENCRYPTION_KEYS entry ${i + 1} must be <id>:<key> with an id of letters, digits, _ or - (up to 32)`,
+        );
       return { id, key: parseTokenKey(`TOKEN_ENCRYPTION_KEYS key "${id}"`, entry.slice(at + 1)) };
     });
     const ids = new Set(keys.map((k) => k.id));

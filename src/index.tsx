@@ -35,13 +35,14 @@ let firstCommitSeen = false;
  * 4. Once the first screen's calls are there (at most 1.5 s), one render.
  */
 async function start() {
-  const [{ rememberVerificationToken }, { localeFromQuery }, { DEFAULT_LOCALE }, { selectHost }, { readFirstScreen }] = await Promise.all([
-    import(/* webpackMode: "eager" */ './api/verificationToken'),
-    import(/* webpackMode: "eager" */ './i18n/locale'),
-    import(/* webpackMode: "eager" */ './contracts/api'),
-    import(/* webpackMode: "eager" */ './host/selectHost'),
-    import(/* webpackMode: "eager" */ './ssr/firstScreen'),
-  ]);
+  const [{ rememberVerificationToken }, { localeFromQuery }, { DEFAULT_LOCALE }, { selectHost }, { readFirstScreen }] =
+    await Promise.all([
+      import(/* webpackMode: "eager" */ './api/verificationToken'),
+      import(/* webpackMode: "eager" */ './i18n/locale'),
+      import(/* webpackMode: "eager" */ './contracts/api'),
+      import(/* webpackMode: "eager" */ './host/selectHost'),
+      import(/* webpackMode: "eager" */ './ssr/firstScreen'),
+    ]);
   rememberVerificationToken(window.location.search);
   const queryLocale = localeFromQuery(window.location.search);
   // Rendered on the server (server/ssr): its language and the answers it was rendered from.
@@ -86,11 +87,12 @@ async function start() {
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
   await nextTask();
-  const [{ App, createAppRouter, prepareFirstRender }, { startWebVitalsAfterPaint }, { windowIsNarrow }] = await Promise.all([
-    import(/* webpackMode: "eager" */ './app/App'),
-    import(/* webpackMode: "eager" */ './analytics/startWebVitals'),
-    import(/* webpackMode: "eager" */ './components/narrowScreen'),
-  ]);
+  const [{ App, createAppRouter, prepareFirstRender }, { startWebVitalsAfterPaint }, { windowIsNarrow }] =
+    await Promise.all([
+      import(/* webpackMode: "eager" */ './app/App'),
+      import(/* webpackMode: "eager" */ './analytics/startWebVitals'),
+      import(/* webpackMode: "eager" */ './components/narrowScreen'),
+    ]);
   // Hydrated with the server's guess (the same first render as its HTML); else the window's answer.
   const narrowScreen = rendered ? rendered.narrow === true : windowIsNarrow(window);
 
@@ -139,14 +141,18 @@ async function start() {
  * something else). Otherwise the browser renders the page itself instead of
  * hydrating a different one.
  */
-function sameRender(rendered: FirstScreenData, host: Host, state: { onboarding: { hidden: boolean }; dateRange: { applied: unknown } }): boolean {
+function sameRender(
+  rendered: FirstScreenData,
+  host: Host,
+  state: { onboarding: { hidden: boolean }; dateRange: { applied: unknown } },
+): boolean {
   const sameHost = (rendered.embedded === true) === (host.kind === 'appBridge');
   return sameHost && !state.onboarding.hidden && state.dateRange.applied === null;
 }
 
 /** A server render the browser could not take over (React then rendered that part itself): worth knowing, not fatal. */
 function reportHydrationError(error: unknown) {
-  console.warn('The server-rendered page differed from the browser\'s render; the browser rendered it.', error);
+  console.warn("The server-rendered page differed from the browser's render; the browser rendered it.", error);
 }
 
 void start();

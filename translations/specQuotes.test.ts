@@ -26,7 +26,9 @@ interface OtherQuote {
 
 const ROOT = path.resolve(__dirname, '..');
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(__dirname, file), 'utf8')) as T;
-const { messages, notMessages: others } = read<{ messages: MessageQuote[]; notMessages: OtherQuote[] }>('../scripts/messages/specQuotes.json');
+const { messages, notMessages: others } = read<{ messages: MessageQuote[]; notMessages: OtherQuote[] }>(
+  '../scripts/messages/specQuotes.json',
+);
 const en = read<Record<string, string>>('en.json');
 
 /** The spec's {placeholders} filled with `values`. */
@@ -36,7 +38,10 @@ function filled(quote: string, values: Record<string, string | number> = {}): st
 
 /** Equal, but for the first letter's case (a quote inside a sentence of the spec, a sentence's start in the UI). */
 function sameWords(shown: string, quoted: string): boolean {
-  return shown === quoted || (shown.slice(1) === quoted.slice(1) && shown.charAt(0).toLowerCase() === quoted.charAt(0).toLowerCase());
+  return (
+    shown === quoted ||
+    (shown.slice(1) === quoted.slice(1) && shown.charAt(0).toLowerCase() === quoted.charAt(0).toLowerCase())
+  );
 }
 
 /** The texts in single quotes of the spec (an apostrophe inside a word is none: "the platform's"). */
@@ -45,17 +50,23 @@ function quotesOf(spec: string): string[] {
 }
 
 describe('texts the spec quotes', () => {
-  it.each(messages.map((m) => [m.messageKey, m] as const))('English %s says the spec\'s words', (key, { specQuote, values, followedBy = '' }) => {
-    expect(en[key]).toBeDefined();
-    expect(filled(specQuote, values)).not.toMatch(/\{\w+\}/); // every placeholder of the quote has a value
-    const shown = new IntlMessageFormat(en[key], 'en').format(values) as string;
-    const quoted = filled(specQuote, values) + followedBy;
-    expect(sameWords(shown, quoted) ? quoted : shown).toBe(quoted);
-  });
+  it.each(messages.map((m) => [m.messageKey, m] as const))(
+    "English %s says the spec's words",
+    (key, { specQuote, values, followedBy = '' }) => {
+      expect(en[key]).toBeDefined();
+      expect(filled(specQuote, values)).not.toMatch(/\{\w+\}/); // every placeholder of the quote has a value
+      const shown = new IntlMessageFormat(en[key], 'en').format(values) as string;
+      const quoted = filled(specQuote, values) + followedBy;
+      expect(sameWords(shown, quoted) ? quoted : shown).toBe(quoted);
+    },
+  );
 
-  it.each(others.map((o) => [o.specQuote, o] as const))('%s (no UI message) is in the code word for word', (quote, { file }) => {
-    expect(fs.readFileSync(path.join(ROOT, file), 'utf8')).toContain(quote);
-  });
+  it.each(others.map((o) => [o.specQuote, o] as const))(
+    '%s (no UI message) is in the code word for word',
+    (quote, { file }) => {
+      expect(fs.readFileSync(path.join(ROOT, file), 'utf8')).toContain(quote);
+    },
+  );
 
   it('lists each quote once: a message (one entry a key) or not one', () => {
     const messageQuotes = new Set(messages.map((m) => m.specQuote));
@@ -67,11 +78,9 @@ describe('texts the spec quotes', () => {
   });
 
   it('finds the quotes of a spec', () => {
-    expect(quotesOf("the platform's token; shows 'Failed to update settings'. Defaults: 'Add to cart', '{product}'.")).toEqual([
-      'Failed to update settings',
-      'Add to cart',
-      '{product}',
-    ]);
+    expect(
+      quotesOf("the platform's token; shows 'Failed to update settings'. Defaults: 'Add to cart', '{product}'."),
+    ).toEqual(['Failed to update settings', 'Add to cart', '{product}']);
   });
 
   const specPath = process.env.SPEC_MD ?? path.resolve(ROOT, '..', 'shared', 'SPEC.md');

@@ -4,7 +4,8 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 
 const LOCALES = ['en', 'de', 'fr', 'it', 'es'];
-const load = (l: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join(__dirname, `${l}.json`), 'utf8'));
+const load = (l: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, `${l}.json`), 'utf8'));
 const catalogs = Object.fromEntries(LOCALES.map((l) => [l, load(l)]));
 const allKeys = [...new Set(LOCALES.flatMap((l) => Object.keys(catalogs[l])))].sort();
 const translatedLocales = LOCALES.filter((l) => l !== 'en');
@@ -48,18 +49,54 @@ function literalText(pattern: string): string {
 }
 
 /** The words of a message (two letters or more), lower case. */
-const words = (pattern: string): string[] => literalText(pattern).toLowerCase().match(/\p{L}{2,}/gu) ?? [];
+const words = (pattern: string): string[] =>
+  literalText(pattern)
+    .toLowerCase()
+    .match(/\p{L}{2,}/gu) ?? [];
 
 /**
  * Words that may stay as in English, because that is what the language really says there:
  * brand and product names, file formats, and loan words the language uses as they are.
  */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  all: ['shoppable', 'look', 'looks', 'booster', 'shopify', 'chat', 'css', 'api', 'url', 'utm', 'json', 'https', 'png', 'jpeg', 'webp', 'gif', 'mb', 'ok'],
+  all: [
+    'shoppable',
+    'look',
+    'looks',
+    'booster',
+    'shopify',
+    'chat',
+    'css',
+    'api',
+    'url',
+    'utm',
+    'json',
+    'https',
+    'png',
+    'jpeg',
+    'webp',
+    'gif',
+    'mb',
+    'ok',
+  ],
   // "Status", "Model" (fashion model), "Desktop", "Popup", "Layout", "Tags", "Limit", "Name", "Marker", "Position" are German words.
   de: ['status', 'model', 'desktop', 'popup', 'layout', 'tags', 'limit', 'name', 'marker', 'position'],
   // Spelled the same in French.
-  fr: ['date', 'collection', 'collections', 'documentation', 'actions', 'image', 'images', 'type', 'mobile', 'tags', 'page', 'position', 'total'],
+  fr: [
+    'date',
+    'collection',
+    'collections',
+    'documentation',
+    'actions',
+    'image',
+    'images',
+    'type',
+    'mobile',
+    'tags',
+    'page',
+    'position',
+    'total',
+  ],
   // Italian uses these English words as they are.
   it: ['desktop', 'mobile', 'popup', 'layout', 'email'],
   es: ['total'],
@@ -76,8 +113,49 @@ const SAME_IN_EVERY_LANGUAGE = /^Settings\.languages\./;
  * "{total} over") or is a unit ("{megabytes, number} MB").
  */
 const COUNT_NAMES = /^(count|days|\w+Days|hours|minutes|seconds)$/;
-const NOT_COUNTS = new Set(['percentage', 'probability', 'threshold', 'path', 'title', 'name', 'code', 'plan', 'shop', 'label', 'tag', 'product', 'timezone', 'since', 'until', 'values', 'unknown', 'type', 'price']);
-const LINKING_WORDS = new Set(['of', 'over', 'per', 'to', 'or', 'and', 'in', 'at', 'on', 'for', 'from', 'with', 'by', 'is', 'are', 'was', 'were', 'must', 'has', 'have']);
+const NOT_COUNTS = new Set([
+  'percentage',
+  'probability',
+  'threshold',
+  'path',
+  'title',
+  'name',
+  'code',
+  'plan',
+  'shop',
+  'label',
+  'tag',
+  'product',
+  'timezone',
+  'since',
+  'until',
+  'values',
+  'unknown',
+  'type',
+  'price',
+]);
+const LINKING_WORDS = new Set([
+  'of',
+  'over',
+  'per',
+  'to',
+  'or',
+  'and',
+  'in',
+  'at',
+  'on',
+  'for',
+  'from',
+  'with',
+  'by',
+  'is',
+  'are',
+  'was',
+  'were',
+  'must',
+  'has',
+  'have',
+]);
 
 function readsAsCount(name: string, next: MessageFormatElement | undefined): boolean {
   if (NOT_COUNTS.has(name) || next?.type !== TYPE.literal) return false;
@@ -88,12 +166,14 @@ function readsAsCount(name: string, next: MessageFormatElement | undefined): boo
 /** The counts of a message as English shows them, plus (withTranslations) those a translation makes plural. */
 function countPlaceholders(key: string, { withTranslations = true } = {}): Set<string> {
   const counts = new Set<string>();
-  for (const l of withTranslations ? LOCALES : ['en']) pluralArguments(catalogs[l][key] ?? '').forEach((name) => counts.add(name));
+  for (const l of withTranslations ? LOCALES : ['en'])
+    pluralArguments(catalogs[l][key] ?? '').forEach((name) => counts.add(name));
   const en = catalogs.en[key] ?? '';
   for (const name of placeholders(en)) if (COUNT_NAMES.test(name)) counts.add(name);
   const scan = (elements: MessageFormatElement[]) =>
     elements.forEach((el, i) => {
-      if ((el.type === TYPE.argument || el.type === TYPE.number) && readsAsCount(el.value, elements[i + 1])) counts.add(el.value);
+      if ((el.type === TYPE.argument || el.type === TYPE.number) && readsAsCount(el.value, elements[i + 1]))
+        counts.add(el.value);
       if ('options' in el) Object.values(el.options).forEach((o) => scan(o.value));
     });
   scan(parse(en));
@@ -114,7 +194,9 @@ describe('translations', () => {
   });
 
   it.each(translatedLocales)('%s.json uses the same placeholders as en', (locale) => {
-    const mismatched = allKeys.filter((k) => placeholders(catalogs.en[k]).join() !== placeholders(catalogs[locale][k] ?? '').join());
+    const mismatched = allKeys.filter(
+      (k) => placeholders(catalogs.en[k]).join() !== placeholders(catalogs[locale][k] ?? '').join(),
+    );
     expect(mismatched).toEqual([]);
   });
 
@@ -131,7 +213,9 @@ describe('translations', () => {
 
   it('every count-bearing message is an ICU plural in en, on each count', () => {
     const missing = allKeys.flatMap((k) =>
-      [...countPlaceholders(k, { withTranslations: false })].filter((name) => !pluralArguments(catalogs.en[k]).has(name)).map((name) => `${k} {${name}}`),
+      [...countPlaceholders(k, { withTranslations: false })]
+        .filter((name) => !pluralArguments(catalogs.en[k]).has(name))
+        .map((name) => `${k} {${name}}`),
     );
     expect(missing).toEqual([]);
   });

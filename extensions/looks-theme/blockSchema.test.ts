@@ -29,18 +29,26 @@ const blocks = fs
   });
 
 /** The templates a block's Liquid tests for: `template.name == 'product'`. */
-const templatesInLiquid = (source: string) => [...new Set([...source.matchAll(/template\.name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]))].sort();
+const templatesInLiquid = (source: string) =>
+  [...new Set([...source.matchAll(/template\.name\s*==\s*'([a-z_]+)'/g)].map((m) => m[1]))].sort();
 
 describe('block schemas: where looks.js loads', () => {
   it('finds the app embed and the two app blocks', () => {
-    expect(blocks.map((b) => `${b.file}:${b.schema.target}`).sort()).toEqual(['looks-embed.liquid:body', 'looks-gallery.liquid:section', 'shoppable-look.liquid:section']);
+    expect(blocks.map((b) => `${b.file}:${b.schema.target}`).sort()).toEqual([
+      'looks-embed.liquid:body',
+      'looks-gallery.liquid:section',
+      'shoppable-look.liquid:section',
+    ]);
   });
 
-  it.each(blocks.filter((b) => b.schema.javascript).map((b) => [b.file, b] as const))('%s loads its script only on the templates it is enabled on', (_file, block) => {
-    expect(block.schema.disabled_on).toBeUndefined();
-    expect(block.schema.enabled_on?.templates?.length).toBeGreaterThan(0);
-    expect(block.schema.enabled_on?.templates).not.toContain('*');
-  });
+  it.each(blocks.filter((b) => b.schema.javascript).map((b) => [b.file, b] as const))(
+    '%s loads its script only on the templates it is enabled on',
+    (_file, block) => {
+      expect(block.schema.disabled_on).toBeUndefined();
+      expect(block.schema.enabled_on?.templates?.length).toBeGreaterThan(0);
+      expect(block.schema.enabled_on?.templates).not.toContain('*');
+    },
+  );
 
   it('the app embed is enabled on exactly the templates its Liquid shows looks on', () => {
     const embed = blocks.find((b) => b.schema.target === 'body')!;

@@ -33,7 +33,12 @@ const { check } = require('@shopify/theme-check-node') as typeof import('@shopif
 
 type Offenses = Awaited<ReturnType<typeof check>>;
 const describeOffenses = (offenses: Offenses) =>
-  offenses.map((o) => `${o.severity === 0 ? 'error' : o.severity === 1 ? 'warning' : 'info'} ${o.check} ${path.relative(ROOT, o.uri.replace(/^file:\/\//, ''))}:${(o.start?.line ?? 0) + 1} ${o.message}`).join('\n');
+  offenses
+    .map(
+      (o) =>
+        `${o.severity === 0 ? 'error' : o.severity === 1 ? 'warning' : 'info'} ${o.check} ${path.relative(ROOT, o.uri.replace(/^file:\/\//, ''))}:${(o.start?.line ?? 0) + 1} ${o.message}`,
+    )
+    .join('\n');
 
 jest.setTimeout(120_000);
 
@@ -44,10 +49,25 @@ describe('theme app extension', () => {
     const toml = fs.readFileSync(path.join(ROOT, 'shopify.extension.toml'), 'utf8');
     expect(toml).toMatch(/^type = "theme"$/m);
     expect(toml).toMatch(/^name = ".+"$/m);
-    expect(fs.readdirSync(path.join(ROOT, 'blocks')).sort()).toEqual(['looks-embed.liquid', 'looks-gallery.liquid', 'shoppable-look.liquid']);
+    expect(fs.readdirSync(path.join(ROOT, 'blocks')).sort()).toEqual([
+      'looks-embed.liquid',
+      'looks-gallery.liquid',
+      'shoppable-look.liquid',
+    ]);
     expect(fs.existsSync(path.join(ROOT, 'assets', 'looks.css'))).toBe(true);
     const locales = fs.readdirSync(path.join(ROOT, 'locales')).sort();
-    expect(locales).toEqual(['de.json', 'de.schema.json', 'en.default.json', 'en.default.schema.json', 'es.json', 'es.schema.json', 'fr.json', 'fr.schema.json', 'it.json', 'it.schema.json']);
+    expect(locales).toEqual([
+      'de.json',
+      'de.schema.json',
+      'en.default.json',
+      'en.default.schema.json',
+      'es.json',
+      'es.schema.json',
+      'fr.json',
+      'fr.schema.json',
+      'it.json',
+      'it.schema.json',
+    ]);
   });
 
   it('passes theme-check with no errors, offline', async () => {

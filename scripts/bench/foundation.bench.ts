@@ -39,7 +39,9 @@ function ensureBuild(): { dist: string; built: boolean; ms: number } {
 /** The JS and CSS files index.html itself loads (what `/` needs before anything lazy). */
 export function firstLoadFiles(indexHtml: string): { js: string[]; css: string[] } {
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}=["']?([^"' >]+)`).exec(tag)?.[1];
-  const js = [...indexHtml.matchAll(/<script\b[^>]*>/g)].map((m) => attr(m[0], 'src')).filter((s): s is string => !!s && s.startsWith('/assets/'));
+  const js = [...indexHtml.matchAll(/<script\b[^>]*>/g)]
+    .map((m) => attr(m[0], 'src'))
+    .filter((s): s is string => !!s && s.startsWith('/assets/'));
   const css = [...indexHtml.matchAll(/<link\b[^>]*>/g)]
     .filter((m) => /rel=["']?stylesheet/.test(m[0]))
     .map((m) => attr(m[0], 'href'))
@@ -63,7 +65,16 @@ async function coldStart(dist: string, dataDir: string): Promise<number> {
   const started = Date.now();
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: dist, LOG_LEVEL: 'warn', APP_MODE: 'standalone', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: dist,
+      LOG_LEVEL: 'warn',
+      APP_MODE: 'standalone',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -101,7 +112,11 @@ export async function run(): Promise<Record<string, string | number>> {
     const lazy = fs
       .readdirSync(path.join(dist, 'assets'))
       .filter((f) => f.endsWith('.js') && !initial.has(f))
-      .map((f) => ({ f, raw: fs.statSync(path.join(dist, 'assets', f)).size, gzip: gzipSize(path.join(dist, 'assets', f)) }))
+      .map((f) => ({
+        f,
+        raw: fs.statSync(path.join(dist, 'assets', f)).size,
+        gzip: gzipSize(path.join(dist, 'assets', f)),
+      }))
       .sort((a, b) => b.gzip - a.gzip);
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-bench-data-'));
@@ -115,11 +130,12 @@ export async function run(): Promise<Record<string, string | number>> {
     }
 
     return {
-      'build': built ? `production build in ${(ms / 1000).toFixed(1)} s` : `existing build ${dist}`,
+      build: built ? `production build in ${(ms / 1000).toFixed(1)} s` : `existing build ${dist}`,
       'first-load JS of / (files)': first.js.map((f) => path.basename(f)).join(', '),
       'first-load JS of / raw': kb(js.raw),
       'first-load JS of / gzip': kb(js.gzip),
-      'first-load JS target (≤ 170 KB gzip)': js.gzip <= TARGET_FIRST_LOAD_JS_GZIP ? 'met' : `MISSED by ${kb(js.gzip - TARGET_FIRST_LOAD_JS_GZIP)}`,
+      'first-load JS target (≤ 170 KB gzip)':
+        js.gzip <= TARGET_FIRST_LOAD_JS_GZIP ? 'met' : `MISSED by ${kb(js.gzip - TARGET_FIRST_LOAD_JS_GZIP)}`,
       'first-load CSS of / raw': kb(css.raw),
       'first-load CSS of / gzip': kb(css.gzip),
       'lazy JS chunks': lazy.length,

@@ -93,13 +93,22 @@ interface PacedResult {
   errors: number;
 }
 
-function paced(opts: { port: number; method: string; path: string; bodies: string[]; headers: Array<Record<string, string>>; rate: number; seconds: number }): Promise<PacedResult> {
+function paced(opts: {
+  port: number;
+  method: string;
+  path: string;
+  bodies: string[];
+  headers: Array<Record<string, string>>;
+  rate: number;
+  seconds: number;
+}): Promise<PacedResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(PACED_WORKER, { eval: true, workerData: opts });
     worker.once('error', reject);
     worker.once('message', (r: { latencies: number[]; non2xx: number; errors: number }) => {
       const sorted = [...r.latencies].sort((a, b) => a - b);
-      const at = (q: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
+      const at = (q: number) =>
+        Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
       resolve({ p50: at(0.5), p99: at(0.99), max: at(1), requests: sorted.length, non2xx: r.non2xx, errors: r.errors });
       void worker.terminate();
     });
@@ -107,11 +116,28 @@ function paced(opts: { port: number; method: string; path: string; bodies: strin
 }
 
 /** Rounds of (baseline GET /shop, target), both paced at the same rate; medians of the phases' percentiles. */
-async function pacedInterleaved(opts: { port: number; auth: Record<string, string>; target: { method: string; path: string; bodies: string[]; headers: Array<Record<string, string>> }; rate: number; seconds: number; rounds: number }) {
+async function pacedInterleaved(opts: {
+  port: number;
+  auth: Record<string, string>;
+  target: { method: string; path: string; bodies: string[]; headers: Array<Record<string, string>> };
+  rate: number;
+  seconds: number;
+  rounds: number;
+}) {
   const base: PacedResult[] = [];
   const target: PacedResult[] = [];
   for (let r = 0; r < opts.rounds; r++) {
-    base.push(await paced({ port: opts.port, method: 'GET', path: BASELINE_PATH, bodies: [], headers: [opts.auth], rate: opts.rate, seconds: opts.seconds }));
+    base.push(
+      await paced({
+        port: opts.port,
+        method: 'GET',
+        path: BASELINE_PATH,
+        bodies: [],
+        headers: [opts.auth],
+        rate: opts.rate,
+        seconds: opts.seconds,
+      }),
+    );
     target.push(await paced({ port: opts.port, ...opts.target, rate: opts.rate, seconds: opts.seconds }));
   }
   const sum = (list: PacedResult[]) => ({
@@ -141,7 +167,9 @@ async function bulkLoad(db: Db, shopId: number, looks: number[]) {
       SELECT ${shopId}::int, (${lookArray})[1 + g % ${looks.length}::int],
         CASE WHEN r < 0.75 THEN 'impression' WHEN r < 0.85 THEN 'hotspot_click' WHEN r < 0.95 THEN 'item_click' ELSE 'add_to_cart' END,
         CASE WHEN g % 5 < 3 THEN 'mobile' ELSE 'desktop' END, 'v' || (g / 4), t, (t AT TIME ZONE 'UTC')::date
-      FROM (SELECT g, random() AS r, now() - random() * interval '89 days' AS t FROM generate_series(${start}::int, ${end}::int) AS g) s`.execute(db);
+      FROM (SELECT g, random() AS r, now() - random() * interval '89 days' AS t FROM generate_series(${start}::int, ${end}::int) AS g) s`.execute(
+      db,
+    );
   }
   await sql`
     INSERT INTO look_funnel_daily (shop_id, day, look_id, device, impressions, hotspot_clicks, item_clicks, add_to_carts)
@@ -162,19 +190,36 @@ function batchOf(shopper: number, looks: number[]): FunnelEventBatch {
   const events: FunnelEvent[] = [];
   const device = shopper % 5 < 3 ? 'mobile' : 'desktop';
   for (let i = 0; i < BATCH; i++) {
-    const type = i % 4 === 0 ? 'impression' : i % 4 === 1 ? 'hotspot_click' : i % 4 === 2 ? 'item_click' : 'add_to_cart';
-    events.push({ type, lookId: looks[(shopper + i) % looks.length], device, at: Date.now(), ...(type === 'impression' ? {} : { productId: 'gid://shopify/Product/1' }) });
+    const type =
+      i % 4 === 0 ? 'impression' : i % 4 === 1 ? 'hotspot_click' : i % 4 === 2 ? 'item_click' : 'add_to_cart';
+    events.push({
+      type,
+      lookId: looks[(shopper + i) % looks.length],
+      device,
+      at: Date.now(),
+      ...(type === 'impression' ? {} : { productId: 'gid://shopify/Product/1' }),
+    });
   }
   return { visitorId: `bench-visitor-${shopper.toString(36).padStart(6, '0')}`, events };
 }
 
 const rawCount = async (db: Db, shopId: number) =>
-  Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM funnel_events WHERE shop_id = ${shopId}::int`.execute(db)).rows[0].n);
+  Number(
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM funnel_events WHERE shop_id = ${shopId}::int`.execute(db))
+      .rows[0].n,
+  );
 
 export async function run(): Promise<Record<string, string | number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'funnel-bench-'));
   // Shoppers come from many addresses: X-Forwarded-For from the local load generator is trusted.
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', PORT: '0', TRUST_PROXY: 'loopback', MAX_EVENT_LOOP_DELAY_MS: '0' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    TRUST_PROXY: 'loopback',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+  });
   const handle = await openDatabase(DATABASE_URL ? { databaseUrl: DATABASE_URL } : {});
   const db = handle.db;
   const shop = await provisionShop(db, SHOP);
@@ -193,7 +238,9 @@ export async function run(): Promise<Record<string, string | number>> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const origin = `http://127.0.0.1:${port}`;
-    const headers = async () => ({ authorization: `Bearer ${await signSessionToken(SHOP, config.apiKey, config.apiSecret)}` });
+    const headers = async () => ({
+      authorization: `Bearer ${await signSessionToken(SHOP, config.apiKey, config.apiSecret)}`,
+    });
     const since = day(89 * 86_400_000);
     const until = day(0);
     const reportPath = `/admin/api/v1/analytics/funnel?since=${since}&until=${until}`;
@@ -202,7 +249,9 @@ export async function run(): Promise<Record<string, string | number>> {
     const report = (await (await fetch(`${origin}${reportPath}`, { headers: await headers() })).json()) as FunnelReport;
     const raw = await sql<{ clicks: number; atc: number }>`
       SELECT count(*) FILTER (WHERE type IN ('hotspot_click', 'item_click'))::int AS clicks, count(*) FILTER (WHERE type = 'add_to_cart')::int AS atc
-      FROM funnel_events WHERE shop_id = ${shop.id}::int AND local_day BETWEEN ${since}::date AND ${until}::date`.execute(db);
+      FROM funnel_events WHERE shop_id = ${shop.id}::int AND local_day BETWEEN ${since}::date AND ${until}::date`.execute(
+      db,
+    );
     const sum = (k: 'clicks' | 'addToCarts') => report.looks.reduce((s, l) => s + l[k], 0);
     if (sum('clicks') !== Number(raw.rows[0].clicks) || sum('addToCarts') !== Number(raw.rows[0].atc)) {
       throw new Error(`report ${sum('clicks')}/${sum('addToCarts')} ≠ raw ${JSON.stringify(raw.rows[0])}`);
@@ -218,7 +267,14 @@ export async function run(): Promise<Record<string, string | number>> {
       if (res.statusCode !== 200) throw new Error(`report answered ${res.statusCode}`);
     }
     times.sort((a, b) => a - b);
-    const reportUnderLoad = await measureInterleaved({ origin, headers, target: [{ method: 'GET', path: reportPath }], rate: REPORT_RATE, phaseSeconds: PHASE_S, rounds: ROUNDS });
+    const reportUnderLoad = await measureInterleaved({
+      origin,
+      headers,
+      target: [{ method: 'GET', path: reportPath }],
+      rate: REPORT_RATE,
+      phaseSeconds: PHASE_S,
+      rounds: ROUNDS,
+    });
 
     // Ingest: 256 shoppers' batches, each from its own address.
     const requests: autocannon.Request[] = Array.from({ length: SHOPPERS }, (_, s) => ({
@@ -232,15 +288,34 @@ export async function run(): Promise<Record<string, string | number>> {
     const steady = await pacedInterleaved({
       port,
       auth: await headers(),
-      target: { method: 'POST', path: `/api/storefront/events?shop=${SHOP}`, bodies: requests.map((r) => String(r.body)), headers: requests.map((r) => r.headers as Record<string, string>) },
+      target: {
+        method: 'POST',
+        path: `/api/storefront/events?shop=${SHOP}`,
+        bodies: requests.map((r) => String(r.body)),
+        headers: requests.map((r) => r.headers as Record<string, string>),
+      },
       rate: INGEST_RATE,
       seconds: PHASE_S,
       rounds: ROUNDS,
     });
-    const ingest = await measureInterleaved({ origin, headers, target: requests, rate: INGEST_RATE, phaseSeconds: PHASE_S, rounds: ROUNDS });
+    const ingest = await measureInterleaved({
+      origin,
+      headers,
+      target: requests,
+      rate: INGEST_RATE,
+      phaseSeconds: PHASE_S,
+      rounds: ROUNDS,
+    });
     const flatOut = await fire({ url: origin, connections: 10, duration: PHASE_S, requests });
     const stored = (await rawCount(db, shop.id)) - before;
-    const sent = (steady.target.requests - steady.target.non2xx + ingest.target.requests - ingest.target.non2xx + flatOut.requests.total - flatOut.non2xx) * BATCH;
+    const sent =
+      (steady.target.requests -
+        steady.target.non2xx +
+        ingest.target.requests -
+        ingest.target.non2xx +
+        flatOut.requests.total -
+        flatOut.non2xx) *
+      BATCH;
     const flatOutEventsPerS = Math.round(((flatOut.requests.total - flatOut.non2xx) * BATCH) / PHASE_S);
     return {
       database: `${handle.kind}${DATABASE_URL ? '' : ' (in-process)'}`,
@@ -258,14 +333,19 @@ export async function run(): Promise<Record<string, string | number>> {
       'ingest paced: baseline GET /shop p50 / p99 / max (ms), same rate': `${steady.baseline.p50} / ${steady.baseline.p99} / ${steady.baseline.max}`,
       'ingest paced ÷ baseline: p50 / p99': `${(steady.target.p50 / steady.baseline.p50).toFixed(2)}× / ${(steady.target.p99 / steady.baseline.p99).toFixed(2)}×`,
       'ingest paced requests (non-2xx / errors)': `${steady.target.requests} (${steady.target.non2xx} / ${steady.target.errors})`,
-      [`ingest paced p99 ≤ ${INGEST_P99_MS} ms`]: steady.target.p99 <= INGEST_P99_MS && steady.target.non2xx === 0 ? 'yes' : 'NO',
-      ...prefixed('ingest bursts (autocannon, each second sent at its start)', interleavedFigures('ingest bursts', ingest, INGEST_P99_MS)),
+      [`ingest paced p99 ≤ ${INGEST_P99_MS} ms`]:
+        steady.target.p99 <= INGEST_P99_MS && steady.target.non2xx === 0 ? 'yes' : 'NO',
+      ...prefixed(
+        'ingest bursts (autocannon, each second sent at its start)',
+        interleavedFigures('ingest bursts', ingest, INGEST_P99_MS),
+      ),
       'ingest flat out, 10 connections: events/s': flatOutEventsPerS,
       'ingest flat out p50 / p99 (ms)': `${flatOut.latency.p50} / ${flatOut.latency.p99}`,
       'ingest flat out non-2xx / errors': `${flatOut.non2xx} / ${flatOut.errors}`,
       // Requests still in flight when a phase ends are stored but not counted by the load generator.
       'events in 2xx answers ≤ raw rows stored': `${sent.toLocaleString('en')} ≤ ${stored.toLocaleString('en')}${sent <= stored ? '' : ' (MISSING ROWS)'}`,
-      'ingest ≥ 2,000 events/s with p99 ≤ 50 ms (paced)': INGEST_RATE * BATCH >= 2000 && steady.target.p99 <= INGEST_P99_MS && steady.target.non2xx === 0 ? 'yes' : 'NO',
+      'ingest ≥ 2,000 events/s with p99 ≤ 50 ms (paced)':
+        INGEST_RATE * BATCH >= 2000 && steady.target.p99 <= INGEST_P99_MS && steady.target.non2xx === 0 ? 'yes' : 'NO',
     };
   } finally {
     await app.close();
@@ -280,5 +360,7 @@ export async function run(): Promise<Record<string, string | number>> {
 
 /** The baseline lines of two interleaved measurements must not overwrite each other. */
 function prefixed(label: string, figures: Record<string, string | number>): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(figures).map(([k, v]) => [k.startsWith('baseline') ? `${label}: ${k}` : k, v]));
+  return Object.fromEntries(
+    Object.entries(figures).map(([k, v]) => [k.startsWith('baseline') ? `${label}: ${k}` : k, v]),
+  );
 }

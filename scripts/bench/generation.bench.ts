@@ -19,27 +19,57 @@ import { shopFilesOf } from '../../server/storage';
 
 export const name = 'image generation (local generator, live stream)';
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export async function run(): Promise<Record<string, string | number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-bench-gen-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'none'), LOG_LEVEL: 'silent', PORT: '0' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'none'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+  });
   const handle = await openDatabase({});
   await seedDemo(handle.db, config);
   const db = handle.db;
-  const shop = await db.selectFrom('shops').selectAll().where('domain', '=', DEMO_SHOP_DOMAIN).executeTakeFirstOrThrow();
+  const shop = await db
+    .selectFrom('shops')
+    .selectAll()
+    .where('domain', '=', DEMO_SHOP_DOMAIN)
+    .executeTakeFirstOrThrow();
   await db.insertInto('shopCredits').values({ shopId: shop.id, balance: 1000 }).execute();
 
   // A look with 5 products (main + 4 related).
-  const products = await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shop.id).where('status', '=', 'active').limit(5).execute();
+  const products = await db
+    .selectFrom('catalogProducts')
+    .selectAll()
+    .where('shopId', '=', shop.id)
+    .where('status', '=', 'active')
+    .limit(5)
+    .execute();
   const [main, ...rest] = products;
   const look = {
     id: await insertLook(db, shop.id, {
       title: 'Five piece look',
       active: false,
-      mainProduct: { itemId: main.gid, title: main.title, image: main.images[0], selectedMainImage: main.images[0], productImages: main.images },
-      relatedItems: rest.map((p, order) => ({ itemId: p.gid, title: p.title, image: p.images[0], order, type: 'product' as const, markerX: 50, markerY: 50 })),
+      mainProduct: {
+        itemId: main.gid,
+        title: main.title,
+        image: main.images[0],
+        selectedMainImage: main.images[0],
+        productImages: main.images,
+      },
+      relatedItems: rest.map((p, order) => ({
+        itemId: p.gid,
+        title: p.title,
+        image: p.images[0],
+        order,
+        type: 'product' as const,
+        markerX: 50,
+        markerY: 50,
+      })),
     }),
   };
 
@@ -47,7 +77,9 @@ export async function run(): Promise<Record<string, string | number>> {
   const local = createLocalGenerator({ files: shopFilesOf(config), allowFailMarker: true });
   let gate: { wait: Promise<void>; open(): void } | null = null;
   let releasedAt = 0;
-  const tiny = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } }).jpeg().toBuffer();
+  const tiny = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer();
   const generator: ImageGenerator = {
     name: 'bench',
     async generate(req) {
@@ -65,7 +97,11 @@ export async function run(): Promise<Record<string, string | number>> {
   const token = await signSessionToken(DEMO_SHOP_DOMAIN, config.apiKey, config.apiSecret);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const create = async (imageType: string, customPrompt?: string) => {
-    const res = await fetch(`${base}/image-generation`, { method: 'POST', headers, body: JSON.stringify({ productLookId: look.id, imageType, customPrompt }) });
+    const res = await fetch(`${base}/image-generation`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ productLookId: look.id, imageType, customPrompt }),
+    });
     return ((await res.json()) as { imageGenerationId: number }).imageGenerationId;
   };
 

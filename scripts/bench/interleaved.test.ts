@@ -1,7 +1,9 @@
 import { median, summarize } from './interleaved';
 
 const phase = (p50: number, p99: number, max: number, total: number, non2xx = 0) =>
-  ({ latency: { p50, p99, max }, requests: { total }, non2xx, errors: 0 }) as unknown as Parameters<typeof summarize>[0][number];
+  ({ latency: { p50, p99, max }, requests: { total }, non2xx, errors: 0 }) as unknown as Parameters<
+    typeof summarize
+  >[0][number];
 
 describe('interleaved bench phases', () => {
   it('takes the median of the phase percentiles, the worst max and every request', () => {

@@ -41,7 +41,9 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-export function summarize(results: Array<Pick<autocannon.Result, 'latency' | 'requests' | 'non2xx' | 'errors'>>): LatencySummary {
+export function summarize(
+  results: Array<Pick<autocannon.Result, 'latency' | 'requests' | 'non2xx' | 'errors'>>,
+): LatencySummary {
   return {
     p50: median(results.map((r) => r.latency.p50)),
     p99: median(results.map((r) => r.latency.p99)),
@@ -66,7 +68,15 @@ export async function measureInterleaved(opts: {
   rounds: number;
 }): Promise<Interleaved> {
   const phase = async (requests: autocannon.Request[]) =>
-    fire({ url: opts.origin, headers: await opts.headers(), connections: 10, workers: 1, overallRate: opts.rate, duration: opts.phaseSeconds, requests });
+    fire({
+      url: opts.origin,
+      headers: await opts.headers(),
+      connections: 10,
+      workers: 1,
+      overallRate: opts.rate,
+      duration: opts.phaseSeconds,
+      requests,
+    });
   const baseline: autocannon.Result[] = [];
   const target: autocannon.Result[] = [];
   for (let round = 0; round < opts.rounds; round++) {
@@ -79,7 +89,11 @@ export async function measureInterleaved(opts: {
 }
 
 /** The figures every bench prints for an interleaved measurement. */
-export function interleavedFigures(label: string, m: Interleaved, targetP99Ms: number): Record<string, string | number> {
+export function interleavedFigures(
+  label: string,
+  m: Interleaved,
+  targetP99Ms: number,
+): Record<string, string | number> {
   return {
     [`${label} p50 / p99 / max (ms)`]: `${m.target.p50} / ${m.target.p99} / ${m.target.max}`,
     [`baseline GET /shop p50 / p99 / max (ms), same load`]: `${m.baseline.p50} / ${m.baseline.p99} / ${m.baseline.max}`,

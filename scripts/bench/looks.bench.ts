@@ -30,7 +30,13 @@ function fire(opts: autocannon.Options): Promise<autocannon.Result> {
 
 export async function run(): Promise<Record<string, string | number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'looks-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', PORT: '0', MAX_EVENT_LOOP_DELAY_MS: '0' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+  });
   const handle = await openDatabase({});
   await seedDemo(handle.db, config);
   const app = await buildApp({ config, db: handle.db }, { logger: false });
@@ -39,14 +45,22 @@ export async function run(): Promise<Record<string, string | number>> {
     const { port } = app.server.address() as { port: number };
     const base = `http://127.0.0.1:${port}/admin/api/v1/productLooks`;
     // A session token of the demo shop lives one minute: sign one per run phase.
-    const headers = async () => ({ authorization: `Bearer ${await signSessionToken(DEMO_SHOP_DOMAIN, config.apiKey, config.apiSecret)}` });
+    const headers = async () => ({
+      authorization: `Bearer ${await signSessionToken(DEMO_SHOP_DOMAIN, config.apiKey, config.apiSecret)}`,
+    });
 
     const check = await fetch(`${base}?page=1&limit=10`, { headers: await headers() });
     const body = (await check.json()) as { data: unknown[]; paginationDetails: { totalItems: number } };
     if (!check.ok || !body.data.length) throw new Error(`list answered ${check.status}`);
 
     // Warm-up (JIT, query plans, pools), then the measured phases, interleaved with the baseline.
-    await fire({ url: `${base}?page=1&limit=10`, headers: await headers(), connections: 10, overallRate: RATE, duration: 3 });
+    await fire({
+      url: `${base}?page=1&limit=10`,
+      headers: await headers(),
+      connections: 10,
+      overallRate: RATE,
+      duration: 3,
+    });
     const measured = await measureInterleaved({
       origin: `http://127.0.0.1:${port}`,
       headers,
@@ -61,7 +75,7 @@ export async function run(): Promise<Record<string, string | number>> {
     return {
       'looks in demo data': body.paginationDetails.totalItems,
       'rate (req/s, fixed)': RATE,
-      'phases': `${ROUNDS} × (baseline, looks list) of ${Math.max(2, Math.round(DURATION_S / ROUNDS))} s`,
+      phases: `${ROUNDS} × (baseline, looks list) of ${Math.max(2, Math.round(DURATION_S / ROUNDS))} s`,
       ...interleavedFigures('looks list', measured, TARGET_P99_MS),
       'load average (1 min) / CPUs': `${os.loadavg()[0].toFixed(1)} / ${os.cpus().length}`,
     };

@@ -36,21 +36,29 @@ function fire(opts: autocannon.Options): Promise<autocannon.Result> {
 
 /** 100k orders for the demo shop in one SQL statement, then the rollups rebuilt from the raw rows. */
 async function bulkLoad(db: Db, shopId: number) {
-  const looks = (await db.selectFrom('productLooks').select('id').where('shopId', '=', shopId).orderBy('id').execute()).map((l) => l.id);
+  const looks = (
+    await db.selectFrom('productLooks').select('id').where('shopId', '=', shopId).orderBy('id').execute()
+  ).map((l) => l.id);
   const lookArray = sql.raw(`ARRAY[${looks.join(',')}]::int[]`);
   await sql`
     INSERT INTO orders (shop_id, platform_order_id, identifier, currency, order_total, generated_revenue, financial_status, look_id, product_gid, ordered_at, local_day)
     SELECT ${shopId}, 'bench-' || g, '#B' || g, 'USD', round((50 + random() * 400)::numeric, 2), round((20 + random() * 200)::numeric, 2), 'paid',
            (${lookArray})[1 + (g % ${looks.length})], 'gid://shopify/Product/' || (1001 + g % 30),
            t, (t AT TIME ZONE 'UTC')::date
-    FROM generate_series(1, ${ORDERS}) AS g, LATERAL (SELECT now() - (random() * interval '365 days') AS t) AS x`.execute(db);
+    FROM generate_series(1, ${ORDERS}) AS g, LATERAL (SELECT now() - (random() * interval '365 days') AS t) AS x`.execute(
+    db,
+  );
   await sql`
     INSERT INTO order_look_items (shop_id, order_id, look_id, product_gid, quantity, revenue)
-    SELECT shop_id, id, look_id, product_gid, 1, generated_revenue FROM orders WHERE shop_id = ${shopId} AND platform_order_id LIKE 'bench-%'`.execute(db);
+    SELECT shop_id, id, look_id, product_gid, 1, generated_revenue FROM orders WHERE shop_id = ${shopId} AND platform_order_id LIKE 'bench-%'`.execute(
+    db,
+  );
   await sql`
     INSERT INTO add_to_cart_events (shop_id, look_id, product_id, price, quantity, local_day, created_at)
     SELECT ${shopId}, (${lookArray})[1 + (g % ${looks.length})], 'gid://shopify/Product/1001', round((20 + random() * 200)::numeric, 2), 1, (t AT TIME ZONE 'UTC')::date, t
-    FROM generate_series(1, ${ORDERS}) AS g, LATERAL (SELECT now() - (random() * interval '365 days') AS t) AS x`.execute(db);
+    FROM generate_series(1, ${ORDERS}) AS g, LATERAL (SELECT now() - (random() * interval '365 days') AS t) AS x`.execute(
+    db,
+  );
   // Rebuild the rollups from the raw rows (the same sums the webhook path keeps up to date).
   await sql`DELETE FROM look_daily_stats WHERE shop_id = ${shopId}`.execute(db);
   await sql`DELETE FROM shop_daily_stats WHERE shop_id = ${shopId}`.execute(db);
@@ -74,12 +82,21 @@ async function bulkLoad(db: Db, shopId: number) {
 
 export async function run(): Promise<Record<string, string | number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stats-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', PORT: '0' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+  });
   const handle = await openDatabase({});
   const seedStarted = Date.now();
   await seedDemo(handle.db, config);
   const seedMs = Date.now() - seedStarted;
-  const shop = await handle.db.selectFrom('shops').select('id').where('domain', '=', DEMO_SHOP_DOMAIN).executeTakeFirstOrThrow();
+  const shop = await handle.db
+    .selectFrom('shops')
+    .select('id')
+    .where('domain', '=', DEMO_SHOP_DOMAIN)
+    .executeTakeFirstOrThrow();
   const loadStarted = Date.now();
   await bulkLoad(handle.db, shop.id);
   const loadMs = Date.now() - loadStarted;
@@ -88,12 +105,17 @@ export async function run(): Promise<Record<string, string | number>> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const origin = `http://127.0.0.1:${port}`;
-    const headers = async () => ({ authorization: `Bearer ${await signSessionToken(DEMO_SHOP_DOMAIN, config.apiKey, config.apiSecret)}` });
+    const headers = async () => ({
+      authorization: `Bearer ${await signSessionToken(DEMO_SHOP_DOMAIN, config.apiKey, config.apiSecret)}`,
+    });
     const today = new Date().toISOString().slice(0, 10);
     const monthAgo = new Date(Date.now() - 30 * 86400000).toISOString().slice(0, 10);
 
     // Consistency: the rollup totals equal the aggregates over the raw orders.
-    const stats = (await (await fetch(`${origin}/admin/api/v1/stats`, { headers: await headers() })).json()) as { orderGenerated: number; generatedRevenue: number };
+    const stats = (await (await fetch(`${origin}/admin/api/v1/stats`, { headers: await headers() })).json()) as {
+      orderGenerated: number;
+      generatedRevenue: number;
+    };
     const raw = await handle.db
       .selectFrom('orders')
       .where('shopId', '=', shop.id)
@@ -108,11 +130,22 @@ export async function run(): Promise<Record<string, string | number>> {
     const ingestN = 300;
     const ingestStarted = Date.now();
     for (let i = 0; i < ingestN; i++) {
-      const body = JSON.stringify({ id: 9_000_000 + i, name: `#W${i}`, total_price: '80.00', created_at: new Date().toISOString(), line_items: [{ product_id: 1001, quantity: 1, price: '80.00', properties: [{ name: '_look_id', value: '1' }] }] });
+      const body = JSON.stringify({
+        id: 9_000_000 + i,
+        name: `#W${i}`,
+        total_price: '80.00',
+        created_at: new Date().toISOString(),
+        line_items: [{ product_id: 1001, quantity: 1, price: '80.00', properties: [{ name: '_look_id', value: '1' }] }],
+      });
       const res = await fetch(`${origin}/api/webhooks`, {
         method: 'POST',
         body,
-        headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': DEMO_SHOP_DOMAIN, 'x-shopify-hmac-sha256': signWebhook(body, config.apiSecret) },
+        headers: {
+          'content-type': 'application/json',
+          'x-shopify-topic': 'orders/create',
+          'x-shopify-shop-domain': DEMO_SHOP_DOMAIN,
+          'x-shopify-hmac-sha256': signWebhook(body, config.apiSecret),
+        },
       });
       if (!res.ok) throw new Error(`webhook answered ${res.status}`);
     }
@@ -137,7 +170,11 @@ export async function run(): Promise<Record<string, string | number>> {
     for (let i = 0; i < 200; i++) {
       const from = new Date(Date.now() - (40 + (k++ % 300)) * 86400000).toISOString().slice(0, 10);
       const started = performance.now();
-      await app.inject({ method: 'GET', url: `/admin/api/v1/stats?fromDate=${from}&toDate=${today}`, headers: await headers() });
+      await app.inject({
+        method: 'GET',
+        url: `/admin/api/v1/stats?fromDate=${from}&toDate=${today}`,
+        headers: await headers(),
+      });
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
@@ -150,7 +187,14 @@ export async function run(): Promise<Record<string, string | number>> {
     ];
     await fire({ url: origin, headers: await headers(), connections: 10, overallRate: RATE, duration: 3, requests });
     const phaseSeconds = Math.max(2, Math.round(DURATION_S / ROUNDS));
-    const measured = await measureInterleaved({ origin, headers, target: requests, rate: RATE, phaseSeconds, rounds: ROUNDS });
+    const measured = await measureInterleaved({
+      origin,
+      headers,
+      target: requests,
+      rate: RATE,
+      phaseSeconds,
+      rounds: ROUNDS,
+    });
     // Cold: a different range on every request (no cache hit), at a lower rate.
     let n = 0;
     const cold = await fire({
@@ -165,7 +209,10 @@ export async function run(): Promise<Record<string, string | number>> {
           setupRequest: (req) => {
             n++;
             const from = new Date(Date.now() - (40 + (n % 300)) * 86400000).toISOString().slice(0, 10);
-            return { ...req, path: `/admin/api/v1/stats?fromDate=${from}&toDate=${today}&n=${n}`.replace(/&n=\d+$/, '') };
+            return {
+              ...req,
+              path: `/admin/api/v1/stats?fromDate=${from}&toDate=${today}&n=${n}`.replace(/&n=\d+$/, ''),
+            };
           },
         },
       ],
@@ -188,7 +235,7 @@ export async function run(): Promise<Record<string, string | number>> {
       'stats sequential, cached p50 / p99 (ms)': sequentialCached,
       'stats sequential, uncached p50 / p99 (ms)': sequentialCold,
       'rate (req/s, fixed)': RATE,
-      'phases': `${ROUNDS} × (baseline, stats) of ${phaseSeconds} s`,
+      phases: `${ROUNDS} × (baseline, stats) of ${phaseSeconds} s`,
       ...interleavedFigures('stats', measured, TARGET_P99_MS),
       'stats uncached (new range each request, 40 req/s) p50 / p99 (ms)': `${cold.latency.p50} / ${cold.latency.p99}`,
       'shopOrders p50 / p99 (ms, 100 req/s)': `${orders.latency.p50} / ${orders.latency.p99}`,

@@ -17,7 +17,10 @@ export const MIN_BYTES = 1024;
 export function compressed(content: Buffer): { br: Buffer; gz: Buffer } {
   return {
     br: brotliCompressSync(content, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
     }),
     gz: gzipSync(content, { level: 9 }),
   };
@@ -28,16 +31,19 @@ export class PrecompressAssets {
   apply(compiler: Compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PrecompressAssets', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'PrecompressAssets', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
-        for (const name of Object.keys(assets)) {
-          if (!PRECOMPRESSED.test(name)) continue;
-          const content = compilation.getAsset(name)?.source.buffer();
-          if (!content || content.length < MIN_BYTES) continue;
-          const { br, gz } = compressed(content);
-          compilation.emitAsset(`${name}.br`, new sources.RawSource(br), { compressed: true });
-          compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz), { compressed: true });
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressAssets', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!PRECOMPRESSED.test(name)) continue;
+            const content = compilation.getAsset(name)?.source.buffer();
+            if (!content || content.length < MIN_BYTES) continue;
+            const { br, gz } = compressed(content);
+            compilation.emitAsset(`${name}.br`, new sources.RawSource(br), { compressed: true });
+            compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz), { compressed: true });
+          }
+        },
+      );
     });
   }
 }

@@ -31,7 +31,8 @@ const CLI = path.join(ROOT, 'node_modules', '@shopify', 'cli', 'bin', 'run.js');
 /** Build output and installs that are not part of an extension's source. */
 const SKIP = new Set(['node_modules', 'dist', 'generated', '.shopify']);
 /** The one failure accepted from `shopify app function build`: the compiler download. */
-const COMPILER_DOWNLOAD = /(javy|shopify_functions_javy|function-runner|wasm-opt)[^\n]*(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|failed|status code)|request to https:\/\/(github\.com|cdn\.shopify\.com|cdn\.jsdelivr\.net)\/\S+ failed/i;
+const COMPILER_DOWNLOAD =
+  /(javy|shopify_functions_javy|function-runner|wasm-opt)[^\n]*(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|failed|status code)|request to https:\/\/(github\.com|cdn\.shopify\.com|cdn\.jsdelivr\.net)\/\S+ failed/i;
 
 interface Extension {
   dir: string;
@@ -67,7 +68,10 @@ function copyApp(extensions: Extension[], withoutFunctions: boolean): string {
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'extensions-build', private: true }));
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(app, 'node_modules'), 'dir');
   for (const e of included) {
-    fs.cpSync(path.join(ROOT, e.dir), path.join(app, e.dir), { recursive: true, filter: (src) => !SKIP.has(path.basename(src)) });
+    fs.cpSync(path.join(ROOT, e.dir), path.join(app, e.dir), {
+      recursive: true,
+      filter: (src) => !SKIP.has(path.basename(src)),
+    });
   }
   return app;
 }
@@ -86,7 +90,10 @@ function shopify(args: string[], cwd: string): { status: number | null; output: 
       FORCE_COLOR: '0',
     },
   });
-  return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
+  return {
+    status: result.status,
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`,
+  };
 }
 
 /** An error box or a non-zero exit: the CLI reports some failures in a box and still exits 0. */
@@ -97,13 +104,21 @@ function buildApp(extensions: Extension[]): void {
   try {
     const run = shopify(['app', 'build', '--path', app, '--skip-dependencies-installation'], ROOT);
     if (failed(run)) throw new Error(`shopify app build failed:\n${run.output}`);
-    if (/\[error\]:/.test(run.output)) throw new Error(`theme check reported errors in shopify app build:\n${run.output}`);
+    if (/\[error\]:/.test(run.output))
+      throw new Error(`theme check reported errors in shopify app build:\n${run.output}`);
     for (const e of extensions.filter((x) => x.type === 'ui_extension')) {
       const name = path.basename(e.dir);
-      if (!fs.existsSync(path.join(app, e.dir, 'dist', `${name}.js`))) throw new Error(`shopify app build wrote no bundle for ${e.dir}:\n${run.output}`);
+      if (!fs.existsSync(path.join(app, e.dir, 'dist', `${name}.js`)))
+        throw new Error(`shopify app build wrote no bundle for ${e.dir}:\n${run.output}`);
     }
-    if (extensions.some((e) => e.type === 'theme') && !/Running theme check/.test(run.output)) throw new Error(`shopify app build did not run theme check:\n${run.output}`);
-    console.log(`shopify app build: ${extensions.filter((e) => e.type !== 'function').map((e) => e.dir).join(', ')} built`);
+    if (extensions.some((e) => e.type === 'theme') && !/Running theme check/.test(run.output))
+      throw new Error(`shopify app build did not run theme check:\n${run.output}`);
+    console.log(
+      `shopify app build: ${extensions
+        .filter((e) => e.type !== 'function')
+        .map((e) => e.dir)
+        .join(', ')} built`,
+    );
   } finally {
     fs.rmSync(app, { recursive: true, force: true });
   }
@@ -129,22 +144,31 @@ async function runBundle(bundle: string, fixturesDir: string, exports: string[])
     let output: unknown;
     io.ShopifyFunction = { readInput: () => payload.input, writeOutput: (v) => void (output = v) };
     run();
-    if (!isDeepStrictEqual(output, payload.output)) throw new Error(`${file}: the bundle answered ${JSON.stringify(output)}, expected ${JSON.stringify(payload.output)}`);
+    if (!isDeepStrictEqual(output, payload.output))
+      throw new Error(
+        `${file}: the bundle answered ${JSON.stringify(output)}, expected ${JSON.stringify(payload.output)}`,
+      );
   }
   delete io.ShopifyFunction;
   return fixtures.length;
 }
 
 async function buildFunction(extensions: Extension[], fn: Extension): Promise<void> {
-  const app = copyApp(extensions.filter((e) => e === fn), false);
+  const app = copyApp(
+    extensions.filter((e) => e === fn),
+    false,
+  );
   try {
     const dir = path.join(app, fn.dir);
     const run = shopify(['app', 'function', 'build', '--path', dir], ROOT);
     const bundle = path.join(dir, 'dist', 'function.js');
-    if (!fs.existsSync(path.join(dir, 'generated', 'api.ts'))) throw new Error(`typegen wrote no generated/api.ts for ${fn.dir}:\n${run.output}`);
-    if (!fs.existsSync(bundle)) throw new Error(`shopify app function build wrote no dist/function.js for ${fn.dir}:\n${run.output}`);
+    if (!fs.existsSync(path.join(dir, 'generated', 'api.ts')))
+      throw new Error(`typegen wrote no generated/api.ts for ${fn.dir}:\n${run.output}`);
+    if (!fs.existsSync(bundle))
+      throw new Error(`shopify app function build wrote no dist/function.js for ${fn.dir}:\n${run.output}`);
     const compiled = !failed(run);
-    if (!compiled && !COMPILER_DOWNLOAD.test(run.output)) throw new Error(`shopify app function build failed for ${fn.dir}:\n${run.output}`);
+    if (!compiled && !COMPILER_DOWNLOAD.test(run.output))
+      throw new Error(`shopify app function build failed for ${fn.dir}:\n${run.output}`);
     const count = await runBundle(bundle, path.join(dir, 'tests', 'fixtures'), fn.exports);
     console.log(
       `shopify app function build: ${fn.dir} typegen and bundle passed, the bundle answered ${count} fixtures; ` +
@@ -157,7 +181,10 @@ async function buildFunction(extensions: Extension[], fn: Extension): Promise<vo
 
 async function main(): Promise<void> {
   const major = Number(process.versions.node.split('.')[0]);
-  if (major < 22) throw new Error(`Shopify CLI 4 needs Node 22; this is ${process.version} (run it through npm: npm run test:extensions)`);
+  if (major < 22)
+    throw new Error(
+      `Shopify CLI 4 needs Node 22; this is ${process.version} (run it through npm: npm run test:extensions)`,
+    );
   const extensions = readExtensions();
   buildApp(extensions);
   for (const fn of extensions.filter((e) => e.type === 'function')) await buildFunction(extensions, fn);

@@ -10,7 +10,10 @@ import { PrecompressAssets } from '../build/precompressAssets';
  * and not precompressed.
  */
 export function buildClient(dist: string, { fast = false } = {}): Promise<BuildStats> {
-  const built = (configure as (env: unknown, argv: { mode: 'production' }) => Configuration | Configuration[])({}, { mode: 'production' });
+  const built = (configure as (env: unknown, argv: { mode: 'production' }) => Configuration | Configuration[])(
+    {},
+    { mode: 'production' },
+  );
   const client = Array.isArray(built) ? (built.find((c) => c.name === 'client') ?? built[0]) : built;
   const config: Configuration = {
     ...client,

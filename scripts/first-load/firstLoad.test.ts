@@ -35,11 +35,14 @@ describe('first load of the list pages', () => {
 
   it('a new look loads no drag-and-drop library (no related products to reorder yet); the list chunk has it', () => {
     expect(packageModules(firstLoad(stats, 'look-new').modules, '@hello-pangea/dnd')).toEqual([]);
-    expect(packageModules(firstLoad(stats, 'related-items-list').modules, '@hello-pangea/dnd').length).toBeGreaterThan(0);
+    expect(packageModules(firstLoad(stats, 'related-items-list').modules, '@hello-pangea/dnd').length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('the dashboard and analytics load no calendar (the date range pane is a chunk of its own, with it)', () => {
-    const calendar = (group: string) => firstLoad(stats, group).modules.filter((m) => m.includes('/components/DatePicker/DatePicker.js'));
+    const calendar = (group: string) =>
+      firstLoad(stats, group).modules.filter((m) => m.includes('/components/DatePicker/DatePicker.js'));
     expect(calendar('dashboard')).toEqual([]);
     expect(calendar('analytics')).toEqual([]);
     expect(calendar('date-range-pane')).toHaveLength(1);
@@ -47,8 +50,13 @@ describe('first load of the list pages', () => {
   });
 
   it('inside Shopify admin a first load has no standalone shell (navigation, top bar, standalone toasts): a chunk only standalone loads', () => {
-    const SHELL = ['./src/app/StandaloneFrame.tsx', './src/app/AppTopBar.tsx', './src/host/standaloneHost/StandaloneHostUI.tsx'];
-    const navigation = (modules: string[]) => modules.filter((m) => m.includes('@shopify/polaris/build/esm/components/Navigation/'));
+    const SHELL = [
+      './src/app/StandaloneFrame.tsx',
+      './src/app/AppTopBar.tsx',
+      './src/host/standaloneHost/StandaloneHostUI.tsx',
+    ];
+    const navigation = (modules: string[]) =>
+      modules.filter((m) => m.includes('@shopify/polaris/build/esm/components/Navigation/'));
     // Embedded: the entry and the page's chunk group (index.html preloads the shell's chunk only without `embedded=1`).
     for (const group of [...Object.values(LIST_ROUTES), 'look-new', 'look-edit', 'layout', 'plans']) {
       const { modules } = firstLoad(stats, group);
@@ -63,7 +71,9 @@ describe('first load of the list pages', () => {
   it('finds yup where a form validates (the check can see it)', () => {
     const { modules } = firstLoad(stats, 'look-new');
     // (../../main/node_modules/… where node_modules is a link, as in a git worktree)
-    expect(packageModules(modules, 'yup')).toEqual([expect.stringMatching(/^(\.\/|(\.\.\/)+[^/]+\/)node_modules\/yup\/index\.esm\.js$/)]);
+    expect(packageModules(modules, 'yup')).toEqual([
+      expect.stringMatching(/^(\.\/|(\.\.\/)+[^/]+\/)node_modules\/yup\/index\.esm\.js$/),
+    ]);
     expect(modules).toContain('./src/contracts/looks.schema.ts');
   });
 });
@@ -85,7 +95,17 @@ describe('plain contract modules (eslint.config.mjs)', () => {
   });
 
   it('allow it in a schema module, and types from a schema module anywhere', async () => {
-    expect(await rules('src/contracts/probe.schema.ts', "import { yup } from './validation';\nexport const probe = yup.string();\n")).not.toContain(RULE);
-    expect(await rules('src/contracts/probe.ts', "import type { SelectPlanBody } from './billing.schema';\nexport type Probe = SelectPlanBody;\n")).not.toContain(RULE);
+    expect(
+      await rules(
+        'src/contracts/probe.schema.ts',
+        "import { yup } from './validation';\nexport const probe = yup.string();\n",
+      ),
+    ).not.toContain(RULE);
+    expect(
+      await rules(
+        'src/contracts/probe.ts',
+        "import type { SelectPlanBody } from './billing.schema';\nexport type Probe = SelectPlanBody;\n",
+      ),
+    ).not.toContain(RULE);
   });
 });

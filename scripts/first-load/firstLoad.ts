@@ -8,7 +8,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** The list pages' routes: they validate nothing, so no yup on their first load. */
-export const LIST_ROUTES = { '/': 'dashboard', '/looks': 'looks', '/analytics': 'analytics', '/gallery': 'gallery' } as const;
+export const LIST_ROUTES = {
+  '/': 'dashboard',
+  '/looks': 'looks',
+  '/analytics': 'analytics',
+  '/gallery': 'gallery',
+} as const;
 
 /** The part of webpack's stats JSON read here (toJson with chunks, chunkModules, nestedModules, chunkGroups, entrypoints). */
 export interface BuildStats {

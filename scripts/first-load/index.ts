@@ -18,14 +18,20 @@ async function main() {
   const dist = path.resolve(process.env.FIRST_LOAD_DIST ?? '/tmp/first-load-dist');
   const statsFile = process.argv[2];
   const fast = process.env.FIRST_LOAD_FAST === '1';
-  const stats: BuildStats = statsFile ? JSON.parse(fs.readFileSync(statsFile, 'utf8')) : await buildClient(dist, { fast });
+  const stats: BuildStats = statsFile
+    ? JSON.parse(fs.readFileSync(statsFile, 'utf8'))
+    : await buildClient(dist, { fast });
   if (!statsFile) fs.writeFileSync(`${dist}.stats.json`, JSON.stringify(stats));
   for (const [route, group] of Object.entries(LIST_ROUTES)) {
     const load = firstLoad(stats, group);
     const yup = packageModules(load.modules, 'yup');
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-    const size = fast ? '' : ` ${kb(gzipBytes(dist, load.files))} KB gzip, ${kb(brotliBytes(dist, load.files))} KB as sent (brotli)`;
-    process.stdout.write(`${route.padEnd(11)} ${group.padEnd(10)} ${load.files.length} files${size}, yup: ${yup.length ? `${yup.length} modules` : 'none'}\n`);
+    const size = fast
+      ? ''
+      : ` ${kb(gzipBytes(dist, load.files))} KB gzip, ${kb(brotliBytes(dist, load.files))} KB as sent (brotli)`;
+    process.stdout.write(
+      `${route.padEnd(11)} ${group.padEnd(10)} ${load.files.length} files${size}, yup: ${yup.length ? `${yup.length} modules` : 'none'}\n`,
+    );
   }
 }
 

@@ -9,13 +9,18 @@ import { namespacesIn, reachableFiles } from './namespaces';
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 const parts = JSON.parse(read('src/i18n/messageParts.json')) as { frame: string[]; pages: Record<string, string[]> };
-const known = new Set(Object.keys(JSON.parse(read('translations/en.json')) as Record<string, string>).map((id) => id.split('.')[0]));
+const known = new Set(
+  Object.keys(JSON.parse(read('translations/en.json')) as Record<string, string>).map((id) => id.split('.')[0]),
+);
 const routesFile = path.join(root, 'src/app/routes.tsx');
 // `page('<part>', () => import(/* webpackChunkName: "…" */ '<module>')`: each page's part and module.
-const pages = [...read('src/app/routes.tsx').matchAll(/page\('([^']+)', \(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ '([^']+)'\)/g)].map(
-  ([, part, module]) => ({ part, file: `${path.resolve(path.dirname(routesFile), module)}.tsx` }),
-);
-const missing = (needed: Set<string>, part: readonly string[]) => [...needed].filter((namespace) => !part.includes(namespace)).sort();
+const pages = [
+  ...read('src/app/routes.tsx').matchAll(
+    /page\('([^']+)', \(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ '([^']+)'\)/g,
+  ),
+].map(([, part, module]) => ({ part, file: `${path.resolve(path.dirname(routesFile), module)}.tsx` }));
+const missing = (needed: Set<string>, part: readonly string[]) =>
+  [...needed].filter((namespace) => !part.includes(namespace)).sort();
 
 describe('message parts (src/i18n/messageParts.json)', () => {
   it('finds every page of src/app/routes.tsx, each with a part', () => {
@@ -24,15 +29,21 @@ describe('message parts (src/i18n/messageParts.json)', () => {
   });
 
   it('the frame (everything but the pages) finds its namespaces in the frame part', () => {
-    const frame = namespacesIn(reachableFiles(path.join(root, 'src/index.tsx'), (file) => file === routesFile), known);
+    const frame = namespacesIn(
+      reachableFiles(path.join(root, 'src/index.tsx'), (file) => file === routesFile),
+      known,
+    );
     expect(frame.has('Navigation')).toBe(true);
     expect(missing(frame, parts.frame)).toEqual([]);
   });
 
-  it.each(pages.map((p) => [p.part, p.file] as const))('%s: its code finds its namespaces in its part', (part, file) => {
-    const needed = namespacesIn(reachableFiles(file), known);
-    expect(missing(needed, [...parts.frame, ...parts.pages[part]])).toEqual([]);
-  });
+  it.each(pages.map((p) => [p.part, p.file] as const))(
+    '%s: its code finds its namespaces in its part',
+    (part, file) => {
+      const needed = namespacesIn(reachableFiles(file), known);
+      expect(missing(needed, [...parts.frame, ...parts.pages[part]])).toEqual([]);
+    },
+  );
 
   it('names only namespaces that exist', () => {
     const named = [...parts.frame, ...Object.values(parts.pages).flat()];
@@ -43,6 +54,8 @@ describe('message parts (src/i18n/messageParts.json)', () => {
     const analytics = pages.find((p) => p.part === 'analytics')!;
     expect(missing(namespacesIn(reachableFiles(analytics.file), known), parts.frame)).toContain('Analytics');
     const gallery = pages.find((p) => p.part === 'gallery-new')!;
-    expect(missing(namespacesIn(reachableFiles(gallery.file), known), ['Gallery', 'Generation', ...parts.frame])).toEqual(['Credits']);
+    expect(
+      missing(namespacesIn(reachableFiles(gallery.file), known), ['Gallery', 'Generation', ...parts.frame]),
+    ).toEqual(['Credits']);
   });
 });

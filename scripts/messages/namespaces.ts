@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
-const IMPORT = /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*(?:\/\*[^*]*\*\/\s*)*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+const IMPORT =
+  /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*(?:\/\*[^*]*\*\/\s*)*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
 /** The source files reachable from `entry` (absolute path); `skipDynamic(file)`: do not follow that file's import()s. */
 export function reachableFiles(entry: string, skipDynamic: (file: string) => boolean = () => false): string[] {

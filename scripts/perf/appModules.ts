@@ -19,7 +19,11 @@ export function routeChunkGroups(route: string): string[] {
 }
 
 /** Per route, the modules beyond the stack floor's; undefined when a stats file is missing (prebuilt dists). */
-export function appModules(appStatsFile: string, stackStatsFile: string, routes: string[]): Array<{ route: string; modules: AppModule[] }> | undefined {
+export function appModules(
+  appStatsFile: string,
+  stackStatsFile: string,
+  routes: string[],
+): Array<{ route: string; modules: AppModule[] }> | undefined {
   if (!fs.existsSync(appStatsFile) || !fs.existsSync(stackStatsFile)) return undefined;
   const app = JSON.parse(fs.readFileSync(appStatsFile, 'utf8')) as BuildStats;
   const stack = new Set(firstLoad(JSON.parse(fs.readFileSync(stackStatsFile, 'utf8')) as BuildStats, []).modules);

@@ -16,7 +16,9 @@ export default (env: unknown, argv: { mode?: Configuration['mode'] }): Configura
   return {
     ...config,
     context: path.resolve(__dirname, '../..'),
-    entry: { main: path.resolve(__dirname, process.env.FLOOR_PAGE === 'stack' ? 'floor/stack.tsx' : 'floor/index.tsx') },
+    entry: {
+      main: path.resolve(__dirname, process.env.FLOOR_PAGE === 'stack' ? 'floor/stack.tsx' : 'floor/index.tsx'),
+    },
     output: { ...config.output, path: path.resolve(process.env.FLOOR_DIST_DIR ?? '/tmp/perf-floor-dist') },
     plugins: config.plugins?.filter((plugin) => !(plugin instanceof PreloadRouteChunks)),
   };

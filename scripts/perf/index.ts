@@ -28,9 +28,22 @@ import { build, startServer, type Server } from './servers';
 import { openBrowser, type Browser } from './lighthouse';
 import { measureInteractions } from './inp';
 import { appModules } from './appModules';
-import { evaluate, evaluateInteraction, GOALS, renderAppModules, renderInteractions, renderTable, STACK_FLOOR, type InteractionSamples, type RouteSamples, type Sample } from './table';
+import {
+  evaluate,
+  evaluateInteraction,
+  GOALS,
+  renderAppModules,
+  renderInteractions,
+  renderTable,
+  STACK_FLOOR,
+  type InteractionSamples,
+  type RouteSamples,
+  type Sample,
+} from './table';
 
-const ROUTES = process.env.PERF_ROUTES?.split(',').map((r) => r.trim()).filter(Boolean) ?? ['/', '/looks', '/analytics', '/looks/new', '/gallery', '/billing/plans', '/layout'];
+const ROUTES = process.env.PERF_ROUTES?.split(',')
+  .map((r) => r.trim())
+  .filter(Boolean) ?? ['/', '/looks', '/analytics', '/looks/new', '/gallery', '/billing/plans', '/layout'];
 const RUNS = Math.max(1, Number(process.env.PERF_RUNS ?? 5));
 const NICENESS = Number(process.env.PERF_NICE ?? -10);
 
@@ -44,18 +57,40 @@ async function main() {
   let browser: Browser | undefined;
   try {
     const appDist = process.env.PERF_APP_DIST ? path.resolve(process.env.PERF_APP_DIST) : path.join(tmp, 'app-dist');
-    const floorDist = process.env.PERF_FLOOR_DIST ? path.resolve(process.env.PERF_FLOOR_DIST) : path.join(tmp, 'floor-dist');
-    const stackDist = process.env.PERF_STACK_DIST ? path.resolve(process.env.PERF_STACK_DIST) : path.join(tmp, 'stack-dist');
+    const floorDist = process.env.PERF_FLOOR_DIST
+      ? path.resolve(process.env.PERF_FLOOR_DIST)
+      : path.join(tmp, 'floor-dist');
+    const stackDist = process.env.PERF_STACK_DIST
+      ? path.resolve(process.env.PERF_STACK_DIST)
+      : path.join(tmp, 'stack-dist');
     // Each build's stats beside it (the app-only modules of each route's first load).
     if (!process.env.PERF_APP_DIST) log(`app build: ${(build(appDist, 'app') / 1000).toFixed(1)} s`);
     if (!process.env.PERF_FLOOR_DIST) log(`floor build: ${(build(floorDist, 'floor') / 1000).toFixed(1)} s`);
     if (!process.env.PERF_STACK_DIST) log(`stack floor build: ${(build(stackDist, 'stack') / 1000).toFixed(1)} s`);
 
-    const app = await startServer({ dist: appDist, dataDir: path.join(tmp, 'app-data'), seedDemo: true, readyPath: '/api/dev/session-token', niceness: NICENESS });
+    const app = await startServer({
+      dist: appDist,
+      dataDir: path.join(tmp, 'app-data'),
+      seedDemo: true,
+      readyPath: '/api/dev/session-token',
+      niceness: NICENESS,
+    });
     servers.push(app);
-    const floor = await startServer({ dist: floorDist, dataDir: path.join(tmp, 'floor-data'), seedDemo: false, readyPath: '/', niceness: NICENESS });
+    const floor = await startServer({
+      dist: floorDist,
+      dataDir: path.join(tmp, 'floor-data'),
+      seedDemo: false,
+      readyPath: '/',
+      niceness: NICENESS,
+    });
     servers.push(floor);
-    const stack = await startServer({ dist: stackDist, dataDir: path.join(tmp, 'stack-data'), seedDemo: false, readyPath: '/', niceness: NICENESS });
+    const stack = await startServer({
+      dist: stackDist,
+      dataDir: path.join(tmp, 'stack-data'),
+      seedDemo: false,
+      readyPath: '/',
+      niceness: NICENESS,
+    });
     servers.push(stack);
     log(`app ${app.origin}, floor ${floor.origin}, stack floor ${stack.origin}`);
 
@@ -64,9 +99,14 @@ async function main() {
     const measure = async (label: string, url: string, run: number): Promise<Sample> => {
       const result = await browser!.run(url);
       result.external.forEach((u) => external.add(u));
-      fs.writeFileSync(path.join(out, `${label === '/' ? 'root' : label.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_')}-${run}.json`), result.report);
+      fs.writeFileSync(
+        path.join(out, `${label === '/' ? 'root' : label.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_')}-${run}.json`),
+        result.report,
+      );
       const { lcpMs, tbtMs, cls, scriptBytes } = result.sample;
-      log(`  ${label.padEnd(12)} run ${run}: LCP ${(lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}, script ${(scriptBytes / 1024).toFixed(1)} KB`);
+      log(
+        `  ${label.padEnd(12)} run ${run}: LCP ${(lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}, script ${(scriptBytes / 1024).toFixed(1)} KB`,
+      );
       return result.sample;
     };
 
@@ -88,7 +128,8 @@ async function main() {
         r.samples.push(await measure(r.route, app.origin + r.route, run));
       }
     }
-    if (external.size) throw new Error(`the pages requested something outside the local servers: ${[...external].join(', ')}`);
+    if (external.size)
+      throw new Error(`the pages requested something outside the local servers: ${[...external].join(', ')}`);
 
     await browser.close();
     browser = undefined;
@@ -106,15 +147,23 @@ async function main() {
     const stackResult = evaluate(stackSamples);
     const evaluated = results.map((r) => evaluate(r, stackResult));
     const interactions = interactionRuns.map(evaluateInteraction);
-    const { version } = JSON.parse(fs.readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(fs.readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as {
+      version: string;
+    };
     process.stdout.write(
       `Lighthouse ${version}, mobile preset (simulated slow 4G, 4× CPU), Chromium headless; median of ${RUNS} runs per page, ` +
         `each route interleaved with the floor (LCP as a ratio to, TBT as a difference from, the floor runs paired with it); ` +
         (NICENESS ? `Chromium and servers at nice ${NICENESS}; ` : '') +
         `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString().slice(0, 10)}.\n\n`,
     );
-    process.stdout.write(`${renderTable(evaluated, [...stackSamples.floor, ...results.flatMap((r) => r.floor)], stackResult)}\n\n`);
-    process.stdout.write(interactionsStopped ? `Interactions: not measured (the stage stopped: ${interactionsStopped}).\n` : `${renderInteractions(interactions, interactionRuns)}\n`);
+    process.stdout.write(
+      `${renderTable(evaluated, [...stackSamples.floor, ...results.flatMap((r) => r.floor)], stackResult)}\n\n`,
+    );
+    process.stdout.write(
+      interactionsStopped
+        ? `Interactions: not measured (the stage stopped: ${interactionsStopped}).\n`
+        : `${renderInteractions(interactions, interactionRuns)}\n`,
+    );
     process.stdout.write(
       `\nGoals: first-load script ≤ ${GOALS.scriptVsStack}× the stack floor, LCP ≤ ${GOALS.lcpRatio}× the floor, TBT ≤ the paired floor's + ${GOALS.tbtOverFloorMs} ms, ` +
         `CLS ≤ ${GOALS.cls} on every route; INP ≤ ${GOALS.inpMs} ms for each interaction (Chromium, 4× CPU slowdown).\n`,
@@ -125,11 +174,14 @@ async function main() {
     );
     const modules = appModules(`${appDist}.stats.json`, `${stackDist}.stats.json`, ROUTES);
     if (modules) {
-      process.stdout.write('\nThe app-only part of each first load (modules the stack floor does not load; sizes in the build before minification):\n');
+      process.stdout.write(
+        '\nThe app-only part of each first load (modules the stack floor does not load; sizes in the build before minification):\n',
+      );
       for (const { route, modules: list } of modules) process.stdout.write(`${renderAppModules(route, list)}\n`);
     } else log('(no build stats: the app-only modules are listed for builds made by this run)');
     if (process.env.PERF_OUT) log(`reports: ${out}`);
-    if (interactionsStopped || evaluated.some((r) => r.failures.length) || interactions.some((r) => r.failures.length)) process.exitCode = 1;
+    if (interactionsStopped || evaluated.some((r) => r.failures.length) || interactions.some((r) => r.failures.length))
+      process.exitCode = 1;
   } finally {
     await browser?.close();
     await Promise.all(servers.map((s) => s.stop()));

@@ -26,7 +26,10 @@ export const INTERACTIONS: Interaction[] = [
     name: 'open a look',
     route: '/looks',
     act: async (page) => {
-      await page.getByRole('button', { name: /^Edit / }).first().click();
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
       await page.getByRole('button', { name: 'Add products' }).waitFor();
     },
   },
@@ -34,7 +37,10 @@ export const INTERACTIONS: Interaction[] = [
     name: 'toggle a look active',
     route: '/looks',
     act: async (page) => {
-      await page.getByRole('button', { name: /^(Activate |Set to draft: )/ }).first().click();
+      await page
+        .getByRole('button', { name: /^(Activate |Set to draft: )/ })
+        .first()
+        .click();
       await page.waitForLoadState('networkidle');
     },
   },
@@ -95,8 +101,15 @@ async function measure(browser: Browser, origin: string, interaction: Interactio
 }
 
 /** `runs` runs of every interaction against the app at `origin`. */
-export async function measureInteractions(origin: string, runs: number, log: (line: string) => void): Promise<InteractionSamples[]> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+export async function measureInteractions(
+  origin: string,
+  runs: number,
+  log: (line: string) => void,
+): Promise<InteractionSamples[]> {
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
   try {
     const results: InteractionSamples[] = INTERACTIONS.map(({ name, route }) => ({ name, route, inpMs: [] }));
     for (let run = 1; run <= runs; run++) {

@@ -55,7 +55,9 @@ export async function openBrowser({ niceness, tmpDir }: { niceness: number; tmpD
   let chromePath = CHROME_PATH;
   if (niceness) {
     chromePath = path.join(tmpDir, 'chromium-niced.sh');
-    fs.writeFileSync(chromePath, `#!/bin/sh\nexec nice -n ${niceness} ${JSON.stringify(CHROME_PATH)} "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(chromePath, `#!/bin/sh\nexec nice -n ${niceness} ${JSON.stringify(CHROME_PATH)} "$@"\n`, {
+      mode: 0o755,
+    });
   }
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   return {
@@ -63,7 +65,12 @@ export async function openBrowser({ niceness, tmpDir }: { niceness: number; tmpD
       // A busy machine now and then spoils a trace (NO_NAVSTART, NO_FCP…): such a run is repeated, twice at most.
       let result: Awaited<ReturnType<typeof lighthouse>>;
       for (let attempt = 1; ; attempt++) {
-        result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         const error = result.lhr.runtimeError;
         if (!error) break;
@@ -73,17 +80,21 @@ export async function openBrowser({ niceness, tmpDir }: { niceness: number; tmpD
       const { lhr } = result;
       const audit = (id: string) => {
         const value = lhr.audits[id]?.numericValue;
-        if (typeof value !== 'number') throw new Error(`Lighthouse: no ${id} for ${url} (${lhr.runWarnings.join('; ')})`);
+        if (typeof value !== 'number')
+          throw new Error(`Lighthouse: no ${id} for ${url} (${lhr.runWarnings.join('; ')})`);
         return value;
       };
-      const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []) as NetworkRequest[];
+      const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ??
+        []) as NetworkRequest[];
       const origin = new URL(url).origin;
       return {
         sample: {
           lcpMs: audit('largest-contentful-paint'),
           tbtMs: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
-          scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+          scriptBytes: requests
+            .filter((r) => r.resourceType === 'Script')
+            .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
         },
         external: requests.map((r) => r.url).filter((u) => /^(https?|wss?):/.test(u) && !u.startsWith(origin)),
         report: result.report as string,

@@ -18,7 +18,11 @@ export type PerfPage = 'app' | 'floor' | 'stack';
 /** Production build of `page` into `dist`, its stats (webpack.config.ts, STATS_FILE) into `<dist>.stats.json`. */
 export function build(dist: string, page: PerfPage): number {
   const started = Date.now();
-  const args = ['--mode', 'production', ...(page === 'app' ? [] : ['--config', path.join(__dirname, 'floor.webpack.config.ts')])];
+  const args = [
+    '--mode',
+    'production',
+    ...(page === 'app' ? [] : ['--config', path.join(__dirname, 'floor.webpack.config.ts')]),
+  ];
   const result = spawnSync(bin('webpack'), args, {
     cwd: ROOT,
     env: { ...process.env, DIST_DIR: dist, FLOOR_DIST_DIR: dist, FLOOR_PAGE: page, STATS_FILE: `${dist}.stats.json` },
@@ -48,7 +52,13 @@ export interface Server {
  * Starts the backend (tsx server/index.ts, under `nice -n niceness` when not 0)
  * on a free port of 127.0.0.1 serving `dist`; resolves once `readyPath` answers 200.
  */
-export async function startServer(opts: { dist: string; dataDir: string; seedDemo: boolean; readyPath: string; niceness: number }): Promise<Server> {
+export async function startServer(opts: {
+  dist: string;
+  dataDir: string;
+  seedDemo: boolean;
+  readyPath: string;
+  niceness: number;
+}): Promise<Server> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   fs.mkdirSync(opts.dataDir, { recursive: true });

@@ -1,6 +1,20 @@
-import { evaluate, evaluateInteraction, median, renderAppModules, renderInteractions, renderTable, STACK_FLOOR, type Sample } from './table';
+import {
+  evaluate,
+  evaluateInteraction,
+  median,
+  renderAppModules,
+  renderInteractions,
+  renderTable,
+  STACK_FLOOR,
+  type Sample,
+} from './table';
 
-const sample = (lcpMs: number, tbtMs = 0, cls = 0, scriptBytes = 100_000): Sample => ({ lcpMs, tbtMs, cls, scriptBytes });
+const sample = (lcpMs: number, tbtMs = 0, cls = 0, scriptBytes = 100_000): Sample => ({
+  lcpMs,
+  tbtMs,
+  cls,
+  scriptBytes,
+});
 
 describe('perf table', () => {
   it('takes the median of odd and even counts', () => {
@@ -37,8 +51,12 @@ describe('perf table', () => {
     const lines = renderTable([app], floor, stack).split('\n');
     expect(lines[0]).toMatch(/^\| Page +\| LCP \(s\) \| LCP × floor \| TBT \(ms\) \| TBT − floor \(ms\) \|/);
     expect(lines[2]).toMatch(/^\| floor +\| 2\.00 +\| 1\.00× +\| 3 +\| — +\| 0\.000 \| 80\.0 /);
-    expect(lines[3]).toMatch(/^\| stack floor +\| 2\.00 +\| 1\.00× +\| 5 +\| \+2 +\| 0\.000 \| 120\.0 +\| 1\.50× +\| 1\.00× +\| — +\|$/);
-    expect(lines[4]).toMatch(/^\| `\/` +\| 1\.50 +\| 0\.75× +\| 20 +\| \+17 +\| 0\.001 \| 150\.0 +\| 1\.88× +\| 1\.25× +\| PASS +\|$/);
+    expect(lines[3]).toMatch(
+      /^\| stack floor +\| 2\.00 +\| 1\.00× +\| 5 +\| \+2 +\| 0\.000 \| 120\.0 +\| 1\.50× +\| 1\.00× +\| — +\|$/,
+    );
+    expect(lines[4]).toMatch(
+      /^\| `\/` +\| 1\.50 +\| 0\.75× +\| 20 +\| \+17 +\| 0\.001 \| 150\.0 +\| 1\.88× +\| 1\.25× +\| PASS +\|$/,
+    );
   });
 
   it('grades each interaction by the median of its runs', () => {
@@ -48,7 +66,9 @@ describe('perf table', () => {
     ];
     const results = runs.map(evaluateInteraction);
     expect(results.map((r) => r.failures)).toEqual([[], ['INP 210 ms > 200 ms']]);
-    expect(renderInteractions(results, runs).split('\n')[2]).toMatch(/^\| open a look +\| `\/looks` +\| 140 +\| 120 · 250 · 140 +\| PASS/);
+    expect(renderInteractions(results, runs).split('\n')[2]).toMatch(
+      /^\| open a look +\| `\/looks` +\| 140 +\| 120 · 250 · 140 +\| PASS/,
+    );
   });
 
   it('lists the app-only modules of a route, largest first, the small ones summed', () => {

@@ -80,9 +80,11 @@ export function evaluate({ route, samples, floor }: RouteSamples, stack?: RouteR
   const scriptRatio = r.scriptBytes / f.scriptBytes;
   const scriptVsStack = stack ? r.scriptBytes / stack.page.scriptBytes : NaN;
   const failures: string[] = [];
-  if (stack && !(scriptVsStack <= GOALS.scriptVsStack)) failures.push(`script ${scriptVsStack.toFixed(2)}× stack > ${GOALS.scriptVsStack}×`);
+  if (stack && !(scriptVsStack <= GOALS.scriptVsStack))
+    failures.push(`script ${scriptVsStack.toFixed(2)}× stack > ${GOALS.scriptVsStack}×`);
   if (!(lcpRatio <= GOALS.lcpRatio)) failures.push(`LCP ${lcpRatio.toFixed(2)}× > ${GOALS.lcpRatio}×`);
-  if (!(tbtOverFloorMs <= GOALS.tbtOverFloorMs)) failures.push(`TBT +${Math.round(tbtOverFloorMs)} ms > ${GOALS.tbtOverFloorMs} ms`);
+  if (!(tbtOverFloorMs <= GOALS.tbtOverFloorMs))
+    failures.push(`TBT +${Math.round(tbtOverFloorMs)} ms > ${GOALS.tbtOverFloorMs} ms`);
   if (!(r.cls <= GOALS.cls)) failures.push(`CLS ${r.cls.toFixed(3)} > ${GOALS.cls}`);
   return { route, page: r, floor: f, lcpRatio, tbtOverFloorMs, scriptRatio, scriptVsStack, failures };
 }
@@ -109,10 +111,45 @@ function markdown(rows: string[][]): string {
 export function renderTable(results: RouteResult[], allFloor: Sample[], stack?: RouteResult): string {
   const f = medians(allFloor);
   return markdown([
-    ['Page', 'LCP (s)', 'LCP × floor', 'TBT (ms)', 'TBT − floor (ms)', 'CLS', 'Script (KB)', 'Script × floor', 'Script × stack floor', 'Result'],
-    ['floor', s(f.lcpMs), '1.00×', String(Math.round(f.tbtMs)), '—', f.cls.toFixed(3), kb(f.scriptBytes), '1.00×', '—', '—'],
+    [
+      'Page',
+      'LCP (s)',
+      'LCP × floor',
+      'TBT (ms)',
+      'TBT − floor (ms)',
+      'CLS',
+      'Script (KB)',
+      'Script × floor',
+      'Script × stack floor',
+      'Result',
+    ],
+    [
+      'floor',
+      s(f.lcpMs),
+      '1.00×',
+      String(Math.round(f.tbtMs)),
+      '—',
+      f.cls.toFixed(3),
+      kb(f.scriptBytes),
+      '1.00×',
+      '—',
+      '—',
+    ],
     ...(stack
-      ? [[STACK_FLOOR, s(stack.page.lcpMs), x(stack.lcpRatio), String(Math.round(stack.page.tbtMs)), signed(stack.tbtOverFloorMs), stack.page.cls.toFixed(3), kb(stack.page.scriptBytes), x(stack.scriptRatio), '1.00×', '—']]
+      ? [
+          [
+            STACK_FLOOR,
+            s(stack.page.lcpMs),
+            x(stack.lcpRatio),
+            String(Math.round(stack.page.tbtMs)),
+            signed(stack.tbtOverFloorMs),
+            stack.page.cls.toFixed(3),
+            kb(stack.page.scriptBytes),
+            x(stack.scriptRatio),
+            '1.00×',
+            '—',
+          ],
+        ]
       : []),
     ...results.map((r) => [
       `\`${r.route}\``,
@@ -145,7 +182,12 @@ export interface InteractionResult {
 
 export function evaluateInteraction({ name, route, inpMs }: InteractionSamples): InteractionResult {
   const inp = median(inpMs);
-  return { name, route, inpMs: inp, failures: inp <= GOALS.inpMs ? [] : [`INP ${Math.round(inp)} ms > ${GOALS.inpMs} ms`] };
+  return {
+    name,
+    route,
+    inpMs: inp,
+    failures: inp <= GOALS.inpMs ? [] : [`INP ${Math.round(inp)} ms > ${GOALS.inpMs} ms`],
+  };
 }
 
 export function renderInteractions(results: InteractionResult[], runs: InteractionSamples[]): string {
@@ -176,6 +218,10 @@ export function renderAppModules(route: string, modules: AppModule[], listAtLeas
   return [
     `${route}: ${sorted.length} modules beyond the stack floor, ${kb(total)} KB before minification`,
     ...listed.map((m) => `  ${kb(m.bytes).padStart(7)} KB  ${m.name}`),
-    ...(rest.length ? [`  ${kb(rest.reduce((sum, m) => sum + m.bytes, 0)).padStart(7)} KB  (${rest.length} modules under ${kb(listAtLeast)} KB)`] : []),
+    ...(rest.length
+      ? [
+          `  ${kb(rest.reduce((sum, m) => sum + m.bytes, 0)).padStart(7)} KB  (${rest.length} modules under ${kb(listAtLeast)} KB)`,
+        ]
+      : []),
   ].join('\n');
 }

@@ -31,7 +31,12 @@ export interface Check<T> {
 const API = '/admin/api/v1';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, ms: number): Promise<{ value: T; timedOut: boolean }> {
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  ms: number,
+): Promise<{ value: T; timedOut: boolean }> {
   const end = Date.now() + ms;
   let value = await read();
   while (!done(value)) {
@@ -67,7 +72,11 @@ export function client(c: Cluster, shop: string) {
 
 /** The merchant's switches for the gallery (the admin's settings page sets them). */
 export async function enableGeneration(db: Db, domain: string): Promise<void> {
-  await db.updateTable('shops').set({ aiImageGenerationEnabled: true, imageGalleryEnabled: true }).where('domain', '=', domain).execute();
+  await db
+    .updateTable('shops')
+    .set({ aiImageGenerationEnabled: true, imageGalleryEnabled: true })
+    .where('domain', '=', domain)
+    .execute();
 }
 
 export async function shopId(db: Db, domain: string): Promise<number | undefined> {
@@ -75,12 +84,23 @@ export async function shopId(db: Db, domain: string): Promise<number | undefined
 }
 
 /** Uploads a look image through one instance; its URL (or the answer when it failed). */
-export async function uploadImage(c: Cluster, shop: string, app: AppProcess): Promise<{ url?: string; png: Buffer; failure?: string }> {
-  const png = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#c0ffee' } }).png().toBuffer();
+export async function uploadImage(
+  c: Cluster,
+  shop: string,
+  app: AppProcess,
+): Promise<{ url?: string; png: Buffer; failure?: string }> {
+  const png = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#c0ffee' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'scale.png');
-  const res = await fetch(`${app.url}${API}/productLooks/media`, { method: 'POST', headers: await client(c, shop).bearer(), body: form });
-  if (res.status !== 200) return { png, failure: `upload through ${app.name} answered ${res.status}: ${await res.text()}` };
+  const res = await fetch(`${app.url}${API}/productLooks/media`, {
+    method: 'POST',
+    headers: await client(c, shop).bearer(),
+    body: form,
+  });
+  if (res.status !== 200)
+    return { png, failure: `upload through ${app.name} answered ${res.status}: ${await res.text()}` };
   return { png, url: ((await res.json()) as { url: string }).url };
 }
 
@@ -109,12 +129,16 @@ export async function uploadsServedEverywhere(c: Cluster, shop: string): Promise
   if (stored.status !== 200) failures.push(`the public URL ${publicUrl} answered ${stored.status}`);
   else {
     const [sent, got] = await Promise.all([sharp(png).metadata(), sharp(bytes).metadata()]);
-    if (sent.width !== got.width || sent.height !== got.height) failures.push(`the public URL holds a ${got.width}×${got.height} image, ${sent.width}×${sent.height} was sent`);
+    if (sent.width !== got.width || sent.height !== got.height)
+      failures.push(`the public URL holds a ${got.width}×${got.height} image, ${sent.width}×${sent.height} was sent`);
   }
   for (const app of [a, ...others]) {
     const on = await fetch(`${app.url}${pathname}`);
     const body = Buffer.from(await on.arrayBuffer());
-    if (on.status !== 200 || Buffer.compare(body, bytes) !== 0) failures.push(`${app.name} answered ${on.status}${on.status === 200 ? ' with other bytes than the bucket' : ''} for ${pathname}`);
+    if (on.status !== 200 || Buffer.compare(body, bytes) !== 0)
+      failures.push(
+        `${app.name} answered ${on.status}${on.status === 200 ? ' with other bytes than the bucket' : ''} for ${pathname}`,
+      );
   }
   const proxied = await fetch(url);
   if (proxied.status !== 200) failures.push(`${url} (through the balancer) answered ${proxied.status}`);
@@ -123,35 +147,66 @@ export async function uploadsServedEverywhere(c: Cluster, shop: string): Promise
 }
 
 /** A generation's status streams to clients on every instance, whichever instance's worker runs it. */
-export async function sseAcrossInstances(c: Cluster, shop: string): Promise<Check<boolean> & { generationId?: number; worker?: string }> {
+export async function sseAcrossInstances(
+  c: Cluster,
+  shop: string,
+): Promise<Check<boolean> & { generationId?: number; worker?: string }> {
   const id = await shopId(c.db, shop);
   if (!id) return { value: false, ok: false, failure: `shop ${shop} not installed` };
   const api = client(c, shop);
   await api.call(c.proxyUrl, 'POST', `${API}/credits/claim-free`);
   const lookId = await lookWithImage(c, shop, id, 'Scale look');
-  const created = await api.call(c.apps[0].url, 'POST', `${API}/image-generation`, { productLookId: lookId, imageType: 'flat_lay' });
-  if (created.status !== 201) return { value: false, ok: false, failure: `POST image-generation answered ${created.status}: ${JSON.stringify(created.json)}` };
+  const created = await api.call(c.apps[0].url, 'POST', `${API}/image-generation`, {
+    productLookId: lookId,
+    imageType: 'flat_lay',
+  });
+  if (created.status !== 201)
+    return {
+      value: false,
+      ok: false,
+      failure: `POST image-generation answered ${created.status}: ${JSON.stringify(created.json)}`,
+    };
   const generationId = Number(created.json.imageGenerationId);
-  const streams = await Promise.all(c.apps.map((app) => readStream(app.url, `${API}/image-generation/${generationId}/stream`, api.bearer, 120_000)));
-  const row = await c.db.selectFrom('imageGenerations').select(['status', 'workerId']).where('id', '=', generationId).executeTakeFirst();
-  const failures = streams.map((events, i) => (events.includes('complete') ? '' : `${c.apps[i].name}'s stream got [${events.join(', ')}]`)).filter(Boolean);
+  const streams = await Promise.all(
+    c.apps.map((app) => readStream(app.url, `${API}/image-generation/${generationId}/stream`, api.bearer, 120_000)),
+  );
+  const row = await c.db
+    .selectFrom('imageGenerations')
+    .select(['status', 'workerId'])
+    .where('id', '=', generationId)
+    .executeTakeFirst();
+  const failures = streams
+    .map((events, i) => (events.includes('complete') ? '' : `${c.apps[i].name}'s stream got [${events.join(', ')}]`))
+    .filter(Boolean);
   if (row?.status === 'FAILED') {
-    failures.push(`the generation failed on its worker (the generator reads the look's uploaded image from its own DATA_DIR/files: needs the storage branch)`);
+    failures.push(
+      `the generation failed on its worker (the generator reads the look's uploaded image from its own DATA_DIR/files: needs the storage branch)`,
+    );
   }
   return {
     value: !failures.length,
     ok: !failures.length,
     generationId,
     worker: row?.workerId ?? undefined,
-    failure: failures.length ? `generation ${generationId} (status ${row?.status}, worker ${row?.workerId}): ${failures.join('; ')}` : undefined,
+    failure: failures.length
+      ? `generation ${generationId} (status ${row?.status}, worker ${row?.workerId}): ${failures.join('; ')}`
+      : undefined,
   };
 }
 
 /** The event names of an SSE stream until `close` (or the timeout). */
-async function readStream(base: string, route: string, bearer: () => Promise<Record<string, string>>, ms: number): Promise<string[]> {
+async function readStream(
+  base: string,
+  route: string,
+  bearer: () => Promise<Record<string, string>>,
+  ms: number,
+): Promise<string[]> {
   const events: string[] = [];
   try {
-    const res = await fetch(`${base}${route}`, { headers: { ...(await bearer()), accept: 'text/event-stream' }, signal: AbortSignal.timeout(ms) });
+    const res = await fetch(`${base}${route}`, {
+      headers: { ...(await bearer()), accept: 'text/event-stream' },
+      signal: AbortSignal.timeout(ms),
+    });
     if (!res.body) return [`http ${res.status}`];
     const decoder = new TextDecoder();
     const reader = res.body.getReader();
@@ -177,12 +232,25 @@ async function readStream(base: string, route: string, bearer: () => Promise<Rec
  * 500 events, 100 of them delivered a second time (a platform redelivery), round-robin through the
  * proxy: each event processed exactly once. `sent` counts events, as the platform does.
  */
-export async function webhooksExactlyOnce(c: Cluster, shop: string, unique = 500, again = 100): Promise<Check<{ sent: number; processed: number; duplicates: number }>> {
+export async function webhooksExactlyOnce(
+  c: Cluster,
+  shop: string,
+  unique = 500,
+  again = 100,
+): Promise<Check<{ sent: number; processed: number; duplicates: number }>> {
   const id = await shopId(c.db, shop);
-  const events = Array.from({ length: unique }, (_, i) => ({ webhookId: `scale-wh-${i}-${randomBytes(4).toString('hex')}`, eventId: `scale-ev-${i}-${randomBytes(4).toString('hex')}` }));
+  const events = Array.from({ length: unique }, (_, i) => ({
+    webhookId: `scale-wh-${i}-${randomBytes(4).toString('hex')}`,
+    eventId: `scale-ev-${i}-${randomBytes(4).toString('hex')}`,
+  }));
   const deliveries = [...events, ...events.slice(0, again)];
   const send = async (e: { webhookId: string; eventId: string }) => {
-    const body = JSON.stringify({ id: 1, current: ['read_products', 'write_products'], previous: ['read_products'], updated_at: new Date().toISOString() });
+    const body = JSON.stringify({
+      id: 1,
+      current: ['read_products', 'write_products'],
+      previous: ['read_products'],
+      updated_at: new Date().toISOString(),
+    });
     const res = await fetch(`${c.proxyUrl}/api/webhooks`, {
       method: 'POST',
       headers: {
@@ -200,7 +268,8 @@ export async function webhooksExactlyOnce(c: Cluster, shop: string, unique = 500
     return res.status;
   };
   const statuses: number[] = [];
-  for (let i = 0; i < deliveries.length; i += 25) statuses.push(...(await Promise.all(deliveries.slice(i, i + 25).map(send))));
+  for (let i = 0; i < deliveries.length; i += 25)
+    statuses.push(...(await Promise.all(deliveries.slice(i, i + 25).map(send))));
   const refused = statuses.filter((s) => s !== 200).length;
   const ids = events.map((e) => e.eventId);
   const read = async () =>
@@ -210,18 +279,26 @@ export async function webhooksExactlyOnce(c: Cluster, shop: string, unique = 500
       .where('shopId', '=', id ?? -1)
       .where('eventId', 'in', ids)
       .execute();
-  const { value: rows } = await until('webhooks processed', read, (r) => r.filter((x) => x.status === 'processed').length >= unique, 60_000);
+  const { value: rows } = await until(
+    'webhooks processed',
+    read,
+    (r) => r.filter((x) => x.status === 'processed').length >= unique,
+    60_000,
+  );
   const processed = new Set(rows.filter((r) => r.status === 'processed').map((r) => r.eventId)).size;
   const duplicates = rows.length - new Set(rows.map((r) => r.eventId)).size;
   const ok = processed === unique && duplicates === 0 && refused === 0;
   return {
     value: { sent: unique, processed, duplicates },
     ok,
-    failure: ok ? undefined : `${deliveries.length} sent (${refused} not answered 200), ${processed} of ${unique} events processed, ${duplicates} duplicate rows; unfinished: ${JSON.stringify(countBy(rows.map((r) => r.status)))}`,
+    failure: ok
+      ? undefined
+      : `${deliveries.length} sent (${refused} not answered 200), ${processed} of ${unique} events processed, ${duplicates} duplicate rows; unfinished: ${JSON.stringify(countBy(rows.map((r) => r.status)))}`,
   };
 }
 
-const countBy = (xs: string[]) => xs.reduce<Record<string, number>>((acc, x) => ({ ...acc, [x]: (acc[x] ?? 0) + 1 }), {});
+const countBy = (xs: string[]) =>
+  xs.reduce<Record<string, number>>((acc, x) => ({ ...acc, [x]: (acc[x] ?? 0) + 1 }), {});
 
 export interface KillResult {
   generation: string;
@@ -237,9 +314,19 @@ export interface KillResult {
  * SIGKILL one instance in the middle of a generation, a catalog sync and a burst of metafield
  * writes; each must finish on a survivor, no credit may be charged twice.
  */
-export async function killMidWork(c: Cluster, shop: string, victim: AppProcess, budgetMs: number): Promise<Check<KillResult>> {
+export async function killMidWork(
+  c: Cluster,
+  shop: string,
+  victim: AppProcess,
+  budgetMs: number,
+): Promise<Check<KillResult>> {
   const id = await shopId(c.db, shop);
-  if (!id) return { value: { generation: 'not started', sync: 'not started', metafields: 'not started', chargedTwice: 0, lost: 3 }, ok: false, failure: `shop ${shop} not installed` };
+  if (!id)
+    return {
+      value: { generation: 'not started', sync: 'not started', metafields: 'not started', chargedTwice: 0, lost: 3 },
+      ok: false,
+      failure: `shop ${shop} not installed`,
+    };
   const api = client(c, shop);
   // A catalog sync started through the victim (the shop's products are many and paced by the cost limit).
   const sync = await api.call(victim.url, 'POST', `${API}/catalog/sync`);
@@ -247,13 +334,21 @@ export async function killMidWork(c: Cluster, shop: string, victim: AppProcess, 
   const burstLook = await insertLook(c.db, id, { title: 'Burst' });
   let saved = 0;
   for (let i = 0; i < 20; i++) {
-    const res = await api.call(victim.url, 'PATCH', `${API}/productLooks/${burstLook}`, lookFormBody({ active: true, title: `Burst ${i}` }));
+    const res = await api.call(
+      victim.url,
+      'PATCH',
+      `${API}/productLooks/${burstLook}`,
+      lookFormBody({ active: true, title: `Burst ${i}` }),
+    );
     if (res.status === 200) saved += 1;
   }
   // A generation started through the victim.
   await api.call(victim.url, 'POST', `${API}/credits/claim-free`);
   const lookId = await lookWithImage(c, shop, id, 'Killed look');
-  const created = await api.call(victim.url, 'POST', `${API}/image-generation`, { productLookId: lookId, imageType: 'model' });
+  const created = await api.call(victim.url, 'POST', `${API}/image-generation`, {
+    productLookId: lookId,
+    imageType: 'model',
+  });
   if (created.status !== 201) signal(victim, 'SIGKILL');
   const generationId = created.status === 201 ? Number(created.json.imageGenerationId) : -1;
   // Opening the stream starts it; read a moment, then kill the victim.
@@ -267,18 +362,44 @@ export async function killMidWork(c: Cluster, shop: string, victim: AppProcess, 
   };
 
   const state = async () => {
-    const generation = await c.db.selectFrom('imageGenerations').select(['status']).where('id', '=', generationId).executeTakeFirst();
-    const syncRow = await c.db.selectFrom('catalogSyncs').select(['status']).where('shopId', '=', id).orderBy('startedAt', 'desc').executeTakeFirst();
-    const pending = await c.db.selectFrom('storefrontChanges').select((eb) => eb.fn.countAll<number>().as('n')).where('shopId', '=', id).executeTakeFirst();
-    const value = { generation: generation?.status ?? 'missing', sync: syncRow?.status ?? 'missing', pending: Number(pending?.n ?? 0) };
+    const generation = await c.db
+      .selectFrom('imageGenerations')
+      .select(['status'])
+      .where('id', '=', generationId)
+      .executeTakeFirst();
+    const syncRow = await c.db
+      .selectFrom('catalogSyncs')
+      .select(['status'])
+      .where('shopId', '=', id)
+      .orderBy('startedAt', 'desc')
+      .executeTakeFirst();
+    const pending = await c.db
+      .selectFrom('storefrontChanges')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('shopId', '=', id)
+      .executeTakeFirst();
+    const value = {
+      generation: generation?.status ?? 'missing',
+      sync: syncRow?.status ?? 'missing',
+      pending: Number(pending?.n ?? 0),
+    };
     mark('generation', value.generation === 'COMPLETED');
     mark('sync', value.sync === 'done');
     mark('metafields', value.pending === 0);
     return value;
   };
-  const { value } = await until('work to finish on the survivors', state, (s) => s.generation === 'COMPLETED' && s.sync === 'done' && s.pending === 0, budgetMs);
+  const { value } = await until(
+    'work to finish on the survivors',
+    state,
+    (s) => s.generation === 'COMPLETED' && s.sync === 'done' && s.pending === 0,
+    budgetMs,
+  );
   // Debits of the generation's runs (reference `<id>:<run>`): one run, one debit, however many tries.
-  const charges = await sql<{ n: number }>`select count(*)::int as n from credit_ledger where shop_id = ${id} and reason = 'generation' and reference like ${`${generationId}:%`}`.execute(c.db);
+  const charges = await sql<{
+    n: number;
+  }>`select count(*)::int as n from credit_ledger where shop_id = ${id} and reason = 'generation' and reference like ${`${generationId}:%`}`.execute(
+    c.db,
+  );
   const chargedTwice = Math.max(0, (charges.rows[0]?.n ?? 0) - 1);
   const result: KillResult = {
     generation: value.generation === 'COMPLETED' ? 'finished' : value.generation.toLowerCase(),
@@ -295,7 +416,7 @@ export async function killMidWork(c: Cluster, shop: string, victim: AppProcess, 
     failure: ok
       ? undefined
       : `after SIGKILL of ${victim.name} and ${Math.round(budgetMs / 1000)} s: generation ${generationId} ${value.generation}, catalog sync ${value.sync}, ${value.pending} metafield writes pending, ${saved}/20 look changes saved, ${chargedTwice} double charges` +
-        ' (generations and catalog syncs resume through pg-boss heartbeats, ~10-30 s; metafield writes are the outbox\'s)',
+        " (generations and catalog syncs resume through pg-boss heartbeats, ~10-30 s; metafield writes are the outbox's)",
   };
 }
 
@@ -336,7 +457,7 @@ export async function redactLeavesNothing(c: Cluster, shop: string): Promise<Che
       ? undefined
       : `shop/redact answered ${res.status}; ${value.rows} rows of shop ${id} remain (${(await rowsOfShopByTable(c.db, id)).join(', ')}), ${value.objects} of its ${theirs.length} objects remain` +
         (theirs.length === 0 ? ` (its upload made no object anywhere: ${uploaded?.failure ?? 'no upload'})` : '') +
-        ' (needs the storage branch: erase by the shop\'s key prefix as a retried job)',
+        " (needs the storage branch: erase by the shop's key prefix as a retried job)",
   };
 }
 
@@ -369,7 +490,9 @@ async function tablesWithShopId(db: Db): Promise<string[]> {
 async function rowsOfShopByTable(db: Db, id: number): Promise<string[]> {
   const out: string[] = [];
   for (const t of await tablesWithShopId(db)) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t)} where shop_id = ${id}`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.table(t)} where shop_id = ${id}`.execute(db);
     if (rows[0].n) out.push(`${t}: ${rows[0].n}`);
   }
   const shops = await sql<{ n: number }>`select count(*)::int as n from shops where id = ${id}`.execute(db);

@@ -14,7 +14,17 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { FakeShopifyAdmin, makeFakeProducts } from '../../server/test/fakeShopifyAdmin';
-import { client, enableGeneration, killMidWork, redactLeavesNothing, sseAcrossInstances, uploadsServedEverywhere, webhooksExactlyOnce, type Check, type Cluster } from './checks';
+import {
+  client,
+  enableGeneration,
+  killMidWork,
+  redactLeavesNothing,
+  sseAcrossInstances,
+  uploadsServedEverywhere,
+  webhooksExactlyOnce,
+  type Check,
+  type Cluster,
+} from './checks';
 import { exitOf, migrate, signal, startApp, waitReady, type AppProcess } from './instances';
 import { freePort, startPostgres, type ThrowawayPostgres } from './postgres';
 import { startProxy } from './proxy';
@@ -58,11 +68,22 @@ async function main(): Promise<number> {
 
   step('S3-protocol server (s3rver)…');
   const s3Port = await freePort();
-  const s3rver = new S3rver({ port: s3Port, address: '127.0.0.1', directory: path.join(dir, 's3'), silent: true, configureBuckets: [{ name: BUCKET }] });
+  const s3rver = new S3rver({
+    port: s3Port,
+    address: '127.0.0.1',
+    directory: path.join(dir, 's3'),
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
   await s3rver.run();
   cleanups.push(() => s3rver.close());
   const s3Endpoint = `http://127.0.0.1:${s3Port}`;
-  const s3 = new S3Client({ endpoint: s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const s3 = new S3Client({
+    endpoint: s3Endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   await s3.send(new CreateBucketCommand({ Bucket: BUCKET })).catch(() => undefined);
   cleanups.push(() => s3.destroy());
 
@@ -118,7 +139,16 @@ async function main(): Promise<number> {
 
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: pg.url, migrate: false, settings: { poolMax: 4 } });
   cleanups.push(() => handle.close());
-  const cluster: Cluster = { apps, proxyUrl: proxy.url, db: handle.db, s3, bucket: BUCKET, apiKey: API_KEY, apiSecret: API_SECRET, filesPublicUrl: env.FILES_PUBLIC_URL };
+  const cluster: Cluster = {
+    apps,
+    proxyUrl: proxy.url,
+    db: handle.db,
+    s3,
+    bucket: BUCKET,
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    filesPublicUrl: env.FILES_PUBLIC_URL,
+  };
 
   // Install the shops (first admin request: token exchange, first sync).
   for (const shop of [SHOP, KILL_SHOP]) {
@@ -142,7 +172,10 @@ async function main(): Promise<number> {
   step('generation stream across instances…');
   const sse = record('sseAcrossInstances', await run(false, () => sseAcrossInstances(cluster, SHOP)));
   step('500 webhooks…');
-  const webhooks = record('webhooks', await run({ sent: 0, processed: 0, duplicates: 0 }, () => webhooksExactlyOnce(cluster, SHOP)));
+  const webhooks = record(
+    'webhooks',
+    await run({ sent: 0, processed: 0, duplicates: 0 }, () => webhooksExactlyOnce(cluster, SHOP)),
+  );
   step('SIGKILL in the middle of a generation, a catalog sync and metafield writes…');
   const left = BUDGET_MS - (Date.now() - started);
   const killed = record(
@@ -156,7 +189,10 @@ async function main(): Promise<number> {
   proxyPorts.splice(0, proxyPorts.length, ...apps.filter((a) => a.alive()).map((a) => a.port));
   cluster.apps = apps.filter((a) => a.alive());
   step('shop/redact…');
-  const redact = record('redact', await run({ rows: -1, objects: -1 }, () => redactLeavesNothing(cluster, REDACT_SHOP)));
+  const redact = record(
+    'redact',
+    await run({ rows: -1, objects: -1 }, () => redactLeavesNothing(cluster, REDACT_SHOP)),
+  );
 
   const line = {
     instances: apps.length,

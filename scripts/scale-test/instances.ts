@@ -31,7 +31,11 @@ export interface AppProcess {
 
 /** `npm run migrate` against the database (the release step), bounded. */
 export async function migrate(env: Record<string, string>, log: string): Promise<void> {
-  const child = spawn(tsx, ['scripts/migrate.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')] });
+  const child = spawn(tsx, ['scripts/migrate.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', fs.openSync(log, 'a'), fs.openSync(log, 'a')],
+  });
   const code = await exitOf(child, 180_000);
   if (code !== 0) throw new Error(`npm run migrate exited ${code}: see ${log}`);
 }
@@ -60,10 +64,25 @@ export async function startApp(name: string, dir: string, env: Record<string, st
   const child = spawn(process.execPath, serverArgs, {
     cwd: root,
     detached: true,
-    env: { ...process.env, NODE_OPTIONS: '', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist') },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+    },
     stdio: ['ignore', log, log],
   });
-  return { name, port, url: `http://127.0.0.1:${port}`, dataDir, child, alive: () => child.exitCode === null && child.signalCode === null };
+  return {
+    name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    child,
+    alive: () => child.exitCode === null && child.signalCode === null,
+  };
 }
 
 /** Waits for GET /readyz → 200 (bounded); the last answer is in the error. */
@@ -71,7 +90,10 @@ export async function waitReady(app: AppProcess, ms = 180_000): Promise<void> {
   const end = Date.now() + ms;
   let last = 'no answer';
   while (Date.now() < end) {
-    if (!app.alive()) throw new Error(`${app.name} exited (${app.child.exitCode ?? app.child.signalCode}) before it was ready; see its log`);
+    if (!app.alive())
+      throw new Error(
+        `${app.name} exited (${app.child.exitCode ?? app.child.signalCode}) before it was ready; see its log`,
+      );
     try {
       const res = await fetch(`${app.url}/readyz`, { signal: AbortSignal.timeout(5000) });
       if (res.status === 200) return;

@@ -25,7 +25,14 @@ async function cannon(url: string, opts: Partial<autocannon.Options> = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...opts });
   // Status classes of the answers (a 429 is the route's rate limit at work, not a failure of the server).
   const statuses = { '2xx': result['2xx'], '4xx': result['4xx'], '5xx': result['5xx'] };
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, statuses, errors: result.errors };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    statuses,
+    errors: result.errors,
+  };
 }
 
 async function main() {
@@ -36,26 +43,59 @@ async function main() {
   try {
     // TRUST_PROXY=loopback: funnel ingest is rate-limited per client address, so each ingest request
     // names another client (X-Forwarded-For), as shoppers' browsers would be.
-    const env = { DATABASE_URL: pg.url, LOG_LEVEL: 'warn', SSR: '0', MIGRATE_ON_START: 'false', MAX_EVENT_LOOP_DELAY_MS: '0', TRUST_PROXY: 'loopback' };
+    const env = {
+      DATABASE_URL: pg.url,
+      LOG_LEVEL: 'warn',
+      SSR: '0',
+      MIGRATE_ON_START: 'false',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      TRUST_PROXY: 'loopback',
+    };
     await migrate(env, path.join(dir, 'migrate.log'));
     app = await startApp('measured', dir, env);
     await waitReady(app);
     const handle = await openDatabase({ databaseUrl: pg.url, migrate: false, settings: { poolMax: 2 } });
-    const shop = await handle.db.selectFrom('shops').select('id').where('domain', '=', DEMO_SHOP_DOMAIN).executeTakeFirstOrThrow();
-    const look = await handle.db.selectFrom('productLooks').select('id').where('shopId', '=', shop.id).orderBy('active', 'desc').orderBy('id').executeTakeFirstOrThrow();
+    const shop = await handle.db
+      .selectFrom('shops')
+      .select('id')
+      .where('domain', '=', DEMO_SHOP_DOMAIN)
+      .executeTakeFirstOrThrow();
+    const look = await handle.db
+      .selectFrom('productLooks')
+      .select('id')
+      .where('shopId', '=', shop.id)
+      .orderBy('active', 'desc')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const bearer = `Bearer ${await signSessionToken(DEMO_SHOP_DOMAIN, DEV_API_KEY, DEV_API_SECRET)}`;
     const proxyQuery = signAppProxyQuery(
-      { shop: DEMO_SHOP_DOMAIN, logged_in_customer_id: '', path_prefix: '/a/looks', timestamp: String(Math.floor(Date.now() / 1000)) },
+      {
+        shop: DEMO_SHOP_DOMAIN,
+        logged_in_customer_id: '',
+        path_prefix: '/a/looks',
+        timestamp: String(Math.floor(Date.now() / 1000)),
+      },
       DEV_API_SECRET,
     );
     const rows: Array<[string, Awaited<ReturnType<typeof cannon>>, string?]> = [];
     rows.push(['GET /healthz (floor)', await cannon(`${app.url}/healthz`)]);
-    rows.push(['GET /api/proxy (storefront gallery page, app proxy)', await cannon(`${app.url}/api/proxy?${proxyQuery}`)]);
-    rows.push(['GET /admin/api/v1/productLooks (admin list)', await cannon(`${app.url}/admin/api/v1/productLooks`, { headers: { authorization: bearer } })]);
+    rows.push([
+      'GET /api/proxy (storefront gallery page, app proxy)',
+      await cannon(`${app.url}/api/proxy?${proxyQuery}`),
+    ]);
+    rows.push([
+      'GET /admin/api/v1/productLooks (admin list)',
+      await cannon(`${app.url}/admin/api/v1/productLooks`, { headers: { authorization: bearer } }),
+    ]);
     const batch = 10;
     const events = JSON.stringify({
       visitorId: `measure-${randomBytes(4).toString('hex')}`,
-      events: Array.from({ length: batch }, (_, i) => ({ type: i % 2 ? 'hotspot_click' : 'impression', lookId: look.id, device: 'desktop', at: Date.now() })),
+      events: Array.from({ length: batch }, (_, i) => ({
+        type: i % 2 ? 'hotspot_click' : 'impression',
+        lookId: look.id,
+        device: 'desktop',
+        at: Date.now(),
+      })),
     });
     let client = 0;
     const ingest = await cannon(`${app.url}/api/storefront/events?shop=${DEMO_SHOP_DOMAIN}`, {
@@ -71,7 +111,11 @@ async function main() {
         },
       ],
     });
-    rows.push([`POST /api/storefront/events (funnel ingest, ${batch} events per request)`, ingest, `${ingest.rps * batch} events/s`]);
+    rows.push([
+      `POST /api/storefront/events (funnel ingest, ${batch} events per request)`,
+      ingest,
+      `${ingest.rps * batch} events/s`,
+    ]);
 
     // Webhook deliveries: recorded, answered, processed after the answer (today's in-process queue).
     const total = 300;
@@ -97,15 +141,28 @@ async function main() {
     }
     let processed = 0;
     for (let wait = 0; wait < 600 && processed < total; wait++) {
-      processed = Number((await sql<{ n: number }>`select count(*)::int as n from webhook_deliveries where status = 'processed' and event_id like 'measure-%'`.execute(handle.db)).rows[0].n);
+      processed = Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from webhook_deliveries where status = 'processed' and event_id like 'measure-%'`.execute(
+            handle.db,
+          )
+        ).rows[0].n,
+      );
       if (processed < total) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const jobsPerSecond = Math.round((processed / (Date.now() - before)) * 1000);
     await handle.close();
 
     console.log(`\n| Route | req/s | p50 ms | p99 ms | 4xx | 5xx |\n|---|---|---|---|---|---|`);
-    for (const [name, r, note] of rows) console.log(`| ${name} | ${r.rps}${note ? ` (${note})` : ''} | ${r.p50} | ${r.p99} | ${r.statuses['4xx']} | ${r.statuses['5xx']} |`);
-    console.log(`\nWebhook deliveries (received → processed, in-process queue): ${processed}/${total} in ${Date.now() - before} ms = ${jobsPerSecond}/s`);
+    for (const [name, r, note] of rows)
+      console.log(
+        `| ${name} | ${r.rps}${note ? ` (${note})` : ''} | ${r.p50} | ${r.p99} | ${r.statuses['4xx']} | ${r.statuses['5xx']} |`,
+      );
+    console.log(
+      `\nWebhook deliveries (received → processed, in-process queue): ${processed}/${total} in ${Date.now() - before} ms = ${jobsPerSecond}/s`,
+    );
     console.log(
       JSON.stringify({
         cpus: os.cpus().length,

@@ -13,8 +13,11 @@ const isRoot = () => process.getuid?.() === 0;
 
 function pgBin(): string {
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb'))) : [];
-  if (!versions.length) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql/*/bin (apt-get install postgresql)');
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb')))
+    : [];
+  if (!versions.length)
+    throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql/*/bin (apt-get install postgresql)');
   versions.sort((a, b) => Number(a) - Number(b));
   return path.join(root, versions[versions.length - 1], 'bin');
 }
@@ -23,7 +26,8 @@ function pgBin(): string {
 function run(bin: string, args: string[]) {
   const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   const result = spawnSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
-  if (result.status !== 0) throw new Error(`${path.basename(bin)} failed: ${result.stderr?.toString() || result.error?.message}`);
+  if (result.status !== 0)
+    throw new Error(`${path.basename(bin)} failed: ${result.stderr?.toString() || result.error?.message}`);
 }
 
 export async function freePort(): Promise<number> {
@@ -42,7 +46,18 @@ export async function startPostgres(dir: string): Promise<ThrowawayPostgres> {
   run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c dynamic_shared_memory_type=mmap`;
-  run(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '120', '-o', options, 'start']);
+  run(path.join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '120',
+    '-o',
+    options,
+    'start',
+  ]);
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -27,7 +27,13 @@ export async function startProxy(upstreams: () => number[]): Promise<{ url: stri
         },
       );
       upstream.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ECONNREFUSED' && (req.method === 'GET' || req.method === 'HEAD') && tries < ports.length && !res.headersSent) return attempt(tries + 1);
+        if (
+          error.code === 'ECONNREFUSED' &&
+          (req.method === 'GET' || req.method === 'HEAD') &&
+          tries < ports.length &&
+          !res.headersSent
+        )
+          return attempt(tries + 1);
         if (!res.headersSent) res.writeHead(502).end(`proxy: ${error.message}`);
         else res.destroy();
       });

@@ -45,19 +45,34 @@ async function firstLook(origin: string): Promise<{ id: number; title: string }>
   const { token } = (await (await fetch(`${origin}/api/dev/session-token`)).json()) as { token: string };
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   if (TEMPLATE !== undefined) {
-    const res = await fetch(`${origin}/admin/api/v1/layout`, { method: 'PATCH', headers, body: JSON.stringify({ definedTemplate: TEMPLATE }) });
+    const res = await fetch(`${origin}/admin/api/v1/layout`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ definedTemplate: TEMPLATE }),
+    });
     if (!res.ok) throw new Error(`PATCH /layout: ${res.status} ${await res.text()}`);
   }
   if (EXPERIMENTS === 'stop') {
     // The demo's look has a running A/B test (a second, hidden widget and looks-ab.js): stopped, so the
     // block is measured as most looks are; STOREFRONT_COST_EXPERIMENTS=keep measures it with the test.
-    const running = ((await (await fetch(`${origin}/admin/api/v1/experiments`, { headers })).json()) as { id: number; status: string }[]).filter((e) => e.status === 'running');
+    const running = (
+      (await (await fetch(`${origin}/admin/api/v1/experiments`, { headers })).json()) as {
+        id: number;
+        status: string;
+      }[]
+    ).filter((e) => e.status === 'running');
     for (const e of running) {
-      const res = await fetch(`${origin}/admin/api/v1/experiments/${e.id}`, { method: 'PATCH', headers, body: JSON.stringify({ status: 'stopped' }) });
+      const res = await fetch(`${origin}/admin/api/v1/experiments/${e.id}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ status: 'stopped' }),
+      });
       if (!res.ok) throw new Error(`PATCH /experiments/${e.id}: ${res.status} ${await res.text()}`);
     }
   }
-  const list = (await (await fetch(`${origin}/admin/api/v1/productLooks?limit=50`, { headers })).json()) as { data: { id: number; title: string }[] };
+  const list = (await (await fetch(`${origin}/admin/api/v1/productLooks?limit=50`, { headers })).json()) as {
+    data: { id: number; title: string }[];
+  };
   const look = [...list.data].sort((a, b) => a.id - b.id)[0];
   if (!look) throw new Error('the demo store has no look');
   return look;
@@ -70,7 +85,13 @@ async function main() {
   try {
     const dist = path.join(tmp, 'no-spa');
     fs.mkdirSync(dist);
-    server = await startServer({ dist, dataDir: path.join(tmp, 'data'), seedDemo: true, readyPath: '/api/dev/session-token', niceness: NICENESS });
+    server = await startServer({
+      dist,
+      dataDir: path.join(tmp, 'data'),
+      seedDemo: true,
+      readyPath: '/api/dev/session-token',
+      niceness: NICENESS,
+    });
     const look = await firstLook(server.origin);
     const withUrl = `${server.origin}/storefront/products/${encodeURIComponent(PRODUCT)}?look=${look.id}`;
     const withoutUrl = `${withUrl}&blocks=none`;
@@ -110,10 +131,13 @@ async function main() {
         without.push(await measure('without', withoutUrl, run));
       }
     }
-    if (external.size) throw new Error(`the pages requested something outside the local server: ${[...external].join(', ')}`);
+    if (external.size)
+      throw new Error(`the pages requested something outside the local server: ${[...external].join(', ')}`);
 
     const result = summarize(without, withBlock, gzipSync(fs.readFileSync(SCRIPT), { level: 9 }).length);
-    const { version } = JSON.parse(fs.readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(fs.readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as {
+      version: string;
+    };
     process.stdout.write(
       `Storefront cost of the look block (template ${template}) on the demo product page ${PRODUCT}: Lighthouse ${version}, ` +
         `mobile preset (simulated slow 4G, 4× CPU), Chromium headless; ` +
@@ -121,7 +145,9 @@ async function main() {
         `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString().slice(0, 10)}.\n\n`,
     );
     process.stdout.write(`${renderCostTable(result)}\n`);
-    process.stdout.write(`\nGoals: added JS ≤ 10 KB gzip, 0 added requests to the app's data endpoints, TBT +≤ 30 ms, LCP +≤ 100 ms.\n`);
+    process.stdout.write(
+      `\nGoals: added JS ≤ 10 KB gzip, 0 added requests to the app's data endpoints, TBT +≤ 30 ms, LCP +≤ 100 ms.\n`,
+    );
     if (costRows(result).some((row) => !row.pass)) process.exitCode = 1;
   } finally {
     await browser?.close();

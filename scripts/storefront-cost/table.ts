@@ -34,8 +34,14 @@ const m = (samples: CostSample[], key: keyof CostSample) => median(samples.map((
 
 export function summarize(without: CostSample[], withBlock: CostSample[], scriptGzipBytes: number): CostResult {
   const keys: (keyof CostSample)[] = ['lcpMs', 'tbtMs', 'cls', 'scriptBytes', 'dataRequests'];
-  const pick = (samples: CostSample[]) => Object.fromEntries(keys.map((k) => [k, m(samples, k)])) as unknown as CostSample;
-  return { without: pick(without), with: pick(withBlock), scriptGzipBytes, runs: Math.min(without.length, withBlock.length) };
+  const pick = (samples: CostSample[]) =>
+    Object.fromEntries(keys.map((k) => [k, m(samples, k)])) as unknown as CostSample;
+  return {
+    without: pick(without),
+    with: pick(withBlock),
+    scriptGzipBytes,
+    runs: Math.min(without.length, withBlock.length),
+  };
 }
 
 export interface CostRow {
@@ -72,16 +78,44 @@ export function costRows(r: CostResult): CostRow[] {
       goal: `${COST_GOALS.addedDataRequests}`,
       pass: requests <= COST_GOALS.addedDataRequests,
     },
-    { metric: 'TBT', without: ms(r.without.tbtMs), with: ms(r.with.tbtMs), delta: sign(tbt, ms), goal: `+≤ ${COST_GOALS.tbtDeltaMs} ms`, pass: tbt <= COST_GOALS.tbtDeltaMs },
-    { metric: 'LCP', without: ms(r.without.lcpMs), with: ms(r.with.lcpMs), delta: sign(lcp, ms), goal: `+≤ ${COST_GOALS.lcpDeltaMs} ms`, pass: lcp <= COST_GOALS.lcpDeltaMs },
-    { metric: 'CLS', without: r.without.cls.toFixed(3), with: r.with.cls.toFixed(3), delta: sign(r.with.cls - r.without.cls, (n) => n.toFixed(3)), goal: '—', pass: true },
+    {
+      metric: 'TBT',
+      without: ms(r.without.tbtMs),
+      with: ms(r.with.tbtMs),
+      delta: sign(tbt, ms),
+      goal: `+≤ ${COST_GOALS.tbtDeltaMs} ms`,
+      pass: tbt <= COST_GOALS.tbtDeltaMs,
+    },
+    {
+      metric: 'LCP',
+      without: ms(r.without.lcpMs),
+      with: ms(r.with.lcpMs),
+      delta: sign(lcp, ms),
+      goal: `+≤ ${COST_GOALS.lcpDeltaMs} ms`,
+      pass: lcp <= COST_GOALS.lcpDeltaMs,
+    },
+    {
+      metric: 'CLS',
+      without: r.without.cls.toFixed(3),
+      with: r.with.cls.toFixed(3),
+      delta: sign(r.with.cls - r.without.cls, (n) => n.toFixed(3)),
+      goal: '—',
+      pass: true,
+    },
   ];
 }
 
 export function renderCostTable(r: CostResult): string {
   const rows = costRows(r);
   const head = ['', 'without block', 'with block', 'delta', 'goal', ''];
-  const body = rows.map((row) => [row.metric, row.without, row.with, row.delta, row.goal, row.metric === 'CLS' ? '' : row.pass ? 'PASS' : 'FAIL']);
+  const body = rows.map((row) => [
+    row.metric,
+    row.without,
+    row.with,
+    row.delta,
+    row.goal,
+    row.metric === 'CLS' ? '' : row.pass ? 'PASS' : 'FAIL',
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [

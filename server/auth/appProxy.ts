@@ -83,15 +83,18 @@ export function checkAppProxySignature(url: string, secret: string, now: Date): 
   const params = proxyQueryParams(url);
   const signature = params.get('signature');
   if (!signature || signature.length !== 1 || !signature[0]) return { ok: false, reason: 'missing' };
-  for (const key of SINGLE_VALUE_PARAMS) if ((params.get(key)?.length ?? 0) > 1) return { ok: false, reason: 'invalid' };
+  for (const key of SINGLE_VALUE_PARAMS)
+    if ((params.get(key)?.length ?? 0) > 1) return { ok: false, reason: 'invalid' };
   const given = Buffer.from(signature[0], 'utf8');
   const expected = Buffer.from(appProxySignature(params, secret), 'utf8');
   // Equal lengths for timingSafeEqual: a wrong length compares the digest with itself (same time).
-  const matches = given.length === expected.length ? timingSafeEqual(given, expected) : (timingSafeEqual(expected, expected), false);
+  const matches =
+    given.length === expected.length ? timingSafeEqual(given, expected) : (timingSafeEqual(expected, expected), false);
   if (!matches) return { ok: false, reason: 'invalid' };
   const timestamp = params.get('timestamp')?.[0] ?? '';
   if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'invalid' };
-  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > APP_PROXY_MAX_AGE_SECONDS) return { ok: false, reason: 'stale' };
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > APP_PROXY_MAX_AGE_SECONDS)
+    return { ok: false, reason: 'stale' };
   const shopDomain = params.get('shop')?.[0] ?? '';
   if (!shopDomain) return { ok: false, reason: 'invalid' };
   const pathPrefix = params.get('path_prefix')?.[0] ?? '';
@@ -132,9 +135,17 @@ export async function verifyAppProxy(request: FastifyRequest): Promise<void> {
  * to the default for a malformed one), which the storefront script learns through the config metafield.
  * After the answer is decided, so a rejected request changes nothing.
  */
-export async function rememberVerifiedProxyPath(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+export async function rememberVerifiedProxyPath(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
   if (request.appProxy && reply.statusCode < 400) {
-    await rememberProxyPath(request.server.deps.db, request.appProxy.shop, proxyQueryParams(request.url).get('path_prefix')?.[0] ?? '');
+    await rememberProxyPath(
+      request.server.deps.db,
+      request.appProxy.shop,
+      proxyQueryParams(request.url).get('path_prefix')?.[0] ?? '',
+    );
   }
   return payload;
 }

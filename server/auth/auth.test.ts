@@ -7,7 +7,10 @@ const URL_ = '/admin/api/v1/shop/details';
 const SHOP = 'auth-shop.myshopify.com';
 
 /** A token like the platform's, with every claim overridable. */
-async function token(t: TestApp, opts: { secret?: string; aud?: string; dest?: string; iat?: number; nbf?: number; exp?: number; alg?: string } = {}) {
+async function token(
+  t: TestApp,
+  opts: { secret?: string; aud?: string; dest?: string; iat?: number; nbf?: number; exp?: number; alg?: string } = {},
+) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ dest: opts.dest ?? `https://${SHOP}` })
     .setProtectedHeader({ alg: opts.alg ?? 'HS256', typ: 'JWT' })
@@ -86,7 +89,14 @@ describe('session token auth (standalone mode)', () => {
 
   it('refuses alg none, HS512/HS384 and RS256 tokens', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const claims = { dest: `https://${SHOP}`, aud: t.config.apiKey, iss: `https://${SHOP}/admin`, exp: now + 60, nbf: now, iat: now };
+    const claims = {
+      dest: `https://${SHOP}`,
+      aud: t.config.apiKey,
+      iss: `https://${SHOP}/admin`,
+      exp: now + 60,
+      nbf: now,
+      iat: now,
+    };
     await expect401(`Bearer ${b64json({ alg: 'none', typ: 'JWT' })}.${b64json(claims)}.`);
     await expect401(`Bearer ${b64json({ alg: 'none', typ: 'JWT' })}.${b64json(claims)}`);
     await expect401(`Bearer ${await token(t, { alg: 'HS512' })}`);
@@ -97,7 +107,13 @@ describe('session token auth (standalone mode)', () => {
   });
 
   it('refuses a bad dest claim', async () => {
-    for (const dest of ['http://auth-shop.myshopify.com', 'https://evil.example', 'https://auth-shop.myshopify.com.evil.example', 'not a url', 'https://-x.myshopify.com']) {
+    for (const dest of [
+      'http://auth-shop.myshopify.com',
+      'https://evil.example',
+      'https://auth-shop.myshopify.com.evil.example',
+      'not a url',
+      'https://-x.myshopify.com',
+    ]) {
       await expect401(`Bearer ${await token(t, { dest })}`);
     }
   });
@@ -129,7 +145,12 @@ describe('tenant scoping', () => {
   afterAll(() => t.close());
 
   it("shop A never sees shop B's settings", async () => {
-    await t.request({ method: 'PATCH', url: '/admin/api/v1/shop', payload: { variantLabel: 'Only A' }, shop: 'tenant-a.myshopify.com' });
+    await t.request({
+      method: 'PATCH',
+      url: '/admin/api/v1/shop',
+      payload: { variantLabel: 'Only A' },
+      shop: 'tenant-a.myshopify.com',
+    });
     const b = await t.request({ method: 'GET', url: '/admin/api/v1/shop', shop: 'tenant-b.myshopify.com' });
     expect(b.json().variantLabel).not.toBe('Only A');
     const a = await t.request({ method: 'GET', url: '/admin/api/v1/shop', shop: 'tenant-a.myshopify.com' });
@@ -137,10 +158,23 @@ describe('tenant scoping', () => {
   });
 
   it("shop B sees none of shop A's catalog", async () => {
-    const own = await t.request({ method: 'GET', url: '/admin/api/v1/catalog/products?limit=100', shop: 'tenant-a.myshopify.com' });
+    const own = await t.request({
+      method: 'GET',
+      url: '/admin/api/v1/catalog/products?limit=100',
+      shop: 'tenant-a.myshopify.com',
+    });
     expect(own.statusCode).toBe(200);
-    expect(own.json().data.map((p: { title: string }) => p.title).sort()).toEqual(['A product 1', 'A product 2']);
-    const other = await t.request({ method: 'GET', url: '/admin/api/v1/catalog/products?limit=100&query=product', shop: 'tenant-b.myshopify.com' });
+    expect(
+      own
+        .json()
+        .data.map((p: { title: string }) => p.title)
+        .sort(),
+    ).toEqual(['A product 1', 'A product 2']);
+    const other = await t.request({
+      method: 'GET',
+      url: '/admin/api/v1/catalog/products?limit=100&query=product',
+      shop: 'tenant-b.myshopify.com',
+    });
     expect(other.statusCode).toBe(200);
     expect(other.json().data).toEqual([]);
   });
@@ -151,7 +185,14 @@ describe('APP_MODE=shopify', () => {
   let fake: FakeShopifyAdmin;
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: 'real-key', apiSecret: 'real-secret' });
-    t = await createTestApp({ env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: 'real-key', SHOPIFY_API_SECRET: 'real-secret', SHOPIFY_ADMIN_API_BASE_URL: fake.url } });
+    t = await createTestApp({
+      env: {
+        APP_MODE: 'shopify',
+        SHOPIFY_API_KEY: 'real-key',
+        SHOPIFY_API_SECRET: 'real-secret',
+        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -163,7 +204,11 @@ describe('APP_MODE=shopify', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-shopify-api-request-failure-reauthorize']).toBeUndefined();
     expect(fake.exchanges).toEqual([{ shop: 'not-installed.myshopify.com', expiring: true }]);
-    const rows = await t.db.selectFrom('shops').select('domain').where('domain', '=', 'not-installed.myshopify.com').execute();
+    const rows = await t.db
+      .selectFrom('shops')
+      .select('domain')
+      .where('domain', '=', 'not-installed.myshopify.com')
+      .execute();
     expect(rows).toEqual([{ domain: 'not-installed.myshopify.com' }]);
   });
 
@@ -194,15 +239,16 @@ describe('errors never leak', () => {
     try {
       // A throwaway route registered on a second app built the same way.
       const { buildApp } = await import('../app');
-      const app = await buildApp(
-        { config: t.config, db: t.db },
-        { logger: false },
-      );
+      const app = await buildApp({ config: t.config, db: t.db }, { logger: false });
       app.get('/admin/api/v1/__boom', async () => {
         throw new Error('secret detail at /srv/app/db.ts:12');
       });
       await app.ready();
-      const res = await app.inject({ method: 'GET', url: '/admin/api/v1/__boom', headers: { authorization: `Bearer ${await t.tokenFor()}` } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/admin/api/v1/__boom',
+        headers: { authorization: `Bearer ${await t.tokenFor()}` },
+      });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: 'Internal server error', requestId: expect.any(String) });
       expect(res.body).not.toContain('secret detail');

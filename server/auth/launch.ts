@@ -9,7 +9,10 @@ import { isShopDomain } from './oauth';
  * after a redirect (the billing return, a reload) carry `shop` and `host` but no `id_token`/`hmac`.
  * Without a `shop` parameter, the shop of a valid `id_token`.
  */
-export async function documentShop(query: Record<string, unknown>, config: Pick<Config, 'apiKey' | 'apiSecret'>): Promise<string | undefined> {
+export async function documentShop(
+  query: Record<string, unknown>,
+  config: Pick<Config, 'apiKey' | 'apiSecret'>,
+): Promise<string | undefined> {
   if (query.shop !== undefined) return isShopDomain(query.shop) ? query.shop : undefined;
   if (typeof query.id_token !== 'string' || !query.id_token) return undefined;
   try {

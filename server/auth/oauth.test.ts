@@ -25,7 +25,9 @@ describe('OAuth helpers', () => {
     expect(hmac).toMatch(/^[0-9a-f]{64}$/);
     // Order-independent, and the documented message format.
     const { createHmac } = jest.requireActual('node:crypto') as typeof import('node:crypto');
-    expect(hmac).toBe(createHmac('sha256', SECRET).update(`code=abc&shop=${SHOP}&state=s&timestamp=1700000000`).digest('hex'));
+    expect(hmac).toBe(
+      createHmac('sha256', SECRET).update(`code=abc&shop=${SHOP}&state=s&timestamp=1700000000`).digest('hex'),
+    );
     const at = 1700000000_000;
     expect(verifyQueryHmac({ ...query, hmac }, SECRET, at)).toBe(true);
     expect(verifyQueryHmac({ ...query, hmac: hmac.toUpperCase() }, SECRET, at)).toBe(true);
@@ -53,14 +55,22 @@ describe('OAuth helpers', () => {
     expect(verifyState(state, 'other.myshopify.com', SECRET, now)).toBe(false);
     expect(verifyState(state, SHOP, 'other', now)).toBe(false);
     expect(verifyState(state, SHOP, SECRET, now + 11 * 60_000)).toBe(false);
-    expect(verifyState(state.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')), SHOP, SECRET, now)).toBe(false);
+    expect(
+      verifyState(
+        state.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+        SHOP,
+        SECRET,
+        now,
+      ),
+    ).toBe(false);
     expect(verifyState(undefined, SHOP, SECRET, now)).toBe(false);
     expect(signState(SHOP, SECRET, now)).not.toBe(state);
   });
 });
 
 /** shopify.app.toml's own lines, read without the app's parser. */
-const tomlLine = (key: string) => new RegExp(`^${key}\\s*=\\s*"([^"]+)"`, 'm').exec(fs.readFileSync(APP_TOML_FILE, 'utf8'))?.[1];
+const tomlLine = (key: string) =>
+  new RegExp(`^${key}\\s*=\\s*"([^"]+)"`, 'm').exec(fs.readFileSync(APP_TOML_FILE, 'utf8'))?.[1];
 
 describe('OAuth fallback (APP_MODE=shopify, outside the admin)', () => {
   let t: TestApp;
@@ -88,12 +98,15 @@ describe('OAuth fallback (APP_MODE=shopify, outside the admin)', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/auth?shop=${shop}` });
     expect(res.statusCode).toBe(302);
     const set = String(res.headers['set-cookie'] ?? '');
-    expect(set).toMatch(/^shopify_app_state=[^;]+; Max-Age=600; Path=\/api\/auth\/callback; HttpOnly; Secure; SameSite=Lax/);
+    expect(set).toMatch(
+      /^shopify_app_state=[^;]+; Max-Age=600; Path=\/api\/auth\/callback; HttpOnly; Secure; SameSite=Lax/,
+    );
     cookie = set.split(';')[0];
     return new URL(res.headers.location as string);
   }
   /** The platform's redirect to the callback, in the browser that started it (its cookie). */
-  const callback = (url: string, headers: Record<string, string> = { cookie }) => t.app.inject({ method: 'GET', url, headers });
+  const callback = (url: string, headers: Record<string, string> = { cookie }) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   const storedToken = async (shop: string) => {
     const row = await t.db
@@ -116,12 +129,15 @@ describe('OAuth fallback (APP_MODE=shopify, outside the admin)', () => {
     expect(verifyState(url.searchParams.get('state'), SHOP, SECRET)).toBe(true);
   });
 
-  it.each(['evil.example', 'x.myshopify.com.evil.example', '', 'https://a.myshopify.com', '-a.myshopify.com'])('GET /api/auth refuses shop=%s', async (shop) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/auth?shop=${encodeURIComponent(shop)}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_shop' });
-    expect(res.headers.location).toBeUndefined();
-  });
+  it.each(['evil.example', 'x.myshopify.com.evil.example', '', 'https://a.myshopify.com', '-a.myshopify.com'])(
+    'GET /api/auth refuses shop=%s',
+    async (shop) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/auth?shop=${encodeURIComponent(shop)}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid_shop' });
+      expect(res.headers.location).toBeUndefined();
+    },
+  );
 
   it('the callback exchanges the code for an expiring token, stores it encrypted, installs the shop and opens the app in the admin', async () => {
     const state = (await authorize()).searchParams.get('state')!;
@@ -148,7 +164,9 @@ describe('OAuth fallback (APP_MODE=shopify, outside the admin)', () => {
     const after = await storedToken(SHOP);
     expect(after.plain).not.toBe(before.plain);
     expect(platform.liveAccessTokens(SHOP)).toEqual([after.plain]);
-    expect(await t.db.selectFrom('accessTokens').select('shopId').where('shopId', '=', after.shopId).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('accessTokens').select('shopId').where('shopId', '=', after.shopId).execute(),
+    ).toHaveLength(1);
   });
 
   it('refuses a wrong HMAC, a foreign state, an expired-looking state and a failed exchange, storing nothing', async () => {

@@ -80,8 +80,10 @@ export const HMAC_TIMESTAMP_TOLERANCE_SECONDS = 90;
  */
 export function verifyQueryHmac(query: Record<string, unknown>, secret: string, nowMs = Date.now()): boolean {
   const given = query.hmac;
-  const timestamp = typeof query.timestamp === 'string' && /^\d+$/.test(query.timestamp) ? Number(query.timestamp) : NaN;
-  if (!Number.isInteger(timestamp) || Math.abs(Math.trunc(nowMs / 1000) - timestamp) > HMAC_TIMESTAMP_TOLERANCE_SECONDS) return false;
+  const timestamp =
+    typeof query.timestamp === 'string' && /^\d+$/.test(query.timestamp) ? Number(query.timestamp) : NaN;
+  if (!Number.isInteger(timestamp) || Math.abs(Math.trunc(nowMs / 1000) - timestamp) > HMAC_TIMESTAMP_TOLERANCE_SECONDS)
+    return false;
   return typeof given === 'string' && safeEqualHex(given.toLowerCase(), queryHmac(query, secret));
 }
 
@@ -89,7 +91,11 @@ const oauthBase = (config: Pick<Config, 'adminApiBaseUrl'>, shop: string) =>
   (config.adminApiBaseUrl ?? `https://${shop}`).replace(/\/$/, '');
 
 /** The authorize page, asking for exactly the scopes of shopify.app.toml. */
-export function authorizeUrl(config: Pick<Config, 'apiKey' | 'appUrl' | 'shopifyApp'>, shop: string, state: string): string {
+export function authorizeUrl(
+  config: Pick<Config, 'apiKey' | 'appUrl' | 'shopifyApp'>,
+  shop: string,
+  state: string,
+): string {
   const params = new URLSearchParams({
     client_id: config.apiKey,
     scope: config.shopifyApp.scopes.join(','),
@@ -126,8 +132,10 @@ export async function exchangeCode(
   });
   if (!response.ok) throw new OauthError(`Access token request failed (${response.status})`);
   const body = (await response.json()) as Record<string, unknown>;
-  if (typeof body.access_token !== 'string' || !body.access_token) throw new OauthError('No access token in the answer');
-  const at = (seconds: unknown) => (typeof seconds === 'number' && seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null);
+  if (typeof body.access_token !== 'string' || !body.access_token)
+    throw new OauthError('No access token in the answer');
+  const at = (seconds: unknown) =>
+    typeof seconds === 'number' && seconds > 0 ? new Date(now.getTime() + seconds * 1000) : null;
   return {
     accessToken: body.access_token,
     expiresAt: at(body.expires_in),
@@ -138,7 +146,13 @@ export async function exchangeCode(
 }
 
 /** Stores the shop's token pair (encrypted, replacing any earlier pair) and (re)installs the shop. */
-export async function completeInstall(db: Db, config: Pick<Config, 'tokenKeys'>, shop: string, pair: TokenPair, now: Date): Promise<ShopRow> {
+export async function completeInstall(
+  db: Db,
+  config: Pick<Config, 'tokenKeys'>,
+  shop: string,
+  pair: TokenPair,
+  now: Date,
+): Promise<ShopRow> {
   return db.transaction().execute(async (trx) => {
     const row = await provisionShop(trx, shop, { origin: 'platform' });
     await storeTokenPair(trx, config.tokenKeys, row.id, pair, now);

@@ -74,7 +74,12 @@ describe('session token dest', () => {
   });
 
   it('refuses an issuer that is not the dest shop admin', async () => {
-    for (const iss of [`https://other.myshopify.com/admin`, `https://${SHOP}.evil.example/admin`, `https://${SHOP}/admin/x`, 'x']) {
+    for (const iss of [
+      `https://other.myshopify.com/admin`,
+      `https://${SHOP}.evil.example/admin`,
+      `https://${SHOP}/admin/x`,
+      'x',
+    ]) {
       await expect(verifySessionToken(await token({ iss }), KEY, SECRET)).rejects.toThrow();
     }
   });
@@ -85,7 +90,9 @@ describe('session token lifetime', () => {
 
   it(`accepts up to ${MAX_TOKEN_LIFETIME_SECONDS} s between iat and exp`, async () => {
     for (const life of [1, 60, MAX_TOKEN_LIFETIME_SECONDS]) {
-      await expect(verifySessionToken(await token({ iat: now, exp: now + life }), KEY, SECRET)).resolves.toMatchObject({ shopDomain: SHOP });
+      await expect(verifySessionToken(await token({ iat: now, exp: now + life }), KEY, SECRET)).resolves.toMatchObject({
+        shopDomain: SHOP,
+      });
     }
   });
 
@@ -113,7 +120,11 @@ describe('the API refuses such tokens', () => {
     try {
       await t.provision(SHOP);
       const good = await token({}, { key: t.config.apiKey, secret: t.config.apiSecret });
-      const ok = await t.app.inject({ method: 'GET', url: '/admin/api/v1/shop/details', headers: { authorization: `Bearer ${good}` } });
+      const ok = await t.app.inject({
+        method: 'GET',
+        url: '/admin/api/v1/shop/details',
+        headers: { authorization: `Bearer ${good}` },
+      });
       expect(ok.statusCode).toBe(200);
       const now = Math.floor(Date.now() / 1000);
       const bad = [
@@ -123,7 +134,11 @@ describe('the API refuses such tokens', () => {
       ];
       for (const claims of bad) {
         const jwt = await token(claims, { key: t.config.apiKey, secret: t.config.apiSecret });
-        const res = await t.app.inject({ method: 'GET', url: '/admin/api/v1/shop/details', headers: { authorization: `Bearer ${jwt}` } });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/admin/api/v1/shop/details',
+          headers: { authorization: `Bearer ${jwt}` },
+        });
         expect([claims, res.statusCode]).toEqual([claims, 401]);
       }
     } finally {

@@ -13,7 +13,12 @@ export const RETRY_INVALID_SESSION_HEADER = 'X-Shopify-Retry-Invalid-Session-Req
  * (first request after the managed install, or after a reinstall) gets one by token exchange first;
  * concurrent first requests share that one exchange.
  */
-export async function installedShop(platform: Platform, shopDomain: string, sessionToken: string, log: FastifyBaseLogger): Promise<ShopRow> {
+export async function installedShop(
+  platform: Platform,
+  shopDomain: string,
+  sessionToken: string,
+  log: FastifyBaseLogger,
+): Promise<ShopRow> {
   try {
     const { shop, exchanged } = await platform.tokens.ensureInstalled(shopDomain, sessionToken);
     if (exchanged) log.info({ shop: shopDomain }, 'access token exchanged');

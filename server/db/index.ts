@@ -60,7 +60,11 @@ export const DEFAULT_DATABASE_SETTINGS: DatabaseSettings = {
  * message (no SET round trip, and no pooled connection without them); TCP keepalive finds a peer
  * that vanished (failover, a NAT that forgot the flow) instead of waiting on it forever.
  */
-export function poolConfig(databaseUrl: string, s: DatabaseSettings, applicationName = 'shoppable-looks'): pg.PoolConfig {
+export function poolConfig(
+  databaseUrl: string,
+  s: DatabaseSettings,
+  applicationName = 'shoppable-looks',
+): pg.PoolConfig {
   return {
     connectionString: databaseUrl,
     max: s.poolMax,
@@ -108,7 +112,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('error', (error) => console.warn(`PostgreSQL idle connection error: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     const notifier = new PgNotifier(options.databaseUrl, undefined, { heartbeatMs: settings.notifyHeartbeatMs });
-    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: settings.poolMax });
+    const poolStats = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: settings.poolMax,
+    });
     poolStatsByDb.set(db, poolStats);
     handle = {
       db,
@@ -138,7 +147,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     };
   }
   attachNotifier(handle.db, handle.notifier);
-  attachDatabaseSource(handle.db, handle.pglite ? { kind: 'pglite', pglite: handle.pglite } : { kind: 'postgres', databaseUrl: options.databaseUrl! });
+  attachDatabaseSource(
+    handle.db,
+    handle.pglite ? { kind: 'pglite', pglite: handle.pglite } : { kind: 'postgres', databaseUrl: options.databaseUrl! },
+  );
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return handle;
 }

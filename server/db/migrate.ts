@@ -105,7 +105,8 @@ export async function migrationStatus(db: Kysely<any>): Promise<MigrationStatus>
 /** One line an operator can act on. */
 export function describeMigrationStatus(s: MigrationStatus): string {
   if (s.current) return `all ${Object.keys(migrations).length} migrations applied`;
-  if (s.ahead.length) return `the database has migrations this code does not know (${s.ahead.join(', ')}): deploy the release that made them`;
+  if (s.ahead.length)
+    return `the database has migrations this code does not know (${s.ahead.join(', ')}): deploy the release that made them`;
   return `${s.behind.length} migration(s) not applied (${s.behind.join(', ')}): run \`npm run migrate\` (the release step) first`;
 }
 

@@ -17,7 +17,11 @@ export interface Notifier {
   /** False while the listening connection is down (messages may be missed). */
   readonly listening: boolean;
   /** Resolves once LISTEN is in effect: every message published after that reaches onMessage. */
-  subscribe(channel: NotifyChannel, onMessage: (payload: unknown) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  subscribe(
+    channel: NotifyChannel,
+    onMessage: (payload: unknown) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -209,7 +213,10 @@ export class PgNotifier extends ChannelNotifier {
       inFlight = true;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`heartbeat unanswered after ${this.heartbeatTimeoutMs} ms`)), this.heartbeatTimeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`heartbeat unanswered after ${this.heartbeatTimeoutMs} ms`)),
+          this.heartbeatTimeoutMs,
+        );
       });
       Promise.race([client.query('select 1'), timeout])
         .catch((error: Error) => this.lost(client, error))

@@ -20,7 +20,8 @@ import type { FlowTables } from './tables/flow';
 import type { OrderReconciliationTables } from './tables/orderReconciliations';
 
 export interface Database
-  extends FoundationTables,
+  extends
+    FoundationTables,
     LooksTables,
     StorefrontTables,
     AnalyticsTables,

@@ -6,7 +6,14 @@ export async function seedBilling({ db, shop, now }: SeedContext): Promise<void>
   await seedBillingCatalog(db);
   await db
     .insertInto('shopPlans')
-    .values({ shopId: shop.id, planName: 'free', chargeId: null, discountPercentage: null, discountCode: null, activatedAt: now })
+    .values({
+      shopId: shop.id,
+      planName: 'free',
+      chargeId: null,
+      discountPercentage: null,
+      discountCode: null,
+      activatedAt: now,
+    })
     .onConflict((oc) => oc.column('shopId').doNothing())
     .execute();
 }

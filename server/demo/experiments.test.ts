@@ -12,7 +12,9 @@ describe('demo store: one running A/B test', () => {
   afterAll(() => t.close());
 
   it('runs on a demo look with a per-variant history that is the funnel history of its visitors', async () => {
-    const list = (await t.request({ method: 'GET', url: '/admin/api/v1/experiments', shop: DEMO_SHOP_DOMAIN })).json() as Experiment[];
+    const list = (
+      await t.request({ method: 'GET', url: '/admin/api/v1/experiments', shop: DEMO_SHOP_DOMAIN })
+    ).json() as Experiment[];
     expect(list).toHaveLength(1);
     const [e] = list;
     expect(e.status).toBe('running');

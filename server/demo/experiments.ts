@@ -23,7 +23,9 @@ export async function seedExperiments({ db, shop, now }: SeedContext): Promise<v
     .orderBy('id')
     .executeTakeFirst();
   if (!look) return;
-  const startDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (DEMO_EXPERIMENT_DAYS - 1) * DAY_MS);
+  const startDay = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (DEMO_EXPERIMENT_DAYS - 1) * DAY_MS,
+  );
   const since = startDay.toISOString().slice(0, 10);
 
   const experiment = await db
@@ -34,8 +36,24 @@ export async function seedExperiments({ db, shop, now }: SeedContext): Promise<v
   const variants = await db
     .insertInto('experimentVariants')
     .values([
-      { experimentId: experiment.id, position: 0, name: 'A', isControl: true, split: 50, imageUrl: null, template: null },
-      { experimentId: experiment.id, position: 1, name: 'B', isControl: false, split: 50, imageUrl: null, template: 'multi_col' },
+      {
+        experimentId: experiment.id,
+        position: 0,
+        name: 'A',
+        isControl: true,
+        split: 50,
+        imageUrl: null,
+        template: null,
+      },
+      {
+        experimentId: experiment.id,
+        position: 1,
+        name: 'B',
+        isControl: false,
+        split: 50,
+        imageUrl: null,
+        template: 'multi_col',
+      },
     ])
     .returning(['id', 'split'])
     .execute();
@@ -49,9 +67,13 @@ export async function seedExperiments({ db, shop, now }: SeedContext): Promise<v
     .where('localDay', '>=', since)
     .execute();
   if (!visitors.length) return;
-  const rows = visitors.map((v) => sql`(${v.visitorId}::text, ${assignVariant(v.visitorId, experiment.id, variants)!.id}::int)`);
+  const rows = visitors.map(
+    (v) => sql`(${v.visitorId}::text, ${assignVariant(v.visitorId, experiment.id, variants)!.id}::int)`,
+  );
   await sql`UPDATE funnel_events e SET variant_id = d.variant_id FROM (VALUES ${sql.join(rows)}) AS d(visitor_id, variant_id)
-    WHERE e.shop_id = ${shop.id} AND e.look_id = ${look.id} AND e.local_day >= ${since}::date AND e.visitor_id = d.visitor_id`.execute(db);
+    WHERE e.shop_id = ${shop.id} AND e.look_id = ${look.id} AND e.local_day >= ${since}::date AND e.visitor_id = d.visitor_id`.execute(
+    db,
+  );
   await sql`
     INSERT INTO experiment_variant_daily (variant_id, day, impressions, conversions)
     SELECT variant_id, local_day,

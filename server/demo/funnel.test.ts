@@ -34,8 +34,17 @@ describe('demo store: 60 days of funnel history', () => {
   it('the funnel report agrees with the seeded orders (totals and by device)', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const since = new Date(Date.now() - 59 * 86_400_000).toISOString().slice(0, 10);
-    const report = (await t.request({ method: 'GET', url: `/admin/api/v1/analytics/funnel?since=${since}&until=${today}`, shop: DEMO_SHOP_DOMAIN })).json() as FunnelReport;
-    const orders = await t.db.selectFrom('lookDailyStats').select(({ fn }) => [fn.sum<string>('orders').as('orders'), fn.sum<string>('generatedRevenue').as('revenue')]).executeTakeFirstOrThrow();
+    const report = (
+      await t.request({
+        method: 'GET',
+        url: `/admin/api/v1/analytics/funnel?since=${since}&until=${today}`,
+        shop: DEMO_SHOP_DOMAIN,
+      })
+    ).json() as FunnelReport;
+    const orders = await t.db
+      .selectFrom('lookDailyStats')
+      .select(({ fn }) => [fn.sum<string>('orders').as('orders'), fn.sum<string>('generatedRevenue').as('revenue')])
+      .executeTakeFirstOrThrow();
     expect(report.looks.reduce((s, l) => s + l.orders, 0)).toBe(Number(orders.orders));
     expect(report.looks.reduce((s, l) => s + l.revenue, 0)).toBeCloseTo(Number(orders.revenue), 2);
     for (const look of report.looks) {

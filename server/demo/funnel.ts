@@ -37,7 +37,12 @@ interface DayCounts {
  * the funnel splits orders and revenue by device too.
  */
 export async function seedFunnel({ db, shop, now }: SeedContext): Promise<void> {
-  const looks = await db.selectFrom('productLooks').select(['id', 'mainProduct', 'relatedItems']).where('shopId', '=', shop.id).orderBy('id').execute();
+  const looks = await db
+    .selectFrom('productLooks')
+    .select(['id', 'mainProduct', 'relatedItems'])
+    .where('shopId', '=', shop.id)
+    .orderBy('id')
+    .execute();
   if (!looks.length) return;
   const stats = await db
     .selectFrom('lookDailyStats')
@@ -65,7 +70,15 @@ export async function seedFunnel({ db, shop, now }: SeedContext): Promise<void> 
     ordersOn.set(key, (ordersOn.get(key) ?? 0) + 1);
   }
 
-  type Event = { lookId: number; type: FunnelEventType; device: FunnelDevice; visitorId: string; productId: string | null; occurredAt: Date; localDay: string };
+  type Event = {
+    lookId: number;
+    type: FunnelEventType;
+    device: FunnelDevice;
+    visitorId: string;
+    productId: string | null;
+    occurredAt: Date;
+    localDay: string;
+  };
   const events: Event[] = [];
   const rollups: Array<{ shopId: number; day: string; lookId: number; device: FunnelDevice } & DayCounts> = [];
   for (let daysAgo = DAYS - 1; daysAgo >= 0; daysAgo--) {
@@ -79,12 +92,21 @@ export async function seedFunnel({ db, shop, now }: SeedContext): Promise<void> 
       const recorded = known.get(`${look.id}|${day}`);
       const orders = Number(recorded?.orders ?? 0);
       const popularity = Math.max(0.4, index === 0 ? 1.5 : 1 - index * 0.2);
-      const addToCarts = Math.max(Number(recorded?.addToCartCount ?? 0), orders + Math.round(between(0, 3) * popularity));
+      const addToCarts = Math.max(
+        Number(recorded?.addToCartCount ?? 0),
+        orders + Math.round(between(0, 3) * popularity),
+      );
       const mobileAtc = Math.max(ordersOn.get(`${look.id}|${day}|mobile`) ?? 0, Math.round(addToCarts * MOBILE_SHARE));
-      const atcOn = { mobile: mobileAtc, desktop: Math.max(ordersOn.get(`${look.id}|${day}|desktop`) ?? 0, addToCarts - mobileAtc) };
+      const atcOn = {
+        mobile: mobileAtc,
+        desktop: Math.max(ordersOn.get(`${look.id}|${day}|desktop`) ?? 0, addToCarts - mobileAtc),
+      };
       for (const device of ['mobile', 'desktop'] as const) {
         const weight = device === 'mobile' ? MOBILE_SHARE : 1 - MOBILE_SHARE;
-        const clicks = Math.max(atcOn[device], Math.round((atcOn[device] + between(0.5, 2.5) * weight * 2) * between(2.2, 3.6)));
+        const clicks = Math.max(
+          atcOn[device],
+          Math.round((atcOn[device] + between(0.5, 2.5) * weight * 2) * between(2.2, 3.6)),
+        );
         const counts: DayCounts = {
           impressions: Math.max(clicks, Math.round(clicks * between(4.5, 8) * popularity)),
           hotspotClicks: 0,
@@ -92,15 +114,40 @@ export async function seedFunnel({ db, shop, now }: SeedContext): Promise<void> 
           addToCarts: atcOn[device],
         };
         const visitor = (v: number) => `demo-${day}-${look.id}-${device[0]}${v % Math.max(1, counts.impressions)}`;
-        for (let v = 0; v < counts.impressions; v++) events.push({ lookId: look.id, type: 'impression', device, visitorId: visitor(v), productId: null, occurredAt: at(), localDay: day });
+        for (let v = 0; v < counts.impressions; v++)
+          events.push({
+            lookId: look.id,
+            type: 'impression',
+            device,
+            visitorId: visitor(v),
+            productId: null,
+            occurredAt: at(),
+            localDay: day,
+          });
         for (let c = 0; c < clicks; c++) {
           const type = rand() < 0.6 ? 'hotspot_click' : 'item_click';
           if (type === 'hotspot_click') counts.hotspotClicks++;
           else counts.itemClicks++;
-          events.push({ lookId: look.id, type, device, visitorId: visitor(c), productId: products[c % products.length] ?? null, occurredAt: at(), localDay: day });
+          events.push({
+            lookId: look.id,
+            type,
+            device,
+            visitorId: visitor(c),
+            productId: products[c % products.length] ?? null,
+            occurredAt: at(),
+            localDay: day,
+          });
         }
         for (let a = 0; a < counts.addToCarts; a++) {
-          events.push({ lookId: look.id, type: 'add_to_cart', device, visitorId: visitor(a), productId: products[a % products.length] ?? null, occurredAt: at(), localDay: day });
+          events.push({
+            lookId: look.id,
+            type: 'add_to_cart',
+            device,
+            visitorId: visitor(a),
+            productId: products[a % products.length] ?? null,
+            occurredAt: at(),
+            localDay: day,
+          });
         }
         if (counts.impressions) rollups.push({ shopId: shop.id, day, lookId: look.id, device, ...counts });
       }
@@ -115,7 +162,11 @@ export async function seedFunnel({ db, shop, now }: SeedContext): Promise<void> 
       .values(events.slice(i, i + 1000).map((e) => ({ shopId: shop.id, ...e })))
       .execute();
   }
-  for (let i = 0; i < rollups.length; i += 1000) await db.insertInto('lookFunnelDaily').values(rollups.slice(i, i + 1000)).execute();
+  for (let i = 0; i < rollups.length; i += 1000)
+    await db
+      .insertInto('lookFunnelDaily')
+      .values(rollups.slice(i, i + 1000))
+      .execute();
 
   // The demo's orders came from phones and computers too; their look revenue per device joins the funnel.
   if (deviceOf.size) {
@@ -129,5 +180,7 @@ export async function seedFunnel({ db, shop, now }: SeedContext): Promise<void> 
     FROM orders o JOIN order_look_items i ON i.order_id = o.id
     WHERE o.shop_id = ${shop.id} AND o.device IS NOT NULL
     GROUP BY o.shop_id, o.local_day, i.look_id, o.device
-    ON CONFLICT (shop_id, day, look_id, device) DO UPDATE SET orders = excluded.orders, revenue = excluded.revenue`.execute(db);
+    ON CONFLICT (shop_id, day, look_id, device) DO UPDATE SET orders = excluded.orders, revenue = excluded.revenue`.execute(
+    db,
+  );
 }

@@ -22,10 +22,19 @@ export async function seedDemo(db: Db, config: Config, now = new Date()): Promis
   if (await findShopByDomain(db, DEMO_SHOP_DOMAIN)) return;
   const images = await drawProductImages(DEMO_PRODUCTS, storageFor(config));
   await db.transaction().execute(async (trx) => {
-    const shop = await provisionShop(trx, DEMO_SHOP_DOMAIN, { email: 'merchant@demo-shop.example', currency: 'USD', origin: 'standalone' });
+    const shop = await provisionShop(trx, DEMO_SHOP_DOMAIN, {
+      email: 'merchant@demo-shop.example',
+      currency: 'USD',
+      origin: 'standalone',
+    });
     await trx
       .updateTable('shops')
-      .set({ imageGalleryEnabled: true, aiImageGenerationEnabled: true, appBlockThemeSupported: true, canUseCheckoutUiExtension: true })
+      .set({
+        imageGalleryEnabled: true,
+        aiImageGenerationEnabled: true,
+        appBlockThemeSupported: true,
+        canUseCheckoutUiExtension: true,
+      })
       .where('id', '=', shop.id)
       .execute();
     await trx

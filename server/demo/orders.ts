@@ -24,11 +24,23 @@ function mulberry32(seed: number) {
  * the demo looks, plus the widget's add-to-cart events.
  */
 export async function seedOrders({ db, config, shop, now }: SeedContext): Promise<void> {
-  const looks = await db.selectFrom('productLooks').select(['id', 'discount', 'mainProduct', 'relatedItems']).where('shopId', '=', shop.id).orderBy('id').execute();
+  const looks = await db
+    .selectFrom('productLooks')
+    .select(['id', 'discount', 'mainProduct', 'relatedItems'])
+    .where('shopId', '=', shop.id)
+    .orderBy('id')
+    .execute();
   if (!looks.length) return;
-  const products = await db.selectFrom('catalogProducts').select(['gid', 'price', 'title']).where('shopId', '=', shop.id).where('status', '=', 'active').execute();
+  const products = await db
+    .selectFrom('catalogProducts')
+    .select(['gid', 'price', 'title'])
+    .where('shopId', '=', shop.id)
+    .where('status', '=', 'active')
+    .execute();
   const priceOf = new Map(products.map((p) => [p.gid, Number(p.price)]));
-  const lookProducts = looks.map((l) => [l.mainProduct.itemId, ...l.relatedItems.map((r) => r.itemId)].filter((gid) => priceOf.has(gid)));
+  const lookProducts = looks.map((l) =>
+    [l.mainProduct.itemId, ...l.relatedItems.map((r) => r.itemId)].filter((gid) => priceOf.has(gid)),
+  );
   const others = products.filter((p) => !lookProducts.flat().includes(p.gid));
   const rand = mulberry32(20240611);
   const pick = <T>(items: T[]) => items[Math.floor(rand() * items.length)];
@@ -42,7 +54,10 @@ export async function seedOrders({ db, config, shop, now }: SeedContext): Promis
   for (let daysAgo = DAYS - 1; daysAgo >= 0; daysAgo--) {
     const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysAgo * DAY_MS;
     const ordersToday = 1 + Math.floor(rand() * 4);
-    const times = Array.from({ length: ordersToday }, () => dayStart + Math.floor((8 + rand() * 14) * 60 * 60 * 1000)).sort((a, b) => a - b);
+    const times = Array.from(
+      { length: ordersToday },
+      () => dayStart + Math.floor((8 + rand() * 14) * 60 * 60 * 1000),
+    ).sort((a, b) => a - b);
     for (const time of times) {
       if (time > now.getTime()) continue;
       const lookIndex = pick(weighted);
@@ -62,10 +77,19 @@ export async function seedOrders({ db, config, shop, now }: SeedContext): Promis
       });
       if (others.length && rand() < 0.4) {
         const other = pick(others);
-        lineItems.push({ product_id: numericId(other.gid), quantity: 1, price: Number(other.price).toFixed(2), discount_allocations: [], properties: [] });
+        lineItems.push({
+          product_id: numericId(other.gid),
+          quantity: 1,
+          price: Number(other.price).toFixed(2),
+          discount_allocations: [],
+          properties: [],
+        });
       }
       const total = lineItems.reduce(
-        (s, li) => s + Number(li.price) * Number(li.quantity) - (li.discount_allocations ?? []).reduce((d, a) => d + Number(a.amount), 0),
+        (s, li) =>
+          s +
+          Number(li.price) * Number(li.quantity) -
+          (li.discount_allocations ?? []).reduce((d, a) => d + Number(a.amount), 0),
         0,
       );
       const order: OrderPayload = {
@@ -84,7 +108,8 @@ export async function seedOrders({ db, config, shop, now }: SeedContext): Promis
         { db, config },
         { topic: 'orders/create', shopDomain: shop.domain, hmac: signWebhook(rawBody, config.apiSecret), rawBody },
       );
-      if (result.status !== 200) throw new Error(`Demo order webhook failed: ${result.status} ${result.body.message ?? ''}`);
+      if (result.status !== 200)
+        throw new Error(`Demo order webhook failed: ${result.status} ${result.body.message ?? ''}`);
     }
     // Add-to-cart clicks in the widget: more than orders.
     const clicks = 2 + Math.floor(rand() * 5);

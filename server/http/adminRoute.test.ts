@@ -5,7 +5,12 @@ import { createTestApp, type TestApp } from '../test/testApp';
 import { compareWithRouteTable } from '../test/routeTree';
 import { adminRoute } from './adminRoute';
 
-const SHOPIFY_ENV = { APP_MODE: 'shopify', SHOPIFY_API_KEY: 'routes-key', SHOPIFY_API_SECRET: 'routes-secret', SHOPIFY_ADMIN_API_BASE_URL: 'http://127.0.0.1:9' };
+const SHOPIFY_ENV = {
+  APP_MODE: 'shopify',
+  SHOPIFY_API_KEY: 'routes-key',
+  SHOPIFY_API_SECRET: 'routes-secret',
+  SHOPIFY_ADMIN_API_BASE_URL: 'http://127.0.0.1:9',
+};
 
 describe('the route table against the server', () => {
   let standalone: TestApp;
@@ -30,7 +35,11 @@ describe('the route table against the server', () => {
   it("validates with the table's schemas: a bad path parameter is the resource's 404, a bad body a 400", async () => {
     const notFound = await standalone.request({ method: 'GET', url: `${API_PREFIX}/productLooks/abc` });
     expect(notFound.statusCode).toBe(404);
-    const badBody = await standalone.request({ method: 'POST', url: `${API_PREFIX}/productLookCollections`, payload: { name: 5 } });
+    const badBody = await standalone.request({
+      method: 'POST',
+      url: `${API_PREFIX}/productLookCollections`,
+      payload: { name: 5 },
+    });
     expect(badBody.statusCode).toBe(400);
     expect(badBody.json().errors).toHaveProperty('name');
   });
@@ -52,7 +61,10 @@ describe('compareWithRouteTable', () => {
 
   it('fails when the server lacks a table route or serves an admin route the table lacks', async () => {
     const app = await serverWithout('DELETE /productLooks/:id');
-    expect(compareWithRouteTable(app)).toEqual({ notServed: ['DELETE /productLooks/:id'], notInTable: ['GET /notInTheTable/:id'] });
+    expect(compareWithRouteTable(app)).toEqual({
+      notServed: ['DELETE /productLooks/:id'],
+      notInTable: ['GET /notInTheTable/:id'],
+    });
     await app.close();
   });
 

@@ -45,7 +45,11 @@ describe('Host check (DNS-rebinding defence)', () => {
       for (const url of PATHS) {
         const res = await t.request({ method: 'GET', url, shop: 'demo-shop.myshopify.com', headers: { host } });
         expect([host, url, res.statusCode]).toEqual([host, url, 421]);
-        expect(res.json()).toEqual({ message: translate('en', 'http.hostNotAllowed'), code: 'host_not_allowed', requestId: expect.any(String) });
+        expect(res.json()).toEqual({
+          message: translate('en', 'http.hostNotAllowed'),
+          code: 'host_not_allowed',
+          requestId: expect.any(String),
+        });
         expect(res.body).not.toContain('token"');
         expect(res.headers['x-content-type-options']).toBe('nosniff');
       }
@@ -67,7 +71,11 @@ describe('Host check (DNS-rebinding defence)', () => {
 
   it('translates the message (Accept-Language)', async () => {
     for (const locale of ['de', 'fr', 'it', 'es']) {
-      const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'evil.example', 'accept-language': locale } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { host: 'evil.example', 'accept-language': locale },
+      });
       expect(res.statusCode).toBe(421);
       expect(res.json().message).toBe(translate(locale, 'http.hostNotAllowed'));
       expect(res.json().message).not.toBe(translate('en', 'http.hostNotAllowed'));
@@ -75,16 +83,33 @@ describe('Host check (DNS-rebinding defence)', () => {
   });
 
   it('serves loopback names, the APP_URL host and ALLOWED_HOSTS on any port', async () => {
-    for (const host of ['localhost', 'localhost:80', 'LocalHost:3000', '127.0.0.1:3100', '[::1]:8080', 'looks.example', 'looks.example:443', 'intranet.local:9000']) {
+    for (const host of [
+      'localhost',
+      'localhost:80',
+      'LocalHost:3000',
+      '127.0.0.1:3100',
+      '[::1]:8080',
+      'looks.example',
+      'looks.example:443',
+      'intranet.local:9000',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/dev/session-token', headers: { host } });
       expect([host, res.statusCode]).toEqual([host, 200]);
     }
   });
 
   it('ignores X-Forwarded-Host unless the proxy is trusted', async () => {
-    const spoofed = await t.app.inject({ method: 'GET', url: '/api/dev/session-token', headers: { host: 'localhost', 'x-forwarded-host': 'evil.example' } });
+    const spoofed = await t.app.inject({
+      method: 'GET',
+      url: '/api/dev/session-token',
+      headers: { host: 'localhost', 'x-forwarded-host': 'evil.example' },
+    });
     expect(spoofed.statusCode).toBe(200);
-    const hidden = await t.app.inject({ method: 'GET', url: '/api/dev/session-token', headers: { host: 'evil.example', 'x-forwarded-host': 'localhost' } });
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: '/api/dev/session-token',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'localhost' },
+    });
     expect(hidden.statusCode).toBe(421);
   });
 });
@@ -116,7 +141,12 @@ describe('TRUST_PROXY decides whose X-Forwarded-For counts', () => {
     const app = await buildApp({ config, db: t.db }, { logger: false });
     app.get('/api/__ip', async (req) => ({ ip: req.ip }));
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/__ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/__ip',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
       return res.json().ip as string;
     } finally {
       await app.close();
@@ -124,7 +154,8 @@ describe('TRUST_PROXY decides whose X-Forwarded-For counts', () => {
   }
 
   it('ignores X-Forwarded-For by default, so rotating it gains nothing', async () => {
-    for (const spoof of ['203.0.113.1', '203.0.113.2, 198.51.100.7']) expect(await clientIp({}, spoof)).toBe('127.0.0.1');
+    for (const spoof of ['203.0.113.1', '203.0.113.2, 198.51.100.7'])
+      expect(await clientIp({}, spoof)).toBe('127.0.0.1');
   });
 
   it('reads it through the configured proxies only', async () => {

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { validationFailed } from './errors';
 
 /** A partial update is a JSON object of fields: `null`, an array, a string or no body at all is refused. */
-const isJsonObject = (body: unknown) => !!body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body);
+const isJsonObject = (body: unknown) =>
+  !!body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body);
 import { findUnstorable, yupValidatorCompiler } from './validate';
 
 /**
@@ -17,7 +18,8 @@ import { findUnstorable, yupValidatorCompiler } from './validate';
 export const inputValidation = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(yupValidatorCompiler({ appOrigin: new URL(app.deps.config.appUrl).origin }));
   app.addHook('preValidation', async (request) => {
-    if (request.method === 'PATCH' && !isJsonObject(request.body)) throw validationFailed({ _: { key: 'validation.invalidBody' } });
+    if (request.method === 'PATCH' && !isJsonObject(request.body))
+      throw validationFailed({ _: { key: 'validation.invalidBody' } });
     const bad = findUnstorable(request.params) ?? findUnstorable(request.query) ?? findUnstorable(request.body);
     if (bad) throw validationFailed(bad);
   });

@@ -7,7 +7,14 @@ import { databaseUrl, TEST_DATABASE_URL } from '../test/postgres';
 import { ADD_TO_CART_RATE_LIMIT } from '../routes/analytics';
 import { DISCOUNT_CHECKS_PER_MINUTE } from '../routes/billing';
 import { DISCOUNT_GUESS_LIMITS } from '../services/billing/discounts';
-import { clientAddressKey, hitRateLimits, maybePruneRateLimits, pruneRateLimits, PRUNE_EVERY_MS, sharedRateLimitStore } from './rateLimitStore';
+import {
+  clientAddressKey,
+  hitRateLimits,
+  maybePruneRateLimits,
+  pruneRateLimits,
+  PRUNE_EVERY_MS,
+  sharedRateLimitStore,
+} from './rateLimitStore';
 
 jest.setTimeout(120_000);
 
@@ -16,7 +23,10 @@ jest.setTimeout(120_000);
  * connection pool of its own (as a second process would have), on PGlite (one
  * embedded database per process) on the same handle.
  */
-async function secondInstance(t: TestApp, now: () => Date): Promise<{ app: FastifyInstance; db: Db; close(): Promise<void> }> {
+async function secondInstance(
+  t: TestApp,
+  now: () => Date,
+): Promise<{ app: FastifyInstance; db: Db; close(): Promise<void> }> {
   const base = TEST_DATABASE_URL();
   let handle: DatabaseHandle | undefined;
   if (base) {
@@ -75,7 +85,9 @@ describe('rate limits shared by two instances on one database', () => {
     for (const app of [t.app, b.app]) {
       const limited = await addToCart(app, '203.0.113.7', { 'accept-language': 'fr-FR' });
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().message).toMatch(/^Trop d’ajouts au panier depuis cette adresse\. Réessayez dans \d+ secondes?\.$/);
+      expect(limited.json().message).toMatch(
+        /^Trop d’ajouts au panier depuis cette adresse\. Réessayez dans \d+ secondes?\.$/,
+      );
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect((await addToCart(b.app, '203.0.113.8')).statusCode).toBe(404);
@@ -87,18 +99,30 @@ describe('rate limits shared by two instances on one database', () => {
 
   it('discount checks and failed guesses are counted across instances', async () => {
     const validate = (app: FastifyInstance, shop: string, code: string, ip: string) =>
-      t.tokenFor(shop).then((token) =>
-        app.inject({ method: 'POST', url: '/admin/api/v1/discount/validate', payload: { code }, headers: { authorization: `Bearer ${token}` }, remoteAddress: ip }),
-      );
+      t
+        .tokenFor(shop)
+        .then((token) =>
+          app.inject({
+            method: 'POST',
+            url: '/admin/api/v1/discount/validate',
+            payload: { code },
+            headers: { authorization: `Bearer ${token}` },
+            remoteAddress: ip,
+          }),
+        );
     for (let i = 0; i < DISCOUNT_CHECKS_PER_MINUTE; i++) {
-      expect((await validate(i % 2 ? t.app : b.app, 'checks.myshopify.com', 'WELCOME20', '192.0.2.1')).statusCode).toBe(200);
+      expect((await validate(i % 2 ? t.app : b.app, 'checks.myshopify.com', 'WELCOME20', '192.0.2.1')).statusCode).toBe(
+        200,
+      );
     }
     expect((await validate(t.app, 'checks.myshopify.com', 'WELCOME20', '192.0.2.1')).statusCode).toBe(429);
     expect((await validate(b.app, 'checks.myshopify.com', 'WELCOME20', '192.0.2.1')).statusCode).toBe(429);
 
     const { max } = DISCOUNT_GUESS_LIMITS.perShop;
     for (let i = 0; i < max; i++) {
-      expect((await validate(i % 2 ? t.app : b.app, 'guesses.myshopify.com', `WRONG${i}`, `192.0.2.${10 + i}`)).json().valid).toBe(false);
+      expect(
+        (await validate(i % 2 ? t.app : b.app, 'guesses.myshopify.com', `WRONG${i}`, `192.0.2.${10 + i}`)).json().valid,
+      ).toBe(false);
     }
     expect((await validate(t.app, 'guesses.myshopify.com', 'WELCOME20', '192.0.2.99')).statusCode).toBe(429);
     expect((await validate(b.app, 'guesses.myshopify.com', 'WELCOME20', '192.0.2.98')).statusCode).toBe(429);
@@ -107,14 +131,19 @@ describe('rate limits shared by two instances on one database', () => {
   it('concurrent hits from both instances are each counted once (atomic upsert)', async () => {
     const at = clock;
     const hits = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => hitRateLimits(i % 2 ? t.db : b.db, [{ key: 'test:concurrent', windowMs: 60_000 }], at)),
+      Array.from({ length: 40 }, (_, i) =>
+        hitRateLimits(i % 2 ? t.db : b.db, [{ key: 'test:concurrent', windowMs: 60_000 }], at),
+      ),
     );
-    expect(hits.map((h) => h.get('test:concurrent')!.hits).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(hits.map((h) => h.get('test:concurrent')!.hits).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
   });
 
   it('a window restarts at 1 once it ended; ended windows are pruned', async () => {
     const start = clock;
-    const hit = (at: Date) => hitRateLimits(t.db, [{ key: 'test:window', windowMs: 1_000 }], at).then((m) => m.get('test:window')!);
+    const hit = (at: Date) =>
+      hitRateLimits(t.db, [{ key: 'test:window', windowMs: 1_000 }], at).then((m) => m.get('test:window')!);
     expect(await hit(start)).toEqual({ hits: 1, resetAt: new Date(start.getTime() + 1_000) });
     expect((await hit(new Date(start.getTime() + 999))).hits).toBe(2);
     const restarted = await hit(new Date(start.getTime() + 1_000));
@@ -126,7 +155,9 @@ describe('rate limits shared by two instances on one database', () => {
     const keys = (await t.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key);
     expect(keys).toContain('test:alive');
     expect(keys).not.toContain('test:window');
-    expect((await t.db.selectFrom('rateLimits').select('key').where('windowEndsAt', '<=', later).execute()).length).toBe(0);
+    expect(
+      (await t.db.selectFrom('rateLimits').select('key').where('windowEndsAt', '<=', later).execute()).length,
+    ).toBe(0);
   });
 
   it('the store prunes at most once per interval and keeps route namespaces apart', async () => {
@@ -135,25 +166,35 @@ describe('rate limits shared by two instances on one database', () => {
     await maybePruneRateLimits(db, at); // pruned now: the next call within the interval does nothing
     await hitRateLimits(db, [{ key: 'test:stale', windowMs: 1 }], at);
     await maybePruneRateLimits(db, new Date(at.getTime() + PRUNE_EVERY_MS - 1));
-    expect(await db.selectFrom('rateLimits').select('key').where('key', '=', 'test:stale').executeTakeFirst()).toBeDefined();
+    expect(
+      await db.selectFrom('rateLimits').select('key').where('key', '=', 'test:stale').executeTakeFirst(),
+    ).toBeDefined();
     await maybePruneRateLimits(db, new Date(at.getTime() + PRUNE_EVERY_MS));
-    expect(await db.selectFrom('rateLimits').select('key').where('key', '=', 'test:stale').executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('rateLimits').select('key').where('key', '=', 'test:stale').executeTakeFirst(),
+    ).toBeUndefined();
 
     const Store = sharedRateLimitStore(db, () => at, 'ns');
     const store = new Store({});
-    const child = store.child({ routeInfo: { method: 'POST', url: '/x' } } as unknown as Parameters<typeof store.child>[0]);
+    const child = store.child({ routeInfo: { method: 'POST', url: '/x' } } as unknown as Parameters<
+      typeof store.child
+    >[0]);
     const incr = (s: typeof store) =>
       new Promise<{ current: number; ttl: number }>((resolve, reject) =>
-        (s.incr as (key: string, cb: (e: Error | null, r?: { current: number; ttl: number }) => void, timeWindow: number) => void)(
-          'k',
-          (e, r) => (e ? reject(e) : resolve(r!)),
-          30_000,
-        ),
+        (
+          s.incr as (
+            key: string,
+            cb: (e: Error | null, r?: { current: number; ttl: number }) => void,
+            timeWindow: number,
+          ) => void
+        )('k', (e, r) => (e ? reject(e) : resolve(r!)), 30_000),
       );
     expect(await incr(store)).toEqual({ current: 1, ttl: 30_000 });
     expect(await incr(store)).toEqual({ current: 2, ttl: 30_000 });
     expect(await incr(child)).toEqual({ current: 1, ttl: 30_000 });
-    const keys = (await db.selectFrom('rateLimits').select('key').where('key', 'like', 'ns:%').orderBy('key').execute()).map((r) => r.key);
+    const keys = (
+      await db.selectFrom('rateLimits').select('key').where('key', 'like', 'ns:%').orderBy('key').execute()
+    ).map((r) => r.key);
     expect(keys).toEqual(['ns:POST/x:k', 'ns:k']);
   });
 

@@ -37,13 +37,25 @@ const MAX_HITS = 2_147_483_647;
  * Counts one hit on each key in one statement; answers per key. Keys are sorted,
  * so concurrent callers lock rows in the same order (no deadlock inside transactions).
  */
-export async function hitRateLimits(db: Executor, counters: RateLimitCounter[], now: Date): Promise<Map<string, RateLimitHit>> {
-  const unique = [...new Map(counters.map((c) => [c.key, c])).values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+export async function hitRateLimits(
+  db: Executor,
+  counters: RateLimitCounter[],
+  now: Date,
+): Promise<Map<string, RateLimitHit>> {
+  const unique = [...new Map(counters.map((c) => [c.key, c])).values()].sort((a, b) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
+  );
   if (!unique.length) return new Map();
   const at = now.toISOString();
   const rows = await db
     .insertInto('rateLimits')
-    .values(unique.map((c) => ({ key: c.key, hits: 1, windowEndsAt: new Date(now.getTime() + Math.max(1, c.windowMs)).toISOString() })))
+    .values(
+      unique.map((c) => ({
+        key: c.key,
+        hits: 1,
+        windowEndsAt: new Date(now.getTime() + Math.max(1, c.windowMs)).toISOString(),
+      })),
+    )
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         hits: sql<number>`CASE WHEN rate_limits.window_ends_at <= ${at}::timestamptz THEN 1 ELSE LEAST(rate_limits.hits + 1, ${MAX_HITS}) END`,
@@ -110,7 +122,14 @@ export function clientAddressKey(ip: string): string {
  */
 export function tooManyRequests(messageKey: string, retryAfterMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new HttpError(429, messageKey, 'rate_limited', undefined, { 'Retry-After': String(seconds) }, { seconds, minutes: Math.ceil(seconds / 60) });
+  return new HttpError(
+    429,
+    messageKey,
+    'rate_limited',
+    undefined,
+    { 'Retry-After': String(seconds) },
+    { seconds, minutes: Math.ceil(seconds / 60) },
+  );
 }
 
 /**
@@ -127,7 +146,11 @@ export function sharedRateLimitStore(db: Db, now: () => Date, namespace: string)
       this.prefix = prefix;
     }
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow?: number,
+    ): void {
       const at = now();
       const fullKey = `${this.prefix}:${key}`;
       void (async () => {
@@ -146,7 +169,10 @@ export function sharedRateLimitStore(db: Db, now: () => Date, namespace: string)
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       const info = (routeOptions as unknown as { routeInfo?: { method?: string; url?: string } }).routeInfo;
-      return new SharedRateLimitStore(undefined, `${this.prefix}:${info?.method ?? ''}${info?.url ?? routeOptions.path ?? ''}`);
+      return new SharedRateLimitStore(
+        undefined,
+        `${this.prefix}:${info?.method ?? ''}${info?.url ?? routeOptions.path ?? ''}`,
+      );
     }
   }
   return SharedRateLimitStore;

@@ -12,7 +12,8 @@ import { frameAncestors, withFrameAncestors } from './securityHeaders';
 // Whole apps on cloned databases: generous under a loaded machine.
 jest.setTimeout(60_000);
 
-const INDEX = '<!doctype html><html><head><meta name="shopify-api-key" content="%SHOPIFY_API_KEY%" /></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><meta name="shopify-api-key" content="%SHOPIFY_API_KEY%" /></head><body><div id="root"></div></body></html>';
 
 function makeDist(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-dist-headers-'));
@@ -24,7 +25,8 @@ function makeDist(): string {
 }
 
 const csp = (res: { headers: Record<string, unknown> }) => String(res.headers['content-security-policy'] ?? '');
-const frameAncestorsOf = (res: { headers: Record<string, unknown> }) => /frame-ancestors ([^;]*)/.exec(csp(res))?.[1].trim();
+const frameAncestorsOf = (res: { headers: Record<string, unknown> }) =>
+  /frame-ancestors ([^;]*)/.exec(csp(res))?.[1].trim();
 
 describe('security headers (standalone)', () => {
   let t: TestApp;
@@ -36,10 +38,20 @@ describe('security headers (standalone)', () => {
   const shop = DEMO_SHOP_DOMAIN;
 
   async function htmlResponses() {
-    const selected = await t.request({ method: 'POST', url: '/admin/api/v1/shop/select-plan', shop, payload: { planName: 'monthly' } });
+    const selected = await t.request({
+      method: 'POST',
+      url: '/admin/api/v1/shop/select-plan',
+      shop,
+      payload: { planName: 'monthly' },
+    });
     expect(selected.statusCode).toBe(200);
     const confirm = new URL(selected.json().confirmationUrl);
-    const product = await t.db.selectFrom('catalogProducts').select('handle').where('status', '=', 'active').limit(1).executeTakeFirstOrThrow();
+    const product = await t.db
+      .selectFrom('catalogProducts')
+      .select('handle')
+      .where('status', '=', 'active')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     return {
       spa: await t.app.inject({ method: 'GET', url: '/' }),
       spaRoute: await t.app.inject({ method: 'GET', url: '/looks/new?x=1' }),
@@ -52,7 +64,11 @@ describe('security headers (standalone)', () => {
   it("every HTML page sends a CSP with frame-ancestors ('self', or the page's own stricter choice)", async () => {
     const pages = await htmlResponses();
     for (const [name, res] of Object.entries(pages)) {
-      expect([name, res.statusCode, String(res.headers['content-type'])]).toEqual([name, 200, expect.stringMatching(/^text\/html/)]);
+      expect([name, res.statusCode, String(res.headers['content-type'])]).toEqual([
+        name,
+        200,
+        expect.stringMatching(/^text\/html/),
+      ]);
       expect([name, res.headers['x-content-type-options']]).toEqual([name, 'nosniff']);
       expect([name, frameAncestorsOf(res)]).toEqual([name, name === 'chargeConfirmation' ? "'none'" : "'self'"]);
       expect(res.headers['x-frame-options']).toBeUndefined();
@@ -63,9 +79,19 @@ describe('security headers (standalone)', () => {
     const { chargeConfirmation } = await htmlResponses();
     // A product page with a look block: the storefront script is its one script, with the policy's nonce.
     const look = await t.db.selectFrom('productLooks').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
-    const product = await t.db.selectFrom('catalogProducts').select('handle').where('status', '=', 'active').limit(1).executeTakeFirstOrThrow();
-    const storefront = await t.app.inject({ method: 'GET', url: `/storefront/products/${product.handle}?look=${look.id}` });
-    const nonce = /<script src="\/storefront\/assets\/looks\.js" defer nonce="([^"]+)"><\/script>/.exec(storefront.body)?.[1];
+    const product = await t.db
+      .selectFrom('catalogProducts')
+      .select('handle')
+      .where('status', '=', 'active')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const storefront = await t.app.inject({
+      method: 'GET',
+      url: `/storefront/products/${product.handle}?look=${look.id}`,
+    });
+    const nonce = /<script src="\/storefront\/assets\/looks\.js" defer nonce="([^"]+)"><\/script>/.exec(
+      storefront.body,
+    )?.[1];
     expect(nonce).toBeTruthy();
     expect(csp(storefront)).toContain(`script-src 'nonce-${nonce}'`);
     expect(csp(storefront)).toContain("default-src 'none'");
@@ -80,13 +106,22 @@ describe('security headers (standalone)', () => {
     for (const [method, url] of routes) {
       const res = await t.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` } });
       expect([method, url, res.headers['x-content-type-options']]).toEqual([method, url, 'nosniff']);
-      if (/^text\/html/.test(String(res.headers['content-type']))) expect([url, frameAncestorsOf(res)]).toEqual([url, expect.any(String)]);
+      if (/^text\/html/.test(String(res.headers['content-type'])))
+        expect([url, frameAncestorsOf(res)]).toEqual([url, expect.any(String)]);
     }
   });
 
   it('uploads, assets, static files and 404s say nosniff too', async () => {
     const image = await t.db.selectFrom('catalogProducts').select('images').limit(1).executeTakeFirstOrThrow();
-    const urls = [image.images[0], '/files/uploads/note.txt', '/files/missing.png', '/assets/main.0123456789ab.js', '/robots.txt', '/nope.png', '/api/nope'];
+    const urls = [
+      image.images[0],
+      '/files/uploads/note.txt',
+      '/files/missing.png',
+      '/assets/main.0123456789ab.js',
+      '/robots.txt',
+      '/nope.png',
+      '/api/nope',
+    ];
     for (const url of urls) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([url, res.headers['x-content-type-options']]).toEqual([url, 'nosniff']);
@@ -97,7 +132,9 @@ describe('security headers (standalone)', () => {
 
   it('authenticated API answers are never cached (every GET route behind the session token)', async () => {
     const token = await t.tokenFor(shop);
-    const routes = listRoutes(t.app).filter(([method, url]) => method === 'GET' && url.startsWith('/admin/api/') && !url.endsWith('/stream'));
+    const routes = listRoutes(t.app).filter(
+      ([method, url]) => method === 'GET' && url.startsWith('/admin/api/') && !url.endsWith('/stream'),
+    );
     expect(routes.length).toBeGreaterThan(10);
     for (const [, url] of routes) {
       const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -119,12 +156,19 @@ describe('frame-ancestors inside the platform (APP_MODE=shopify)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, TOKEN_ENCRYPTION_KEY: '1'.repeat(64), DIST_DIR: makeDist() },
+      env: {
+        APP_MODE: 'shopify',
+        SHOPIFY_API_KEY: KEY,
+        SHOPIFY_API_SECRET: SECRET,
+        TOKEN_ENCRYPTION_KEY: '1'.repeat(64),
+        DIST_DIR: makeDist(),
+      },
     });
   });
   afterAll(() => t.close());
 
-  const launch = (query: Record<string, string>) => t.app.inject({ method: 'GET', url: `/?${new URLSearchParams(query)}` });
+  const launch = (query: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: `/?${new URLSearchParams(query)}` });
   const signed = (query: Record<string, string>) => ({ ...query, hmac: queryHmac(query, SECRET) });
   const framedBy = (shop: string) => `https://${shop} https://admin.shopify.com`;
 
@@ -145,7 +189,10 @@ describe('frame-ancestors inside the platform (APP_MODE=shopify)', () => {
       expect(res.statusCode).toBe(200);
       expect([query, frameAncestorsOf(res)]).toEqual([query, framedBy(SHOP)]);
     }
-    const billingReturn = await t.app.inject({ method: 'GET', url: `/billing/plans?subscribed=monthly&shop=${SHOP}&host=YWRtaW4&embedded=1` });
+    const billingReturn = await t.app.inject({
+      method: 'GET',
+      url: `/billing/plans?subscribed=monthly&shop=${SHOP}&host=YWRtaW4&embedded=1`,
+    });
     expect(frameAncestorsOf(billingReturn)).toBe(framedBy(SHOP));
   });
 
@@ -181,6 +228,8 @@ describe('frame-ancestors helpers', () => {
 
   it("merges into a page's policy without overriding its own frame-ancestors", () => {
     expect(withFrameAncestors("default-src 'none'", "'self'")).toBe("default-src 'none'; frame-ancestors 'self'");
-    expect(withFrameAncestors("default-src 'none'; frame-ancestors 'none'", "'self'")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(withFrameAncestors("default-src 'none'; frame-ancestors 'none'", "'self'")).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 });

@@ -33,7 +33,8 @@ describe('parse', () => {
 describe('storable strings', () => {
   it('refuses unpaired surrogates and NUL anywhere, keys included, naming the path', () => {
     expect(isStorableString('ok 👩‍👩‍👧 שלום \u202e')).toBe(true);
-    for (const bad of ['\ud800', 'a\udc00', '\udc00\ud800', 'x\ud83d', '\u0000']) expect(isStorableString(bad)).toBe(false);
+    for (const bad of ['\ud800', 'a\udc00', '\udc00\ud800', 'x\ud83d', '\u0000'])
+      expect(isStorableString(bad)).toBe(false);
     expect(Object.keys(findUnstorable({ a: [{ b: 'ok' }, { b: 'x\ud800' }] }) ?? {})).toEqual(['a[1].b']);
     expect(Object.keys(findUnstorable({ props: { ['k\udfff']: 1 } }) ?? {})).toEqual(['props.k\ufffd']);
     expect(findUnstorable({ a: ['fine', { b: 1, c: null }] })).toBeNull();
@@ -101,8 +102,13 @@ describe('parse: no silent coercion', () => {
   });
 
   it('text (path and query) is read as decimal numbers and booleans, one value per key', () => {
-    expect(parse(schema, { id: '7', on: 'false', price: '2.5' }, { source: 'text' })).toEqual({ id: 7, on: false, price: 2.5 });
-    for (const id of ['1e308', '0x10', ' 1', '+1', '', 'abc', '1,5']) expect([id, keysOf({ id }, 'text')]).toEqual([id, { id: 'validation.typeError' }]);
+    expect(parse(schema, { id: '7', on: 'false', price: '2.5' }, { source: 'text' })).toEqual({
+      id: 7,
+      on: false,
+      price: 2.5,
+    });
+    for (const id of ['1e308', '0x10', ' 1', '+1', '', 'abc', '1,5'])
+      expect([id, keysOf({ id }, 'text')]).toEqual([id, { id: 'validation.typeError' }]);
     expect(keysOf({ id: '2147483648' }, 'text')).toEqual({ id: 'validation.maxNumber' });
     expect(keysOf({ id: '1.5' }, 'text')).toEqual({ id: 'validation.integer' });
     expect(keysOf({ id: ['1', '2'] }, 'text')).toEqual({ id: 'validation.typeError' });

@@ -76,7 +76,8 @@ export function findUnstorable(value: unknown): FieldErrors | null {
       continue;
     }
     if (!item || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
-    if (depth >= MAX_INPUT_DEPTH) return { [path || '_']: message('validation.tooDeep', path, { max: MAX_INPUT_DEPTH }) };
+    if (depth >= MAX_INPUT_DEPTH)
+      return { [path || '_']: message('validation.tooDeep', path, { max: MAX_INPUT_DEPTH }) };
     if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}[${i}]`, depth + 1]);
       continue;
@@ -130,14 +131,16 @@ function checkType(schema: AnySchema, value: unknown, source: InputSource, path:
     }
     case 'array': {
       if (!Array.isArray(value)) return typeError('array');
-      if (schema.innerType) value.forEach((item, i) => checkType(schema.innerType!, item, source, `${path}[${i}]`, errors));
+      if (schema.innerType)
+        value.forEach((item, i) => checkType(schema.innerType!, item, source, `${path}[${i}]`, errors));
       return;
     }
     case 'string':
       if (typeof value !== 'string') typeError('string');
       return;
     case 'boolean':
-      if (source === 'json' ? typeof value !== 'boolean' : typeof value !== 'string' || !BOOLEAN_TEXT.test(value)) typeError('boolean');
+      if (source === 'json' ? typeof value !== 'boolean' : typeof value !== 'string' || !BOOLEAN_TEXT.test(value))
+        typeError('boolean');
       return;
     case 'number': {
       let n: number;
@@ -161,7 +164,14 @@ function checkType(schema: AnySchema, value: unknown, source: InputSource, path:
 }
 
 // The route schemas' building blocks live with the route table (src/contracts/routeInput.schema.ts).
-export { INT32_MAX, INT32_MIN, pathId, pathParams, queryOrNotFound, stripUnknown } from '../../src/contracts/routeInput.schema';
+export {
+  INT32_MAX,
+  INT32_MIN,
+  pathId,
+  pathParams,
+  queryOrNotFound,
+  stripUnknown,
+} from '../../src/contracts/routeInput.schema';
 
 /** Route handler types from the yup schemas of `schema: { params, querystring, body }`. */
 export interface YupTypeProvider extends FastifyTypeProvider {

@@ -47,7 +47,13 @@ let handle: DatabaseHandle;
 const engines: JobEngine<TestJobs>[] = [];
 
 function engine(name: string) {
-  const e = new JobEngine<TestJobs>({ db: handle.db, queues: QUEUES, pollingSeconds: 0.5, cronMonitorSeconds: 1, instanceName: name });
+  const e = new JobEngine<TestJobs>({
+    db: handle.db,
+    queues: QUEUES,
+    pollingSeconds: 0.5,
+    cronMonitorSeconds: 1,
+    instanceName: name,
+  });
   engines.push(e);
   return e;
 }
@@ -77,8 +83,12 @@ describe('job engine', () => {
     expect(tries[1] - tries[0]).toBeGreaterThanOrEqual(900);
     expect(tries[2] - tries[1]).toBeGreaterThanOrEqual(1900);
     const counts = await jobCounts(jobs);
-    expect(counts).toEqual(expect.arrayContaining([expect.objectContaining({ queue: 'test.flaky', state: 'failed', count: 1 })]));
-    expect(counts).toEqual(expect.arrayContaining([expect.objectContaining({ queue: 'test.flaky.dead', state: 'created', count: 1 })]));
+    expect(counts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ queue: 'test.flaky', state: 'failed', count: 1 })]),
+    );
+    expect(counts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ queue: 'test.flaky.dead', state: 'created', count: 1 })]),
+    );
   });
 
   it('a job failing twice then succeeding completes once, nothing dead', async () => {
@@ -108,7 +118,10 @@ describe('job engine', () => {
     const work = async ({ data }: { data: TestJobs['test.shop'] }) => {
       running.set(data.shopId, (running.get(data.shopId) ?? 0) + 1);
       maxPerShop = Math.max(maxPerShop, ...running.values());
-      maxAll = Math.max(maxAll, [...running.values()].reduce((a, b) => a + b, 0));
+      maxAll = Math.max(
+        maxAll,
+        [...running.values()].reduce((a, b) => a + b, 0),
+      );
       await sleep(150);
       order.push([data.shopId, data.n]);
       running.set(data.shopId, running.get(data.shopId)! - 1);
@@ -152,7 +165,9 @@ describe('job engine', () => {
     // The next minute's occurrence (both engines check every second), then a few more passes of both.
     await until(() => handled.length >= 1, 75_000);
     // One schedule row for both engines.
-    const { rows } = await a.boss.getDb().executeSql(`select count(*)::int as n from pgboss.schedule where name = 'test.tick'`);
+    const { rows } = await a.boss
+      .getDb()
+      .executeSql(`select count(*)::int as n from pgboss.schedule where name = 'test.tick'`);
     expect(rows[0].n).toBe(1);
     // No later occurrence may be sent from now on (on a busy machine the next minute can come within the
     // wait below); a second send of this occurrence by the other engine would already be on its way.
@@ -180,7 +195,11 @@ describe('job engine', () => {
     await until(() => finishedOn.length === 1);
     expect(finishedOn).toEqual([id]);
     const { rows } = await b.boss.getDb().executeSql(`select state from pgboss.job where id = $1`, [id]);
-    await until(async () => (await b.boss.getDb().executeSql(`select state from pgboss.job where id = $1`, [id])).rows[0]?.state === 'completed');
+    await until(
+      async () =>
+        (await b.boss.getDb().executeSql(`select state from pgboss.job where id = $1`, [id])).rows[0]?.state ===
+        'completed',
+    );
     expect(rows).toHaveLength(1);
   });
 

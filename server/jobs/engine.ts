@@ -1,6 +1,13 @@
 import os from 'node:os';
 import type { Transaction } from 'kysely';
-import { fromKysely, PgBoss, type ConstructorOptions, type JobWithMetadata, type SendOptions, type WorkOptions } from './pgBoss';
+import {
+  fromKysely,
+  PgBoss,
+  type ConstructorOptions,
+  type JobWithMetadata,
+  type SendOptions,
+  type WorkOptions,
+} from './pgBoss';
 import { databaseSourceOf, type DatabaseSource, type Db } from '../db';
 import type { Database } from '../db/schema';
 import { pgliteJobDatabase } from './pgliteAdapter';
@@ -96,7 +103,12 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
     if (!source) throw new Error('The job engine needs a database opened by openDatabase (or its source)');
     this.boss =
       source.kind === 'postgres'
-        ? new PgBoss({ ...common, connectionString: source.databaseUrl, max: options.poolSize ?? 4, application_name: 'shoppable-looks-jobs' })
+        ? new PgBoss({
+            ...common,
+            connectionString: source.databaseUrl,
+            max: options.poolSize ?? 4,
+            application_name: 'shoppable-looks-jobs',
+          })
         : new PgBoss({ ...common, db: pgliteJobDatabase(options.db, source.pglite), backend: 'pglite' });
     this.boss.on('error', (error: unknown) => this.log.error({ err: error }, 'job engine error'));
   }
@@ -117,7 +129,8 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
     this.state = 'starting';
     this.starting = (async () => {
       await this.boss.start();
-      for (const [queue, def] of Object.entries(this.queues) as Array<[Q, QueueDefinition]>) await this.ensureQueue(queue, def);
+      for (const [queue, def] of Object.entries(this.queues) as Array<[Q, QueueDefinition]>)
+        await this.ensureQueue(queue, def);
       this.state = 'running';
       for (const w of this.workers) await this.startWorker(w.queue, w.handler, w.dead);
       for (const s of this.schedules) await this.boss.schedule(s.queue, s.cron, s.data);
@@ -171,7 +184,11 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
     const send: SendOptions = {
       ...(options.trx ? { db: fromKysely(options.trx) } : {}),
       // Per shop: the shop is the job's singleton key (see ensureQueue).
-      ...(def.perShop ? { singletonKey: `shop:${options.shopId}` } : options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(def.perShop
+        ? { singletonKey: `shop:${options.shopId}` }
+        : options.singletonKey
+          ? { singletonKey: options.singletonKey }
+          : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     };
     return this.boss.send(queue, data, send);
@@ -184,10 +201,12 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
   async idle(queues: Q[] = Object.keys(this.queues) as Q[], timeoutMs = 30_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      const { rows } = await this.boss.getDb().executeSql(
-        `select count(*)::int as n from pgboss.job where name = any($1::text[]) and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
-        [queues],
-      );
+      const { rows } = await this.boss
+        .getDb()
+        .executeSql(
+          `select count(*)::int as n from pgboss.job where name = any($1::text[]) and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+          [queues],
+        );
       if (!Number(rows[0]?.n)) return;
       if (Date.now() > until) throw new Error(`Jobs of ${queues.join(', ')} still pending after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -237,7 +256,13 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
       async (jobs: JobWithMetadata<object>[]) => {
         const [job] = jobs;
         try {
-          await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, signal: job.signal });
+          await handler({
+            id: job.id,
+            data: job.data,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+            signal: job.signal,
+          });
         } catch (error) {
           const last = job.retryCount >= job.retryLimit;
           const context = { queue: name, jobId: job.id, retryCount: job.retryCount, err: error };

@@ -15,7 +15,7 @@ export interface JobCount {
  * `<queue>.dead` included): what /metrics exports and an operator reads. One grouped count over
  * pg-boss's job table; completed jobs are kept per queue for `keepCompletedSeconds`.
  */
-export async function jobCounts(engine: { boss: JobEngine["boss"] }): Promise<JobCount[]> {
+export async function jobCounts(engine: { boss: JobEngine['boss'] }): Promise<JobCount[]> {
   const { rows } = await engine.boss.getDb().executeSql(
     `select name as queue, state::text as state, count(*)::int as count,
             coalesce(extract(epoch from now() - min(created_on)), 0)::float8 as "oldestSeconds"

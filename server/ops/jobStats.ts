@@ -55,5 +55,8 @@ export async function webhookLag(db: Db): Promise<WebhookLag> {
         where received_at > now() - interval '1 hour' and status = 'processed'
           and processed_at > now() - interval '5 minutes') as processed`.execute(db);
   const r = rows[0];
-  return { backlogSeconds: Math.max(0, Number(r?.backlog ?? 0)), processedSeconds: Math.max(0, Number(r?.processed ?? 0)) };
+  return {
+    backlogSeconds: Math.max(0, Number(r?.backlog ?? 0)),
+    processedSeconds: Math.max(0, Number(r?.processed ?? 0)),
+  };
 }

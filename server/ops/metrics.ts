@@ -67,8 +67,18 @@ export class OpsMetrics {
       labelNames: ['collector'],
       registers,
     });
-    this.jobs = new Gauge({ name: 'sl_jobs', help: 'Background jobs per queue and state', labelNames: ['queue', 'state'], registers });
-    this.jobAge = new Gauge({ name: 'sl_job_oldest_age_seconds', help: 'Age of the oldest job per queue and state', labelNames: ['queue', 'state'], registers });
+    this.jobs = new Gauge({
+      name: 'sl_jobs',
+      help: 'Background jobs per queue and state',
+      labelNames: ['queue', 'state'],
+      registers,
+    });
+    this.jobAge = new Gauge({
+      name: 'sl_job_oldest_age_seconds',
+      help: 'Age of the oldest job per queue and state',
+      labelNames: ['queue', 'state'],
+      registers,
+    });
     this.webhookLag = new Gauge({
       name: 'sl_webhook_lag_seconds',
       help: 'Webhook deliveries: age of the oldest unfinished one (backlog), and the mean time from receipt to processed over the last 5 minutes (processed)',

@@ -42,7 +42,11 @@ describe('operator surface', () => {
       const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
       const handle = await openTestDatabase();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-ops-log-'));
-      const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'none'), TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY });
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        DIST_DIR: path.join(dataDir, 'none'),
+        TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
+      });
       const app = await buildApp({ config, db: handle.db }, { logger: { level: 'info', stream } });
       try {
         await app.inject({ url: '/admin/api/v1/productLooks', headers: { 'x-request-id': 'trace-77' } });
@@ -69,11 +73,21 @@ describe('operator surface', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({ code: 'not_found', requestId: 'req-42' });
 
-      const invalid = await t.request({ method: 'POST', url: '/admin/api/v1/productLooks', headers, payload: { title: 7 } });
+      const invalid = await t.request({
+        method: 'POST',
+        url: '/admin/api/v1/productLooks',
+        headers,
+        payload: { title: 7 },
+      });
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().requestId).toBe('req-42');
 
-      const badJson = await t.request({ method: 'POST', url: '/admin/api/v1/productLooks', headers: { ...headers, 'content-type': 'application/json' }, payload: '{' });
+      const badJson = await t.request({
+        method: 'POST',
+        url: '/admin/api/v1/productLooks',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{',
+      });
       expect(badJson.statusCode).toBe(400);
       expect(badJson.json().requestId).toBe('req-42');
 
@@ -98,18 +112,28 @@ describe('operator surface', () => {
       const body = res.json();
       expect(body.status).toBe('ready');
       expect(Object.keys(body.checks).sort()).toEqual(['database', 'jobs', 'migrations', 'notifications', 'shutdown']);
-      expect(body.checks.migrations).toMatchObject({ ok: true, detail: expect.stringMatching(/^all \d+ migrations applied$/) });
-      for (const check of Object.values(body.checks) as Array<{ ms: number }>) expect(check.ms).toBeGreaterThanOrEqual(0);
+      expect(body.checks.migrations).toMatchObject({
+        ok: true,
+        detail: expect.stringMatching(/^all \d+ migrations applied$/),
+      });
+      for (const check of Object.values(body.checks) as Array<{ ms: number }>)
+        expect(check.ms).toBeGreaterThanOrEqual(0);
     });
 
     it('/readyz: a feature’s check (the job engine’s) replaces the built-in one and decides readiness', async () => {
       const app = await createTestApp();
       try {
         let running = false;
-        app.app.ops.readiness.register('jobs', () => ({ ok: running, detail: running ? 'pg-boss running' : 'pg-boss stopped' }));
+        app.app.ops.readiness.register('jobs', () => ({
+          ok: running,
+          detail: running ? 'pg-boss running' : 'pg-boss stopped',
+        }));
         const down = await app.app.inject({ url: '/readyz' });
         expect(down.statusCode).toBe(503);
-        expect(down.json()).toMatchObject({ status: 'not_ready', checks: { jobs: { ok: false, detail: 'pg-boss stopped' }, database: { ok: true } } });
+        expect(down.json()).toMatchObject({
+          status: 'not_ready',
+          checks: { jobs: { ok: false, detail: 'pg-boss stopped' }, database: { ok: true } },
+        });
         running = true;
         expect((await app.app.inject({ url: '/readyz' })).statusCode).toBe(200);
         app.app.ops.draining = true;
@@ -158,7 +182,11 @@ describe('operator surface', () => {
         expect(none.headers['www-authenticate']).toBe('Bearer');
         const wrong = await app.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } });
         expect(wrong.statusCode).toBe(401);
-        const right = await app.app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '1.2.3.4' } });
+        const right = await app.app.inject({
+          url: '/metrics',
+          remoteAddress: '10.1.2.3',
+          headers: { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '1.2.3.4' },
+        });
         expect(right.statusCode).toBe(200);
       } finally {
         await app.close();
@@ -172,8 +200,12 @@ describe('operator surface', () => {
       await t.app.inject({ url: '/no/such/page.png' });
       await t.app.inject({ url: '/healthz' });
       const text = (await t.app.inject({ url: '/metrics' })).body;
-      expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/admin\/api\/v1\/productLooks\/:id",status_code="404"\} 2/);
-      expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/healthz",status_code="200"\}/);
+      expect(text).toMatch(
+        /http_request_duration_seconds_count\{method="GET",route="\/admin\/api\/v1\/productLooks\/:id",status_code="404"\} 2/,
+      );
+      expect(text).toMatch(
+        /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/healthz",status_code="200"\}/,
+      );
       expect(text).toMatch(/route="unmatched"/);
       expect(text).not.toContain('987654');
       expect(text).not.toContain('page.png');
@@ -183,11 +215,23 @@ describe('operator surface', () => {
       const shop = await t.provision('metrics-shop.myshopify.com');
       await t.db
         .insertInto('webhookDeliveries')
-        .values({ shopId: shop.id, topic: 'products/update', payload: '{}', status: 'pending', receivedAt: new Date(Date.now() - 90_000) })
+        .values({
+          shopId: shop.id,
+          topic: 'products/update',
+          payload: '{}',
+          status: 'pending',
+          receivedAt: new Date(Date.now() - 90_000),
+        })
         .execute();
       await t.db
         .insertInto('webhookDeliveries')
-        .values({ shopId: shop.id, topic: 'products/update', status: 'processed', receivedAt: new Date(Date.now() - 4000), processedAt: new Date(Date.now() - 2000) })
+        .values({
+          shopId: shop.id,
+          topic: 'products/update',
+          status: 'processed',
+          receivedAt: new Date(Date.now() - 4000),
+          processedAt: new Date(Date.now() - 2000),
+        })
         .execute();
       t.app.ops.metrics.addSseSource(() => 3);
       observeAdminApiThrottleWait(1500);
@@ -197,7 +241,9 @@ describe('operator surface', () => {
       expect(backlog).toBeGreaterThanOrEqual(89);
       expect(backlog).toBeLessThan(200);
       expect(Number(/sl_webhook_lag_seconds\{stage="processed"\} ([\d.]+)/.exec(text)?.[1])).toBeCloseTo(2, 0);
-      expect(Number(/sl_job_oldest_age_seconds\{queue="webhook",state="pending"\} ([\d.]+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(89);
+      expect(
+        Number(/sl_job_oldest_age_seconds\{queue="webhook",state="pending"\} ([\d.]+)/.exec(text)?.[1]),
+      ).toBeGreaterThanOrEqual(89);
       expect(text).toMatch(/sl_sse_streams_open 3/);
       expect(text).toMatch(/sl_admin_api_throttle_wait_seconds_bucket\{le="2"\} [1-9]/);
       expect(text).toMatch(/process_cpu_seconds_total/);
@@ -208,7 +254,9 @@ describe('operator surface', () => {
     it('the job engine’s source replaces today’s tables; a failing collector is counted, the scrape still answers', async () => {
       const app = await createTestApp();
       try {
-        app.app.ops.metrics.setJobStats(async () => [{ queue: 'generation', state: 'created', count: 4, oldestSeconds: 12 }]);
+        app.app.ops.metrics.setJobStats(async () => [
+          { queue: 'generation', state: 'created', count: 4, oldestSeconds: 12 },
+        ]);
         let text = (await app.app.inject({ url: '/metrics' })).body;
         expect(text).toMatch(/sl_jobs\{queue="generation",state="created"\} 4/);
         expect(text).toMatch(/sl_job_oldest_age_seconds\{queue="generation",state="created"\} 12/);
@@ -236,10 +284,17 @@ describe('operator surface', () => {
         while (Date.now() < slice);
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
-      const shed = await app.request({ url: '/admin/api/v1/productLooks', headers: { 'accept-language': 'de', 'x-request-id': 'busy-1' } });
+      const shed = await app.request({
+        url: '/admin/api/v1/productLooks',
+        headers: { 'accept-language': 'de', 'x-request-id': 'busy-1' },
+      });
       expect(shed.statusCode).toBe(503);
       expect(shed.headers['retry-after']).toBe('5');
-      expect(shed.json()).toEqual({ message: 'Die App ist gerade stark ausgelastet. Bitte versuche es in ein paar Sekunden erneut.', code: 'under_pressure', requestId: 'busy-1' });
+      expect(shed.json()).toEqual({
+        message: 'Die App ist gerade stark ausgelastet. Bitte versuche es in ein paar Sekunden erneut.',
+        code: 'under_pressure',
+        requestId: 'busy-1',
+      });
       expect((await app.app.inject({ url: '/healthz' })).statusCode).toBe(200);
       expect((await app.app.inject({ url: '/readyz' })).statusCode).toBe(200);
       expect((await app.app.inject({ url: '/metrics' })).statusCode).toBe(200);
@@ -250,26 +305,46 @@ describe('operator surface', () => {
 
   it('MIGRATE_ON_START=false: a database behind or ahead of the code is refused (readyz says why) until it matches', async () => {
     // DATABASE_URL only makes the config a PostgreSQL one (the gate's condition); the test database is the clone.
-    const app = await createTestApp({ env: { DATABASE_URL: 'postgres://configured.invalid/db', MIGRATE_ON_START: 'false' } });
+    const app = await createTestApp({
+      env: { DATABASE_URL: 'postgres://configured.invalid/db', MIGRATE_ON_START: 'false' },
+    });
     try {
-      const last = (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(app.db)).rows[0].name;
-      const row = (await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration where name = ${last}`.execute(app.db)).rows[0];
+      const last = (
+        await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(app.db)
+      ).rows[0].name;
+      const row = (
+        await sql<{
+          name: string;
+          timestamp: string;
+        }>`select name, timestamp from kysely_migration where name = ${last}`.execute(app.db)
+      ).rows[0];
       await sql`delete from kysely_migration where name = ${last}`.execute(app.db);
       await new Promise((resolve) => setTimeout(resolve, 1100)); // the gate re-reads at most once a second
 
       const refused = await app.request({ url: '/admin/api/v1/productLooks', headers: { 'accept-language': 'fr' } });
       expect(refused.statusCode).toBe(503);
-      expect(refused.json()).toMatchObject({ code: 'migrations_not_current', message: "L'application est en cours de mise à jour. Veuillez réessayer dans un instant." });
+      expect(refused.json()).toMatchObject({
+        code: 'migrations_not_current',
+        message: "L'application est en cours de mise à jour. Veuillez réessayer dans un instant.",
+      });
       const behind = await app.app.inject({ url: '/readyz' });
       expect(behind.statusCode).toBe(503);
-      expect(behind.json().checks.migrations).toEqual({ ok: false, detail: `1 migration(s) not applied (${last}): run \`npm run migrate\` (the release step) first`, ms: expect.any(Number) });
+      expect(behind.json().checks.migrations).toEqual({
+        ok: false,
+        detail: `1 migration(s) not applied (${last}): run \`npm run migrate\` (the release step) first`,
+        ms: expect.any(Number),
+      });
       expect((await app.app.inject({ url: '/healthz' })).statusCode).toBe(200);
 
-      await sql`insert into kysely_migration (name, timestamp) values (${last}, ${row.timestamp}), ('9999_from_a_newer_release', ${row.timestamp})`.execute(app.db);
+      await sql`insert into kysely_migration (name, timestamp) values (${last}, ${row.timestamp}), ('9999_from_a_newer_release', ${row.timestamp})`.execute(
+        app.db,
+      );
       await new Promise((resolve) => setTimeout(resolve, 1100));
       const ahead = await app.app.inject({ url: '/readyz' });
       expect(ahead.statusCode).toBe(503);
-      expect(ahead.json().checks.migrations.detail).toMatch(/the database has migrations this code does not know \(9999_from_a_newer_release\)/);
+      expect(ahead.json().checks.migrations.detail).toMatch(
+        /the database has migrations this code does not know \(9999_from_a_newer_release\)/,
+      );
       expect((await app.request({ url: '/admin/api/v1/productLooks' })).statusCode).toBe(503);
 
       await sql`delete from kysely_migration where name = '9999_from_a_newer_release'`.execute(app.db);
@@ -301,9 +376,14 @@ describe('operator configuration', () => {
     // The configuration's defaults are the database layer's (openDatabase without settings).
     expect(databaseSettings({})).toEqual(DEFAULT_DATABASE_SETTINGS);
     expect(DEFAULT_DATABASE_SETTINGS).toMatchObject({ poolMax: 10, statementTimeoutMs: 30_000, lockTimeoutMs: 10_000 });
-    expect(databaseSettings({ DATABASE_POOL_MAX: '40', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({ poolMax: 40, statementTimeoutMs: 0 });
+    expect(databaseSettings({ DATABASE_POOL_MAX: '40', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({
+      poolMax: 40,
+      statementTimeoutMs: 0,
+    });
     expect(() => databaseSettings({ DATABASE_POOL_MAX: '0' })).toThrow(/at least 1/);
-    expect(() => databaseSettings({ DATABASE_LOCK_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_LOCK_TIMEOUT_MS must be a whole number/);
+    expect(() => databaseSettings({ DATABASE_LOCK_TIMEOUT_MS: '5s' })).toThrow(
+      /DATABASE_LOCK_TIMEOUT_MS must be a whole number/,
+    );
     expect(() => databaseSettings({ NOTIFY_HEARTBEAT_MS: '10' })).toThrow(/at least 1000/);
   });
 

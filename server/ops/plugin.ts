@@ -41,7 +41,8 @@ export const RETRY_AFTER_SECONDS = 5;
  * MIGRATE_ON_START=false against PostgreSQL: the instance never migrates and must not serve a
  * database whose migrations differ from its code. The embedded PGlite always migrates at start.
  */
-export const migratesAtStart = (config: Pick<Config, 'databaseUrl' | 'ops'>): boolean => !config.databaseUrl || config.ops.migrateOnStart;
+export const migratesAtStart = (config: Pick<Config, 'databaseUrl' | 'ops'>): boolean =>
+  !config.databaseUrl || config.ops.migrateOnStart;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
@@ -104,12 +105,16 @@ export const opsPlugin = fp(
       if (!notifier) return { ok: false, detail: 'no notifier on this database' };
       return notifier.listening
         ? { ok: true }
-        : { ok: false, detail: 'the LISTEN connection is down (reconnecting); caches and event streams may miss changes' };
+        : {
+            ok: false,
+            detail: 'the LISTEN connection is down (reconnecting); caches and event streams may miss changes',
+          };
     });
     // The job engine registers its own 'jobs' check; until then, today's in-process workers.
     readiness.register('jobs', () => ({
       ok: true,
-      detail: 'in-process background work of this instance (generation workers, webhook queue, metafield writer, catalog reconciler); no job engine registered',
+      detail:
+        'in-process background work of this instance (generation workers, webhook queue, metafield writer, catalog reconciler); no job engine registered',
     }));
     readiness.register('shutdown', () => (ops.draining ? { ok: false, detail: 'shutting down' } : { ok: true }));
 
@@ -145,16 +150,30 @@ export const opsPlugin = fp(
     app.get('/readyz', opsRoute, async (_request, reply) => {
       const report = await readiness.run();
       reply.header('Cache-Control', 'no-store');
-      return reply.status(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'not_ready', checks: report.checks });
+      return reply
+        .status(report.ready ? 200 : 503)
+        .send({ status: report.ready ? 'ready' : 'not_ready', checks: report.checks });
     });
     app.get('/metrics', opsRoute, async (request, reply) => {
       // Operator-facing answers (never a merchant's screen): English.
       if (!metricsAllowed(request, config.ops.metricsToken)) {
         reply.header('Cache-Control', 'no-store');
         if (config.ops.metricsToken) {
-          return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ message: 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>', code: 'metrics_unauthorized' });
+          return reply
+            .status(401)
+            .header('WWW-Authenticate', 'Bearer')
+            .send({
+              message: 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>',
+              code: 'metrics_unauthorized',
+            });
         }
-        return reply.status(403).send({ message: 'GET /metrics answers direct loopback connections only; set METRICS_TOKEN to scrape it from elsewhere', code: 'metrics_forbidden' });
+        return reply
+          .status(403)
+          .send({
+            message:
+              'GET /metrics answers direct loopback connections only; set METRICS_TOKEN to scrape it from elsewhere',
+            code: 'metrics_forbidden',
+          });
       }
       const { contentType, body } = await metrics.text();
       return reply.header('Cache-Control', 'no-store').type(contentType).send(body);

@@ -47,7 +47,17 @@ describe('graceful shutdown of a real process', () => {
     let output = '';
     child = spawn(tsx, ['server/index.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), SEED_DEMO: '0', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '20000' },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DIST_DIR: path.join(dataDir, 'no-dist'),
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'info',
+        SHUTDOWN_TIMEOUT_MS: '20000',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => (output += d));

@@ -16,13 +16,19 @@ export interface ShutdownOptions {
  * jobs back (`app.ops.onShutdown`), then the database closes. All of it within timeoutMs: after
  * that the remaining connections are cut and the process exits with 1.
  */
-export function installGracefulShutdown(app: FastifyInstance, options: ShutdownOptions): (signal: string) => Promise<void> {
+export function installGracefulShutdown(
+  app: FastifyInstance,
+  options: ShutdownOptions,
+): (signal: string) => Promise<void> {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let stopping: Promise<void> | undefined;
   const stop = (signal: string) => {
     stopping ??= (async () => {
       app.ops.draining = true;
-      app.log.info({ signal, timeoutMs: options.timeoutMs }, `${signal}: shutting down (draining requests, handing jobs back)`);
+      app.log.info(
+        { signal, timeoutMs: options.timeoutMs },
+        `${signal}: shutting down (draining requests, handing jobs back)`,
+      );
       const timer = setTimeout(() => {
         app.log.error(`Shutdown took longer than ${options.timeoutMs} ms: cutting the remaining connections`);
         app.server.closeAllConnections();

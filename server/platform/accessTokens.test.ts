@@ -17,11 +17,20 @@ const OLD_KEY = Buffer.alloc(32, 1).toString('base64');
 const NEW_KEY = Buffer.alloc(32, 2).toString('base64');
 
 const shopifyApp = (fake: FakeShopifyAdmin, env: Record<string, string> = {}) =>
-  createTestApp({ env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url, ...env } });
+  createTestApp({
+    env: {
+      APP_MODE: 'shopify',
+      SHOPIFY_API_KEY: KEY,
+      SHOPIFY_API_SECRET: SECRET,
+      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      ...env,
+    },
+  });
 
 const install = installShop;
 
-const tokenRow = (t: TestApp, shopId: number) => t.db.selectFrom('accessTokens').selectAll().where('shopId', '=', shopId).executeTakeFirstOrThrow();
+const tokenRow = (t: TestApp, shopId: number) =>
+  t.db.selectFrom('accessTokens').selectAll().where('shopId', '=', shopId).executeTakeFirstOrThrow();
 
 describe('token key ring (the README\'s "Key rotation" steps)', () => {
   let fake: FakeShopifyAdmin;
@@ -61,7 +70,9 @@ describe('token key ring (the README\'s "Key rotation" steps)', () => {
     const rotated = await tokenRow(t, a.id);
     expect(rotated.accessToken).toMatch(/^v2\.2026-11\./);
     expect(rotated.refreshToken).toMatch(/^v2\.2026-11\./);
-    expect(decryptToken(parseTokenKeyRing({ TOKEN_ENCRYPTION_KEY: NEW_KEY })!, a.id, 'access', rotated.accessToken)).toBe(token);
+    expect(
+      decryptToken(parseTokenKeyRing({ TOKEN_ENCRYPTION_KEY: NEW_KEY })!, a.id, 'access', rotated.accessToken),
+    ).toBe(token);
     // An instance that skipped step 1 refuses the new envelopes, and keeps them (a deploy mistake: step 1 comes first).
     await expect(before.tokens.accessToken(a)).rejects.toThrow(/cannot be decrypted/);
     expect((await tokenRow(t, a.id)).accessToken).toBe(rotated.accessToken);
@@ -72,20 +83,25 @@ describe('token key ring (the README\'s "Key rotation" steps)', () => {
     expect((await tokenRow(t, a.id)).accessToken).toMatch(/^v2\.2026-11\./);
 
     // Step 3: once no row names the old key (the README's query), it leaves the ring.
-    const oldRows = () => t.db.selectFrom('accessTokens').select('shopId').where('accessToken', 'not like', 'v2.2026-11.%').execute();
+    const oldRows = () =>
+      t.db.selectFrom('accessTokens').select('shopId').where('accessToken', 'not like', 'v2.2026-11.%').execute();
     expect(await oldRows()).toEqual([{ shopId: b.id }]);
     await step2.tokens.accessToken(b);
     expect(await oldRows()).toEqual([]);
     const step3 = instance({ TOKEN_ENCRYPTION_KEYS: `2026-11:${NEW_KEY}` });
     for (const shop of [a, b]) expect(await step3.tokens.accessToken(shop)).toBe(fake.liveAccessTokens(shop.domain)[0]);
-    expect((await step3.admin.graphql<{ shop: { email: string } }>(b, SHOP_INFO_QUERY)).shop.email).toBe(`owner@${b.domain}`);
+    expect((await step3.admin.graphql<{ shop: { email: string } }>(b, SHOP_INFO_QUERY)).shop.email).toBe(
+      `owner@${b.domain}`,
+    );
   });
 
   it('refuses a malformed ring at start', () => {
     expect(() => parseTokenKeyRing({ TOKEN_ENCRYPTION_KEYS: `a:${NEW_KEY},a:${OLD_KEY}` })).toThrow(/twice/);
     expect(() => parseTokenKeyRing({ TOKEN_ENCRYPTION_KEYS: NEW_KEY })).toThrow(/<id>:<key>/);
     expect(() => parseTokenKeyRing({ TOKEN_ENCRYPTION_KEYS: 'a:c2hvcnQ=' })).toThrow(/32 bytes/);
-    expect(parseTokenKeyRing({ TOKEN_ENCRYPTION_KEYS: `new:${NEW_KEY}`, TOKEN_ENCRYPTION_KEY: OLD_KEY })!.map((k) => k.id)).toEqual(['new']);
+    expect(
+      parseTokenKeyRing({ TOKEN_ENCRYPTION_KEYS: `new:${NEW_KEY}`, TOKEN_ENCRYPTION_KEY: OLD_KEY })!.map((k) => k.id),
+    ).toEqual(['new']);
     expect(parseTokenKeyRing({})).toBeUndefined();
   });
 });
@@ -132,12 +148,18 @@ describe('refresh failures', () => {
     expect(fake.refreshes).toHaveLength(REFRESH_ATTEMPTS);
     expect(await tokenRow(t, shop.id)).toEqual(row);
 
-    await t.db.updateTable('accessTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('shopId', '=', shop.id).execute();
+    await t.db
+      .updateTable('accessTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('shopId', '=', shop.id)
+      .execute();
     fake.failNextRefreshes(REFRESH_ATTEMPTS, 503);
     await expect(platform.admin.graphql(shop, SHOP_INFO_QUERY)).rejects.toMatchObject({ statusCode: 502 });
     expect((await tokenRow(t, shop.id)).refreshToken).toBe(row.refreshToken);
     // The platform answers again: the kept pair refreshes.
-    expect((await platform.admin.graphql<{ shop: { email: string } }>(shop, SHOP_INFO_QUERY)).shop.email).toBe(`owner@${domain}`);
+    expect((await platform.admin.graphql<{ shop: { email: string } }>(shop, SHOP_INFO_QUERY)).shop.email).toBe(
+      `owner@${domain}`,
+    );
   });
 
   it('invalid_grant (the grant is gone) drops the pair', async () => {
@@ -152,7 +174,12 @@ describe('exchange and refresh hold no database transaction across the platform 
   let fake: FakeShopifyAdmin;
   let t: TestApp;
   beforeAll(async () => {
-    fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, accessTokenTtlSeconds: 240, tokenDelayMs: 1500 });
+    fake = await FakeShopifyAdmin.start({
+      apiKey: KEY,
+      apiSecret: SECRET,
+      accessTokenTtlSeconds: 240,
+      tokenDelayMs: 1500,
+    });
     t = await shopifyApp(fake);
   });
   afterAll(async () => {
@@ -174,7 +201,11 @@ describe('exchange and refresh hold no database transaction across the platform 
     const first = t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: 'slow.myshopify.com' });
     expect(await queryTimeDuring(first)).toBeLessThan(700);
     expect((await first).statusCode).toBe(200);
-    const shop = await t.db.selectFrom('shops').selectAll().where('domain', '=', 'slow.myshopify.com').executeTakeFirstOrThrow();
+    const shop = await t.db
+      .selectFrom('shops')
+      .selectAll()
+      .where('domain', '=', 'slow.myshopify.com')
+      .executeTakeFirstOrThrow();
     await t.app.platform.catalogSync.running(shop.id);
     await t.app.platform.lifecycle.idle();
     const refresh = t.app.platform.tokens.refresh(shop, fake.liveAccessTokens(shop.domain)[0]);
@@ -200,10 +231,17 @@ describe('a 401 inside an admin request', () => {
     const shop = await install(t, domain);
     // The platform revoked both tokens (the install stays): the refresh is refused.
     fake.revokeTokens(domain);
-    const res = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: domain, payload: { planName: 'monthly' } });
+    const res = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/select-plan`,
+      shop: domain,
+      payload: { planName: 'monthly' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().confirmationUrl).toMatch(/\/admin\/charges\/\d+\/confirm$/);
     expect(fake.exchanges.filter((e) => e.shop === domain)).toHaveLength(2);
-    expect(decryptToken(t.config.tokenKeys, shop.id, 'access', (await tokenRow(t, shop.id)).accessToken)).toBe(fake.liveAccessTokens(domain)[0]);
+    expect(decryptToken(t.config.tokenKeys, shop.id, 'access', (await tokenRow(t, shop.id)).accessToken)).toBe(
+      fake.liveAccessTokens(domain)[0],
+    );
   });
 });

@@ -87,7 +87,13 @@ const encryptedValues = (ring: TokenKeyRing, shopId: number, pair: TokenPair, no
 });
 
 /** Stores the pair of a shop: insert or replace, one statement (never two live pairs). */
-export async function storeTokenPair(db: Db, ring: TokenKeyRing, shopId: number, pair: TokenPair, now: Date): Promise<void> {
+export async function storeTokenPair(
+  db: Db,
+  ring: TokenKeyRing,
+  shopId: number,
+  pair: TokenPair,
+  now: Date,
+): Promise<void> {
   const values = encryptedValues(ring, shopId, pair, now);
   await db
     .insertInto('accessTokens')
@@ -100,7 +106,14 @@ export async function storeTokenPair(db: Db, ring: TokenKeyRing, shopId: number,
  * Replaces the pair only if the row still holds the access envelope it was read with
  * (compare-and-swap). False when the row changed or is gone meanwhile.
  */
-async function swapTokenPair(db: Db, ring: TokenKeyRing, shopId: number, expected: string, pair: TokenPair, now: Date): Promise<boolean> {
+async function swapTokenPair(
+  db: Db,
+  ring: TokenKeyRing,
+  shopId: number,
+  expected: string,
+  pair: TokenPair,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('accessTokens')
     .set(encryptedValues(ring, shopId, pair, now))
@@ -143,16 +156,21 @@ export async function deleteTokenPair(db: Db, shopId: number): Promise<void> {
 export function refreshFailure(error: unknown): 'gone' | 'retry' | 'fail' {
   if (!(error instanceof HttpResponseError)) return 'retry'; // unreachable, timed out
   const { code, body } = error.response;
-  if ((body as { error?: unknown } | undefined)?.error === 'invalid_grant' || code === 400 || code === 401) return 'gone';
+  if ((body as { error?: unknown } | undefined)?.error === 'invalid_grant' || code === 400 || code === 401)
+    return 'gone';
   if (code === 429 || code >= 500) return 'retry';
   return 'fail';
 }
 
 /** The back-off before attempt `attempt + 1`: doubling from REFRESH_BACKOFF_MS, at least the platform's Retry-After. */
 function backoffMs(error: unknown, attempt: number): number {
-  const retryAfter = error instanceof HttpResponseError ? Number((error.response as { retryAfter?: number }).retryAfter) : NaN;
+  const retryAfter =
+    error instanceof HttpResponseError ? Number((error.response as { retryAfter?: number }).retryAfter) : NaN;
   const doubling = REFRESH_BACKOFF_MS * 2 ** attempt;
-  return Math.min(MAX_BACKOFF_MS, Number.isFinite(retryAfter) && retryAfter > 0 ? Math.max(doubling, retryAfter * 1000) : doubling);
+  return Math.min(
+    MAX_BACKOFF_MS,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? Math.max(doubling, retryAfter * 1000) : doubling,
+  );
 }
 
 export interface AccessTokens {
@@ -181,7 +199,10 @@ export interface AccessTokens {
 
 type Outcome<T> = { done: T } | undefined;
 
-export function createAccessTokens(ctx: PlatformContext, hooks: { onExchanged?: (shop: ShopRow) => void } = {}): AccessTokens {
+export function createAccessTokens(
+  ctx: PlatformContext,
+  hooks: { onExchanged?: (shop: ShopRow) => void } = {},
+): AccessTokens {
   const { db, config, shopify } = ctx;
   const ring = config.tokenKeys;
   const exchanges = new Map<string, Promise<{ shop: ShopRow; exchanged: boolean }>>();
@@ -195,8 +216,13 @@ export function createAccessTokens(ctx: PlatformContext, hooks: { onExchanged?: 
       return await readStoredPair(db, ring, shop.id);
     } catch (error) {
       if (!(error instanceof TokenDecryptError)) throw error;
-      ctx.log('error', `the access token of ${shop.domain} cannot be decrypted with TOKEN_ENCRYPTION_KEYS (${error.message}); it is kept — add its key to the ring`);
-      throw new TokenUnreadableError(`The access token of ${shop.domain} cannot be decrypted with this instance's keys`);
+      ctx.log(
+        'error',
+        `the access token of ${shop.domain} cannot be decrypted with TOKEN_ENCRYPTION_KEYS (${error.message}); it is kept — add its key to the ring`,
+      );
+      throw new TokenUnreadableError(
+        `The access token of ${shop.domain} cannot be decrypted with this instance's keys`,
+      );
     }
   }
 
@@ -204,14 +230,19 @@ export function createAccessTokens(ctx: PlatformContext, hooks: { onExchanged?: 
    * Holds the shop's lease while `work` runs. While another request or instance holds it, `settled`
    * is asked every LEASE_POLL_MS whether that holder's work already answers ours.
    */
-  async function underLease<T>(shopDomain: string, settled: () => Promise<Outcome<T>>, work: () => Promise<T>): Promise<T> {
+  async function underLease<T>(
+    shopDomain: string,
+    settled: () => Promise<Outcome<T>>,
+    work: () => Promise<T>,
+  ): Promise<T> {
     const name = `access-token:${shopDomain}`;
     const holder = randomUUID();
     const giveUpAt = Date.now() + TOKEN_LEASE_MS + 5_000;
     while (!(await takeLease(db, name, holder, ctx.now(), TOKEN_LEASE_MS))) {
       const outcome = await settled();
       if (outcome) return outcome.done;
-      if (Date.now() > giveUpAt) throw new TokenRefreshUnavailableError(`The token lease of ${shopDomain} stayed taken`);
+      if (Date.now() > giveUpAt)
+        throw new TokenRefreshUnavailableError(`The token lease of ${shopDomain} stayed taken`);
       await pause(LEASE_POLL_MS);
     }
     try {
@@ -225,7 +256,12 @@ export function createAccessTokens(ctx: PlatformContext, hooks: { onExchanged?: 
   async function exchangeToken(shopDomain: string, sessionToken: string): Promise<TokenPair> {
     try {
       const { session } = await call(() =>
-        shopify.auth.tokenExchange({ shop: shopDomain, sessionToken, requestedTokenType: RequestedTokenType.OfflineAccessToken, expiring: true }),
+        shopify.auth.tokenExchange({
+          shop: shopDomain,
+          sessionToken,
+          requestedTokenType: RequestedTokenType.OfflineAccessToken,
+          expiring: true,
+        }),
       );
       return pairFrom(session);
     } catch (error) {
@@ -241,7 +277,11 @@ export function createAccessTokens(ctx: PlatformContext, hooks: { onExchanged?: 
   async function installedWithToken(shopDomain: string): Promise<Outcome<{ shop: ShopRow; exchanged: boolean }>> {
     const existing = await findShopByDomain(db, shopDomain);
     if (!existing?.installedAt) return undefined;
-    const row = await db.selectFrom('accessTokens').select('shopId').where('shopId', '=', existing.id).executeTakeFirst();
+    const row = await db
+      .selectFrom('accessTokens')
+      .select('shopId')
+      .where('shopId', '=', existing.id)
+      .executeTakeFirst();
     return row ? { done: { shop: existing, exchanged: false } } : undefined;
   }
 
@@ -277,7 +317,11 @@ export function createAccessTokens(ctx: PlatformContext, hooks: { onExchanged?: 
 
   /** Drops the pair it was read as (not a newer one written meanwhile). */
   async function dropPair(shop: ShopRef, current: StoredPair) {
-    await db.deleteFrom('accessTokens').where('shopId', '=', shop.id).where('accessToken', '=', current.accessEnvelope).execute();
+    await db
+      .deleteFrom('accessTokens')
+      .where('shopId', '=', shop.id)
+      .where('accessToken', '=', current.accessEnvelope)
+      .execute();
   }
 
   async function refreshPair(shop: ShopRef, current: StoredPair): Promise<string> {
@@ -290,7 +334,9 @@ export function createAccessTokens(ctx: PlatformContext, hooks: { onExchanged?: 
     for (let attempt = 0; ; attempt += 1) {
       let session: Session;
       try {
-        ({ session } = await call(() => shopify.auth.refreshToken({ shop: shop.domain, refreshToken: current.refreshToken! })));
+        ({ session } = await call(() =>
+          shopify.auth.refreshToken({ shop: shop.domain, refreshToken: current.refreshToken! }),
+        ));
       } catch (error) {
         const failure = refreshFailure(error);
         if (failure === 'gone') {
@@ -299,13 +345,18 @@ export function createAccessTokens(ctx: PlatformContext, hooks: { onExchanged?: 
           throw gone(shop);
         }
         if (failure === 'retry' && attempt + 1 < REFRESH_ATTEMPTS) {
-          ctx.log('warn', `refreshing the access token of ${shop.domain} failed (${(error as Error).message}); retrying`);
+          ctx.log(
+            'warn',
+            `refreshing the access token of ${shop.domain} failed (${(error as Error).message}); retrying`,
+          );
           await ctx.sleep(backoffMs(error, attempt));
           continue;
         }
         // Kept: the pair is still the shop's; a token that has not run out yet still works meanwhile.
         if (current.expiresAt && current.expiresAt.getTime() > ctx.now().getTime()) return current.accessToken;
-        throw new TokenRefreshUnavailableError(`Refreshing the access token of ${shop.domain} failed: ${(error as Error).message}`);
+        throw new TokenRefreshUnavailableError(
+          `Refreshing the access token of ${shop.domain} failed: ${(error as Error).message}`,
+        );
       }
       const pair = pairFrom(session);
       if (await swapTokenPair(db, ring, shop.id, current.accessEnvelope, pair, ctx.now())) return pair.accessToken;
@@ -367,7 +418,8 @@ export function createAccessTokens(ctx: PlatformContext, hooks: { onExchanged?: 
       const pair = await read(shop);
       if (!pair) throw new NoAccessTokenError(`The shop ${shop.domain} has no access token`);
       if (pair.staleKey) await reencrypt(shop, pair);
-      if (pair.expiresAt && pair.expiresAt.getTime() - ctx.now().getTime() <= REFRESH_MARGIN_MS) return tokens.refresh(shop, pair.accessToken);
+      if (pair.expiresAt && pair.expiresAt.getTime() - ctx.now().getTime() <= REFRESH_MARGIN_MS)
+        return tokens.refresh(shop, pair.accessToken);
       return pair.accessToken;
     },
 

@@ -62,13 +62,23 @@ export function createAdminApi(ctx: PlatformContext, tokens: AccessTokens): Admi
   const { shopify, config } = ctx;
 
   async function send<T>(shop: ShopRef, token: string, query: string, variables?: Record<string, unknown>) {
-    const session = new Session({ id: `offline_${shop.domain}`, shop: shop.domain, state: '', isOnline: false, accessToken: token });
+    const session = new Session({
+      id: `offline_${shop.domain}`,
+      shop: shop.domain,
+      state: '',
+      isOnline: false,
+      accessToken: token,
+    });
     const client = new shopify.clients.Graphql({ session });
     const response = await platformCall(config.adminApiBaseUrl, () => client.request<T>(query, { variables }));
     return { data: response.data as T, cost: (response.extensions as { cost?: QueryCost } | undefined)?.cost };
   }
 
-  async function request<T>(shop: ShopRef, query: string, variables?: Record<string, unknown>): Promise<AdminResponse<T>> {
+  async function request<T>(
+    shop: ShopRef,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<AdminResponse<T>> {
     let token: string;
     try {
       token = await tokens.accessToken(shop);
@@ -96,7 +106,11 @@ export function createAdminApi(ctx: PlatformContext, tokens: AccessTokens): Admi
           }
           continue;
         }
-        if (error instanceof GraphqlQueryError && graphqlErrorsOf(error).some((e) => e.extensions?.code === 'THROTTLED') && throttled < MAX_THROTTLE_RETRIES) {
+        if (
+          error instanceof GraphqlQueryError &&
+          graphqlErrorsOf(error).some((e) => e.extensions?.code === 'THROTTLED') &&
+          throttled < MAX_THROTTLE_RETRIES
+        ) {
           throttled += 1;
           const cost = (error.body?.extensions as { cost?: QueryCost } | undefined)?.cost;
           const waitMs = throttleWaitMs(cost);
@@ -120,17 +134,33 @@ export function createAdminApi(ctx: PlatformContext, tokens: AccessTokens): Admi
 function toAdminError(error: unknown): AdminApiError {
   if (error instanceof AdminApiError) return error;
   // No usable pair, and (inside a request) the platform refused to exchange a new one: the merchant reconnects from the admin.
-  if (error instanceof NoAccessTokenError || error instanceof TokenUnreadableError || error instanceof TokenExchangeError) {
+  if (
+    error instanceof NoAccessTokenError ||
+    error instanceof TokenUnreadableError ||
+    error instanceof TokenExchangeError
+  ) {
     return new AdminApiError(503, 'platform.noAccessToken', 'no_access_token', [], error.message);
   }
   if (error instanceof GraphqlQueryError) {
     const errors = graphqlErrorsOf(error);
     const codes = errors.map((e) => e.extensions?.code).filter((c): c is string => !!c);
-    return new AdminApiError(502, 'platform.failed', 'platform_failed', codes, errors.map((e) => e.message).join('; ') || error.message);
+    return new AdminApiError(
+      502,
+      'platform.failed',
+      'platform_failed',
+      codes,
+      errors.map((e) => e.message).join('; ') || error.message,
+    );
   }
   if (error instanceof HttpResponseError) {
     const status = error.response.code === 401 ? 503 : 502;
-    return new AdminApiError(status, status === 503 ? 'platform.noAccessToken' : 'platform.failed', status === 503 ? 'no_access_token' : 'platform_failed', [], error.message);
+    return new AdminApiError(
+      status,
+      status === 503 ? 'platform.noAccessToken' : 'platform.failed',
+      status === 503 ? 'no_access_token' : 'platform_failed',
+      [],
+      error.message,
+    );
   }
   return new AdminApiError(502, 'platform.unreachable', 'platform_unreachable', [], (error as Error)?.message);
 }

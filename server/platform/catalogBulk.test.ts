@@ -23,7 +23,13 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
     bulk = fake.module<FakeBulk>('bulk');
     t = await createTestApp({
-      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url, CATALOG_BULK_THRESHOLD: '1000' },
+      env: {
+        APP_MODE: 'shopify',
+        SHOPIFY_API_KEY: KEY,
+        SHOPIFY_API_SECRET: SECRET,
+        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+        CATALOG_BULK_THRESHOLD: '1000',
+      },
     });
   });
   afterAll(async () => {
@@ -31,8 +37,10 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
     await fake.close();
   });
 
-  const shopRow = (domain: string) => t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
-  const state = async (domain: string) => (await t.request({ method: 'GET', url: SYNC, shop: domain })).json() as CatalogSyncState;
+  const shopRow = (domain: string) =>
+    t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
+  const state = async (domain: string) =>
+    (await t.request({ method: 'GET', url: SYNC, shop: domain })).json() as CatalogSyncState;
 
   /** The states the merchant's banner would see, polled until the sync ends. */
   async function watch(domain: string, shopId: number): Promise<CatalogSyncState[]> {
@@ -78,12 +86,24 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
 
     // Every product with its first variant by position (price, compare-at price, gid), also those
     // whose variants came after their product's batch was written.
-    const rows = await t.db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shop.id).orderBy('gid').execute();
+    const rows = await t.db
+      .selectFrom('catalogProducts')
+      .selectAll()
+      .where('shopId', '=', shop.id)
+      .orderBy('gid')
+      .execute();
     expect(rows).toHaveLength(1200);
     const byGid = new Map(rows.map((r) => [r.gid, r]));
     for (const p of products) {
       const row = byGid.get(p.id)!;
-      expect({ gid: row.gid, title: row.title, price: row.price, compareAtPrice: row.compareAtPrice, variant: row.defaultVariantGid, images: row.images }).toEqual({
+      expect({
+        gid: row.gid,
+        title: row.title,
+        price: row.price,
+        compareAtPrice: row.compareAtPrice,
+        variant: row.defaultVariantGid,
+        images: row.images,
+      }).toEqual({
         gid: p.id,
         title: p.title,
         price: p.price,
@@ -92,7 +112,11 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
         images: [p.images[0]],
       });
     }
-    const sync = await t.db.selectFrom('catalogSyncs').selectAll().where('shopId', '=', shop.id).executeTakeFirstOrThrow();
+    const sync = await t.db
+      .selectFrom('catalogSyncs')
+      .selectAll()
+      .where('shopId', '=', shop.id)
+      .executeTakeFirstOrThrow();
     expect(sync).toMatchObject({ mode: 'bulk', bulkOperationId: null });
     expect(sync.reconciledAt).not.toBeNull();
   });
@@ -105,7 +129,11 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
     const shop = await shopRow(domain);
     await t.app.platform.catalogSync.running(shop.id);
     expect(await state(domain)).toMatchObject({ status: 'failed', synced: 0, total: 1100, first: true });
-    const row = await t.db.selectFrom('catalogSyncs').select(['error', 'bulkOperationId']).where('shopId', '=', shop.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('catalogSyncs')
+      .select(['error', 'bulkOperationId'])
+      .where('shopId', '=', shop.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ error: 'bulk operation FAILED (INTERNAL_SERVER_ERROR)', bulkOperationId: null });
     expect(bulk.operations(domain).map((o) => o.status)).toEqual(['FAILED']);
 
@@ -129,14 +157,19 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
     const run = fake.graphql.filter((c) => c.shop === domain && c.query.includes('bulkOperationRunQuery'));
     expect(run).toHaveLength(1);
     expect(fake.graphql.filter((c) => c.shop === domain && c.query.includes('products(')).length).toBeGreaterThan(10);
-    expect(await t.db.selectFrom('catalogSyncs').select('mode').where('shopId', '=', shop.id).executeTakeFirstOrThrow()).toEqual({ mode: 'paged' });
+    expect(
+      await t.db.selectFrom('catalogSyncs').select('mode').where('shopId', '=', shop.id).executeTakeFirstOrThrow(),
+    ).toEqual({ mode: 'paged' });
   });
 
   it('a retry while a sync runs starts no second one; without a session token it is refused', async () => {
     const domain = 'big.myshopify.com';
     const shop = await shopRow(domain);
     const before = bulk.operations(domain).length;
-    const [a, b] = await Promise.all([t.request({ method: 'POST', url: SYNC, shop: domain }), t.request({ method: 'POST', url: SYNC, shop: domain })]);
+    const [a, b] = await Promise.all([
+      t.request({ method: 'POST', url: SYNC, shop: domain }),
+      t.request({ method: 'POST', url: SYNC, shop: domain }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
     await t.app.platform.catalogSync.running(shop.id);
     expect(bulk.operations(domain)).toHaveLength(before + 1);
@@ -149,17 +182,30 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
     // As an instance that died while polling leaves it: running, the operation noted, no progress for 11 minutes.
     const { generation } = await t.db
       .updateTable('catalogSyncs')
-      .set({ status: 'running', mode: 'bulk', bulkOperationId: operation.id, synced: 0, updatedAt: new Date(Date.now() - 11 * 60_000) })
+      .set({
+        status: 'running',
+        mode: 'bulk',
+        bulkOperationId: operation.id,
+        synced: 0,
+        updatedAt: new Date(Date.now() - 11 * 60_000),
+      })
       .where('shopId', '=', shop.id)
       .returning('generation')
       .executeTakeFirstOrThrow();
     expect(await state(domain)).toMatchObject({ status: 'failed' });
     const started = fake.graphql.filter((c) => c.shop === domain && c.query.includes('bulkOperationRunQuery')).length;
     // The job engine's retry of the dead try (catalogSync.test.ts proves the heartbeat hands it over).
-    await t.app.platform.catalogSync.run({ data: { shopId: shop.id, domain, generation }, retryCount: 1, retryLimit: 5, signal: new AbortController().signal });
+    await t.app.platform.catalogSync.run({
+      data: { shopId: shop.id, domain, generation },
+      retryCount: 1,
+      retryLimit: 5,
+      signal: new AbortController().signal,
+    });
     expect(await state(domain)).toMatchObject({ status: 'done', synced: 1200, total: 1200 });
     // No new operation: the noted one was polled and its file read again.
-    expect(fake.graphql.filter((c) => c.shop === domain && c.query.includes('bulkOperationRunQuery'))).toHaveLength(started);
+    expect(fake.graphql.filter((c) => c.shop === domain && c.query.includes('bulkOperationRunQuery'))).toHaveLength(
+      started,
+    );
     expect(bulk.downloads.filter((id) => id === operation.id)).toHaveLength(2);
   });
 });

@@ -94,7 +94,12 @@ interface Variant {
 }
 
 /** Runs (or resumes) the bulk read; resolves the ids of every product written, or null when stopped. */
-export async function readProductsInBulk(ctx: PlatformContext, admin: AdminApi, shop: ShopRef, read: BulkRead): Promise<string[] | null> {
+export async function readProductsInBulk(
+  ctx: PlatformContext,
+  admin: AdminApi,
+  shop: ShopRef,
+  read: BulkRead,
+): Promise<string[] | null> {
   let operation = read.resume ? await poll(admin, shop, read.resume) : null;
   if (!operation || ['CANCELED', 'CANCELING', 'EXPIRED', 'FAILED'].includes(operation.status)) {
     operation = await start(admin, shop);
@@ -119,17 +124,23 @@ export async function readProductsInBulk(ctx: PlatformContext, admin: AdminApi, 
 
 async function start(admin: AdminApi, shop: ShopRef): Promise<BulkOperation> {
   const answer = await admin.graphql<{
-    bulkOperationRunQuery: { bulkOperation: { id: string; status: BulkStatus } | null; userErrors: Array<{ message: string; code?: string | null }> };
+    bulkOperationRunQuery: {
+      bulkOperation: { id: string; status: BulkStatus } | null;
+      userErrors: Array<{ message: string; code?: string | null }>;
+    };
   }>(shop, BULK_RUN_MUTATION, { query: BULK_PRODUCTS_QUERY });
   const { bulkOperation, userErrors } = answer.bulkOperationRunQuery;
   if (!bulkOperation || userErrors.length) {
-    throw new BulkNotStartedError(userErrors.map((e) => `${e.code ? `${e.code}: ` : ''}${e.message}`).join('; ') || 'no bulk operation');
+    throw new BulkNotStartedError(
+      userErrors.map((e) => `${e.code ? `${e.code}: ` : ''}${e.message}`).join('; ') || 'no bulk operation',
+    );
   }
   return { ...bulkOperation, errorCode: null, objectCount: null, rootObjectCount: null, url: null };
 }
 
 async function poll(admin: AdminApi, shop: ShopRef, id: string): Promise<BulkOperation | null> {
-  return (await admin.graphql<{ bulkOperation: BulkOperation | null }>(shop, BULK_OPERATION_QUERY, { id })).bulkOperation;
+  return (await admin.graphql<{ bulkOperation: BulkOperation | null }>(shop, BULK_OPERATION_QUERY, { id }))
+    .bulkOperation;
 }
 
 /** Lines of a streamed text body, as they arrive. */
@@ -162,20 +173,25 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
 
   const flush = async () => {
     if (batch.length) {
-      const products = batch.map((node) => {
-        const variant = firstVariant.get(String(node.id));
-        const media = node.featuredMedia as { preview?: { image?: { url?: string | null } | null } | null } | null | undefined;
-        return toCatalogProduct({
-          id: String(node.id),
-          handle: String(node.handle ?? ''),
-          title: String(node.title ?? ''),
-          status: String(node.status ?? ''),
-          productType: typeof node.productType === 'string' ? node.productType : null,
-          updatedAt: typeof node.updatedAt === 'string' ? node.updatedAt : null,
-          variants: { nodes: variant ? [variant] : [] },
-          media: { nodes: media ? [media] : [] },
-        });
-      }).map((p) => ({ ...p, available: forSale.get(p.gid) === true ? true : undefined }));
+      const products = batch
+        .map((node) => {
+          const variant = firstVariant.get(String(node.id));
+          const media = node.featuredMedia as
+            | { preview?: { image?: { url?: string | null } | null } | null }
+            | null
+            | undefined;
+          return toCatalogProduct({
+            id: String(node.id),
+            handle: String(node.handle ?? ''),
+            title: String(node.title ?? ''),
+            status: String(node.status ?? ''),
+            productType: typeof node.productType === 'string' ? node.productType : null,
+            updatedAt: typeof node.updatedAt === 'string' ? node.updatedAt : null,
+            variants: { nodes: variant ? [variant] : [] },
+            media: { nodes: media ? [media] : [] },
+          });
+        })
+        .map((p) => ({ ...p, available: forSale.get(p.gid) === true ? true : undefined }));
       await write((d) => upsertCatalogProducts(d, shopId, products));
       for (const p of products) {
         writtenForSale.set(p.gid, p.available);
@@ -204,7 +220,8 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
         compareAtPrice: object.compareAtPrice == null ? null : String(object.compareAtPrice),
         position: Number(object.position ?? Number.MAX_SAFE_INTEGER),
       };
-      if (typeof object.availableForSale === 'boolean') forSale.set(parent, (forSale.get(parent) ?? false) || object.availableForSale);
+      if (typeof object.availableForSale === 'boolean')
+        forSale.set(parent, (forSale.get(parent) ?? false) || object.availableForSale);
       const known = firstVariant.get(parent);
       if (!known || variant.position < known.position) {
         firstVariant.set(parent, variant);
@@ -230,7 +247,15 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
 /** Sets the first variant (and its prices) of products written before that variant's line came. */
 async function correctVariants(db: Db, shopId: number, rows: Array<{ gid: string; variant: Variant }>) {
   const values = rows.map(({ gid, variant }) => {
-    const product = toCatalogProduct({ id: gid, handle: '', title: '', status: '', productType: null, variants: { nodes: [variant] }, media: { nodes: [] } });
+    const product = toCatalogProduct({
+      id: gid,
+      handle: '',
+      title: '',
+      status: '',
+      productType: null,
+      variants: { nodes: [variant] },
+      media: { nodes: [] },
+    });
     return { gid, price: product.price, compare_at_price: product.compareAtPrice, variant: variant.id };
   });
   await sql`

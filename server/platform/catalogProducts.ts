@@ -47,7 +47,12 @@ export interface ProductNode {
   /** When the merchant last changed it (ISO 8601); absent in older readers. */
   updatedAt?: string | null;
   variants: {
-    nodes: Array<{ id?: string | null; price: string | null; compareAtPrice: string | null; availableForSale?: boolean | null }>;
+    nodes: Array<{
+      id?: string | null;
+      price: string | null;
+      compareAtPrice: string | null;
+      availableForSale?: boolean | null;
+    }>;
     pageInfo?: { hasNextPage: boolean } | null;
   };
   media: { nodes: Array<{ preview?: { image?: { url?: string | null } | null } | null }> };
@@ -127,7 +132,12 @@ export async function readProductPages(
     if (read.proceed && !read.proceed()) return false;
     let page: { data: ProductsPage; cost?: QueryCost };
     try {
-      page = await admin.request<ProductsPage>(shop, PRODUCTS_QUERY, { first, after, query: read.query ?? null, sortKey: read.sortKey ?? 'ID' });
+      page = await admin.request<ProductsPage>(shop, PRODUCTS_QUERY, {
+        first,
+        after,
+        query: read.query ?? null,
+        sortKey: read.sortKey ?? 'ID',
+      });
     } catch (error) {
       if (error instanceof AdminApiError && error.graphqlCodes.includes('MAX_COST_EXCEEDED') && first > 1) {
         first = Math.ceil(first / 2);

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { signSessionToken } from '../auth/sessionToken';
-import { openSharedDatabase, shopifyModeEnv, startInstance, type Instance, type SharedDatabase } from '../test/twoInstances';
+import {
+  openSharedDatabase,
+  shopifyModeEnv,
+  startInstance,
+  type Instance,
+  type SharedDatabase,
+} from '../test/twoInstances';
 import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
 import { API_PREFIX } from '../../src/contracts/api';
 import { deliver } from './webhooks/test/deliver';
@@ -30,20 +36,39 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
     return started.app;
   }
 
-
   async function install(app: FastifyInstance, domain: string) {
-    const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/shop/details`, headers: { authorization: `Bearer ${await signSessionToken(domain, KEY, SECRET)}` } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/shop/details`,
+      headers: { authorization: `Bearer ${await signSessionToken(domain, KEY, SECRET)}` },
+    });
     expect(res.statusCode).toBe(200);
-    ids[domain] = (await shared.a.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow()).id;
+    ids[domain] = (
+      await shared.a.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow()
+    ).id;
     await app.platform.catalogSync.running(ids[domain]);
     await app.platform.lifecycle.idle();
   }
 
   const product = (domain: string, gid: string) =>
-    shared.a.selectFrom('catalogProducts').select(['title', 'price', 'status']).where('shopId', '=', ids[domain]).where('gid', '=', gid).executeTakeFirstOrThrow();
+    shared.a
+      .selectFrom('catalogProducts')
+      .select(['title', 'price', 'status'])
+      .where('shopId', '=', ids[domain])
+      .where('gid', '=', gid)
+      .executeTakeFirstOrThrow();
   const reconciledAt = async (domain: string) =>
-    (await shared.a.selectFrom('catalogSyncs').select('reconciledAt').where('shopId', '=', ids[domain]).executeTakeFirstOrThrow()).reconciledAt!;
-  const searches = (domain: string) => fake.graphql.filter((c) => c.shop === domain && typeof c.variables.query === 'string' && /updated_at/.test(String(c.variables.query)));
+    (
+      await shared.a
+        .selectFrom('catalogSyncs')
+        .select('reconciledAt')
+        .where('shopId', '=', ids[domain])
+        .executeTakeFirstOrThrow()
+    ).reconciledAt!;
+  const searches = (domain: string) =>
+    fake.graphql.filter(
+      (c) => c.shop === domain && typeof c.variables.query === 'string' && /updated_at/.test(String(c.variables.query)),
+    );
 
   beforeAll(async () => {
     // A bucket that refills fast: a THROTTLED answer costs only a short wait.
@@ -73,14 +98,24 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
     expect(await product(shopA, edited.id)).toEqual({ title: 'Linen 7, sand', price: '77.00', status: 'archived' });
     // One search per shop: updated_at after the last known complete time, oldest change first.
     const [search] = searches(shopA);
-    expect(search.variables).toMatchObject({ sortKey: 'UPDATED_AT', query: expect.stringMatching(/^updated_at:>'\d{4}-\d\d-\d\dT[\d:.]+Z'$/) });
+    expect(search.variables).toMatchObject({
+      sortKey: 'UPDATED_AT',
+      query: expect.stringMatching(/^updated_at:>'\d{4}-\d\d-\d\dT[\d:.]+Z'$/),
+    });
     expect(Date.parse(/'(.+)'/.exec(String(search.variables.query))![1])).toBeLessThanOrEqual(before.getTime());
     expect((await reconciledAt(shopA)).getTime()).toBeGreaterThan(before.getTime());
   });
 
   it('knows stock from ProductVariant.availableForSale: a product whose every variant is unavailable becomes sold out, and back', async () => {
     const stock = async (gid: string) =>
-      (await shared.a.selectFrom('catalogProducts').select('available').where('shopId', '=', ids[shopA]).where('gid', '=', gid).executeTakeFirstOrThrow()).available;
+      (
+        await shared.a
+          .selectFrom('catalogProducts')
+          .select('available')
+          .where('shopId', '=', ids[shopA])
+          .where('gid', '=', gid)
+          .executeTakeFirstOrThrow()
+      ).available;
     const boots = makeFakeProducts(30, 'Linen')[11];
     expect(await stock(boots.id)).toBe(true);
     fake.updateProduct(shopA, boots.id, { soldOut: true, variantCount: 3 });
@@ -97,7 +132,9 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
   });
 
   it('one runner per cluster: the round is one cron schedule of the cluster, whichever instance registered it', async () => {
-    const { rows } = await a.jobs.boss.getDb().executeSql(`select name, cron from pgboss.schedule where name = 'catalog.reconcile'`);
+    const { rows } = await a.jobs.boss
+      .getDb()
+      .executeSql(`select name, cron from pgboss.schedule where name = 'catalog.reconcile'`);
     expect(rows).toEqual([{ name: 'catalog.reconcile', cron: reconcileCron(a.deps.config.catalog.reconcileMinutes) }]);
     expect(a.jobs.handles('catalog.reconcile') && b.jobs.handles('catalog.reconcile')).toBe(true);
     // A round sent as the schedule sends it runs on one of them.
@@ -106,7 +143,11 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
     await a.jobs.idle(['catalog.reconcile']);
     await b.jobs.idle(['catalog.reconcile']);
     expect(searches(shopA)).toHaveLength(calls + 1);
-    expect([reconcileCron(15), reconcileCron(120), reconcileCron(7 * 24 * 60)]).toEqual(['*/15 * * * *', '0 */2 * * *', '0 0 */7 * *']);
+    expect([reconcileCron(15), reconcileCron(120), reconcileCron(7 * 24 * 60)]).toEqual([
+      '*/15 * * * *',
+      '0 */2 * * *',
+      '0 0 */7 * *',
+    ]);
   });
 
   it('honours THROTTLED: waits for the bucket and retries', async () => {
@@ -121,7 +162,16 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
 
   it('stops for an uninstalled shop, and on app close (the other instance runs the rounds)', async () => {
     // deliver() signs with the app's secret and waits for the work after the answer.
-    expect((await deliver({ app: a, config: a.deps.config } as unknown as TestApp, 'app/uninstalled', { id: 2 }, { shop: shopB })).statusCode).toBe(200);
+    expect(
+      (
+        await deliver(
+          { app: a, config: a.deps.config } as unknown as TestApp,
+          'app/uninstalled',
+          { id: 2 },
+          { shop: shopB },
+        )
+      ).statusCode,
+    ).toBe(200);
     const calls = searches(shopB).length;
     expect(await a.platform.catalogReconciler.runOnce()).toEqual([ids[shopA]]);
     expect(searches(shopB)).toHaveLength(calls);

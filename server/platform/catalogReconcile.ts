@@ -49,7 +49,15 @@ export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi): 
         await upsertCatalogProducts(db, shop.id, products);
         // A product the platform describes exists (again).
         if (products.length) {
-          await db.deleteFrom('deletedProducts').where('shopId', '=', shop.id).where('gid', 'in', products.map((p) => p.gid)).execute();
+          await db
+            .deleteFrom('deletedProducts')
+            .where('shopId', '=', shop.id)
+            .where(
+              'gid',
+              'in',
+              products.map((p) => p.gid),
+            )
+            .execute();
           // The looks showing them show their new data on the storefront.
           await storefrontChanged(db, shop.id, { catalogProducts: products.map((p) => p.gid) });
         }
@@ -66,7 +74,11 @@ export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi): 
       .where('shopId', '=', shop.id)
       .where('status', '=', 'done')
       .execute();
-    if (changed) ctx.log('info', `catalog reconciliation of ${shop.domain}: ${changed} products changed since ${since.toISOString()}`);
+    if (changed)
+      ctx.log(
+        'info',
+        `catalog reconciliation of ${shop.domain}: ${changed} products changed since ${since.toISOString()}`,
+      );
   }
 
   async function roundOnce(): Promise<number[]> {
@@ -90,7 +102,10 @@ export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi): 
         done.push(shop.id);
       } catch (error) {
         // Uninstalled meanwhile (no token), still THROTTLED after the back-off, or down: the next round.
-        const detail = error instanceof AdminApiError ? `${error.code}${error.graphqlCodes.length ? ` ${error.graphqlCodes.join(',')}` : ''}` : String((error as Error)?.message ?? error);
+        const detail =
+          error instanceof AdminApiError
+            ? `${error.code}${error.graphqlCodes.length ? ` ${error.graphqlCodes.join(',')}` : ''}`
+            : String((error as Error)?.message ?? error);
         ctx.log('warn', `catalog reconciliation of ${shop.domain} left for the next round: ${detail}`);
       }
     }

@@ -22,7 +22,14 @@ describe('catalog sync jobs', () => {
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
     fake.setProducts(domain, makeFakeProducts(PAGE_SIZE * 4 + 10, 'Sync'));
-    t = await createTestApp({ env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url } });
+    t = await createTestApp({
+      env: {
+        APP_MODE: 'shopify',
+        SHOPIFY_API_KEY: KEY,
+        SHOPIFY_API_SECRET: SECRET,
+        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      },
+    });
     expect((await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain })).statusCode).toBe(200);
     shopId = (await t.db.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow()).id;
     await t.app.platform.catalogSync.running(shopId);
@@ -33,22 +40,45 @@ describe('catalog sync jobs', () => {
     await fake.close();
   });
 
-  const syncRow = () => t.db.selectFrom('catalogSyncs').selectAll().where('shopId', '=', shopId).executeTakeFirstOrThrow();
+  const syncRow = () =>
+    t.db.selectFrom('catalogSyncs').selectAll().where('shopId', '=', shopId).executeTakeFirstOrThrow();
   const productCount = async () =>
-    Number((await t.db.selectFrom('catalogProducts').select((eb) => eb.fn.countAll<number>().as('n')).where('shopId', '=', shopId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom('catalogProducts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('shopId', '=', shopId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   /** Pages of the full sync served (not a THROTTLED answer, not the reconciliation's `updated_at` search). */
-  const pageCalls = () => fake.graphql.filter((c) => c.shop === domain && c.query.includes('products(') && !c.throttled && !c.variables.query).length;
+  const pageCalls = () =>
+    fake.graphql.filter((c) => c.shop === domain && c.query.includes('products(') && !c.throttled && !c.variables.query)
+      .length;
   /** A sync requested as the route or an install does, but run by hand (the engine's worker is not woken: it is the test's). */
   async function requested(): Promise<number> {
     const { generation } = await t.db
       .updateTable('catalogSyncs')
-      .set((eb) => ({ status: 'running', generation: eb('generation', '+', 1), cursor: null, synced: 0, startedAt: new Date(), finishedAt: null }))
+      .set((eb) => ({
+        status: 'running',
+        generation: eb('generation', '+', 1),
+        cursor: null,
+        synced: 0,
+        startedAt: new Date(),
+        finishedAt: null,
+      }))
       .where('shopId', '=', shopId)
       .returning('generation')
       .executeTakeFirstOrThrow();
     return generation;
   }
-  const job = (generation: number, signal = new AbortController().signal, retryCount = 0) => ({ data: { shopId, domain, generation }, retryCount, retryLimit: 5, signal });
+  const job = (generation: number, signal = new AbortController().signal, retryCount = 0) => ({
+    data: { shopId, domain, generation },
+    retryCount,
+    retryLimit: 5,
+    signal,
+  });
 
   it('the first sync, a job queued with the install, completed', async () => {
     expect(await syncRow()).toMatchObject({ status: 'done', synced: PAGE_SIZE * 4 + 10, generation: 1, cursor: null });
@@ -79,7 +109,17 @@ describe('catalog sync jobs', () => {
     // A product the platform no longer has, in the catalog from before.
     await t.db
       .insertInto('catalogProducts')
-      .values({ shopId, gid: 'gid://shopify/Product/999999', handle: 'gone', title: 'Gone', status: 'active', price: 1, compareAtPrice: null, images: '[]', productType: '' })
+      .values({
+        shopId,
+        gid: 'gid://shopify/Product/999999',
+        handle: 'gone',
+        title: 'Gone',
+        status: 'active',
+        price: 1,
+        compareAtPrice: null,
+        images: '[]',
+        productType: '',
+      })
       .execute();
     const generation = await requested();
     const stop = new AbortController();
@@ -99,6 +139,8 @@ describe('catalog sync jobs', () => {
     expect(pageCalls() - before).toBe(5);
     expect(firstTryPages).toBeGreaterThanOrEqual(2);
     expect(await productCount()).toBe(PAGE_SIZE * 4 + 10);
-    expect(await t.db.selectFrom('deletedProducts').select('gid').where('shopId', '=', shopId).execute()).toEqual([{ gid: 'gid://shopify/Product/999999' }]);
+    expect(await t.db.selectFrom('deletedProducts').select('gid').where('shopId', '=', shopId).execute()).toEqual([
+      { gid: 'gid://shopify/Product/999999' },
+    ]);
   });
 });

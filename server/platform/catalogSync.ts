@@ -72,7 +72,11 @@ class Stopping extends Error {
   }
 }
 
-export function createCatalogSync(ctx: PlatformContext, admin: AdminApi, lifecycle?: Pick<PlatformLifecycle, 'catalogSynced'>): CatalogSync {
+export function createCatalogSync(
+  ctx: PlatformContext,
+  admin: AdminApi,
+  lifecycle?: Pick<PlatformLifecycle, 'catalogSynced'>,
+): CatalogSync {
   const { db } = ctx;
   const waits = new Map<number, Promise<void>>();
   const tries = new Set<Promise<void>>();
@@ -97,22 +101,47 @@ export function createCatalogSync(ctx: PlatformContext, admin: AdminApi, lifecyc
   /** Queues a sync of the shop: a new generation and its job, in one transaction. */
   async function request(shop: ShopRef): Promise<number> {
     const now = ctx.now();
-    const fresh = { status: 'running' as const, synced: 0, total: null, error: null, startedAt: now, finishedAt: null, updatedAt: now, cursor: null };
+    const fresh = {
+      status: 'running' as const,
+      synced: 0,
+      total: null,
+      error: null,
+      startedAt: now,
+      finishedAt: null,
+      updatedAt: now,
+      cursor: null,
+    };
     const jobs = jobsFor(db);
     const generation = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('catalogSyncs')
         .values({ shopId: shop.id, ...fresh, generation: 1 })
-        .onConflict((oc) => oc.column('shopId').doUpdateSet((eb) => ({ ...fresh, generation: eb('catalogSyncs.generation', '+', 1) })))
+        .onConflict((oc) =>
+          oc.column('shopId').doUpdateSet((eb) => ({ ...fresh, generation: eb('catalogSyncs.generation', '+', 1) })),
+        )
         .returning('generation')
         .executeTakeFirstOrThrow();
-      if (jobs?.handles(CATALOG_SYNC_QUEUE)) await jobs.send(CATALOG_SYNC_QUEUE, { shopId: shop.id, domain: shop.domain, generation: row.generation }, { trx, shopId: shop.id });
+      if (jobs?.handles(CATALOG_SYNC_QUEUE))
+        await jobs.send(
+          CATALOG_SYNC_QUEUE,
+          { shopId: shop.id, domain: shop.domain, generation: row.generation },
+          { trx, shopId: shop.id },
+        );
       return row.generation;
     });
     // Without a job engine running syncs here (a script, a bare platform in tests): at once, in this process.
     if (!jobs?.handles(CATALOG_SYNC_QUEUE)) {
-      const job = { data: { shopId: shop.id, domain: shop.domain, generation }, retryCount: 0, retryLimit: 0, signal: new AbortController().signal };
-      const running = sync.run(job).catch((error: unknown) => ctx.log('warn', `catalog sync of ${shop.domain} failed: ${(error as Error)?.message ?? error}`));
+      const job = {
+        data: { shopId: shop.id, domain: shop.domain, generation },
+        retryCount: 0,
+        retryLimit: 0,
+        signal: new AbortController().signal,
+      };
+      const running = sync
+        .run(job)
+        .catch((error: unknown) =>
+          ctx.log('warn', `catalog sync of ${shop.domain} failed: ${(error as Error)?.message ?? error}`),
+        );
       tries.add(running);
       void running.finally(() => tries.delete(running));
     }
@@ -123,7 +152,11 @@ export function createCatalogSync(ctx: PlatformContext, admin: AdminApi, lifecyc
   async function ended(shopId: number, generation: number): Promise<void> {
     let wait = 20;
     while (!stopped) {
-      const row = await db.selectFrom('catalogSyncs').select(['status', 'generation']).where('shopId', '=', shopId).executeTakeFirst();
+      const row = await db
+        .selectFrom('catalogSyncs')
+        .select(['status', 'generation'])
+        .where('shopId', '=', shopId)
+        .executeTakeFirst();
       if (!row || row.generation !== generation || row.status !== 'running') return;
       await ctx.sleep(wait);
       wait = Math.min(1000, wait * 1.5);
@@ -138,15 +171,32 @@ export function createCatalogSync(ctx: PlatformContext, admin: AdminApi, lifecyc
     if (!row || row.generation !== generation || row.status !== 'running') return;
     const proceed = () => !stopped && !job.signal.aborted;
     const progress = (values: Record<string, unknown>) =>
-      guarded(shopId, generation, (trx) => trx.updateTable('catalogSyncs').set({ ...values, updatedAt: ctx.now() }).where('shopId', '=', shopId).execute());
+      guarded(shopId, generation, (trx) =>
+        trx
+          .updateTable('catalogSyncs')
+          .set({ ...values, updatedAt: ctx.now() })
+          .where('shopId', '=', shopId)
+          .execute(),
+      );
     try {
-      const info = await admin.graphql<{ shop: { email: string; currencyCode: string; ianaTimezone: string }; productsCount: { count: number } | null }>(shop, SHOP_INFO_QUERY);
+      const info = await admin.graphql<{
+        shop: { email: string; currencyCode: string; ianaTimezone: string };
+        productsCount: { count: number } | null;
+      }>(shop, SHOP_INFO_QUERY);
       await guarded(shopId, generation, (trx) =>
-        trx.updateTable('shops').set({ email: info.shop.email, currency: info.shop.currencyCode, timezone: info.shop.ianaTimezone }).where('id', '=', shopId).execute(),
+        trx
+          .updateTable('shops')
+          .set({ email: info.shop.email, currency: info.shop.currencyCode, timezone: info.shop.ianaTimezone })
+          .where('id', '=', shopId)
+          .execute(),
       );
       const total = info.productsCount?.count ?? null;
       // A resumed paged sync keeps reading pages (its cursor is theirs).
-      let mode: CatalogSyncMode = row.cursor ? 'paged' : total !== null && total > ctx.config.catalog.bulkThreshold ? 'bulk' : 'paged';
+      let mode: CatalogSyncMode = row.cursor
+        ? 'paged'
+        : total !== null && total > ctx.config.catalog.bulkThreshold
+          ? 'bulk'
+          : 'paged';
       await progress({ total, mode });
 
       let complete = false;
@@ -166,7 +216,12 @@ export function createCatalogSync(ctx: PlatformContext, admin: AdminApi, lifecyc
             for (let i = 0; i < seen.length; i += 1000) {
               const part = seen.slice(i, i + 1000);
               await guarded(shopId, generation, (trx) =>
-                trx.updateTable('catalogProducts').set({ syncGeneration: generation }).where('shopId', '=', shopId).where('gid', 'in', part).execute(),
+                trx
+                  .updateTable('catalogProducts')
+                  .set({ syncGeneration: generation })
+                  .where('shopId', '=', shopId)
+                  .where('gid', 'in', part)
+                  .execute(),
               );
             }
             complete = true;
@@ -188,7 +243,16 @@ export function createCatalogSync(ctx: PlatformContext, admin: AdminApi, lifecyc
             await guarded(shopId, generation, async (trx) => {
               await upsertCatalogProducts(trx, shopId, products);
               if (products.length) {
-                await trx.updateTable('catalogProducts').set({ syncGeneration: generation }).where('shopId', '=', shopId).where('gid', 'in', products.map((p) => p.gid)).execute();
+                await trx
+                  .updateTable('catalogProducts')
+                  .set({ syncGeneration: generation })
+                  .where('shopId', '=', shopId)
+                  .where(
+                    'gid',
+                    'in',
+                    products.map((p) => p.gid),
+                  )
+                  .execute();
               }
               await trx
                 .updateTable('catalogSyncs')
@@ -213,9 +277,17 @@ export function createCatalogSync(ctx: PlatformContext, admin: AdminApi, lifecyc
           .returning('gid')
           .execute();
         if (gone.length) {
-          await trx.insertInto('deletedProducts').values(gone.map((g) => ({ shopId, gid: g.gid }))).onConflict((oc) => oc.doNothing()).execute();
+          await trx
+            .insertInto('deletedProducts')
+            .values(gone.map((g) => ({ shopId, gid: g.gid })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
         }
-        const { n } = await trx.selectFrom('catalogProducts').select((eb) => eb.fn.countAll<number>().as('n')).where('shopId', '=', shopId).executeTakeFirstOrThrow();
+        const { n } = await trx
+          .selectFrom('catalogProducts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('shopId', '=', shopId)
+          .executeTakeFirstOrThrow();
         await trx
           .updateTable('catalogSyncs')
           .set({
@@ -241,11 +313,20 @@ export function createCatalogSync(ctx: PlatformContext, admin: AdminApi, lifecyc
       }
       if (error instanceof Stopping || job.signal.aborted) throw error;
       const platform = error instanceof AdminApiError || error instanceof BulkFailedError;
-      const detail = error instanceof AdminApiError ? `${error.message}${error.detail ? `: ${error.detail}` : ''}` : String((error as Error)?.message ?? error);
+      const detail =
+        error instanceof AdminApiError
+          ? `${error.message}${error.detail ? `: ${error.detail}` : ''}`
+          : String((error as Error)?.message ?? error);
       // The platform refused (final: the merchant may retry), or the last try failed: the sync failed.
       if (platform || job.retryCount >= job.retryLimit) {
         ctx.log('warn', `catalog sync of ${shop.domain} failed: ${detail}`);
-        await progress({ status: 'failed', error: detail.slice(0, 500), finishedAt: ctx.now(), bulkOperationId: null, cursor: null }).catch(() => undefined);
+        await progress({
+          status: 'failed',
+          error: detail.slice(0, 500),
+          finishedAt: ctx.now(),
+          bulkOperationId: null,
+          cursor: null,
+        }).catch(() => undefined);
         if (platform) return;
       }
       throw error;

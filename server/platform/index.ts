@@ -74,13 +74,24 @@ export function createPlatform(deps: PlatformDeps): Platform {
   // … and keeps a Lifetime purchase the platform still reports (the uninstall moved the shop to free).
   lifecycle.onInstalled(async (shop) => {
     const row = await findShopByDomain(ctx.db, shop.domain);
-    if (row && (await restoreLifetime({ db: ctx.db, now: ctx.now }, platformBillingFor(admin), row))) log('info', `the Lifetime plan of ${shop.domain} was restored`);
+    if (row && (await restoreLifetime({ db: ctx.db, now: ctx.now }, platformBillingFor(admin), row)))
+      log('info', `the Lifetime plan of ${shop.domain} was restored`);
   });
   // … and subscribes the order topics (not in shopify.app.toml: protected customer data).
   const orderWebhooks = createOrderWebhooks(ctx, admin);
   lifecycle.onInstalled(async (shop) => void (await orderWebhooks.ensure(shop)));
   const orderReconciler = createOrderReconciler(ctx, admin);
-  return { tokens, admin, catalogSync, catalogReconciler, lifecycle, shopPlans, orderWebhooks, orderReconciler, context: ctx };
+  return {
+    tokens,
+    admin,
+    catalogSync,
+    catalogReconciler,
+    lifecycle,
+    shopPlans,
+    orderWebhooks,
+    orderReconciler,
+    context: ctx,
+  };
 }
 
 declare module 'fastify' {
@@ -111,14 +122,23 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     await app.jobs.schedule(ORDER_WEBHOOKS_QUEUE, sweepCron(), {});
     // Shopify Flow triggers, queued with their events (services/flow/flowEvents.ts) and sent here.
     await app.jobs.work('flow.trigger', async ({ data }) => {
-      const shop = await db.selectFrom('shops').select(['id', 'domain']).where('id', '=', data.shopId).where('installedAt', 'is not', null).executeTakeFirst();
+      const shop = await db
+        .selectFrom('shops')
+        .select(['id', 'domain'])
+        .where('id', '=', data.shopId)
+        .where('installedAt', 'is not', null)
+        .executeTakeFirst();
       if (shop) await sendFlowTrigger(platform.context, platform.admin, shop, data.handle, data.payload);
     });
     // "Look item sold out": the stock code's sold-out hook queues the trigger (only for shops using it).
     const stopSoldOut = listenToLookItemSoldOut(db, (event) =>
       sendLookItemSoldOut(db, config, event.shop.id, { lookId: event.look.id, productGid: event.item.itemId }).then(
         () => undefined,
-        (error: unknown) => app.log.warn({ err: error, shop: event.shop.domain, lookId: event.look.id }, 'the "Look item sold out" Flow trigger was not queued'),
+        (error: unknown) =>
+          app.log.warn(
+            { err: error, shop: event.shop.domain, lookId: event.look.id },
+            'the "Look item sold out" Flow trigger was not queued',
+          ),
       ),
     );
     app.addHook('onClose', async () => stopSoldOut());
@@ -129,11 +149,17 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     await app.jobs.schedule('flow.conversionDrop', CONVERSION_DROP_CRON, {});
     // The reconciliation of attributed orders: one job a shop, daily for every installed shop, and on demand.
     await app.jobs.work('orders.reconcile', async ({ data }) => {
-      const shop = await db.selectFrom('shops').select(['id', 'domain']).where('id', '=', data.shopId).where('installedAt', 'is not', null).executeTakeFirst();
+      const shop = await db
+        .selectFrom('shops')
+        .select(['id', 'domain'])
+        .where('id', '=', data.shopId)
+        .where('installedAt', 'is not', null)
+        .executeTakeFirst();
       if (shop) await platform.orderReconciler.reconcileShop(shop);
     });
     await app.jobs.work('orders.reconcileAll', async () => {
-      for (const shop of await platform.orderReconciler.installedShops()) await app.jobs.send('orders.reconcile', { shopId: shop.id }, { shopId: shop.id });
+      for (const shop of await platform.orderReconciler.installedShops())
+        await app.jobs.send('orders.reconcile', { shopId: shop.id }, { shopId: shop.id });
     });
     await app.jobs.schedule('orders.reconcileAll', ORDERS_RECONCILE_CRON, {});
   }

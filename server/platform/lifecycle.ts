@@ -43,7 +43,9 @@ export function createLifecycle(log: PlatformLog): PlatformLifecycle {
         started = Promise.reject(error);
       }
       const run = Promise.resolve(started)
-        .catch((error: unknown) => log('warn', `${name} of ${shop.domain}: a listener failed: ${(error as Error)?.message ?? String(error)}`))
+        .catch((error: unknown) =>
+          log('warn', `${name} of ${shop.domain}: a listener failed: ${(error as Error)?.message ?? String(error)}`),
+        )
         .finally(() => pending.delete(run));
       pending.add(run);
     }

@@ -91,7 +91,13 @@ export interface PlatformOrder {
   lineItems: { nodes: PlatformLineItem[] };
   refunds: Array<{
     id: string;
-    refundLineItems: { nodes: Array<{ quantity: number; subtotalSet: Money; lineItem: Pick<PlatformLineItem, 'id' | 'product' | 'customAttributes'> }> };
+    refundLineItems: {
+      nodes: Array<{
+        quantity: number;
+        subtotalSet: Money;
+        lineItem: Pick<PlatformLineItem, 'id' | 'product' | 'customAttributes'>;
+      }>;
+    };
   }>;
 }
 interface OrdersAnswer {
@@ -100,10 +106,14 @@ interface OrdersAnswer {
 
 /** The numeric id of a gid, as the webhooks (REST payloads) carry ids. */
 const legacyId = (gid: string) => /(\d+)$/.exec(gid)?.[1] ?? gid;
-const shopMoney = (m: Money | null | undefined) => ({ shop_money: { amount: m?.shopMoney.amount, currency_code: m?.shopMoney.currencyCode } });
+const shopMoney = (m: Money | null | undefined) => ({
+  shop_money: { amount: m?.shopMoney.amount, currency_code: m?.shopMoney.currencyCode },
+});
 const properties = (attributes: Attribute[]) => (attributes ?? []).map((a) => ({ name: a.key, value: a.value }));
 
-const lineItemPayload = (item: Pick<PlatformLineItem, 'product' | 'customAttributes'> & Partial<PlatformLineItem>): LineItemPayload => ({
+const lineItemPayload = (
+  item: Pick<PlatformLineItem, 'product' | 'customAttributes'> & Partial<PlatformLineItem>,
+): LineItemPayload => ({
   product_id: item.product?.id ?? null,
   quantity: item.quantity,
   price_set: item.originalUnitPriceSet ? shopMoney(item.originalUnitPriceSet) : undefined,
@@ -137,7 +147,8 @@ export function refundPayloadOf(order: PlatformOrder, refund: PlatformOrder['ref
   };
 }
 
-const attributed = (order: PlatformOrder) => order.lineItems.nodes.some((item) => lookIdOf({ properties: properties(item.customAttributes) }) !== null);
+const attributed = (order: PlatformOrder) =>
+  order.lineItems.nodes.some((item) => lookIdOf({ properties: properties(item.customAttributes) }) !== null);
 
 export interface ReconcileResult {
   status: ReconciliationStatus;
@@ -159,7 +170,14 @@ export function createOrderReconciler(ctx: PlatformContext, admin: AdminApi): Or
     const checkedAt = ctx.now();
     await db
       .insertInto('orderReconciliations')
-      .values({ shopId, checkedAt, agreedAt, status: result.status, ordersChecked: result.ordersChecked, repairs: JSON.stringify(result.repairs) })
+      .values({
+        shopId,
+        checkedAt,
+        agreedAt,
+        status: result.status,
+        ordersChecked: result.ordersChecked,
+        repairs: JSON.stringify(result.repairs),
+      })
       .onConflict((oc) =>
         oc.column('shopId').doUpdateSet({
           checkedAt,
@@ -177,7 +195,12 @@ export function createOrderReconciler(ctx: PlatformContext, admin: AdminApi): Or
     const row = await db.selectFrom('shops').selectAll().where('id', '=', shop.id).executeTakeFirst();
     if (!row) throw new Error(`shop ${shop.domain} is gone`);
     const since = new Date(ctx.now().getTime() - RECONCILE_DAYS * 24 * 3600_000);
-    const repairs: Required<ReconciliationRepairs> = { missingOrders: 0, refunds: 0, cancellations: 0, unknownToPlatform: 0 };
+    const repairs: Required<ReconciliationRepairs> = {
+      missingOrders: 0,
+      refunds: 0,
+      cancellations: 0,
+      unknownToPlatform: 0,
+    };
     const seen = new Set<string>();
     let checked = 0;
     let after: string | null = null;
@@ -193,8 +216,10 @@ export function createOrderReconciler(ctx: PlatformContext, admin: AdminApi): Or
         const payload = orderPayloadOf(order);
         seen.add(String(payload.id));
         if ((await recordOrder(db, row, payload)).recorded) repairs.missingOrders += 1;
-        for (const refund of order.refunds) if ((await recordRefund(db, row, refundPayloadOf(order, refund))) > 0) repairs.refunds += 1;
-        if (order.cancelledAt && (await recordCancellation(db, row, String(payload.id))) > 0) repairs.cancellations += 1;
+        for (const refund of order.refunds)
+          if ((await recordRefund(db, row, refundPayloadOf(order, refund))) > 0) repairs.refunds += 1;
+        if (order.cancelledAt && (await recordCancellation(db, row, String(payload.id))) > 0)
+          repairs.cancellations += 1;
       }
       if (!orders.pageInfo.hasNextPage || !orders.pageInfo.endCursor) break;
       after = orders.pageInfo.endCursor;
@@ -230,7 +255,10 @@ export function createOrderReconciler(ctx: PlatformContext, admin: AdminApi): Or
       // After its repairs the app agrees with the platform, unless it holds orders the platform no longer lists.
       await save(shop.id, result, result.repairs.unknownToPlatform ? null : ctx.now());
       if (result.status === 'repaired' || result.repairs.unknownToPlatform) {
-        ctx.log('info', `order reconciliation of ${shop.domain}: ${JSON.stringify(result.repairs)} over ${result.ordersChecked} attributed orders`);
+        ctx.log(
+          'info',
+          `order reconciliation of ${shop.domain}: ${JSON.stringify(result.repairs)} over ${result.ordersChecked} attributed orders`,
+        );
       }
       return result;
     },

@@ -20,7 +20,8 @@ const SECRET = 'orders-hooks-secret';
 const APP_URL = 'https://looks.example.test';
 
 /** Topics of customer-related resources: protected customer data, refused in the toml until the request is approved. */
-const PROTECTED_TOPIC = /^(orders|order_transactions|refunds|customers|customer_|draft_orders|checkouts|fulfillments|fulfillment_orders)\b/;
+const PROTECTED_TOPIC =
+  /^(orders|order_transactions|refunds|customers|customer_|draft_orders|checkouts|fulfillments|fulfillment_orders)\b/;
 const COMPLIANCE_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'];
 
 const appToml = () =>
@@ -38,7 +39,12 @@ describe('webhook topics of shopify.app.toml (the first deploy passes before pro
   it('every handled topic is subscribed: in the toml, per shop (orders), or as a compliance topic', () => {
     const subscribed = new Set([...tomlTopics(), ...ORDER_WEBHOOK_TOPICS.map(restTopic), ...COMPLIANCE_TOPICS]);
     expect(WEBHOOK_TOPICS.filter((t) => !subscribed.has(t))).toEqual([]);
-    expect(ORDER_WEBHOOK_TOPICS.map(restTopic).sort()).toEqual(['orders/cancelled', 'orders/create', 'orders/paid', 'refunds/create']);
+    expect(ORDER_WEBHOOK_TOPICS.map(restTopic).sort()).toEqual([
+      'orders/cancelled',
+      'orders/create',
+      'orders/paid',
+      'refunds/create',
+    ]);
   });
 
   it('the per-shop subscriptions deliver where the toml ones do', () => {
@@ -59,30 +65,52 @@ describe('the order payload fields (includeFields)', () => {
     billing_address: { first_name: 'Jon', address1: '1 Main St', city: 'Ottawa' },
     shipping_address: { first_name: 'Jon', address1: '1 Main St', city: 'Ottawa' },
     total_price: '199.00',
-    total_price_set: { shop_money: { amount: '215.00', currency_code: 'USD' }, presentment_money: { amount: '199.00', currency_code: 'EUR' } },
+    total_price_set: {
+      shop_money: { amount: '215.00', currency_code: 'USD' },
+      presentment_money: { amount: '199.00', currency_code: 'EUR' },
+    },
     currency: 'EUR',
     created_at: '2026-11-20T10:00:00Z',
     financial_status: 'paid',
     client_details: { user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', browser_ip: '203.0.113.7' },
     line_items: [
-      { product_id: 11, quantity: 2, price: '50.00', discount_allocations: [{ amount: '10.00' }], properties: [{ name: '_look_id', value: '7' }] },
+      {
+        product_id: 11,
+        quantity: 2,
+        price: '50.00',
+        discount_allocations: [{ amount: '10.00' }],
+        properties: [{ name: '_look_id', value: '7' }],
+      },
       { product_id: 12, quantity: 1, price: '99.00', properties: [] },
     ],
   };
-  const cut = Object.fromEntries(Object.entries(full).filter(([k]) => (ORDER_INCLUDE_FIELDS as readonly string[]).includes(k))) as unknown as OrderPayload;
+  const cut = Object.fromEntries(
+    Object.entries(full).filter(([k]) => (ORDER_INCLUDE_FIELDS as readonly string[]).includes(k)),
+  ) as unknown as OrderPayload;
 
   it('keep everything the order attribution reads', () => {
     const order = full as unknown as OrderPayload;
     expect(attributeItems(cut, new Set([7]))).toEqual(attributeItems(order, new Set([7])));
     expect(attributeItems(cut, new Set([7]))).toHaveLength(1);
     expect(orderDevice(cut)).toBe('mobile');
-    for (const key of ['id', 'name', 'order_number', 'total_price', 'total_price_set', 'currency', 'created_at', 'financial_status'] as const) expect(cut[key]).toEqual(order[key]);
+    for (const key of [
+      'id',
+      'name',
+      'order_number',
+      'total_price',
+      'total_price_set',
+      'currency',
+      'created_at',
+      'financial_status',
+    ] as const)
+      expect(cut[key]).toEqual(order[key]);
     // The total in the shop's currency survives the cut (an order paid in EUR at a USD shop).
     expect(orderShopCurrency(cut, 'XXX')).toBe('USD');
   });
 
   it('leave out the customer, addresses and contact details', () => {
-    for (const key of ['email', 'phone', 'customer', 'billing_address', 'shipping_address']) expect(cut).not.toHaveProperty(key);
+    for (const key of ['email', 'phone', 'customer', 'billing_address', 'shipping_address'])
+      expect(cut).not.toHaveProperty(key);
   });
 });
 
@@ -90,7 +118,8 @@ describe('order webhooks per shop (APP_MODE=shopify, Admin API stand-in)', () =>
   let fake: FakeShopifyAdmin;
   let t: TestApp;
   const hooks = () => fake.module<FakeWebhookSubscriptions>('webhookSubscriptions');
-  const row = (domain: string) => t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
+  const row = (domain: string) =>
+    t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
   async function install(domain: string) {
     const res = await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain });
     expect(res.statusCode).toBe(200);
@@ -99,12 +128,25 @@ describe('order webhooks per shop (APP_MODE=shopify, Admin API stand-in)', () =>
     await t.app.platform.lifecycle.idle();
     return shop;
   }
-  const expected = (topic: keyof typeof INCLUDE_FIELDS) => ({ topic, uri: `${APP_URL}/api/webhooks`, format: 'JSON', includeFields: [...INCLUDE_FIELDS[topic]] });
+  const expected = (topic: keyof typeof INCLUDE_FIELDS) => ({
+    topic,
+    uri: `${APP_URL}/api/webhooks`,
+    format: 'JSON',
+    includeFields: [...INCLUDE_FIELDS[topic]],
+  });
   const all = () => ORDER_WEBHOOK_TOPICS.map((topic) => expect.objectContaining(expected(topic)));
 
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
-    t = await createTestApp({ env: { APP_MODE: 'shopify', APP_URL, SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url } });
+    t = await createTestApp({
+      env: {
+        APP_MODE: 'shopify',
+        APP_URL,
+        SHOPIFY_API_KEY: KEY,
+        SHOPIFY_API_SECRET: SECRET,
+        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -116,19 +158,36 @@ describe('order webhooks per shop (APP_MODE=shopify, Admin API stand-in)', () =>
     const shop = await install('pending.myshopify.com');
     expect(hooks().subscriptionsOf(shop.domain)).toEqual([]);
     // The platform was asked (and refused), the rest of the install went on.
-    expect(fake.graphql.filter((g) => g.shop === shop.domain && /webhookSubscriptionCreate/.test(g.query)).length).toBeGreaterThan(0);
+    expect(
+      fake.graphql.filter((g) => g.shop === shop.domain && /webhookSubscriptionCreate/.test(g.query)).length,
+    ).toBeGreaterThan(0);
     expect(await t.app.platform.orderWebhooks.ensure(shop)).toBe('awaiting_access');
     // Looks: listed in the admin. Storefront and funnel: a signed proxy event of the look counts.
     const lookId = await insertLook(t.db, shop.id);
     const looks = await t.request({ method: 'GET', url: `${API_PREFIX}/productLooks`, shop: shop.domain });
     expect(looks.statusCode).toBe(200);
     expect(JSON.stringify(looks.json())).toContain(`"id":${lookId}`);
-    const params = { shop: shop.domain, logged_in_customer_id: '', path_prefix: '/apps/looks', timestamp: String(Math.floor(Date.now() / 1000)) };
-    const signature = createHmac('sha256', SECRET).update(Object.entries(params).map(([k, v]) => `${k}=${v}`).sort().join('')).digest('hex');
+    const params = {
+      shop: shop.domain,
+      logged_in_customer_id: '',
+      path_prefix: '/apps/looks',
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
+    const signature = createHmac('sha256', SECRET)
+      .update(
+        Object.entries(params)
+          .map(([k, v]) => `${k}=${v}`)
+          .sort()
+          .join(''),
+      )
+      .digest('hex');
     const event = await t.app.inject({
       method: 'POST',
       url: `${PROXY_EVENTS_PATH}?${new URLSearchParams({ ...params, signature })}`,
-      payload: { visitorId: 'visitor-pending', events: [{ type: 'impression', lookId, device: 'mobile', at: Date.now() }] },
+      payload: {
+        visitorId: 'visitor-pending',
+        events: [{ type: 'impression', lookId, device: 'mobile', at: Date.now() }],
+      },
     });
     expect(event.statusCode).toBe(202);
     expect(event.json()).toEqual({ accepted: 1, ignored: 0 });
@@ -151,13 +210,23 @@ describe('order webhooks per shop (APP_MODE=shopify, Admin API stand-in)', () =>
   it('approved before the install: the install subscribes them', async () => {
     hooks().setProtectedCustomerDataApproved(true);
     const shop = await install('approved.myshopify.com');
-    expect(hooks().subscriptionsOf(shop.domain).map((s) => s.topic).sort()).toEqual(['ORDERS_CANCELLED', 'ORDERS_CREATE', 'ORDERS_PAID', 'REFUNDS_CREATE']);
+    expect(
+      hooks()
+        .subscriptionsOf(shop.domain)
+        .map((s) => s.topic)
+        .sort(),
+    ).toEqual(['ORDERS_CANCELLED', 'ORDERS_CREATE', 'ORDERS_PAID', 'REFUNDS_CREATE']);
   });
 
   it('a subscription to an old address or with other fields is updated, not duplicated', async () => {
     hooks().setProtectedCustomerDataApproved(true);
     const domain = 'moved.myshopify.com';
-    hooks().seed(domain, { topic: 'ORDERS_CREATE', uri: 'https://old-host.example.test/api/webhooks', format: 'JSON', includeFields: [] });
+    hooks().seed(domain, {
+      topic: 'ORDERS_CREATE',
+      uri: 'https://old-host.example.test/api/webhooks',
+      format: 'JSON',
+      includeFields: [],
+    });
     const shop = await install(domain);
     expect(hooks().subscriptionsOf(shop.domain)).toEqual(all());
   });

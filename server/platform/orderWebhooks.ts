@@ -112,7 +112,8 @@ export interface OrderWebhooks {
   stop(): Promise<void>;
 }
 
-const sameFields = (a: readonly string[] | null, b: readonly string[]) => !!a && a.length === b.length && [...a].sort().join() === [...b].sort().join();
+const sameFields = (a: readonly string[] | null, b: readonly string[]) =>
+  !!a && a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 export function createOrderWebhooks(ctx: PlatformContext, admin: AdminApi): OrderWebhooks {
   const { db } = ctx;
@@ -121,30 +122,51 @@ export function createOrderWebhooks(ctx: PlatformContext, admin: AdminApi): Orde
   let stopped = false;
 
   const uri = () => `${ctx.config.appUrl}${WEBHOOKS_URI_PATH}`;
-  const input = (topic: (typeof ORDER_WEBHOOK_TOPICS)[number]) => ({ uri: uri(), format: 'JSON', includeFields: [...INCLUDE_FIELDS[topic]] });
+  const input = (topic: (typeof ORDER_WEBHOOK_TOPICS)[number]) => ({
+    uri: uri(),
+    format: 'JSON',
+    includeFields: [...INCLUDE_FIELDS[topic]],
+  });
 
   /** The mutation's outcome: done, refused for want of access, or an error to report. */
-  async function mutate(shop: ShopRef, document: string, name: string, variables: Record<string, unknown>): Promise<'done' | 'awaiting_access'> {
+  async function mutate(
+    shop: ShopRef,
+    document: string,
+    name: string,
+    variables: Record<string, unknown>,
+  ): Promise<'done' | 'awaiting_access'> {
     const answer = (await admin.graphql<MutationAnswer>(shop, document, variables))[name];
     const errors = answer?.userErrors ?? [];
     if (!errors.length && answer?.webhookSubscription) return 'done';
     if (errors.some((e) => NOT_APPROVED.test(e.message))) return 'awaiting_access';
     if (errors.length && errors.every((e) => ALREADY_TAKEN.test(e.message))) return 'done';
-    throw new OrderWebhooksError(`${name} for ${shop.domain}: ${errors.map((e) => e.message).join('; ') || 'no subscription in the answer'}`);
+    throw new OrderWebhooksError(
+      `${name} for ${shop.domain}: ${errors.map((e) => e.message).join('; ') || 'no subscription in the answer'}`,
+    );
   }
 
   async function subscribe(shop: ShopRef): Promise<OrderWebhooksState> {
-    const { webhookSubscriptions } = await admin.graphql<{ webhookSubscriptions: { nodes: SubscriptionNode[] } }>(shop, ORDER_SUBSCRIPTIONS_QUERY, {
-      topics: [...ORDER_WEBHOOK_TOPICS],
-    });
+    const { webhookSubscriptions } = await admin.graphql<{ webhookSubscriptions: { nodes: SubscriptionNode[] } }>(
+      shop,
+      ORDER_SUBSCRIPTIONS_QUERY,
+      {
+        topics: [...ORDER_WEBHOOK_TOPICS],
+      },
+    );
     const existing = webhookSubscriptions?.nodes ?? [];
     let state: OrderWebhooksState = 'subscribed';
     for (const topic of ORDER_WEBHOOK_TOPICS) {
       const mine = existing.filter((s) => s.topic === topic);
       if (mine.some((s) => s.uri === uri() && sameFields(s.includeFields, INCLUDE_FIELDS[topic]))) continue;
       const outcome = mine.length
-        ? await mutate(shop, UPDATE_SUBSCRIPTION, 'webhookSubscriptionUpdate', { id: mine[0].id, webhookSubscription: input(topic) })
-        : await mutate(shop, CREATE_SUBSCRIPTION, 'webhookSubscriptionCreate', { topic, webhookSubscription: input(topic) });
+        ? await mutate(shop, UPDATE_SUBSCRIPTION, 'webhookSubscriptionUpdate', {
+            id: mine[0].id,
+            webhookSubscription: input(topic),
+          })
+        : await mutate(shop, CREATE_SUBSCRIPTION, 'webhookSubscriptionCreate', {
+            topic,
+            webhookSubscription: input(topic),
+          });
       if (outcome === 'awaiting_access') state = 'awaiting_access';
     }
     return state;
@@ -161,7 +183,10 @@ export function createOrderWebhooks(ctx: PlatformContext, admin: AdminApi): Orde
     if (state === 'subscribed') knownSubscribed.set(shop.id, ctx.now().getTime());
     else {
       knownSubscribed.delete(shop.id);
-      ctx.log('info', `orders/create and orders/paid of ${shop.domain} wait for the app's protected customer data access; looks, storefront and funnel work meanwhile`);
+      ctx.log(
+        'info',
+        `orders/create and orders/paid of ${shop.domain} wait for the app's protected customer data access; looks, storefront and funnel work meanwhile`,
+      );
     }
     return state;
   }
@@ -177,7 +202,10 @@ export function createOrderWebhooks(ctx: PlatformContext, admin: AdminApi): Orde
       try {
         states.set(shop.id, await ensure(shop));
       } catch (error) {
-        ctx.log('warn', `order webhooks of ${shop.domain} left for the next sweep: ${(error as Error)?.message ?? String(error)}`);
+        ctx.log(
+          'warn',
+          `order webhooks of ${shop.domain} left for the next sweep: ${(error as Error)?.message ?? String(error)}`,
+        );
       }
     }
     return states;

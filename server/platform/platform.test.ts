@@ -15,12 +15,19 @@ const DETAILS = `${API_PREFIX}/shop/details`;
 
 async function shopifyApp(fake: FakeShopifyAdmin): Promise<TestApp> {
   return createTestApp({
-    env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url },
+    env: {
+      APP_MODE: 'shopify',
+      SHOPIFY_API_KEY: KEY,
+      SHOPIFY_API_SECRET: SECRET,
+      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+    },
   });
 }
 
-const shopRow = (t: TestApp, domain: string) => t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirst();
-const tokenRow = (t: TestApp, shopId: number) => t.db.selectFrom('accessTokens').selectAll().where('shopId', '=', shopId).executeTakeFirst();
+const shopRow = (t: TestApp, domain: string) =>
+  t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirst();
+const tokenRow = (t: TestApp, shopId: number) =>
+  t.db.selectFrom('accessTokens').selectAll().where('shopId', '=', shopId).executeTakeFirst();
 
 /** The first request of a shop, and the wait for the catalog sync it started. */
 async function install(t: TestApp, domain: string) {
@@ -47,7 +54,9 @@ describe('token exchange (APP_MODE=shopify, Admin API stand-in)', () => {
 
   it("a new shop's first requests, concurrent, make exactly one exchange for an expiring offline token", async () => {
     const domain = 'first-load.myshopify.com';
-    const answers = await Promise.all(Array.from({ length: 6 }, () => t.request({ method: 'GET', url: DETAILS, shop: domain })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.request({ method: 'GET', url: DETAILS, shop: domain })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(fake.exchanges).toEqual([{ shop: domain, expiring: true }]);
     const shop = (await shopRow(t, domain))!;
@@ -76,7 +85,9 @@ describe('token exchange (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(decryptToken(t.config.tokenKeys, shop.id, 'refresh', row.refreshToken!)).toMatch(/^shprt_/);
     // Copied to another shop's row, or read with another key, it does not decrypt.
     expect(() => decryptToken(t.config.tokenKeys, shop.id + 1, 'access', row.accessToken)).toThrow();
-    expect(() => decryptToken([{ id: 'other', key: Buffer.alloc(32, 7) }], shop.id, 'access', row.accessToken)).toThrow();
+    expect(() =>
+      decryptToken([{ id: 'other', key: Buffer.alloc(32, 7) }], shop.id, 'access', row.accessToken),
+    ).toThrow();
   });
 
   it('a token no key of the ring opens is never deleted: every row stays, the call answers 503, the instance with the key still works', async () => {
@@ -86,7 +97,11 @@ describe('token exchange (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     const logged: string[] = [];
     // An instance deployed with another key (a typo, a rolling deploy that forgot the old key).
-    const other = createPlatform({ db: t.db, config: { ...t.config, tokenKeys: [{ id: 'typo', key: Buffer.alloc(32, 9) }] }, log: (_l, m) => logged.push(m) });
+    const other = createPlatform({
+      db: t.db,
+      config: { ...t.config, tokenKeys: [{ id: 'typo', key: Buffer.alloc(32, 9) }] },
+      log: (_l, m) => logged.push(m),
+    });
     for (const row of rows) {
       const ref = { id: row.shopId, domain: `shop-${row.shopId}` };
       await expect(other.admin.graphql(ref, SHOP_INFO_QUERY)).rejects.toMatchObject({ statusCode: 503 });
@@ -94,7 +109,9 @@ describe('token exchange (APP_MODE=shopify, Admin API stand-in)', () => {
     }
     expect(logged.join('\n')).toMatch(/cannot be decrypted with TOKEN_ENCRYPTION_KEYS .*it is kept/);
     expect(await t.db.selectFrom('accessTokens').selectAll().orderBy('shopId').execute()).toEqual(rows);
-    expect((await t.app.platform.admin.graphql<{ shop: { email: string } }>(shop, SHOP_INFO_QUERY)).shop.email).toBe(`owner@${domain}`);
+    expect((await t.app.platform.admin.graphql<{ shop: { email: string } }>(shop, SHOP_INFO_QUERY)).shop.email).toBe(
+      `owner@${domain}`,
+    );
     expect(fake.exchanges.filter((e) => e.shop === domain)).toHaveLength(1);
     await other.catalogSync.stop();
   });
@@ -109,12 +126,26 @@ describe('token exchange (APP_MODE=shopify, Admin API stand-in)', () => {
 
   it('a platform that cannot be reached answers 503 with a translated message', async () => {
     const down = await createTestApp({
-      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: 'http://127.0.0.1:9' },
+      env: {
+        APP_MODE: 'shopify',
+        SHOPIFY_API_KEY: KEY,
+        SHOPIFY_API_SECRET: SECRET,
+        SHOPIFY_ADMIN_API_BASE_URL: 'http://127.0.0.1:9',
+      },
     });
     try {
-      const res = await down.request({ method: 'GET', url: DETAILS, shop: 'offline.myshopify.com', headers: { 'accept-language': 'de' } });
+      const res = await down.request({
+        method: 'GET',
+        url: DETAILS,
+        shop: 'offline.myshopify.com',
+        headers: { 'accept-language': 'de' },
+      });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: 'Dein Shop konnte gerade nicht verbunden werden. Bitte versuche es gleich noch einmal.', code: 'token_exchange_unavailable', requestId: expect.any(String) });
+      expect(res.json()).toEqual({
+        message: 'Dein Shop konnte gerade nicht verbunden werden. Bitte versuche es gleich noch einmal.',
+        code: 'token_exchange_unavailable',
+        requestId: expect.any(String),
+      });
     } finally {
       await down.close();
     }
@@ -127,7 +158,12 @@ describe('token refresh (one at a time per shop)', () => {
   const domain = 'refresh.myshopify.com';
   beforeAll(async () => {
     // Access tokens live 4 minutes: less than the refresh margin, so each use is due a refresh.
-    fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, accessTokenTtlSeconds: 240, tokenDelayMs: 50 });
+    fake = await FakeShopifyAdmin.start({
+      apiKey: KEY,
+      apiSecret: SECRET,
+      accessTokenTtlSeconds: 240,
+      tokenDelayMs: 50,
+    });
     t = await shopifyApp(fake);
   });
   afterAll(async () => {
@@ -141,21 +177,32 @@ describe('token refresh (one at a time per shop)', () => {
     const before = (await tokenRow(t, shop.id))!;
     const oldRefresh = decryptToken(t.config.tokenKeys, shop.id, 'refresh', before.refreshToken!);
     fake.refreshes.length = 0;
-    const results = await Promise.all(Array.from({ length: 5 }, () => t.app.platform.admin.graphql<{ shop: { email: string } }>(shop, SHOP_INFO_QUERY)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.platform.admin.graphql<{ shop: { email: string } }>(shop, SHOP_INFO_QUERY)),
+    );
     expect(results.every((r) => r.shop.email === `owner@${domain}`)).toBe(true);
     expect(fake.refreshes).toEqual([{ shop: domain, ok: true }]);
     const after = (await tokenRow(t, shop.id))!;
     expect(decryptToken(t.config.tokenKeys, shop.id, 'refresh', after.refreshToken!)).not.toBe(oldRefresh);
-    expect(fake.liveAccessTokens(domain)).toEqual([decryptToken(t.config.tokenKeys, shop.id, 'access', after.accessToken)]);
+    expect(fake.liveAccessTokens(domain)).toEqual([
+      decryptToken(t.config.tokenKeys, shop.id, 'access', after.accessToken),
+    ]);
     // Rotation: the old refresh token no longer works at the token endpoint.
     const replay = await fetch(`${fake.url}/admin/oauth/access_token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: KEY, client_secret: SECRET, grant_type: 'refresh_token', refresh_token: oldRefresh }),
+      body: JSON.stringify({
+        client_id: KEY,
+        client_secret: SECRET,
+        grant_type: 'refresh_token',
+        refresh_token: oldRefresh,
+      }),
     });
     expect(replay.status).toBe(400);
     // One row per shop.
-    expect(await t.db.selectFrom('accessTokens').select('shopId').where('shopId', '=', shop.id).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('accessTokens').select('shopId').where('shopId', '=', shop.id).execute()).toHaveLength(
+      1,
+    );
   });
 
   it('two instances refreshing at once rotate the pair once (the row lock), and both get the new token', async () => {
@@ -187,7 +234,11 @@ describe('refresh on 401', () => {
     fake.expireAccessTokens(domain);
     fake.refreshes.length = 0;
     const calls = fake.graphql.length;
-    const results = await Promise.all(Array.from({ length: 4 }, () => t.app.platform.admin.graphql<{ productsCount: { count: number } }>(shop, SHOP_INFO_QUERY)));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.app.platform.admin.graphql<{ productsCount: { count: number } }>(shop, SHOP_INFO_QUERY),
+      ),
+    );
     expect(results.map((r) => r.productsCount.count)).toEqual([0, 0, 0, 0]);
     expect(fake.refreshes).toEqual([{ shop: domain, ok: true }]);
     expect(fake.graphql.slice(calls).filter((c) => c.status === 401)).toHaveLength(4);
@@ -196,7 +247,10 @@ describe('refresh on 401', () => {
   it('when the refresh is refused too, the token is forgotten and the call answers 503', async () => {
     const shop = (await shopRow(t, domain))!;
     fake.uninstall(domain);
-    await expect(t.app.platform.admin.graphql(shop, SHOP_INFO_QUERY)).rejects.toMatchObject({ statusCode: 503, message: 'platform.noAccessToken' });
+    await expect(t.app.platform.admin.graphql(shop, SHOP_INFO_QUERY)).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'platform.noAccessToken',
+    });
     expect(await tokenRow(t, shop.id)).toBeUndefined();
   });
 });
@@ -223,12 +277,41 @@ describe('catalog sync from the Admin API', () => {
     const shop = await install(t, domain);
     const state = await t.request({ method: 'GET', url: `${API_PREFIX}/catalog/sync`, shop: domain });
     expect(state.json()).toMatchObject({ status: 'done', synced: 230, total: 230, first: false });
-    const product = await t.db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shop.id).where('handle', '=', 'linen-3').executeTakeFirstOrThrow();
-    expect(product).toMatchObject({ gid: 'gid://shopify/Product/7000003', title: 'Linen 3', status: 'active', price: '13.00', compareAtPrice: '23.00', productType: 'Shirts', defaultVariantGid: 'gid://shopify/ProductVariant/700000301' });
+    const product = await t.db
+      .selectFrom('catalogProducts')
+      .selectAll()
+      .where('shopId', '=', shop.id)
+      .where('handle', '=', 'linen-3')
+      .executeTakeFirstOrThrow();
+    expect(product).toMatchObject({
+      gid: 'gid://shopify/Product/7000003',
+      title: 'Linen 3',
+      status: 'active',
+      price: '13.00',
+      compareAtPrice: '23.00',
+      productType: 'Shirts',
+      defaultVariantGid: 'gid://shopify/ProductVariant/700000301',
+    });
     expect(product.images).toEqual(['https://cdn.example.com/linen-3-a.jpg', 'https://cdn.example.com/linen-3-b.jpg']);
-    const list = await t.request({ method: 'GET', url: `${API_PREFIX}/catalog/products?query=Linen%2022&limit=100`, shop: domain });
+    const list = await t.request({
+      method: 'GET',
+      url: `${API_PREFIX}/catalog/products?query=Linen%2022&limit=100`,
+      shop: domain,
+    });
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.map((p: { title: string }) => p.title)).toEqual(['Linen 22', 'Linen 220', 'Linen 221', 'Linen 222', 'Linen 223', 'Linen 224', 'Linen 225', 'Linen 226', 'Linen 227', 'Linen 228', 'Linen 229']);
+    expect(list.json().data.map((p: { title: string }) => p.title)).toEqual([
+      'Linen 22',
+      'Linen 220',
+      'Linen 221',
+      'Linen 222',
+      'Linen 223',
+      'Linen 224',
+      'Linen 225',
+      'Linen 226',
+      'Linen 227',
+      'Linen 228',
+      'Linen 229',
+    ]);
     expect((await shopRow(t, domain))!.currency).toBe('CHF');
     const pages = fake.graphql.filter((c) => c.shop === domain && c.query.includes('products('));
     // The first page found the bucket empty; it was asked again (more than once only when the install's
@@ -255,7 +338,9 @@ describe('catalog sync from the Admin API', () => {
     const shop = (await shopRow(t, domain))!;
     fake.setProducts(domain, makeFakeProducts(230, 'Linen').slice(0, 200));
     await t.app.platform.catalogSync.start(shop);
-    expect(await t.db.selectFrom('catalogProducts').select('gid').where('shopId', '=', shop.id).execute()).toHaveLength(200);
+    expect(await t.db.selectFrom('catalogProducts').select('gid').where('shopId', '=', shop.id).execute()).toHaveLength(
+      200,
+    );
     const deleted = await t.db.selectFrom('deletedProducts').select('gid').where('shopId', '=', shop.id).execute();
     expect(deleted).toHaveLength(30);
   });
@@ -277,23 +362,63 @@ describe('app/uninstalled', () => {
 
   it('deletes the token at once, stops jobs and plan, keeps the data; the next request exchanges again', async () => {
     const shop = await install(t, domain);
-    await t.db.insertInto('shopPlans').values({ shopId: shop.id, planName: 'monthly', chargeId: null, discountPercentage: null, discountCode: null, activatedAt: new Date() }).execute();
+    await t.db
+      .insertInto('shopPlans')
+      .values({
+        shopId: shop.id,
+        planName: 'monthly',
+        chargeId: null,
+        discountPercentage: null,
+        discountCode: null,
+        activatedAt: new Date(),
+      })
+      .execute();
     // A generation running on another instance (its job is held there: no worker here touches it).
     const job = await t.db
       .insertInto('imageGenerations')
-      .values({ shopId: shop.id, productLookId: null, lookTitle: 'Look', imageType: 'flat_lay', customPrompt: null, status: 'IN_PROGRESS', generatedImageUrl: null, errorMessage: null, run: 1, workerId: 'elsewhere', queuedAt: new Date(), startedAt: new Date(), completedAt: null })
+      .values({
+        shopId: shop.id,
+        productLookId: null,
+        lookTitle: 'Look',
+        imageType: 'flat_lay',
+        customPrompt: null,
+        status: 'IN_PROGRESS',
+        generatedImageUrl: null,
+        errorMessage: null,
+        run: 1,
+        workerId: 'elsewhere',
+        queuedAt: new Date(),
+        startedAt: new Date(),
+        completedAt: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const res = await deliver(t, 'app/uninstalled', { id: 1, myshopify_domain: domain }, { shop: domain });
     expect(res.statusCode).toBe(200);
     expect(await tokenRow(t, shop.id)).toBeUndefined();
     expect((await shopRow(t, domain))!.installedAt).toBeNull();
-    expect((await t.db.selectFrom('shopPlans').select('planName').where('shopId', '=', shop.id).executeTakeFirst())?.planName).toBe('free');
-    expect(await t.db.selectFrom('imageGenerations').select(['status', 'errorMessage']).where('id', '=', job.id).executeTakeFirst()).toEqual({ status: 'FAILED', errorMessage: STOPPED_ON_UNINSTALL });
-    const refunds = await t.db.selectFrom('creditLedger').select('reference').where('shopId', '=', shop.id).where('reason', '=', 'refund').execute();
+    expect(
+      (await t.db.selectFrom('shopPlans').select('planName').where('shopId', '=', shop.id).executeTakeFirst())
+        ?.planName,
+    ).toBe('free');
+    expect(
+      await t.db
+        .selectFrom('imageGenerations')
+        .select(['status', 'errorMessage'])
+        .where('id', '=', job.id)
+        .executeTakeFirst(),
+    ).toEqual({ status: 'FAILED', errorMessage: STOPPED_ON_UNINSTALL });
+    const refunds = await t.db
+      .selectFrom('creditLedger')
+      .select('reference')
+      .where('shopId', '=', shop.id)
+      .where('reason', '=', 'refund')
+      .execute();
     expect(refunds).toEqual([{ reference: `${job.id}:1` }]);
     // Data stays until shop/redact.
-    expect(await t.db.selectFrom('catalogProducts').select('gid').where('shopId', '=', shop.id).execute()).toHaveLength(3);
+    expect(await t.db.selectFrom('catalogProducts').select('gid').where('shopId', '=', shop.id).execute()).toHaveLength(
+      3,
+    );
 
     fake.uninstall(domain);
     fake.reinstall(domain);

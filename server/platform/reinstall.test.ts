@@ -14,7 +14,9 @@ jest.setTimeout(60_000);
 const discountedLook = (main: number, related: number): LookFormValues => ({
   mainProduct: { itemId: P(main), title: `Product ${main}`, image: '', selectedMainImage: null, productImages: [] },
   active: true,
-  relatedItems: [{ itemId: P(related), title: `Product ${related}`, image: '', order: 0, type: 'product', markerX: 50, markerY: 50 }],
+  relatedItems: [
+    { itemId: P(related), title: `Product ${related}`, image: '', order: 0, type: 'product', markerX: 50, markerY: 50 },
+  ],
   markerColor: 'FFFFFF',
   featured: false,
   media: [],
@@ -33,7 +35,14 @@ describe('reinstall (APP_MODE=shopify, Admin API stand-in)', () => {
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
     fake.setProducts(domain, makeFakeProducts(12));
-    t = await createTestApp({ env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url } });
+    t = await createTestApp({
+      env: {
+        APP_MODE: 'shopify',
+        SHOPIFY_API_KEY: KEY,
+        SHOPIFY_API_SECRET: SECRET,
+        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      },
+    });
     t.app.platform.lifecycle.onInstalled((shop) => void installs.push(shop));
     t.app.platform.lifecycle.onCatalogSynced((shop, event) => void syncs.push({ shop, synced: event.synced }));
   });
@@ -56,11 +65,33 @@ describe('reinstall (APP_MODE=shopify, Admin API stand-in)', () => {
     await settle(shop.id);
     expect(installs).toEqual([expect.objectContaining({ id: shop.id, domain })]);
     expect(syncs).toEqual([{ shop: expect.objectContaining({ id: shop.id }), synced: 12 }]);
-    const token = await t.db.selectFrom('accessTokens').select('scope').where('shopId', '=', shop.id).executeTakeFirstOrThrow();
+    const token = await t.db
+      .selectFrom('accessTokens')
+      .select('scope')
+      .where('shopId', '=', shop.id)
+      .executeTakeFirstOrThrow();
     expect(token.scope).toBe('read_products,write_products,read_orders,write_discounts,read_themes,write_app_proxy');
     // A discounted look: the shop's bundle discount is on the platform.
-    expect((await t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { useProductLookDiscount: true }, shop: domain })).statusCode).toBe(200);
-    expect((await t.request({ method: 'POST', url: `${API_PREFIX}/productLooks`, payload: discountedLook(1, 2), shop: domain })).statusCode).toBe(201);
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: `${API_PREFIX}/shop`,
+          payload: { useProductLookDiscount: true },
+          shop: domain,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `${API_PREFIX}/productLooks`,
+          payload: discountedLook(1, 2),
+          shop: domain,
+        })
+      ).statusCode,
+    ).toBe(201);
     await settle(shop.id);
     expect(fake.discounts(domain)).toHaveLength(1);
   });
@@ -79,11 +110,18 @@ describe('reinstall (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(fake.exchanges.filter((e) => e.shop === domain)).toHaveLength(2);
     expect(installs.map((s) => s.id)).toEqual([shop.id, shop.id]);
     expect(syncs.map((s) => s.synced)).toEqual([12, 12]);
-    const renamed = await t.db.selectFrom('catalogProducts').select('title').where('shopId', '=', shop.id).where('gid', '=', P(5)).executeTakeFirstOrThrow();
+    const renamed = await t.db
+      .selectFrom('catalogProducts')
+      .select('title')
+      .where('shopId', '=', shop.id)
+      .where('gid', '=', P(5))
+      .executeTakeFirstOrThrow();
     expect(renamed.title).toBe('Product 5, renamed while away');
     const [discount, ...others] = fake.discounts(domain);
     expect(others).toEqual([]);
     expect(JSON.parse(discount.metafields['$app:looks.bundle'].value).looks).toHaveLength(1);
-    expect(await t.db.selectFrom('accessTokens').select('shopId').where('shopId', '=', shop.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.db.selectFrom('accessTokens').select('shopId').where('shopId', '=', shop.id).executeTakeFirst(),
+    ).toBeDefined();
   });
 });

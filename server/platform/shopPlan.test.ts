@@ -26,8 +26,10 @@ describe('the shop plan flag (APP_MODE=shopify, Admin API stand-in)', () => {
   let t: TestApp;
   let clock = new Date('2026-11-20T10:00:00Z');
   const plans = () => fake.module<FakeShopPlans>('shopPlan');
-  const planQueries = (domain: string) => fake.graphql.filter((g) => g.shop === domain && /\bplan\s*\{/.test(g.query)).length;
-  const row = (domain: string) => t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
+  const planQueries = (domain: string) =>
+    fake.graphql.filter((g) => g.shop === domain && /\bplan\s*\{/.test(g.query)).length;
+  const row = (domain: string) =>
+    t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
   const flag = async (domain: string) => {
     const res = await t.request({ method: 'GET', url: ONBOARDING, shop: domain });
     expect(res.statusCode).toBe(200);
@@ -45,7 +47,12 @@ describe('the shop plan flag (APP_MODE=shopify, Admin API stand-in)', () => {
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
     t = await createTestApp({
-      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url },
+      env: {
+        APP_MODE: 'shopify',
+        SHOPIFY_API_KEY: KEY,
+        SHOPIFY_API_SECRET: SECRET,
+        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      },
       now: () => clock,
     });
   });
@@ -92,7 +99,16 @@ describe('the shop plan flag (APP_MODE=shopify, Admin API stand-in)', () => {
     await install(domain);
     plans().setPlan(domain, { partnerDevelopment: true });
     expect(await flag(domain)).toBe(false);
-    expect((await deliver(t, 'app/scopes_update', { current: ['read_products', 'read_themes'] }, { shop: domain, secret: SECRET })).statusCode).toBe(200);
+    expect(
+      (
+        await deliver(
+          t,
+          'app/scopes_update',
+          { current: ['read_products', 'read_themes'] },
+          { shop: domain, secret: SECRET },
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await row(domain)).planCheckedAt).toBeNull();
     expect(await flag(domain)).toBe(true);
     expect(planQueries(domain)).toBe(2);
@@ -129,8 +145,14 @@ describe('the shop plan flag (standalone)', () => {
   it('standalone there is no theme editor: no deep links, and the demo storefront has the look block by construction', async () => {
     for (const shop of [DEMO_SHOP_DOMAIN, 'fresh-standalone.myshopify.com']) {
       const onboarding = (await t.request({ method: 'GET', url: ONBOARDING, shop })).json() as Onboarding;
-      expect(onboarding).toMatchObject({ appBlockInstalled: true, appThemeExtensionDeepLink: '', onboarding: { appThemeExtensionCartDeepLink: '' } });
-      const details = (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop })).json() as { appThemeExtensionDeepLink: string };
+      expect(onboarding).toMatchObject({
+        appBlockInstalled: true,
+        appThemeExtensionDeepLink: '',
+        onboarding: { appThemeExtensionCartDeepLink: '' },
+      });
+      const details = (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop })).json() as {
+        appThemeExtensionDeepLink: string;
+      };
       expect(details.appThemeExtensionDeepLink).toBe('');
     }
   });

@@ -37,7 +37,10 @@ export type PlatformLog = (level: 'error' | 'warn' | 'info', message: string) =>
 /** The library configured from the app's config and shopify.app.toml. */
 export function createShopifyApi(config: Config, log: PlatformLog = () => undefined): Shopify {
   const apiVersion = Object.values(ApiVersion).find((v) => v === config.shopifyApp.apiVersion);
-  if (!apiVersion) throw new Error(`shopify.app.toml: webhooks.api_version ${config.shopifyApp.apiVersion} is not supported by @shopify/shopify-api`);
+  if (!apiVersion)
+    throw new Error(
+      `shopify.app.toml: webhooks.api_version ${config.shopifyApp.apiVersion} is not supported by @shopify/shopify-api`,
+    );
   const appUrl = new URL(config.appUrl);
   return shopifyApi({
     apiKey: config.apiKey,
@@ -51,7 +54,8 @@ export function createShopifyApi(config: Config, log: PlatformLog = () => undefi
       level: LogSeverity.Warning,
       httpRequests: false,
       timestamps: false,
-      log: async (severity, message) => log(severity === LogSeverity.Error ? 'error' : severity === LogSeverity.Warning ? 'warn' : 'info', message),
+      log: async (severity, message) =>
+        log(severity === LogSeverity.Error ? 'error' : severity === LogSeverity.Warning ? 'warn' : 'info', message),
     },
   });
 }

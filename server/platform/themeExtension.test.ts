@@ -11,14 +11,34 @@ import { appBlockPlacedIn, embedEnabledIn, parseThemeJson } from './themeExtensi
 const KEY = 'theme-client-id';
 const SECRET = 'theme-secret';
 const CHECK = `${API_PREFIX}/shop/extensionCheck`;
-const HEADER = '/*\n * ------------------------------------------------------------\n * IMPORTANT: The contents of this file are auto-generated.\n * ------------------------------------------------------------\n */\n';
+const HEADER =
+  '/*\n * ------------------------------------------------------------\n * IMPORTANT: The contents of this file are auto-generated.\n * ------------------------------------------------------------\n */\n';
 
-const embedBlock = (disabled: boolean) => ({ type: `shopify://apps/shoppable-looks/blocks/looks-embed/0a1b2c3d-uuid`, disabled, settings: {} });
-const settingsData = (blocks: Record<string, unknown>) => HEADER + JSON.stringify({ current: { colors_solid_button_labels: '#fff', blocks }, presets: {} }, null, 2);
+const embedBlock = (disabled: boolean) => ({
+  type: `shopify://apps/shoppable-looks/blocks/looks-embed/0a1b2c3d-uuid`,
+  disabled,
+  settings: {},
+});
+const settingsData = (blocks: Record<string, unknown>) =>
+  HEADER + JSON.stringify({ current: { colors_solid_button_labels: '#fff', blocks }, presets: {} }, null, 2);
 const productTemplate = (mainBlocks: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  HEADER + JSON.stringify({ sections: { main: { type: 'main-product', blocks: { title: { type: 'title' }, ...mainBlocks } }, ...extra }, order: ['main'] });
-const appBlock = (disabled = false) => ({ type: 'shopify://apps/shoppable-looks/blocks/shoppable-look/0a1b2c3d-uuid', ...(disabled ? { disabled } : {}), settings: { product: '{{product}}' } });
-const theme = (files: Record<string, string>, over: Partial<FakeTheme> = {}): FakeTheme => ({ id: 'gid://shopify/OnlineStoreTheme/1', name: 'Dawn', role: 'MAIN', files, ...over });
+  HEADER +
+  JSON.stringify({
+    sections: { main: { type: 'main-product', blocks: { title: { type: 'title' }, ...mainBlocks } }, ...extra },
+    order: ['main'],
+  });
+const appBlock = (disabled = false) => ({
+  type: 'shopify://apps/shoppable-looks/blocks/shoppable-look/0a1b2c3d-uuid',
+  ...(disabled ? { disabled } : {}),
+  settings: { product: '{{product}}' },
+});
+const theme = (files: Record<string, string>, over: Partial<FakeTheme> = {}): FakeTheme => ({
+  id: 'gid://shopify/OnlineStoreTheme/1',
+  name: 'Dawn',
+  role: 'MAIN',
+  files,
+  ...over,
+});
 
 describe('reading the theme files', () => {
   it('strips the generated leading comments before parsing; anything unparsable is null', () => {
@@ -32,8 +52,14 @@ describe('reading the theme files', () => {
   it('the embed is on only with an enabled current.blocks entry of looks-embed (also through a named preset)', () => {
     expect(embedEnabledIn({ current: { blocks: { x: embedBlock(false) } } })).toBe(true);
     expect(embedEnabledIn({ current: { blocks: { x: embedBlock(true) } } })).toBe(false);
-    expect(embedEnabledIn({ current: { blocks: { x: { type: 'shopify://apps/other/blocks/looks-embed-v2/1', disabled: false } } } })).toBe(false);
-    expect(embedEnabledIn({ current: 'Default', presets: { Default: { blocks: { x: embedBlock(false) } } } })).toBe(true);
+    expect(
+      embedEnabledIn({
+        current: { blocks: { x: { type: 'shopify://apps/other/blocks/looks-embed-v2/1', disabled: false } } },
+      }),
+    ).toBe(false);
+    expect(embedEnabledIn({ current: 'Default', presets: { Default: { blocks: { x: embedBlock(false) } } } })).toBe(
+      true,
+    );
     expect(embedEnabledIn({ current: {} })).toBe(false);
     expect(embedEnabledIn(null)).toBe(false);
   });
@@ -42,7 +68,9 @@ describe('reading the theme files', () => {
     expect(appBlockPlacedIn({ sections: { main: { blocks: { a: appBlock() } } } })).toBe(true);
     expect(appBlockPlacedIn({ sections: { main: { blocks: { a: appBlock(true) } } } })).toBe(false);
     expect(appBlockPlacedIn({ sections: { apps: { disabled: true, blocks: { a: appBlock() } } } })).toBe(false);
-    expect(appBlockPlacedIn({ sections: { main: { blocks: { a: { type: 'shopify://apps/x/blocks/looks-gallery/1' } } } } })).toBe(false);
+    expect(
+      appBlockPlacedIn({ sections: { main: { blocks: { a: { type: 'shopify://apps/x/blocks/looks-gallery/1' } } } } }),
+    ).toBe(false);
     expect(appBlockPlacedIn({ sections: [] })).toBe(false);
   });
 });
@@ -51,11 +79,19 @@ describe('GET /shop/extensionCheck (APP_MODE=shopify, Admin API stand-in)', () =
   let fake: FakeShopifyAdmin;
   let t: TestApp;
   const themes = () => fake.module<FakeThemes>('themes');
-  const check = async (domain: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url: CHECK, shop: domain, headers });
+  const check = async (domain: string, headers: Record<string, string> = {}) =>
+    t.request({ method: 'GET', url: CHECK, shop: domain, headers });
 
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
-    t = await createTestApp({ env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url } });
+    t = await createTestApp({
+      env: {
+        APP_MODE: 'shopify',
+        SHOPIFY_API_KEY: KEY,
+        SHOPIFY_API_SECRET: SECRET,
+        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      },
+    });
   });
   afterAll(async () => {
     await t.app.platform.lifecycle.idle();
@@ -66,8 +102,14 @@ describe('GET /shop/extensionCheck (APP_MODE=shopify, Admin API stand-in)', () =
   it('reads the published theme: embed on, block placed, with deep links to the right template and block', async () => {
     const domain = 'themed.myshopify.com';
     themes().setThemes(domain, [
-      theme({ 'config/settings_data.json': settingsData({ '123': embedBlock(false) }), 'templates/product.json': productTemplate({ look: appBlock() }) }),
-      theme({ 'config/settings_data.json': settingsData({}) }, { id: 'gid://shopify/OnlineStoreTheme/2', name: 'Draft', role: 'UNPUBLISHED' }),
+      theme({
+        'config/settings_data.json': settingsData({ '123': embedBlock(false) }),
+        'templates/product.json': productTemplate({ look: appBlock() }),
+      }),
+      theme(
+        { 'config/settings_data.json': settingsData({}) },
+        { id: 'gid://shopify/OnlineStoreTheme/2', name: 'Draft', role: 'UNPUBLISHED' },
+      ),
     ]);
     const res = await check(domain);
     expect(res.statusCode).toBe(200);
@@ -82,32 +124,63 @@ describe('GET /shop/extensionCheck (APP_MODE=shopify, Admin API stand-in)', () =
     const query = fake.graphql.filter((g) => g.shop === domain && /themes\s*\(/.test(g.query)).at(-1)!.query;
     expect(query).toMatch(/roles:\s*\[MAIN\]/);
     // The setup guide's "enable app extension" step follows the truth.
-    const onboarding = (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/onboarding`, shop: domain })).json() as Onboarding;
+    const onboarding = (
+      await t.request({ method: 'GET', url: `${API_PREFIX}/shop/onboarding`, shop: domain })
+    ).json() as Onboarding;
     expect(onboarding.appBlockInstalled).toBe(true);
     expect(onboarding.appThemeExtensionDeepLink).toContain(`addAppBlockId=${KEY}/shoppable-look&target=mainSection`);
-    expect(onboarding.onboarding.appThemeExtensionCartDeepLink).toContain(`template=cart&activateAppId=${KEY}/looks-embed`);
+    expect(onboarding.onboarding.appThemeExtensionCartDeepLink).toContain(
+      `template=cart&activateAppId=${KEY}/looks-embed`,
+    );
   });
 
   it('a disabled embed, a removed block, or a theme without those files is reported off', async () => {
     const domain = 'plain.myshopify.com';
-    themes().setThemes(domain, [theme({ 'config/settings_data.json': settingsData({ '123': embedBlock(true) }), 'templates/product.json': productTemplate({}) })]);
-    expect(await check(domain).then((r) => r.json())).toMatchObject({ mode: 'theme', embedEnabled: false, appBlockPlaced: false });
+    themes().setThemes(domain, [
+      theme({
+        'config/settings_data.json': settingsData({ '123': embedBlock(true) }),
+        'templates/product.json': productTemplate({}),
+      }),
+    ]);
+    expect(await check(domain).then((r) => r.json())).toMatchObject({
+      mode: 'theme',
+      embedEnabled: false,
+      appBlockPlaced: false,
+    });
     themes().setThemes(domain, [theme({})]);
-    expect(await check(domain).then((r) => r.json())).toMatchObject({ themeName: 'Dawn', embedEnabled: false, appBlockPlaced: false });
-    const onboarding = (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/onboarding`, shop: domain })).json() as Onboarding;
+    expect(await check(domain).then((r) => r.json())).toMatchObject({
+      themeName: 'Dawn',
+      embedEnabled: false,
+      appBlockPlaced: false,
+    });
+    const onboarding = (
+      await t.request({ method: 'GET', url: `${API_PREFIX}/shop/onboarding`, shop: domain })
+    ).json() as Onboarding;
     expect(onboarding.appBlockInstalled).toBe(false);
   });
 
   it('a block placed in the theme editor shows on the next check', async () => {
     const domain = 'later.myshopify.com';
-    themes().setThemes(domain, [theme({ 'config/settings_data.json': settingsData({}), 'templates/product.json': productTemplate({}) })]);
+    themes().setThemes(domain, [
+      theme({ 'config/settings_data.json': settingsData({}), 'templates/product.json': productTemplate({}) }),
+    ]);
     expect((await check(domain)).json()).toMatchObject({ embedEnabled: false, appBlockPlaced: false });
-    themes().setFile(domain, 'gid://shopify/OnlineStoreTheme/1', 'templates/product.json', productTemplate({}, { apps: { type: '_blocks', blocks: { l: appBlock() } } }));
+    themes().setFile(
+      domain,
+      'gid://shopify/OnlineStoreTheme/1',
+      'templates/product.json',
+      productTemplate({}, { apps: { type: '_blocks', blocks: { l: appBlock() } } }),
+    );
     expect((await check(domain)).json()).toMatchObject({ embedEnabled: false, appBlockPlaced: true });
   });
 
   it('no published theme: nothing on, no theme name', async () => {
-    expect((await check('no-theme.myshopify.com')).json()).toMatchObject({ mode: 'theme', themeName: null, embedEnabled: false, appBlockPlaced: false });
+    expect((await check('no-theme.myshopify.com')).json()).toMatchObject({
+      mode: 'theme',
+      themeName: null,
+      embedEnabled: false,
+      appBlockPlaced: false,
+    });
   });
 
   it('a failing Admin API answers a translated 5xx error, not a fake "enabled"', async () => {
@@ -134,19 +207,43 @@ describe('GET /shop/extensionCheck (standalone)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as ExtensionCheck;
     expect(body.mode).toBe('demo');
-    expect(body).toEqual({ mode: 'demo', storefrontUrl: expect.stringMatching(/\/storefront\/products\/[\w-]+\?look=\d+$/) });
+    expect(body).toEqual({
+      mode: 'demo',
+      storefrontUrl: expect.stringMatching(/\/storefront\/products\/[\w-]+\?look=\d+$/),
+    });
     const lookId = Number(/look=(\d+)/.exec((body as { storefrontUrl: string }).storefrontUrl)![1]);
-    const look = await t.db.selectFrom('productLooks').select(['shopId', 'active']).where('id', '=', lookId).executeTakeFirstOrThrow();
-    const shop = await t.db.selectFrom('shops').select(['id']).where('domain', '=', DEMO_SHOP_DOMAIN).executeTakeFirstOrThrow();
+    const look = await t.db
+      .selectFrom('productLooks')
+      .select(['shopId', 'active'])
+      .where('id', '=', lookId)
+      .executeTakeFirstOrThrow();
+    const shop = await t.db
+      .selectFrom('shops')
+      .select(['id'])
+      .where('domain', '=', DEMO_SHOP_DOMAIN)
+      .executeTakeFirstOrThrow();
     expect(look.shopId).toBe(shop.id);
     // An active look is preferred over drafts.
-    const active = await t.db.selectFrom('productLooks').select('id').where('shopId', '=', shop.id).where('active', '=', true).execute();
+    const active = await t.db
+      .selectFrom('productLooks')
+      .select('id')
+      .where('shopId', '=', shop.id)
+      .where('active', '=', true)
+      .execute();
     if (active.length) expect(active.map((l) => l.id)).toContain(lookId);
-    const page = await t.app.inject({ method: 'GET', url: new URL((body as { storefrontUrl: string }).storefrontUrl).pathname + new URL((body as { storefrontUrl: string }).storefrontUrl).search });
+    const page = await t.app.inject({
+      method: 'GET',
+      url:
+        new URL((body as { storefrontUrl: string }).storefrontUrl).pathname +
+        new URL((body as { storefrontUrl: string }).storefrontUrl).search,
+    });
     expect(page.statusCode).toBe(200);
   });
 
   it('a shop without any look gets no link', async () => {
-    expect((await t.request({ method: 'GET', url: CHECK, shop: 'empty.myshopify.com' })).json()).toEqual({ mode: 'demo', storefrontUrl: null });
+    expect((await t.request({ method: 'GET', url: CHECK, shop: 'empty.myshopify.com' })).json()).toEqual({
+      mode: 'demo',
+      storefrontUrl: null,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { APP_BLOCK_HANDLE, APP_EMBED_HANDLE, appBlockDeepLink, embedDeepLink, type ThemeExtensionCheck } from '../../src/contracts/extensionCheck';
+import {
+  APP_BLOCK_HANDLE,
+  APP_EMBED_HANDLE,
+  appBlockDeepLink,
+  embedDeepLink,
+  type ThemeExtensionCheck,
+} from '../../src/contracts/extensionCheck';
 import type { AdminApi } from './adminApi';
 import type { ShopRef } from './context';
 
@@ -57,7 +63,10 @@ export function parseThemeJson(content: string | undefined | null): unknown {
 type BlockLike = { type?: unknown; disabled?: unknown };
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const enabledBlockOf = (handle: string) => (block: unknown) =>
-  isRecord(block) && typeof (block as BlockLike).type === 'string' && ((block as BlockLike).type as string).includes(`/blocks/${handle}/`) && (block as BlockLike).disabled !== true;
+  isRecord(block) &&
+  typeof (block as BlockLike).type === 'string' &&
+  ((block as BlockLike).type as string).includes(`/blocks/${handle}/`) &&
+  (block as BlockLike).disabled !== true;
 
 /** settings_data.json: an enabled `current.blocks` entry of the embed (`current` may name a preset). */
 export function embedEnabledIn(settingsData: unknown): boolean {
@@ -72,12 +81,20 @@ export function embedEnabledIn(settingsData: unknown): boolean {
 export function appBlockPlacedIn(template: unknown): boolean {
   if (!isRecord(template) || !isRecord(template.sections)) return false;
   return Object.values(template.sections).some(
-    (section) => isRecord(section) && section.disabled !== true && isRecord(section.blocks) && Object.values(section.blocks).some(enabledBlockOf(APP_BLOCK_HANDLE)),
+    (section) =>
+      isRecord(section) &&
+      section.disabled !== true &&
+      isRecord(section.blocks) &&
+      Object.values(section.blocks).some(enabledBlockOf(APP_BLOCK_HANDLE)),
   );
 }
 
 /** Reads the published theme and tells what is switched on. Throws the Admin API's error. */
-export async function checkThemeExtension(admin: AdminApi, shop: ShopRef, clientId: string): Promise<ThemeExtensionCheck> {
+export async function checkThemeExtension(
+  admin: AdminApi,
+  shop: ShopRef,
+  clientId: string,
+): Promise<ThemeExtensionCheck> {
   const data = await admin.graphql<PublishedThemeAnswer>(shop, PUBLISHED_THEME_QUERY);
   const theme = data?.themes?.nodes?.[0];
   const files = new Map((theme?.files?.nodes ?? []).map((f) => [f.filename, f.body?.content]));

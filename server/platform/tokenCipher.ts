@@ -18,16 +18,34 @@ export class TokenDecryptError extends Error {}
 const aad = (shopId: number, kind: 'access' | 'refresh') => Buffer.from(`shoppable-looks:${kind}:${shopId}`);
 
 /** Encrypted with the ring's newest key. */
-export function encryptToken(ring: TokenKeyRing, shopId: number, kind: 'access' | 'refresh', plaintext: string): string {
+export function encryptToken(
+  ring: TokenKeyRing,
+  shopId: number,
+  kind: 'access' | 'refresh',
+  plaintext: string,
+): string {
   const { id, key } = ring[0];
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(aad(shopId, kind));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v2', id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return [
+    'v2',
+    id,
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    body.toString('base64url'),
+  ].join('.');
 }
 
-function open(key: Buffer, shopId: number, kind: 'access' | 'refresh', iv: string, tag: string, body: string): string | undefined {
+function open(
+  key: Buffer,
+  shopId: number,
+  kind: 'access' | 'refresh',
+  iv: string,
+  tag: string,
+  body: string,
+): string | undefined {
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(aad(shopId, kind));
@@ -43,16 +61,28 @@ function open(key: Buffer, shopId: number, kind: 'access' | 'refresh', iv: strin
  * The key the envelope names is tried first, then the others (a key renamed in the ring still opens it).
  * Throws TokenDecryptError when no key of the ring opens it.
  */
-export function openToken(ring: TokenKeyRing, shopId: number, kind: 'access' | 'refresh', envelope: string): { value: string; stale: boolean } {
+export function openToken(
+  ring: TokenKeyRing,
+  shopId: number,
+  kind: 'access' | 'refresh',
+  envelope: string,
+): { value: string; stale: boolean } {
   const parts = envelope.split('.');
-  const [named, iv, tag, body] = parts[0] === 'v2' && parts.length === 5 ? parts.slice(1) : parts[0] === 'v1' && parts.length === 4 ? [undefined, ...parts.slice(1)] : [];
+  const [named, iv, tag, body] =
+    parts[0] === 'v2' && parts.length === 5
+      ? parts.slice(1)
+      : parts[0] === 'v1' && parts.length === 4
+        ? [undefined, ...parts.slice(1)]
+        : [];
   if (!iv || !tag || body === undefined) throw new TokenDecryptError('Not an encrypted token');
   const ordered = [...ring.filter((k) => k.id === named), ...ring.filter((k) => k.id !== named)];
   for (const candidate of ordered) {
     const value = open(candidate.key, shopId, kind, iv, tag, body);
     if (value !== undefined) return { value, stale: candidate !== ring[0] || named !== ring[0].id };
   }
-  throw new TokenDecryptError(`No key of the ring (${ring.map((k) => k.id).join(', ')}) opens this ${kind} token${named ? ` (written with key "${named}")` : ''}`);
+  throw new TokenDecryptError(
+    `No key of the ring (${ring.map((k) => k.id).join(', ')}) opens this ${kind} token${named ? ` (written with key "${named}")` : ''}`,
+  );
 }
 
 /** Throws TokenDecryptError when the envelope was tampered with, belongs to another shop or no key of the ring made it. */

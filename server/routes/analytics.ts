@@ -27,7 +27,12 @@ export default async function analyticsRoutes(app: FastifyInstance) {
   adminRoute(app, 'GET /shopOrders', async (req) => {
     const q = req.query;
     checkRange(q.fromDate, q.toDate);
-    return listShopOrders(db, config, req.shop, { page: q.page, limit: q.limit, fromDate: q.fromDate, toDate: q.toDate });
+    return listShopOrders(db, config, req.shop, {
+      page: q.page,
+      limit: q.limit,
+      fromDate: q.fromDate,
+      toDate: q.toDate,
+    });
   });
 
   await app.register(addToCartRoutes);
@@ -79,10 +84,12 @@ async function addToCartRoutes(app: FastifyInstance) {
       .status(204)
       .send();
   });
-  app.withTypeProvider<YupTypeProvider>().post(ADD_TO_CART_PATH, { bodyLimit: 2048, schema: { body: addToCartEventSchema } }, async (req, reply) => {
-    if (!isAllowedStorefrontOrigin(req.headers.origin, config.appUrl)) throw originNotAllowed();
-    const event = req.body;
-    await recordAddToCart(db, event, now());
-    return reply.status(204).send();
-  });
+  app
+    .withTypeProvider<YupTypeProvider>()
+    .post(ADD_TO_CART_PATH, { bodyLimit: 2048, schema: { body: addToCartEventSchema } }, async (req, reply) => {
+      if (!isAllowedStorefrontOrigin(req.headers.origin, config.appUrl)) throw originNotAllowed();
+      const event = req.body;
+      await recordAddToCart(db, event, now());
+      return reply.status(204).send();
+    });
 }

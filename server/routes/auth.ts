@@ -19,13 +19,11 @@ import type { YupTypeProvider } from '../http/validate';
 /** The input of the OAuth routes, declared once: query values are single strings (the HMAC covers them all). */
 const schemas = {
   authQuery: yup.object({ shop: yup.string().max(255).default('') }),
-  callbackQuery: yup
-    .object()
-    .test(
-      'text',
-      (p) => ({ key: 'validation.typeError', values: { path: p.path || 'query', type: 'string' } }),
-      (query) => Object.values(query ?? {}).every((value) => typeof value === 'string' && value.length <= 2048),
-    ),
+  callbackQuery: yup.object().test(
+    'text',
+    (p) => ({ key: 'validation.typeError', values: { path: p.path || 'query', type: 'string' } }),
+    (query) => Object.values(query ?? {}).every((value) => typeof value === 'string' && value.length <= 2048),
+  ),
 };
 
 /**
@@ -57,7 +55,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
     if (!verifyQueryHmac(query, config.apiSecret, app.deps.now().getTime())) throw unauthorized('auth.invalidHmac');
     const cookieState = req.cookies[STATE_COOKIE];
     reply.clearCookie(STATE_COOKIE, { path: stateCookieOptions(config).path });
-    if (!cookieState || cookieState !== query.state || !verifyState(query.state, shop, config.apiSecret, app.deps.now().getTime())) {
+    if (
+      !cookieState ||
+      cookieState !== query.state ||
+      !verifyState(query.state, shop, config.apiSecret, app.deps.now().getTime())
+    ) {
       throw unauthorized('auth.invalidState');
     }
     if (!query.code) throw badRequest('auth.missingCode', 'missing_code');

@@ -5,7 +5,14 @@ import { queryOrNotFound, stripUnknown, type YupTypeProvider } from '../http/val
 import { adminRoute } from '../http/adminRoute';
 import { getBillingPlans } from '../services/billing/plans';
 import { validateDiscountCode } from '../services/billing/discounts';
-import { BILLING_RETURN_PATH, confirmPlanCharge, downgrade, downgradePreview, selectPlan, type BillingDeps } from '../services/billing/billing';
+import {
+  BILLING_RETURN_PATH,
+  confirmPlanCharge,
+  downgrade,
+  downgradePreview,
+  selectPlan,
+  type BillingDeps,
+} from '../services/billing/billing';
 import { platformBillingFor } from '../services/billing/platformBilling';
 import { requestOrigin } from '../services/billing/returnUrls';
 import { clientAddressKey, sharedRateLimitStore, tooManyRequests } from '../http/rateLimitStore';
@@ -78,9 +85,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
 
   adminRoute(app, 'GET /shop/downgrade/preview', async (req) => downgradePreview(db, req.shop.id));
 
-  adminRoute(app, 'POST /shop/downgrade', async (req) =>
-    downgrade(deps, req.shop, req.query.planName),
-  );
+  adminRoute(app, 'POST /shop/downgrade', async (req) => downgrade(deps, req.shop, req.query.planName));
 
   // Where the platform (or the standalone confirmation page) returns after a decision. Public.
   app.get(BILLING_RETURN_PATH, { schema: { querystring: schemas.returnQuery } }, async (req, reply) => {

@@ -22,21 +22,40 @@ export default async function chargeRoutes(fastify: FastifyInstance) {
   if (config.appMode !== 'standalone') return;
 
   // The confirmation page posts a plain HTML form (this plugin only).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
-  app.get('/charges/:id/confirm', { schema: { params: schemas.chargeParams, querystring: schemas.confirmQuery } }, async (req, reply) => {
-    const charge = await getChargeForConfirmation(db, req.params.id, req.query.token);
-    const shop = await db.selectFrom('shops').select(['domain', 'locale']).where('id', '=', charge.shopId).executeTakeFirstOrThrow();
-    reply.header('Cache-Control', 'no-store');
-    reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
-    return reply.type('text/html').send(renderConfirmationPage(charge, shop, req.query.token));
-  });
+  app.get(
+    '/charges/:id/confirm',
+    { schema: { params: schemas.chargeParams, querystring: schemas.confirmQuery } },
+    async (req, reply) => {
+      const charge = await getChargeForConfirmation(db, req.params.id, req.query.token);
+      const shop = await db
+        .selectFrom('shops')
+        .select(['domain', 'locale'])
+        .where('id', '=', charge.shopId)
+        .executeTakeFirstOrThrow();
+      reply.header('Cache-Control', 'no-store');
+      reply.header(
+        'Content-Security-Policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      );
+      return reply.type('text/html').send(renderConfirmationPage(charge, shop, req.query.token));
+    },
+  );
 
-  app.post('/charges/:id/decide', { schema: { params: schemas.chargeParams, body: schemas.decideBody } }, async (req, reply) => {
-    const charge = await getChargeForConfirmation(db, req.params.id, req.body.token);
-    const target = await decideCharge(db, charge, req.body.decision === 'approve', now());
-    return reply.redirect(target, 303);
-  });
+  app.post(
+    '/charges/:id/decide',
+    { schema: { params: schemas.chargeParams, body: schemas.decideBody } },
+    async (req, reply) => {
+      const charge = await getChargeForConfirmation(db, req.params.id, req.body.token);
+      const target = await decideCharge(db, charge, req.body.decision === 'approve', now());
+      return reply.redirect(target, 303);
+    },
+  );
 }

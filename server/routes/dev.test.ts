@@ -14,7 +14,13 @@ describe('GET /api/dev/session-token (standalone)', () => {
 
   const get = (query = '', headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `${URL_}${query}`, headers: { host: 'localhost:3000', ...headers } });
-  const shopCount = async () => (await t.db.selectFrom('shops').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const shopCount = async () =>
+    (
+      await t.db
+        .selectFrom('shops')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('mints a short-lived token for the demo shop, never cached', async () => {
     const res = await get();
@@ -22,7 +28,9 @@ describe('GET /api/dev/session-token (standalone)', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const { token, expiresIn } = res.json();
     expect(expiresIn).toBe(60);
-    expect(await verifySessionToken(token, t.config.apiKey, t.config.apiSecret)).toMatchObject({ shopDomain: DEMO_SHOP_DOMAIN });
+    expect(await verifySessionToken(token, t.config.apiKey, t.config.apiSecret)).toMatchObject({
+      shopDomain: DEMO_SHOP_DOMAIN,
+    });
   });
 
   it("serves the app's own pages, direct navigations and non-browser clients", async () => {
@@ -60,7 +68,11 @@ describe('GET /api/dev/session-token (standalone)', () => {
     for (const headers of foreign) {
       const res = await get('', { ...headers, 'accept-language': 'de' });
       expect([headers, res.statusCode]).toEqual([headers, 403]);
-      expect(res.json()).toEqual({ message: translate('de', 'devToken.foreignRequest'), code: 'foreign_request', requestId: expect.any(String) });
+      expect(res.json()).toEqual({
+        message: translate('de', 'devToken.foreignRequest'),
+        code: 'foreign_request',
+        requestId: expect.any(String),
+      });
       expect(res.body).not.toContain('token"');
     }
   });
@@ -70,7 +82,11 @@ describe('GET /api/dev/session-token (standalone)', () => {
     for (const shop of ['nobody.myshopify.com', 'shop-a.myshopify.com', 'a.myshopify.com']) {
       const res = await get(`?shop=${shop}`);
       expect([shop, res.statusCode]).toEqual([shop, 403]);
-      expect(res.json()).toEqual({ message: translate('en', 'devToken.unknownShop'), code: 'unknown_shop', requestId: expect.any(String) });
+      expect(res.json()).toEqual({
+        message: translate('en', 'devToken.unknownShop'),
+        code: 'unknown_shop',
+        requestId: expect.any(String),
+      });
     }
     expect(await shopCount()).toBe(before);
 
@@ -79,7 +95,10 @@ describe('GET /api/dev/session-token (standalone)', () => {
     expect((await get('?shop=platform-shop.myshopify.com')).statusCode).toBe(403);
 
     // A shop the standalone app provisioned on its first session: tokens for it.
-    expect((await t.request({ method: 'GET', url: '/admin/api/v1/shop/details', shop: 'local-shop.myshopify.com' })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/admin/api/v1/shop/details', shop: 'local-shop.myshopify.com' }))
+        .statusCode,
+    ).toBe(200);
     const local = await get('?shop=local-shop.myshopify.com');
     expect(local.statusCode).toBe(200);
     expect(await verifySessionToken(local.json().token, t.config.apiKey, t.config.apiSecret)).toMatchObject({
@@ -87,13 +106,23 @@ describe('GET /api/dev/session-token (standalone)', () => {
     });
 
     // ...unless it was uninstalled.
-    await t.db.updateTable('shops').set({ installedAt: null }).where('domain', '=', 'local-shop.myshopify.com').execute();
+    await t.db
+      .updateTable('shops')
+      .set({ installedAt: null })
+      .where('domain', '=', 'local-shop.myshopify.com')
+      .execute();
     expect((await get('?shop=local-shop.myshopify.com')).statusCode).toBe(403);
   });
 
   it('answers 400 for a shop parameter that is no shop domain', async () => {
     const before = await shopCount();
-    for (const query of ['?shop=evil.example', '?shop=DEMO-SHOP.myshopify.com', '?shop=', '?shop=a.myshopify.com.evil', `?shop=${DEMO_SHOP_DOMAIN}&shop=${DEMO_SHOP_DOMAIN}`]) {
+    for (const query of [
+      '?shop=evil.example',
+      '?shop=DEMO-SHOP.myshopify.com',
+      '?shop=',
+      '?shop=a.myshopify.com.evil',
+      `?shop=${DEMO_SHOP_DOMAIN}&shop=${DEMO_SHOP_DOMAIN}`,
+    ]) {
       const res = await get(query);
       expect([query, res.statusCode]).toEqual([query, 400]);
       expect(res.json()).toMatchObject({ message: translate('en', 'auth.invalidShop'), code: 'invalid_shop' });

@@ -50,7 +50,9 @@ export default async function devRoutes(app: FastifyInstance) {
     if (!shop || shop.origin !== 'standalone' || !shop.installedAt) {
       throw forbidden('devToken.unknownShop', 'unknown_shop');
     }
-    const token = await signSessionToken(shop.domain, config.apiKey, config.apiSecret, { ttlSeconds: DEV_TOKEN_TTL_SECONDS });
+    const token = await signSessionToken(shop.domain, config.apiKey, config.apiSecret, {
+      ttlSeconds: DEV_TOKEN_TTL_SECONDS,
+    });
     return { token, expiresIn: DEV_TOKEN_TTL_SECONDS };
   });
 }

@@ -24,7 +24,10 @@ describe('experiment routes', () => {
     t = await createTestApp({ now: () => clock });
     shopA = (await t.provision(SHOP_A)).id;
     const shopB = (await t.provision(SHOP_B)).id;
-    lookA = await insertLook(t.db, shopA, { title: 'Summer', mainProduct: { image: '/files/catalog/a.jpg', productImages: ['/files/catalog/a.jpg', IMG] } });
+    lookA = await insertLook(t.db, shopA, {
+      title: 'Summer',
+      mainProduct: { image: '/files/catalog/a.jpg', productImages: ['/files/catalog/a.jpg', IMG] },
+    });
     lookA2 = await insertLook(t.db, shopA, { title: 'Evening' });
     lookB = await insertLook(t.db, shopB, { title: 'Other shop' });
   });
@@ -33,12 +36,19 @@ describe('experiment routes', () => {
   const req = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, shop = SHOP_A) =>
     t.request({ method, url, payload, shop, headers: { 'accept-language': 'de' } });
   const create = (lookId = lookA, over: object = {}) =>
-    req('POST', EXPERIMENTS_PATH, { lookId, split: 50, variant: { name: 'B', imageUrl: IMG, template: null }, ...over });
+    req('POST', EXPERIMENTS_PATH, {
+      lookId,
+      split: 50,
+      variant: { name: 'B', imageUrl: IMG, template: null },
+      ...over,
+    });
   /** The first `visitor-<n>` (from `from`) whom assignVariant puts in this variant of the test. */
   const visitorOf = (e: Experiment, variantId: number, from = 0) => {
-    for (let n = from; ; n++) if (assignVariant(`visitor-${n}`, e.id, e.variants)?.id === variantId) return `visitor-${n}`;
+    for (let n = from; ; n++)
+      if (assignVariant(`visitor-${n}`, e.id, e.variants)?.id === variantId) return `visitor-${n}`;
   };
-  const count = async (table: string) => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(t.db)).rows[0].n);
+  const count = async (table: string) =>
+    Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(t.db)).rows[0].n);
 
   it('creates a draft with the control and variant B, and lists it in the contract shape', async () => {
     const res = await create(lookA, { split: 30 });
@@ -53,7 +63,9 @@ describe('experiment routes', () => {
     expect(list.map((x) => x.id)).toContain(e.id);
     const listed = list.find((x) => x.id === e.id)!;
     for (const v of listed.variants) {
-      expect(Object.keys(v)).toEqual(expect.arrayContaining(['id', 'name', 'split', 'impressions', 'conversions', 'probabilityToBeatControl']));
+      expect(Object.keys(v)).toEqual(
+        expect.arrayContaining(['id', 'name', 'split', 'impressions', 'conversions', 'probabilityToBeatControl']),
+      );
       expect(v.probabilityToBeatControl).toBeNull();
       expect(v.credibleInterval.low).toBeCloseTo(0.025, 6);
     }
@@ -62,8 +74,11 @@ describe('experiment routes', () => {
   });
 
   it('says whether the look is active (a draft look shows a test to no shopper) and follows the look', async () => {
-    const e = (await create(lookA2, { variant: { name: 'B', imageUrl: null, template: 'multi_col' } })).json() as Experiment;
-    const listed = async () => ((await req('GET', `${EXPERIMENTS_PATH}?lookId=${lookA2}`)).json() as Experiment[]).find((x) => x.id === e.id)!;
+    const e = (
+      await create(lookA2, { variant: { name: 'B', imageUrl: null, template: 'multi_col' } })
+    ).json() as Experiment;
+    const listed = async () =>
+      ((await req('GET', `${EXPERIMENTS_PATH}?lookId=${lookA2}`)).json() as Experiment[]).find((x) => x.id === e.id)!;
     expect(e.lookActive).toBe(true);
     await t.db.updateTable('productLooks').set({ active: false }).where('id', '=', lookA2).execute();
     expect((await listed()).lookActive).toBe(false);
@@ -81,7 +96,10 @@ describe('experiment routes', () => {
       [{ lookId: lookA, split: 50, variant: { name: ' ', imageUrl: IMG, template: null } }, 400],
       [{ lookId: lookA, split: 50, variant: { name: 'B', imageUrl: null, template: null } }, 400],
       [{ lookId: lookA, split: 50, variant: { name: 'B', imageUrl: null, template: 'nope' } }, 400],
-      [{ lookId: lookA, split: 50, variant: { name: 'B', imageUrl: 'https://evil.example/x.jpg', template: null } }, 400],
+      [
+        { lookId: lookA, split: 50, variant: { name: 'B', imageUrl: 'https://evil.example/x.jpg', template: null } },
+        400,
+      ],
       [{ lookId: lookB, split: 50, variant: { name: 'B', imageUrl: null, template: 'multi_col' } }, 404],
     ];
     for (const [payload, status] of bad) {
@@ -89,20 +107,33 @@ describe('experiment routes', () => {
       expect([payload, res.statusCode]).toEqual([payload, status]);
       expect(typeof res.json().message).toBe('string');
     }
-    const unchanged = await req('POST', EXPERIMENTS_PATH, { lookId: lookA, split: 50, variant: { name: 'B', imageUrl: null, template: null } });
+    const unchanged = await req('POST', EXPERIMENTS_PATH, {
+      lookId: lookA,
+      split: 50,
+      variant: { name: 'B', imageUrl: null, template: null },
+    });
     expect(JSON.stringify(unchanged.json().errors)).toMatch(/another image or another layout/);
     expect(await count('experiments')).toBe(before);
   });
 
-  it('words validation errors in the interface language the client names (X-Interface-Locale), with the form\'s field names', async () => {
+  it("words validation errors in the interface language the client names (X-Interface-Locale), with the form's field names", async () => {
     const badSplit = { lookId: lookA, split: 100, variant: { name: ' ', imageUrl: IMG, template: null } };
     const post = (locale?: string) =>
-      t.request({ method: 'POST', url: EXPERIMENTS_PATH, payload: badSplit, shop: SHOP_A, headers: locale ? { [INTERFACE_LOCALE_HEADER]: locale } : {} });
+      t.request({
+        method: 'POST',
+        url: EXPERIMENTS_PATH,
+        payload: badSplit,
+        shop: SHOP_A,
+        headers: locale ? { [INTERFACE_LOCALE_HEADER]: locale } : {},
+      });
     const de = await post('de');
     expect(de.statusCode).toBe(400);
     expect(de.json()).toMatchObject({
       message: 'Einige Felder sind ungültig.',
-      errors: { split: 'Anteil der Kunden mit Variante B muss kleiner oder gleich 99 sein', 'variant.name': 'Name der Variante B ist ein Pflichtfeld' },
+      errors: {
+        split: 'Anteil der Kunden mit Variante B muss kleiner oder gleich 99 sein',
+        'variant.name': 'Name der Variante B ist ein Pflichtfeld',
+      },
     });
     const fr = await post('fr');
     expect(fr.json()).toMatchObject({
@@ -110,17 +141,32 @@ describe('experiment routes', () => {
       errors: { split: 'Part des clients qui voient la variante B doit être inférieur ou égal à 99' },
     });
     // Without it: the shop's language (English here), still with the field's name, not the raw key.
-    expect((await post()).json().errors.split).toBe('Share of shoppers seeing variant B must be less than or equal to 99');
+    expect((await post()).json().errors.split).toBe(
+      'Share of shoppers seeing variant B must be less than or equal to 99',
+    );
     // Other refusals of the A/B test routes too.
-    const unknown = await t.request({ method: 'PATCH', url: `${EXPERIMENTS_PATH}/2147483000`, payload: { split: 20 }, shop: SHOP_A, headers: { [INTERFACE_LOCALE_HEADER]: 'de' } });
+    const unknown = await t.request({
+      method: 'PATCH',
+      url: `${EXPERIMENTS_PATH}/2147483000`,
+      payload: { split: 20 },
+      shop: SHOP_A,
+      headers: { [INTERFACE_LOCALE_HEADER]: 'de' },
+    });
     expect(unknown.json().message).toBe('Diesen A/B-Test gibt es nicht.');
   });
 
   it('edits while draft, starts, allows one running test per look, stops; other shops get 404', async () => {
-    const e = (await create(lookA2, { variant: { name: 'Grid', imageUrl: null, template: 'multi_col' } })).json() as Experiment;
+    const e = (
+      await create(lookA2, { variant: { name: 'Grid', imageUrl: null, template: 'multi_col' } })
+    ).json() as Experiment;
     expect((await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { split: 20 }, SHOP_B)).statusCode).toBe(404);
     expect((await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, {})).statusCode).toBe(400);
-    const edited = (await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { split: 20, variant: { name: 'Grid 2', imageUrl: null, template: 'one_column' } })).json() as Experiment;
+    const edited = (
+      await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, {
+        split: 20,
+        variant: { name: 'Grid 2', imageUrl: null, template: 'one_column' },
+      })
+    ).json() as Experiment;
     expect(edited.variants.map((v) => [v.name, v.split, v.template])).toEqual([
       ['A', 80, null],
       ['Grid 2', 20, 'one_column'],
@@ -128,11 +174,15 @@ describe('experiment routes', () => {
     const started = await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
     expect(started.json()).toMatchObject({ status: 'running', startedAt: clock.toISOString() });
     expect((await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { split: 40 })).statusCode).toBe(409);
-    const second = (await create(lookA2, { variant: { name: 'C', imageUrl: null, template: 'inpage' } })).json() as Experiment;
+    const second = (
+      await create(lookA2, { variant: { name: 'C', imageUrl: null, template: 'inpage' } })
+    ).json() as Experiment;
     const clash = await req('PATCH', `${EXPERIMENTS_PATH}/${second.id}`, { status: 'running' });
     expect(clash.statusCode).toBe(409);
     expect(typeof clash.json().message).toBe('string');
-    expect((await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'stopped' })).json()).toMatchObject({ status: 'stopped' });
+    expect((await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'stopped' })).json()).toMatchObject({
+      status: 'stopped',
+    });
     expect((await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'stopped' })).statusCode).toBe(409);
     expect((await req('PATCH', `${EXPERIMENTS_PATH}/999999`, { status: 'stopped' })).statusCode).toBe(404);
   });
@@ -145,13 +195,26 @@ describe('experiment routes', () => {
       t.app.inject({
         method: 'POST',
         url: `${DEMO_EVENTS_PATH}?shop=${SHOP_A}`,
-        payload: { visitorId, events: events.map((x) => ({ type: 'impression', lookId: look, device: 'mobile', at: clock.getTime(), ...x })) },
+        payload: {
+          visitorId,
+          events: events.map((x) => ({
+            type: 'impression',
+            lookId: look,
+            device: 'mobile',
+            at: clock.getTime(),
+            ...x,
+          })),
+        },
       });
     const [inA, inB] = [visitorOf(e, a.id), visitorOf(e, b.id)];
     // Not running yet: not counted.
     await send(inB, [{ variantId: b.id }]);
     await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
-    await send(inA, [{ variantId: a.id }, { variantId: a.id }, { type: 'add_to_cart', variantId: a.id, productId: 'gid://shopify/Product/2' }]);
+    await send(inA, [
+      { variantId: a.id },
+      { variantId: a.id },
+      { type: 'add_to_cart', variantId: a.id, productId: 'gid://shopify/Product/2' },
+    ]);
     await send(inA, [{ type: 'add_to_cart', variantId: a.id, productId: 'gid://shopify/Product/3' }]);
     await send(inB, [{ variantId: b.id }]);
     // A variant of another look's experiment, or no variant: ignored by the test.
@@ -174,24 +237,47 @@ describe('experiment routes', () => {
       t.app.inject({
         method: 'POST',
         url: `${DEMO_EVENTS_PATH}?shop=${SHOP_A}`,
-        payload: { visitorId, events: events.map((x) => ({ type: 'impression', lookId: look, device: 'desktop', at: clock.getTime(), ...x })) },
+        payload: {
+          visitorId,
+          events: events.map((x) => ({
+            type: 'impression',
+            lookId: look,
+            device: 'desktop',
+            at: clock.getTime(),
+            ...x,
+          })),
+        },
       });
     // A visitor of A who claims B (a forged or stale id), and one of B who claims A: the look's funnel only.
-    expect((await send(inA, [{ variantId: b.id }, { type: 'add_to_cart', variantId: b.id, productId: 'gid://shopify/Product/9' }])).statusCode).toBeLessThan(300);
+    expect(
+      (
+        await send(inA, [
+          { variantId: b.id },
+          { type: 'add_to_cart', variantId: b.id, productId: 'gid://shopify/Product/9' },
+        ])
+      ).statusCode,
+    ).toBeLessThan(300);
     await send(inB, [{ variantId: a.id }]);
     // B's own visitor: counted for B.
-    await send(inB, [{ variantId: b.id }, { type: 'add_to_cart', variantId: b.id, productId: 'gid://shopify/Product/9' }]);
+    await send(inB, [
+      { variantId: b.id },
+      { type: 'add_to_cart', variantId: b.id, productId: 'gid://shopify/Product/9' },
+    ]);
     const listed = ((await req('GET', `${EXPERIMENTS_PATH}?lookId=${look}`)).json() as Experiment[])[0];
     expect(listed.variants.map((v) => [v.name, v.impressions, v.conversions])).toEqual([
       ['A', 0, 0],
       ['B', 1, 1],
     ]);
     const funnel = await sql<{ impressions: number; addToCarts: number }>`
-      SELECT sum(impressions)::int AS impressions, sum(add_to_carts)::int AS "addToCarts" FROM look_funnel_daily WHERE look_id = ${look}`.execute(t.db);
+      SELECT sum(impressions)::int AS impressions, sum(add_to_carts)::int AS "addToCarts" FROM look_funnel_daily WHERE look_id = ${look}`.execute(
+      t.db,
+    );
     expect(funnel.rows[0]).toEqual({ impressions: 2, addToCarts: 2 });
     // The raw events keep only the checked variant id.
     const raw = await sql<{ visitorId: string; variantId: number | null }>`
-      SELECT visitor_id AS "visitorId", variant_id AS "variantId" FROM funnel_events WHERE look_id = ${look}`.execute(t.db);
+      SELECT visitor_id AS "visitorId", variant_id AS "variantId" FROM funnel_events WHERE look_id = ${look}`.execute(
+      t.db,
+    );
     const key = (r: [string, number | null]) => `${r[0]}:${r[1]}`;
     const rows = (list: Array<[string, number | null]>) => list.map(key).sort();
     expect(rows(raw.rows.map((r) => [r.visitorId, r.variantId]))).toEqual(
@@ -210,7 +296,10 @@ describe('experiment routes', () => {
     const e = (await create(look)).json() as Experiment;
     await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
     for (const v of e.variants) {
-      await t.db.insertInto('experimentVariantDaily').values({ variantId: v.id, day: '2026-11-19', impressions: 500, conversions: 25 }).execute();
+      await t.db
+        .insertInto('experimentVariantDaily')
+        .values({ variantId: v.id, day: '2026-11-19', impressions: 500, conversions: 25 })
+        .execute();
     }
     const listed = ((await req('GET', `${EXPERIMENTS_PATH}?lookId=${look}`)).json() as Experiment[])[0];
     expect(listed.sampleTooSmall).toBe(false);
@@ -220,20 +309,33 @@ describe('experiment routes', () => {
   });
 
   it('applies the winner: the look gets its image and template, the test stops', async () => {
-    const look = await insertLook(t.db, shopA, { title: 'Apply', mainProduct: { image: '/files/catalog/a.jpg', productImages: [IMG] } });
-    const e = (await create(look, { variant: { name: 'B', imageUrl: IMG, template: 'multi_col' } })).json() as Experiment;
+    const look = await insertLook(t.db, shopA, {
+      title: 'Apply',
+      mainProduct: { image: '/files/catalog/a.jpg', productImages: [IMG] },
+    });
+    const e = (
+      await create(look, { variant: { name: 'B', imageUrl: IMG, template: 'multi_col' } })
+    ).json() as Experiment;
     const b = e.variants[1];
     expect((await req('POST', `${EXPERIMENTS_PATH}/${e.id}/apply`, { variantId: b.id })).statusCode).toBe(409); // draft
     await req('PATCH', `${EXPERIMENTS_PATH}/${e.id}`, { status: 'running' });
     expect((await req('POST', `${EXPERIMENTS_PATH}/${e.id}/apply`, { variantId: b.id }, SHOP_B)).statusCode).toBe(404);
     expect((await req('POST', `${EXPERIMENTS_PATH}/${e.id}/apply`, { variantId: 999_999 })).statusCode).toBe(404);
     expect((await req('POST', `${EXPERIMENTS_PATH}/${e.id}/apply`, { variantId: 'x' })).statusCode).toBe(400);
-    const row = await t.db.selectFrom('productLooks').select(['mainProduct', 'layoutTemplate']).where('id', '=', look).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('productLooks')
+      .select(['mainProduct', 'layoutTemplate'])
+      .where('id', '=', look)
+      .executeTakeFirstOrThrow();
     expect([row.mainProduct.selectedMainImage, row.layoutTemplate]).toEqual([null, null]);
     const applied = await req('POST', `${EXPERIMENTS_PATH}/${e.id}/apply`, { variantId: b.id });
     expect(applied.statusCode).toBe(200);
     expect(applied.json()).toMatchObject({ status: 'stopped', appliedVariantId: b.id });
-    const after = await t.db.selectFrom('productLooks').select(['mainProduct', 'layoutTemplate']).where('id', '=', look).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('productLooks')
+      .select(['mainProduct', 'layoutTemplate'])
+      .where('id', '=', look)
+      .executeTakeFirstOrThrow();
     expect([after.mainProduct.selectedMainImage, after.layoutTemplate]).toEqual([IMG, 'multi_col']);
     expect((await req('POST', `${EXPERIMENTS_PATH}/${e.id}/apply`, { variantId: b.id })).statusCode).toBe(409);
   });

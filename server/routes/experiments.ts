@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contracts/api';
 import type { ExperimentUpdateInput } from '../../src/contracts/experiments';
 import { adminRoute } from '../http/adminRoute';
-import { applyExperimentVariant, createExperiment, listExperiments, updateExperiment } from '../services/analytics/experiments';
+import {
+  applyExperimentVariant,
+  createExperiment,
+  listExperiments,
+  updateExperiment,
+} from '../services/analytics/experiments';
 
 export const EXPERIMENTS_PATH = `${API_PREFIX}/experiments`;
 

@@ -10,18 +10,28 @@ const SHOP = 'files-shop.myshopify.com';
 function multipart(data: Buffer) {
   const boundary = '----filesRouteBoundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="look.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="look.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const png = () => sharp({ create: { width: 48, height: 32, channels: 3, background: '#2a9d8f' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 48, height: 32, channels: 3, background: '#2a9d8f' } })
+    .png()
+    .toBuffer();
 
 /** Uploads through the upload route; answers the stored key and its bytes as stored. */
 async function upload(t: TestApp) {
-  const res = await t.request({ method: 'POST', url: '/admin/api/v1/productLooks/media', shop: SHOP, ...multipart(await png()) });
+  const res = await t.request({
+    method: 'POST',
+    url: '/admin/api/v1/productLooks/media',
+    shop: SHOP,
+    ...multipart(await png()),
+  });
   expect(res.statusCode).toBe(200);
   const { url } = res.json() as { url: string };
   expect(url).toMatch(new RegExp(`^${t.config.appUrl}/files/shops/\\d+/uploads/[0-9a-f-]+\\.png$`));
@@ -97,7 +107,10 @@ describe.each(backends)('/files over the %s', (name, setup) => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 404]);
-      expect([url, res.json()]).toEqual([url, { message: 'Not found', code: 'not_found', requestId: expect.any(String) }]);
+      expect([url, res.json()]).toEqual([
+        url,
+        { message: 'Not found', code: 'not_found', requestId: expect.any(String) },
+      ]);
     }
     // A malformed percent-encoding never reaches the route: Fastify answers 400.
     expect((await t.app.inject({ method: 'GET', url: '/files/%E0%A4%A' })).statusCode).toBe(400);

@@ -20,7 +20,10 @@ export default async function fileRoutes(app: FastifyInstance) {
     const opened = await storage.open(key, { ifNoneMatch });
     if (!opened) return notFound(reply);
     const info = isNotModified(opened) ? opened.info : opened;
-    reply.header('Cache-Control', FILE_CACHE_CONTROL).header('ETag', info.etag).header('Last-Modified', info.lastModified.toUTCString());
+    reply
+      .header('Cache-Control', FILE_CACHE_CONTROL)
+      .header('ETag', info.etag)
+      .header('Last-Modified', info.lastModified.toUTCString());
     if (isNotModified(opened)) return reply.status(304).send();
     return reply.type(servedContentType(info.contentType)).header('Content-Length', info.size).send(opened.body);
   });

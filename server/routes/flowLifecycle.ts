@@ -16,8 +16,15 @@ export default async function flowLifecycleRoutes(app: FastifyInstance) {
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
   app.post(FLOW_LIFECYCLE_PATH, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
     const hmac = req.headers['x-shopify-hmac-sha256'];
-    const outcome = await acceptTriggerLifecycle(db, config.apiSecret, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), Array.isArray(hmac) ? hmac[0] : hmac);
+    const outcome = await acceptTriggerLifecycle(
+      db,
+      config.apiSecret,
+      Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+      Array.isArray(hmac) ? hmac[0] : hmac,
+    );
     if (outcome.status === 401) req.log.warn('Flow lifecycle callback rejected: bad signature');
-    return reply.status(outcome.status).send(outcome.status === 200 ? { ok: true, recorded: outcome.recorded } : { message: outcome.message });
+    return reply
+      .status(outcome.status)
+      .send(outcome.status === 200 ? { ok: true, recorded: outcome.recorded } : { message: outcome.message });
   });
 }

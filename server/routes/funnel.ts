@@ -60,7 +60,10 @@ async function eventRoutes(fastify: FastifyInstance) {
     ...FUNNEL_RATE_LIMIT,
     // After the app proxy's signature check (a preValidation of its route), so the key can trust its shop.
     hook: 'preHandler',
-    keyGenerator: (req) => (req.appProxy ? `proxy:${req.appProxy.shop.id}:${clientAddressKey(proxyShopperAddress(req))}` : `ip:${clientAddressKey(req.ip)}`),
+    keyGenerator: (req) =>
+      req.appProxy
+        ? `proxy:${req.appProxy.shop.id}:${clientAddressKey(proxyShopperAddress(req))}`
+        : `ip:${clientAddressKey(req.ip)}`,
     store: sharedRateLimitStore(db, now, 'funnel-events'),
     errorResponseBuilder: (_req, ctx) => tooManyRequests('Analytics.errors.tooManyEvents', ctx.ttl),
   });
@@ -71,17 +74,26 @@ async function eventRoutes(fastify: FastifyInstance) {
   };
 
   /** The demo storefront (standalone mode): the demo shop, or the shop its `?shop=` names. */
-  app.post(DEMO_EVENTS_PATH, { bodyLimit: FUNNEL_BODY_LIMIT, schema: { body: funnelBatchSchema } }, async (req, reply) => {
-    if (config.appMode !== 'standalone') throw notFound();
-    const { shop } = req.query as { shop?: unknown };
-    const domain = typeof shop === 'string' && SHOP_DOMAIN.test(shop) ? shop : DEMO_SHOP_DOMAIN;
-    return ingest(await shops.get(domain), req.body as FunnelEventBatch, reply);
-  });
+  app.post(
+    DEMO_EVENTS_PATH,
+    { bodyLimit: FUNNEL_BODY_LIMIT, schema: { body: funnelBatchSchema } },
+    async (req, reply) => {
+      if (config.appMode !== 'standalone') throw notFound();
+      const { shop } = req.query as { shop?: unknown };
+      const domain = typeof shop === 'string' && SHOP_DOMAIN.test(shop) ? shop : DEMO_SHOP_DOMAIN;
+      return ingest(await shops.get(domain), req.body as FunnelEventBatch, reply);
+    },
+  );
 
   /** A store through the app proxy (POST /apps/looks/events): the shop comes from the signed parameters only. */
   app.post(
     PROXY_EVENTS_PATH,
-    { bodyLimit: FUNNEL_BODY_LIMIT, preValidation: verifyAppProxy, onSend: rememberVerifiedProxyPath, schema: { body: funnelBatchSchema } },
+    {
+      bodyLimit: FUNNEL_BODY_LIMIT,
+      preValidation: verifyAppProxy,
+      onSend: rememberVerifiedProxyPath,
+      schema: { body: funnelBatchSchema },
+    },
     async (req, reply) => ingest({ id: req.shop.id, timezone: req.shop.timezone }, req.body as FunnelEventBatch, reply),
   );
 }

@@ -18,7 +18,13 @@ import { adoptRuns, GENERATION_QUEUE } from '../services/gallery/generationQueue
 import { generationDeadLetterWorker, generationWorker } from '../services/gallery/generationWorker';
 import { platformBillingFor } from '../services/billing/platformBilling';
 import { requestOrigin } from '../services/billing/returnUrls';
-import { claimFreeCredits, getCredits, listPackages, purchasePackage, verifyPurchase } from '../services/gallery/credits';
+import {
+  claimFreeCredits,
+  getCredits,
+  listPackages,
+  purchasePackage,
+  verifyPurchase,
+} from '../services/gallery/credits';
 
 /** Knobs of the generation pipeline (AppDeps.gallery; tests pass a fake generator or short timeouts). */
 export interface GalleryOptions {
@@ -47,10 +53,19 @@ export default async function galleryRoutes(app: FastifyInstance) {
   // IMAGE_PROVIDER: the local composer (default), OpenAI or Gemini; the same provider finds products in photos.
   const generator =
     opts.generator ??
-    createImageProvider(config.imageProvider, { db, files: shopFilesOf(config), appUrl: config.appUrl, log: app.log, allowFailMarker: config.appMode === 'standalone' }).generator;
+    createImageProvider(config.imageProvider, {
+      db,
+      files: shopFilesOf(config),
+      appUrl: config.appUrl,
+      log: app.log,
+      allowFailMarker: config.appMode === 'standalone',
+    }).generator;
   const jobTimeoutMs = opts.jobTimeoutMs ?? Math.max(60000, generator.timeoutMs ?? 0);
   if (opts.workers !== false) {
-    await app.jobs.work(GENERATION_QUEUE, generationWorker({ db, bus, generator, storage: storageFor(config), now, jobTimeoutMs, log: app.log }));
+    await app.jobs.work(
+      GENERATION_QUEUE,
+      generationWorker({ db, bus, generator, storage: storageFor(config), now, jobTimeoutMs, log: app.log }),
+    );
     await app.jobs.workDead(GENERATION_QUEUE, generationDeadLetterWorker({ db, bus, now }));
   }
   const openStreams = new Set<() => void>();
@@ -71,9 +86,7 @@ export default async function galleryRoutes(app: FastifyInstance) {
   });
 
   // --- image generations -------------------------------------------------
-  adminRoute(app, 'GET /image-generations', async (req) =>
-    listGenerations(db, req.shop.id, req.query),
-  );
+  adminRoute(app, 'GET /image-generations', async (req) => listGenerations(db, req.shop.id, req.query));
 
   adminRoute(app, 'POST /image-generation', async (req, reply) => {
     const imageGenerationId = await createGeneration(db, bus, req.shop, req.body, now());

@@ -32,15 +32,23 @@ function readableImage(url: string, appUrl: string): boolean {
 export default async function hotspotRoutes(app: FastifyInstance) {
   const { db, config, now } = app.deps;
   const files = shopFilesOf(config);
-  const provider = createImageProvider(config.imageProvider, { db, files, appUrl: config.appUrl, log: app.log, allowFailMarker: false });
+  const provider = createImageProvider(config.imageProvider, {
+    db,
+    files,
+    appUrl: config.appUrl,
+    log: app.log,
+    allowFailMarker: false,
+  });
   const detector = app.deps.gallery?.detector !== undefined ? app.deps.gallery.detector : provider.detector;
 
   adminRoute(app, 'POST /productLooks/hotspots', async (req): Promise<HotspotSuggestResponse> => {
     if (!detector) return { provider: 'local', positions: [] };
-    if (!readableImage(req.body.imageUrl, config.appUrl)) throw new HttpError(400, 'Looks.hotspots.errors.image', 'hotspots.image');
+    if (!readableImage(req.body.imageUrl, config.appUrl))
+      throw new HttpError(400, 'Looks.hotspots.errors.image', 'hotspots.image');
     const key = `hotspots:${req.shop.id}`;
     const hit = (await hitRateLimits(db, [{ key, windowMs: HOUR_MS }], now())).get(key)!;
-    if (hit.hits > HOURLY_LIMIT) throw tooManyRequests('Looks.hotspots.errors.rateLimited', hit.resetAt.getTime() - now().getTime());
+    if (hit.hits > HOURLY_LIMIT)
+      throw tooManyRequests('Looks.hotspots.errors.rateLimited', hit.resetAt.getTime() - now().getTime());
     let image: Buffer;
     try {
       image = await loadImage(files, req.shop.id, req.body.imageUrl);
@@ -54,7 +62,9 @@ export default async function hotspotRoutes(app: FastifyInstance) {
       if (!(error instanceof ProviderFailure)) throw error;
       req.log.warn({ provider: error.provider, kind: error.kind, detail: error.detail }, 'hotspot finder failed');
       // The generation's failure messages speak of a refunded credit: a search costs none, so it has its own.
-      throw new HttpError(502, 'Looks.hotspots.errors.provider', `provider.${error.kind}`, undefined, undefined, { kind: error.kind });
+      throw new HttpError(502, 'Looks.hotspots.errors.provider', `provider.${error.kind}`, undefined, undefined, {
+        kind: error.kind,
+      });
     }
   });
 }

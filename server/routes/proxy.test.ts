@@ -19,7 +19,12 @@ describe('app proxy pages (GET /api/proxy/…)', () => {
   let otherCollection: number;
 
   const now = () => Math.floor(Date.now() / 1000);
-  function signed(path: string, params: Record<string, string | string[]> = {}, shop = DEMO_SHOP_DOMAIN, secret?: string) {
+  function signed(
+    path: string,
+    params: Record<string, string | string[]> = {},
+    shop = DEMO_SHOP_DOMAIN,
+    secret?: string,
+  ) {
     const query = signAppProxyQuery(
       { shop, logged_in_customer_id: '', path_prefix: '/a/looks', timestamp: String(now()), ...params },
       secret ?? t.config.apiSecret,
@@ -29,29 +34,64 @@ describe('app proxy pages (GET /api/proxy/…)', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   async function catalogLook(shop: string, title: string, active: boolean): Promise<number> {
-    const products = await t.db.selectFrom('catalogProducts as p').innerJoin('shops as s', 's.id', 'p.shopId').select(['p.gid', 'p.title']).where('s.domain', '=', shop).orderBy('p.id').limit(3).execute();
+    const products = await t.db
+      .selectFrom('catalogProducts as p')
+      .innerJoin('shops as s', 's.id', 'p.shopId')
+      .select(['p.gid', 'p.title'])
+      .where('s.domain', '=', shop)
+      .orderBy('p.id')
+      .limit(3)
+      .execute();
     const [main, ...related] = products;
     const body: LookFormValues = {
       mainProduct: { itemId: main.gid, title, image: '', selectedMainImage: null, productImages: [] },
       active,
-      relatedItems: related.map((p, i) => ({ itemId: p.gid, title: p.title, image: '', order: i, type: 'product', markerX: 30, markerY: 40 })),
+      relatedItems: related.map((p, i) => ({
+        itemId: p.gid,
+        title: p.title,
+        image: '',
+        order: i,
+        type: 'product',
+        markerX: 30,
+        markerY: 40,
+      })),
       markerColor: 'AA0000',
       featured: true,
       media: [],
       discount: { enabled: false, label: '', type: 'percentage', value: 0, discountText: '' },
       tags: '',
     };
-    const res = await t.request({ method: 'POST', url: `${API_PREFIX}/productLooks`, payload: body as unknown as Record<string, unknown>, shop });
+    const res = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/productLooks`,
+      payload: body as unknown as Record<string, unknown>,
+      shop,
+    });
     expect(res.statusCode).toBe(201);
     return res.json().id;
   }
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
-    const demo = await t.db.selectFrom('shops').select('id').where('domain', '=', DEMO_SHOP_DOMAIN).executeTakeFirstOrThrow();
+    const demo = await t.db
+      .selectFrom('shops')
+      .select('id')
+      .where('domain', '=', DEMO_SHOP_DOMAIN)
+      .executeTakeFirstOrThrow();
     // A hostile product name in the catalog (an item of the look) and a hostile look title.
-    const second = await t.db.selectFrom('catalogProducts').select('id').where('shopId', '=', demo.id).orderBy('id').offset(1).limit(1).executeTakeFirstOrThrow();
-    await t.db.updateTable('catalogProducts').set({ title: `Shirt ${HOSTILE}` }).where('id', '=', second.id).execute();
+    const second = await t.db
+      .selectFrom('catalogProducts')
+      .select('id')
+      .where('shopId', '=', demo.id)
+      .orderBy('id')
+      .offset(1)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('catalogProducts')
+      .set({ title: `Shirt ${HOSTILE}` })
+      .where('id', '=', second.id)
+      .execute();
     activeLook = await catalogLook(DEMO_SHOP_DOMAIN, `Look ${HOSTILE}`, true);
     draftLook = await catalogLook(DEMO_SHOP_DOMAIN, 'Draft look', false);
     await t.db.updateTable('productLooks').set({ featured: true }).where('id', '=', activeLook).execute();
@@ -59,7 +99,19 @@ describe('app proxy pages (GET /api/proxy/…)', () => {
     const otherShop = await t.provision(other);
     await t.db
       .insertInto('catalogProducts')
-      .values([1, 2].map((n) => ({ shopId: otherShop.id, gid: `gid://shopify/Product/${990 + n}`, handle: `other-${n}`, title: `Other ${n}`, status: 'active' as const, price: '10.00', compareAtPrice: null, images: JSON.stringify([]), productType: '' })))
+      .values(
+        [1, 2].map((n) => ({
+          shopId: otherShop.id,
+          gid: `gid://shopify/Product/${990 + n}`,
+          handle: `other-${n}`,
+          title: `Other ${n}`,
+          status: 'active' as const,
+          price: '10.00',
+          compareAtPrice: null,
+          images: JSON.stringify([]),
+          productType: '',
+        })),
+      )
       .execute();
     otherLook = await catalogLook(other, 'Other shop look', true);
 
@@ -88,7 +140,9 @@ describe('app proxy pages (GET /api/proxy/…)', () => {
   });
 
   it('missing, wrong and stale signatures get a translated 401; nothing is rendered', async () => {
-    const missing = await get(`/api/proxy/?shop=${DEMO_SHOP_DOMAIN}&path_prefix=%2Fapps%2Flooks&timestamp=${now()}`, { 'accept-language': 'de-DE' });
+    const missing = await get(`/api/proxy/?shop=${DEMO_SHOP_DOMAIN}&path_prefix=%2Fapps%2Flooks&timestamp=${now()}`, {
+      'accept-language': 'de-DE',
+    });
     expect(missing.statusCode).toBe(401);
     expect(missing.json().message).toBe(translate('de', 'proxy.signatureMissing'));
 
@@ -137,7 +191,7 @@ describe('app proxy pages (GET /api/proxy/…)', () => {
     expect((await get(signed(`/api/proxy/looks/${otherLook}`, {}, other))).statusCode).toBe(200);
   });
 
-  it('booster collections: the featured one shows the featured looks; another shop\'s collection is not found', async () => {
+  it("booster collections: the featured one shows the featured looks; another shop's collection is not found", async () => {
     const res = await get(signed(`/api/proxy/collections/${featuredCollection}-featured-looks`));
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`data-sl-look="${activeLook}"`);
@@ -150,8 +204,12 @@ describe('app proxy pages (GET /api/proxy/…)', () => {
     }
   });
 
-  it('hostile titles cannot reach the platform\'s Liquid', async () => {
-    for (const path of ['/api/proxy/', `/api/proxy/looks/${activeLook}`, `/api/proxy/collections/${featuredCollection}`]) {
+  it("hostile titles cannot reach the platform's Liquid", async () => {
+    for (const path of [
+      '/api/proxy/',
+      `/api/proxy/looks/${activeLook}`,
+      `/api/proxy/collections/${featuredCollection}`,
+    ]) {
       const res = await get(signed(path));
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toMatch(/\{\{|\{%/);

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoute } from '../http/adminRoute';
-import { createApiToken, getOnboarding, getSettings, getShopContext, updateSettings, type ThemeEditor } from '../services/shop/shops';
+import {
+  createApiToken,
+  getOnboarding,
+  getSettings,
+  getShopContext,
+  updateSettings,
+  type ThemeEditor,
+} from '../services/shop/shops';
 import { demoExtensionCheck, recordAppBlockInstalled } from '../services/shop/extensionCheck';
 import { checkThemeExtension } from '../platform/themeExtension';
 import type { ExtensionCheck } from '../../src/contracts/extensionCheck';
@@ -20,7 +27,11 @@ export default async function shopRoutes(app: FastifyInstance) {
 
   // In shopify mode the checkout flag comes from the shop's plan, read again when a day old.
   adminRoute(app, 'GET /shop/onboarding', async (req) =>
-    getOnboarding(db, config.appMode === 'shopify' ? await app.platform.shopPlans.fresh(req.shop) : req.shop, themeEditor),
+    getOnboarding(
+      db,
+      config.appMode === 'shopify' ? await app.platform.shopPlans.fresh(req.shop) : req.shop,
+      themeEditor,
+    ),
   );
 
   // The dashboard's extension check: the published theme (shopify mode) or the demo storefront.

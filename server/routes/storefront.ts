@@ -68,7 +68,14 @@ export default async function storefrontRoutes(fastify: FastifyInstance) {
       if (config.appMode !== 'standalone') throw notFound();
       const shop = await findShopByDomain(db, req.query.shop ?? DEMO_SHOP_DOMAIN);
       if (!shop) throw notFound();
-      const page = await renderStorefrontProduct(db, shop, req.params.handle, requestOrigin(req, config.appUrl), req.query.look, req.query.blocks === 'none');
+      const page = await renderStorefrontProduct(
+        db,
+        shop,
+        req.params.handle,
+        requestOrigin(req, config.appUrl),
+        req.query.look,
+        req.query.blocks === 'none',
+      );
       if (!page) throw notFound();
       return reply
         .header('Content-Security-Policy', `${widgetCsp(page.nonce)}; frame-ancestors 'self'`)

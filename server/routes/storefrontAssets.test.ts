@@ -18,7 +18,11 @@ describe('storefront assets and the demo page that loads them', () => {
       .orderBy('productLooks.id')
       .executeTakeFirstOrThrow();
     lookId = look.id;
-    const product = await t.db.selectFrom('catalogProducts').select('handle').where('gid', '=', look.mainProduct.itemId).executeTakeFirstOrThrow();
+    const product = await t.db
+      .selectFrom('catalogProducts')
+      .select('handle')
+      .where('gid', '=', look.mainProduct.itemId)
+      .executeTakeFirstOrThrow();
     handle = product.handle;
   }, 60_000);
   afterAll(() => t.close());
@@ -31,7 +35,11 @@ describe('storefront assets and the demo page that loads them', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.body).toBe(fs.readFileSync(path.join(EXTENSION_ASSETS_DIR, 'looks.js'), 'utf8'));
-    const again = await t.app.inject({ method: 'GET', url: '/storefront/assets/looks.js', headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/storefront/assets/looks.js',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
@@ -46,14 +54,17 @@ describe('storefront assets and the demo page that loads them', () => {
     }
   });
 
-  it.each(['/storefront/assets/', '/storefront/assets/other.js', '/storefront/assets/..%2f..%2fpackage.json', '/storefront/assets/../../package.json', '/storefront/assets/looks.js.map'])(
-    'serves nothing else: %s → 404',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain('"dependencies"');
-    },
-  );
+  it.each([
+    '/storefront/assets/',
+    '/storefront/assets/other.js',
+    '/storefront/assets/..%2f..%2fpackage.json',
+    '/storefront/assets/../../package.json',
+    '/storefront/assets/looks.js.map',
+  ])('serves nothing else: %s → 404', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('"dependencies"');
+  });
 
   it('the demo page loads the stylesheet and the deferred script as a theme would, no inline script but JSON, and a consent toggle', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/storefront/products/${handle}?look=${lookId}` });
@@ -61,7 +72,9 @@ describe('storefront assets and the demo page that loads them', () => {
     const nonce = /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
     // The stylesheet comes with the block, in the body after the product photo: it does not hold back the photo's paint.
-    const css = res.body.indexOf('<link href="/storefront/assets/looks.css" rel="stylesheet" type="text/css" media="all">');
+    const css = res.body.indexOf(
+      '<link href="/storefront/assets/looks.css" rel="stylesheet" type="text/css" media="all">',
+    );
     expect(css).toBeGreaterThan(res.body.indexOf('fetchpriority="high"'));
     expect(css).toBeLessThan(res.body.indexOf('class="sl-widget'));
     expect(res.body.slice(0, res.body.indexOf('</head>'))).not.toContain('looks.css');
@@ -72,7 +85,9 @@ describe('storefront assets and the demo page that loads them', () => {
       `<script src="/storefront/assets/looks.js" defer nonce="${nonce}">`,
       `<script nonce="${nonce}" src="/storefront/assets/looks-ab.js" defer>`,
     ]);
-    expect(res.body).toMatch(/<label class="sf-consent"><input type="checkbox" data-sl-consent checked> Allow analytics/);
+    expect(res.body).toMatch(
+      /<label class="sf-consent"><input type="checkbox" data-sl-consent checked> Allow analytics/,
+    );
     expect(res.body).toContain(`data-sl-look="${lookId}"`);
   });
 
@@ -82,6 +97,8 @@ describe('storefront assets and the demo page that loads them', () => {
     expect(res.body).not.toContain('sl-widget');
     expect(res.body).not.toContain('/storefront/assets/');
     expect(res.body).not.toContain('class="sf-empty"');
-    expect((await t.app.inject({ method: 'GET', url: `/storefront/products/${handle}?blocks=all` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/storefront/products/${handle}?blocks=all` })).statusCode).toBe(
+      404,
+    );
   });
 });

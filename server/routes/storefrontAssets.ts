@@ -33,7 +33,11 @@ export default async function storefrontAssetRoutes(app: FastifyInstance) {
     const hit = cache.get(file);
     if (hit && hit.mtimeMs === stat.mtimeMs) return hit;
     const body = await fs.readFile(full);
-    const entry = { mtimeMs: stat.mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+    const entry = {
+      mtimeMs: stat.mtimeMs,
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+    };
     cache.set(file, entry);
     return entry;
   }

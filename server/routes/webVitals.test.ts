@@ -21,7 +21,10 @@ describe('web vitals routes', () => {
   afterAll(() => t.close());
 
   const rows = async (shop?: string) => {
-    let q = t.db.selectFrom('webVitals').innerJoin('shops', 'shops.id', 'webVitals.shopId').select(['metricId', 'name', 'value', 'route', 'source']);
+    let q = t.db
+      .selectFrom('webVitals')
+      .innerJoin('shops', 'shops.id', 'webVitals.shopId')
+      .select(['metricId', 'name', 'value', 'route', 'source']);
     if (shop) q = q.where('shops.domain', '=', shop);
     return q.orderBy('webVitals.id').execute();
   };
@@ -51,7 +54,12 @@ describe('web vitals routes', () => {
       { metrics: metric() },
     ];
     for (const payload of bad) {
-      const res = await t.request({ method: 'POST', url: URL, payload: payload as object, headers: { 'accept-language': 'de' } });
+      const res = await t.request({
+        method: 'POST',
+        url: URL,
+        payload: payload as object,
+        headers: { 'accept-language': 'de' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
     }
@@ -60,16 +68,33 @@ describe('web vitals routes', () => {
 
   it('stores a batch per shop and route (ids normalised), a repeated report replaces its value', async () => {
     const cls = metric({ name: 'CLS', value: 0.02, route: '/looks/edit/42' });
-    let res = await t.request({ method: 'POST', url: URL, payload: { metrics: [metric({ id: 'lcp-1' }), cls] }, shop: 'vitals-a.myshopify.com' });
+    let res = await t.request({
+      method: 'POST',
+      url: URL,
+      payload: { metrics: [metric({ id: 'lcp-1' }), cls] },
+      shop: 'vitals-a.myshopify.com',
+    });
     expect(res.statusCode).toBe(204);
-    res = await t.request({ method: 'POST', url: URL, payload: { metrics: [{ ...cls, value: 0.3 }] }, shop: 'vitals-a.myshopify.com' });
+    res = await t.request({
+      method: 'POST',
+      url: URL,
+      payload: { metrics: [{ ...cls, value: 0.3 }] },
+      shop: 'vitals-a.myshopify.com',
+    });
     expect(res.statusCode).toBe(204);
-    await t.request({ method: 'POST', url: URL, payload: { metrics: [metric({ id: 'lcp-1', value: 9000, source: 'appBridge' })] }, shop: 'vitals-b.myshopify.com' });
+    await t.request({
+      method: 'POST',
+      url: URL,
+      payload: { metrics: [metric({ id: 'lcp-1', value: 9000, source: 'appBridge' })] },
+      shop: 'vitals-b.myshopify.com',
+    });
     expect(await rows('vitals-a.myshopify.com')).toEqual([
       { metricId: 'lcp-1', name: 'LCP', value: 1200, route: '/looks/new', source: 'webVitals' },
       { metricId: cls.id, name: 'CLS', value: 0.3, route: '/looks/edit/:id', source: 'webVitals' },
     ]);
-    expect(await rows('vitals-b.myshopify.com')).toEqual([{ metricId: 'lcp-1', name: 'LCP', value: 9000, route: '/looks/new', source: 'appBridge' }]);
+    expect(await rows('vitals-b.myshopify.com')).toEqual([
+      { metricId: 'lcp-1', name: 'LCP', value: 9000, route: '/looks/new', source: 'appBridge' },
+    ]);
   });
 
   it('GET /webVitals/summary: p75 per route and metric of the calling shop only, within the window', async () => {
@@ -88,7 +113,10 @@ describe('web vitals routes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       days: 28,
-      overall: { LCP: { p75: 3250, samples: 4, rating: 'needsImprovement' }, INP: { p75: 250, samples: 2, rating: 'needsImprovement' } },
+      overall: {
+        LCP: { p75: 3250, samples: 4, rating: 'needsImprovement' },
+        INP: { p75: 250, samples: 2, rating: 'needsImprovement' },
+      },
       routes: [
         { route: '/', metrics: { LCP: { p75: 3250, samples: 4, rating: 'needsImprovement' } } },
         { route: '/looks', metrics: { INP: { p75: 250, samples: 2, rating: 'needsImprovement' } } },

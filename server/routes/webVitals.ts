@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoute } from '../http/adminRoute';
-import { createWebVitalsLog, recordWebVitals, webVitalsLogLine, webVitalsSummary } from '../services/analytics/webVitals';
+import {
+  createWebVitalsLog,
+  recordWebVitals,
+  webVitalsLogLine,
+  webVitalsSummary,
+} from '../services/analytics/webVitals';
 
 /** How often the server log gets the all-shops p75 line (when new measurements arrived). */
 export const WEB_VITALS_LOG_INTERVAL_MS = 15 * 60 * 1000;

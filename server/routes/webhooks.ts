@@ -28,7 +28,9 @@ export default fp(
     app.decorate('webhookQueue', queue);
     await app.register(deliveryEndpoint);
 
-    adminRoute(app, 'GET /customerDataRequests', async (req) => listCustomerDataRequests(db, req.shop.id, req.query.page, req.query.limit));
+    adminRoute(app, 'GET /customerDataRequests', async (req) =>
+      listCustomerDataRequests(db, req.shop.id, req.query.page, req.query.limit),
+    );
   },
   { name: 'webhook-routes' },
 );
@@ -42,7 +44,9 @@ const header = (req: FastifyRequest, name: string) => {
 async function deliveryEndpoint(app: FastifyInstance) {
   const { db, config } = app.deps;
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
+    done(null, body),
+  );
   app.post(WEBHOOKS_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (req, reply) => {
     const result = await acceptWebhook(
       { db, config, log: req.log, enqueue: app.webhookQueue.enqueue },
@@ -57,7 +61,8 @@ async function deliveryEndpoint(app: FastifyInstance) {
         rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
       },
     );
-    if (result.status === 401) req.log.warn({ shop: header(req, 'x-shopify-shop-domain') }, 'webhook rejected: bad signature');
+    if (result.status === 401)
+      req.log.warn({ shop: header(req, 'x-shopify-shop-domain') }, 'webhook rejected: bad signature');
     // The work runs after this answer, as the delivery's job (queued when it was recorded).
     return reply.status(result.status).send(result.body);
   });

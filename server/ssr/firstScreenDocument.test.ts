@@ -68,9 +68,13 @@ describe('first screen rendered on the server', () => {
     it('gives a phone’s page the root style Polaris would set on mount (the render is told the request’s headers)', async () => {
       const phone = await t.app.inject({ method: 'GET', url: '/looks', headers: { 'sec-ch-ua-mobile': '?1' } });
       // One style attribute (a second would be ignored by the browser), the template's properties kept.
-      expect(phone.body).toContain(`<html data-paint-first lang="de" class=p-theme-light style="--pc-app-provider-scrollbar-width: 0px; --pc-frame-offset:0px">`);
+      expect(phone.body).toContain(
+        `<html data-paint-first lang="de" class=p-theme-light style="--pc-app-provider-scrollbar-width: 0px; --pc-frame-offset:0px">`,
+      );
       const desktop = await t.app.inject({ method: 'GET', url: '/looks', headers: { 'sec-ch-ua-mobile': '?0' } });
-      expect(desktop.body).toContain(`<html data-paint-first lang="de" class=p-theme-light style=--pc-frame-offset:0px>`);
+      expect(desktop.body).toContain(
+        `<html data-paint-first lang="de" class=p-theme-light style=--pc-frame-offset:0px>`,
+      );
     });
 
     it('sends the rendered page gzipped to a browser that takes it', async () => {
@@ -80,12 +84,15 @@ describe('first screen rendered on the server', () => {
       expect(gunzipSync(res.rawPayload).toString()).toContain('<main>/looks demo-shop.myshopify.com</main>');
     });
 
-    it.each(['/throws', '/nothing'])('serves the plain page when the render fails or has nothing (%s): the browser renders', async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id=root></div>');
-      expect(res.body).not.toContain('sl-first-screen');
-    });
+    it.each(['/throws', '/nothing'])(
+      'serves the plain page when the render fails or has nothing (%s): the browser renders',
+      async (url) => {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<div id=root></div>');
+        expect(res.body).not.toContain('sl-first-screen');
+      },
+    );
 
     it('renders nothing for HEAD requests, assets or API paths', async () => {
       expect((await t.app.inject({ method: 'HEAD', url: '/looks' })).body).toBe('');
@@ -104,13 +111,22 @@ describe('first screen rendered on the server', () => {
     beforeAll(async () => {
       fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
       fake.setProducts(SHOP, makeFakeProducts(3));
-      t = await createTestApp({ env: { DIST_DIR: dist, APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url } });
+      t = await createTestApp({
+        env: {
+          DIST_DIR: dist,
+          APP_MODE: 'shopify',
+          SHOPIFY_API_KEY: KEY,
+          SHOPIFY_API_SECRET: SECRET,
+          SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+        },
+      });
     });
     afterAll(async () => {
       await t.close();
       await fake.close();
     });
-    const open = (query: string) => t.app.inject({ method: 'GET', url: `/looks?shop=${SHOP}&host=YWRtaW4&embedded=1${query}` });
+    const open = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/looks?shop=${SHOP}&host=YWRtaW4&embedded=1${query}` });
 
     it('renders the page the admin opens with its id_token, as under App Bridge, for that shop only', async () => {
       const res = await open(`&id_token=${await t.tokenFor(SHOP)}`);

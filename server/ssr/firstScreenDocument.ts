@@ -39,7 +39,11 @@ interface RendererModule {
 }
 
 /** `headers`: the request's (a phone gets the phone layouts on the first screen). */
-export type FirstScreenDocument = (documentUrl: string, log: FastifyBaseLogger, headers?: Record<string, string | string[] | undefined>) => Promise<string | undefined>;
+export type FirstScreenDocument = (
+  documentUrl: string,
+  log: FastifyBaseLogger,
+  headers?: Record<string, string | string[] | undefined>,
+) => Promise<string | undefined>;
 
 /**
  * index.html with the page's first screen rendered on the server (src/ssr):
@@ -54,7 +58,11 @@ export type FirstScreenDocument = (documentUrl: string, log: FastifyBaseLogger, 
  * opened the app with — rendered as under App Bridge. A document without one
  * (a reload of a URL the app navigated to) is left to the browser.
  */
-export function firstScreenDocument(app: FastifyInstance, config: Config, template: string): FirstScreenDocument | undefined {
+export function firstScreenDocument(
+  app: FastifyInstance,
+  config: Config,
+  template: string,
+): FirstScreenDocument | undefined {
   const bundle = path.join(config.distDir, SSR_BUNDLE);
   if (config.serverRender === false || !fs.existsSync(bundle)) return undefined;
   const embedded = config.appMode === 'shopify';
@@ -67,11 +75,21 @@ export function firstScreenDocument(app: FastifyInstance, config: Config, templa
       const origin = new URL(documentUrl).origin;
       const token = embedded ? launchToken(documentUrl) : await standaloneToken(app, documentUrl);
       if (!token) return undefined;
-      const page = await renderer.renderFirstScreen({ url: documentUrl, token, fetchFn: injectFetch(app, origin), waitMs: FIRST_SCREEN_WAIT_MS, headers, embedded });
+      const page = await renderer.renderFirstScreen({
+        url: documentUrl,
+        token,
+        fetchFn: injectFetch(app, origin),
+        waitMs: FIRST_SCREEN_WAIT_MS,
+        headers,
+        embedded,
+      });
       if (!page) return undefined;
       const data = `<script type="application/json" id="${renderer.FIRST_SCREEN_ELEMENT_ID}">${renderer.scriptJson(page.data)}</script>`;
       return rendered
-        .replace(/(<html\b[^>]*?) lang="?en"?/, (_, start: string) => `${start} lang="${page.data.locale.replace(/[^a-z-]/gi, '')}"`)
+        .replace(
+          /(<html\b[^>]*?) lang="?en"?/,
+          (_, start: string) => `${start} lang="${page.data.locale.replace(/[^a-z-]/gi, '')}"`,
+        )
         .replace(/<html\b[^>]*>/, (tag) => (page.data.narrow ? withRootStyle(tag, PHONE_ROOT_STYLE) : tag))
         .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${page.html}</div>${data}`);
     } catch (error) {
@@ -93,7 +111,11 @@ export function withRootStyle(tag: string, style: string): string {
 
 /** The demo store's session token, as the standalone host gets it. */
 async function standaloneToken(app: FastifyInstance, documentUrl: string): Promise<string | undefined> {
-  const session = await app.inject({ method: 'GET', url: '/api/dev/session-token', headers: { host: new URL(documentUrl).host } });
+  const session = await app.inject({
+    method: 'GET',
+    url: '/api/dev/session-token',
+    headers: { host: new URL(documentUrl).host },
+  });
   return session.statusCode === 200 ? session.json<{ token: string }>().token : undefined;
 }
 

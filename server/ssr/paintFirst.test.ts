@@ -53,7 +53,8 @@ describe('paintFirst', () => {
       setTimeout: (f: () => void, ms: number) => timers.push({ f, ms }),
     });
     const runTimers = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.f());
-    const paint = (names: string[]) => observers.forEach((o) => o({ getEntriesByName: (n) => names.filter((x) => x === n) }));
+    const paint = (names: string[]) =>
+      observers.forEach((o) => o({ getEntriesByName: (n) => names.filter((x) => x === n) }));
     return { added, events, frames, runTimers, paint };
   }
 
@@ -85,11 +86,30 @@ describe('paintFirst', () => {
       addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
       removeEventListener: (type: string) => listeners.delete(type),
     };
-    vm.runInNewContext(script!, { document, window, setTimeout: () => undefined, PerformanceObserver: class { observe() {} } });
+    vm.runInNewContext(script!, {
+      document,
+      window,
+      setTimeout: () => undefined,
+      PerformanceObserver: class {
+        observe() {}
+      },
+    });
     const clicked: string[] = [];
-    const button = (name: string, disabled = false) => ({ name, disabled, isConnected: true, click: () => clicked.push(name) });
+    const button = (name: string, disabled = false) => ({
+      name,
+      disabled,
+      isConnected: true,
+      click: () => clicked.push(name),
+    });
     const click = (target: unknown) => {
-      const event = { target: { closest: (s: string) => (s === '.Polaris-DropZone' ? null : target) }, prevented: false, preventDefault() { this.prevented = true; }, stopPropagation() {} };
+      const event = {
+        target: { closest: (s: string) => (s === '.Polaris-DropZone' ? null : target) },
+        prevented: false,
+        preventDefault() {
+          this.prevented = true;
+        },
+        stopPropagation() {},
+      };
       listeners.get('click')!(event);
       return event.prevented;
     };
@@ -107,7 +127,15 @@ describe('paintFirst', () => {
     const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
     const listeners = new Map<string, (e: unknown) => void>();
     const window: Record<string, () => Map<unknown, unknown>> = {};
-    const field = (name: string, inRoot = true) => ({ name, inRoot, nodeType: 1, value: '', checked: false, files: null as unknown, matches: (s: string) => s === 'input,textarea,select' });
+    const field = (name: string, inRoot = true) => ({
+      name,
+      inRoot,
+      nodeType: 1,
+      value: '',
+      checked: false,
+      files: null as unknown,
+      matches: (s: string) => s === 'input,textarea,select',
+    });
     const tag = field('tag');
     const image = field('image');
     const outside = field('search', false);
@@ -119,7 +147,14 @@ describe('paintFirst', () => {
       addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
       removeEventListener: (type: string) => listeners.delete(type),
     };
-    vm.runInNewContext(script!, { document, window, setTimeout: () => undefined, PerformanceObserver: class { observe() {} } });
+    vm.runInNewContext(script!, {
+      document,
+      window,
+      setTimeout: () => undefined,
+      PerformanceObserver: class {
+        observe() {}
+      },
+    });
     tag.value = 'sum';
     listeners.get('input')!({ target: tag });
     tag.value = 'summer';
@@ -144,8 +179,20 @@ describe('paintFirst', () => {
     const listeners = new Map<string, (e: unknown) => void>();
     const window: Record<string, () => Map<unknown, unknown>> = {};
     const opened: string[] = [];
-    const input = { nodeType: 1, inRoot: true, disabled: false, value: '', checked: false, files: null, click: () => opened.push('chooser') };
-    const inZone = { nodeType: 1, inRoot: true, closest: (s: string) => (s === '.Polaris-DropZone' ? { querySelector: () => input } : null) };
+    const input = {
+      nodeType: 1,
+      inRoot: true,
+      disabled: false,
+      value: '',
+      checked: false,
+      files: null,
+      click: () => opened.push('chooser'),
+    };
+    const inZone = {
+      nodeType: 1,
+      inRoot: true,
+      closest: (s: string) => (s === '.Polaris-DropZone' ? { querySelector: () => input } : null),
+    };
     const outsideZones = { nodeType: 1, inRoot: true, closest: () => null };
     const root = { contains: (t: { inRoot: boolean }) => t.inRoot, querySelectorAll: () => [input] };
     const document = {
@@ -154,9 +201,25 @@ describe('paintFirst', () => {
       addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
       removeEventListener: (type: string) => listeners.delete(type),
     };
-    vm.runInNewContext(script!, { document, window, setTimeout: () => undefined, PerformanceObserver: class { observe() {} } });
+    vm.runInNewContext(script!, {
+      document,
+      window,
+      setTimeout: () => undefined,
+      PerformanceObserver: class {
+        observe() {}
+      },
+    });
     const dispatch = (type: string, target: unknown, dataTransfer?: unknown) => {
-      const event = { type, target, dataTransfer, prevented: false, preventDefault() { this.prevented = true; }, stopPropagation() {} };
+      const event = {
+        type,
+        target,
+        dataTransfer,
+        prevented: false,
+        preventDefault() {
+          this.prevented = true;
+        },
+        stopPropagation() {},
+      };
       listeners.get(type)!(event);
       return event.prevented;
     };
@@ -167,7 +230,9 @@ describe('paintFirst', () => {
     expect(dispatch('dragover', outsideZones)).toBe(true);
     expect(dispatch('drop', outsideZones, { files: ['elsewhere.png'] })).toBe(true);
     expect(dispatch('drop', inZone, { files: ['dropped.png'] })).toBe(true);
-    expect([...window[EARLY_INPUT_REPLAY]().entries()]).toEqual([[input, { value: '', checked: false, files: ['dropped.png'], index: 0 }]]);
+    expect([...window[EARLY_INPUT_REPLAY]().entries()]).toEqual([
+      [input, { value: '', checked: false, files: ['dropped.png'], index: 0 }],
+    ]);
     expect(listeners.has('drop')).toBe(false);
     expect(listeners.has('dragover')).toBe(false);
   });

@@ -41,7 +41,6 @@ import { EARLY_CLICK_REPLAY, EARLY_INPUT_REPLAY, PAINTED_EVENT } from '../../src
 /** The longest the scripts wait for the paint report. */
 export const PAINT_WAIT_MS = 3000;
 
-
 const DEFERRED_SCRIPT = /<script defer(?:="defer")? src="?([^"\s>]+)"?><\/script>\s*/g;
 
 export function paintFirst(template: string): string {

@@ -40,7 +40,8 @@ export function shopFileKey(shopId: number, kind: ShopFileKind, name: string): s
 
 /** A prefix ends with `/` and is a key without it. */
 export function assertPrefix(prefix: string): string {
-  if (!prefix.endsWith('/') || !isValidKey(prefix.slice(0, -1))) throw new Error(`Invalid file prefix: ${JSON.stringify(prefix.slice(0, 100))}`);
+  if (!prefix.endsWith('/') || !isValidKey(prefix.slice(0, -1)))
+    throw new Error(`Invalid file prefix: ${JSON.stringify(prefix.slice(0, 100))}`);
   return prefix;
 }
 

@@ -133,7 +133,8 @@ export async function migrateLegacyLayout(root: string): Promise<number> {
       await fs.mkdir(to, { recursive: true });
       for (const file of await fs.readdir(from)) {
         const target = path.join(to, file);
-        if (await fs.stat(target).catch(() => null)) await fs.rm(path.join(from, file), { recursive: true, force: true });
+        if (await fs.stat(target).catch(() => null))
+          await fs.rm(path.join(from, file), { recursive: true, force: true });
         else await fs.rename(path.join(from, file), target);
         moved += 1;
       }

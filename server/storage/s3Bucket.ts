@@ -18,7 +18,8 @@ const DELETE_BATCH = 1000;
 
 const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
 const isMissing = (error: unknown) =>
-  statusOf(error) === 404 || (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound'));
+  statusOf(error) === 404 ||
+  (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound'));
 
 /** An S3 client for AWS S3, R2, MinIO or GCS interop, from the S3_* variables. */
 export function createS3Client(config: S3Config): S3Client {
@@ -48,7 +49,10 @@ export class S3Bucket implements FileStorage {
     private readonly bucket: string,
   ) {}
 
-  private info(key: string, head: { ContentLength?: number; ContentType?: string; ETag?: string; LastModified?: Date }): FileInfo {
+  private info(
+    key: string,
+    head: { ContentLength?: number; ContentType?: string; ETag?: string; LastModified?: Date },
+  ): FileInfo {
     return {
       key,
       size: head.ContentLength ?? 0,
@@ -73,7 +77,9 @@ export class S3Bucket implements FileStorage {
 
   async open(key: string, options: { ifNoneMatch?: string } = {}) {
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: assertKey(key), IfNoneMatch: options.ifNoneMatch }));
+      const res = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: assertKey(key), IfNoneMatch: options.ifNoneMatch }),
+      );
       if (!res.Body) return null;
       const info = this.info(key, res);
       // A service that ignores If-None-Match sends the bytes anyway.
@@ -104,7 +110,10 @@ export class S3Bucket implements FileStorage {
 
   async stat(key: string): Promise<FileInfo | null> {
     try {
-      return this.info(key, await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: assertKey(key) })));
+      return this.info(
+        key,
+        await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: assertKey(key) })),
+      );
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -120,7 +129,9 @@ export class S3Bucket implements FileStorage {
     assertPrefix(prefix);
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -145,12 +156,19 @@ export class S3Bucket implements FileStorage {
   private async deleteMany(keys: string[]): Promise<number> {
     try {
       const res = await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+        }),
       );
       const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-      if (failed.length) throw new Error(`Deleting ${failed.length} file(s) failed: ${failed[0].Key} ${failed[0].Code} ${failed[0].Message ?? ''}`.trim());
+      if (failed.length)
+        throw new Error(
+          `Deleting ${failed.length} file(s) failed: ${failed[0].Key} ${failed[0].Code} ${failed[0].Message ?? ''}`.trim(),
+        );
     } catch (error) {
-      if (statusOf(error) !== 501 && !(error instanceof S3ServiceException && error.name === 'NotImplemented')) throw error;
+      if (statusOf(error) !== 501 && !(error instanceof S3ServiceException && error.name === 'NotImplemented'))
+        throw error;
       for (const key of keys) await this.delete(key);
     }
     return keys.length;

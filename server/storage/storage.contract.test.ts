@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { startS3Server } from '../test/s3rver';
-import { createStorage, eraseShopFiles, FileUrls, isNotModified, LocalDirectory, shopFileReader, type FileStorage } from '.';
+import {
+  createStorage,
+  eraseShopFiles,
+  FileUrls,
+  isNotModified,
+  LocalDirectory,
+  shopFileReader,
+  type FileStorage,
+} from '.';
 
 jest.setTimeout(60_000);
 
@@ -59,7 +67,13 @@ describe.each(backends)('file storage contract: %s', (name, make) => {
     await storage.put('shops/1/uploads/a.png', Buffer.from('png bytes'));
     expect((await storage.read('shops/1/uploads/a.png'))?.toString()).toBe('png bytes');
     const info = await storage.stat('shops/1/uploads/a.png');
-    expect(info).toEqual({ key: 'shops/1/uploads/a.png', size: 9, contentType: 'image/png', etag: expect.stringMatching(/^(W\/)?".+"$/), lastModified: expect.any(Date) });
+    expect(info).toEqual({
+      key: 'shops/1/uploads/a.png',
+      size: 9,
+      contentType: 'image/png',
+      etag: expect.stringMatching(/^(W\/)?".+"$/),
+      lastModified: expect.any(Date),
+    });
     expect(Math.abs(info!.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
     const opened = await storage.open('shops/1/uploads/a.png');
     expect(opened).toMatchObject({ size: 9, contentType: 'image/png', etag: info!.etag });
@@ -107,7 +121,13 @@ describe.each(backends)('file storage contract: %s', (name, make) => {
   });
 
   it("erases a shop's files by prefix, every kind and depth, idempotently; other shops and shared files stay", async () => {
-    const keys = ['shops/5/uploads/a.png', 'shops/5/generated/1-1.jpg', 'shops/5/generated/1-2.jpg', 'shops/5/later/kind/deep.png', 'shops/50/uploads/keep.png'];
+    const keys = [
+      'shops/5/uploads/a.png',
+      'shops/5/generated/1-1.jpg',
+      'shops/5/generated/1-2.jpg',
+      'shops/5/later/kind/deep.png',
+      'shops/50/uploads/keep.png',
+    ];
     for (const key of keys) await storage.put(key, Buffer.from(key));
     expect(await eraseShopFiles(storage, 5)).toBe(4);
     expect(await all(storage.list('shops/5/'))).toEqual([]);
@@ -120,7 +140,18 @@ describe.each(backends)('file storage contract: %s', (name, make) => {
   });
 
   it('refuses malformed keys and prefixes before touching anything', async () => {
-    const bad = ['', '../etc/passwd', 'shops/1/../../x', 'shops//1', '/shops/1/a.png', 'shops/1/.hidden', 'shops\\1\\a.png', 'shops/1/a b.png', 'shops/1/%2e%2e', `shops/1/${'a'.repeat(600)}`];
+    const bad = [
+      '',
+      '../etc/passwd',
+      'shops/1/../../x',
+      'shops//1',
+      '/shops/1/a.png',
+      'shops/1/.hidden',
+      'shops\\1\\a.png',
+      'shops/1/a b.png',
+      'shops/1/%2e%2e',
+      `shops/1/${'a'.repeat(600)}`,
+    ];
     for (const key of bad) {
       await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(/Invalid file key/);
       await expect(storage.read(key)).rejects.toThrow(/Invalid file key/);
@@ -134,11 +165,17 @@ describe.each(backends)('file storage contract: %s', (name, make) => {
   });
 
   it("reads a shop's image references: its own and shared files, never another shop's; other sites are not its business", async () => {
-    const urls = new FileUrls(loadConfig({ APP_URL: 'https://app.example', FILES_PUBLIC_URL: 'https://cdn.example/looks' }));
+    const urls = new FileUrls(
+      loadConfig({ APP_URL: 'https://app.example', FILES_PUBLIC_URL: 'https://cdn.example/looks' }),
+    );
     const read = shopFileReader(storage, urls);
     await storage.put('shops/8/uploads/own.png', Buffer.from('own'));
     await storage.put('shops/9/uploads/theirs.png', Buffer.from('theirs'));
-    for (const ref of ['/files/shops/8/uploads/own.png', 'https://app.example/files/shops/8/uploads/own.png', 'https://cdn.example/looks/shops/8/uploads/own.png?v=1']) {
+    for (const ref of [
+      '/files/shops/8/uploads/own.png',
+      'https://app.example/files/shops/8/uploads/own.png',
+      'https://cdn.example/looks/shops/8/uploads/own.png?v=1',
+    ]) {
       expect([ref, (await read(8, ref))?.toString()]).toEqual([ref, 'own']);
     }
     expect((await read(8, '/files/catalog/b.jpg'))?.toString()).toBe('j');

@@ -29,7 +29,10 @@ export interface FileStorage {
    */
   put(key: string, data: Buffer): Promise<void>;
   /** Opens the file; null when there is none. `ifNoneMatch` equal to its etag answers `notModified` without the bytes. */
-  open(key: string, options?: { ifNoneMatch?: string }): Promise<OpenedFile | { notModified: true; info: FileInfo } | null>;
+  open(
+    key: string,
+    options?: { ifNoneMatch?: string },
+  ): Promise<OpenedFile | { notModified: true; info: FileInfo } | null>;
   /** The whole file; null when there is none. */
   read(key: string): Promise<Buffer | null>;
   /** The file's info; null when there is none. */
@@ -79,5 +82,6 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
-export const isNotModified = (opened: Awaited<ReturnType<FileStorage['open']>>): opened is { notModified: true; info: FileInfo } =>
-  !!opened && 'notModified' in opened;
+export const isNotModified = (
+  opened: Awaited<ReturnType<FileStorage['open']>>,
+): opened is { notModified: true; info: FileInfo } => !!opened && 'notModified' in opened;

@@ -24,7 +24,12 @@ export async function colourProducts(storage: FileStorage, count: number): Promi
   for (let i = 0; i < count; i++) {
     const [r, g, b] = COLOURS[i];
     const file = `colour-${i}.png`;
-    await storage.put(`catalog/${file}`, await sharp({ create: { width: 400, height: 400, channels: 3, background: { r, g, b } } }).png().toBuffer());
+    await storage.put(
+      `catalog/${file}`,
+      await sharp({ create: { width: 400, height: 400, channels: 3, background: { r, g, b } } })
+        .png()
+        .toBuffer(),
+    );
     products.push({ productId: `gid://shopify/Product/${900 + i}`, image: `/files/catalog/${file}`, main: i === 0 });
   }
   return products;
@@ -35,7 +40,11 @@ export async function sample(jpeg: Buffer, xPercent: number, yPercent: number): 
   const { width = 0, height = 0 } = await sharp(jpeg).metadata();
   const left = Math.min(width - 9, Math.max(0, Math.round((xPercent / 100) * width) - 4));
   const top = Math.min(height - 9, Math.max(0, Math.round((yPercent / 100) * height) - 4));
-  const { data } = await sharp(jpeg).extract({ left, top, width: 9, height: 9 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(jpeg)
+    .extract({ left, top, width: 9, height: 9 })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const sum = [0, 0, 0];
   for (let i = 0; i < data.length; i += 3) for (let c = 0; c < 3; c++) sum[c] += data[i + c];
   return sum.map((v) => v / (data.length / 3)) as [number, number, number];
@@ -50,7 +59,12 @@ export function nearest(colour: [number, number, number]) {
 }
 
 /** Every position points at its own product's photo in the image, inside its box. */
-export async function expectPositionsOnTheirPhotos(jpeg: Buffer, positions: GeneratedItemPosition[], products: LookProductImage[], source: GeneratedItemPosition['source'] = 'composed') {
+export async function expectPositionsOnTheirPhotos(
+  jpeg: Buffer,
+  positions: GeneratedItemPosition[],
+  products: LookProductImage[],
+  source: GeneratedItemPosition['source'] = 'composed',
+) {
   expect(positions.map((p) => p.productId)).toEqual(products.map((p) => p.productId));
   for (const [i, p] of positions.entries()) {
     expect(p.source).toBe(source);
@@ -64,4 +78,3 @@ export async function expectPositionsOnTheirPhotos(jpeg: Buffer, positions: Gene
     expect(match.d).toBeLessThan(40);
   }
 }
-

@@ -102,7 +102,8 @@ function productsMatching(all: FakeProduct[], variables: Record<string, unknown>
   let list = all;
   const since = /updated_at:>'([^']+)'/.exec(String(variables.query ?? ''))?.[1];
   if (since) list = list.filter((p) => Date.parse(p.updatedAt ?? LONG_AGO) > Date.parse(since));
-  if (variables.sortKey === 'UPDATED_AT') list = [...list].sort((a, b) => Date.parse(a.updatedAt ?? LONG_AGO) - Date.parse(b.updatedAt ?? LONG_AGO));
+  if (variables.sortKey === 'UPDATED_AT')
+    list = [...list].sort((a, b) => Date.parse(a.updatedAt ?? LONG_AGO) - Date.parse(b.updatedAt ?? LONG_AGO));
   return list;
 }
 
@@ -129,7 +130,10 @@ export function makeFakeProducts(count: number, prefix = 'Product'): FakeProduct
       productType: n % 2 ? 'Shirts' : 'Shoes',
       price: (10 + n).toFixed(2),
       compareAtPrice: n % 3 === 0 ? (20 + n).toFixed(2) : null,
-      images: [`https://cdn.example.com/${prefix.toLowerCase()}-${n}-a.jpg`, `https://cdn.example.com/${prefix.toLowerCase()}-${n}-b.jpg`],
+      images: [
+        `https://cdn.example.com/${prefix.toLowerCase()}-${n}-a.jpg`,
+        `https://cdn.example.com/${prefix.toLowerCase()}-${n}-b.jpg`,
+      ],
     };
   });
 }
@@ -140,13 +144,29 @@ export class FakeShopifyAdmin {
   readonly exchanges: Array<{ shop: string; expiring: boolean }> = [];
   readonly refreshes: Array<{ shop: string; ok: boolean; status?: number }> = [];
   readonly codeGrants: Array<{ shop: string }> = [];
-  readonly graphql: Array<{ shop: string; query: string; variables: Record<string, unknown>; status: number; throttled?: boolean; at: number; /** The bucket this answer reported (extensions.cost). */ reported?: { requested: number; available: number } }> = [];
+  readonly graphql: Array<{
+    shop: string;
+    query: string;
+    variables: Record<string, unknown>;
+    status: number;
+    throttled?: boolean;
+    at: number;
+    /** The bucket this answer reported (extensions.cost). */ reported?: { requested: number; available: number };
+  }> = [];
 
   private readonly accessTokens = new Map<string, Grant>();
   private readonly refreshTokens = new Map<string, Grant>();
   private readonly codes = new Map<string, string>();
   private readonly products = new Map<string, FakeProduct[]>();
-  private readonly shopInfo = new Map<string, { email: string; currencyCode: string; ianaTimezone: string; plan: { displayName: string; partnerDevelopment: boolean; shopifyPlus: boolean } }>();
+  private readonly shopInfo = new Map<
+    string,
+    {
+      email: string;
+      currencyCode: string;
+      ianaTimezone: string;
+      plan: { displayName: string; partnerDevelopment: boolean; shopifyPlus: boolean };
+    }
+  >();
   private readonly buckets = new Map<string, { available: number; at: number }>();
   private readonly charges = new Map<string, Charge>();
   private readonly refusedShops = new Set<string>();
@@ -190,15 +210,26 @@ export class FakeShopifyAdmin {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    app.post('/admin/oauth/access_token', async (req, reply) => fake.tokenEndpoint(req.body as Record<string, string>, reply));
+    app.post('/admin/oauth/access_token', async (req, reply) =>
+      fake.tokenEndpoint(req.body as Record<string, string>, reply),
+    );
     app.post('/admin/api/:version/graphql.json', async (req, reply) =>
-      fake.graphqlEndpoint(String(req.headers['x-shopify-access-token'] ?? ''), req.body as { query?: string; variables?: Record<string, unknown> }, reply),
+      fake.graphqlEndpoint(
+        String(req.headers['x-shopify-access-token'] ?? ''),
+        req.body as { query?: string; variables?: Record<string, unknown> },
+        reply,
+      ),
     );
     // Modules exist before listening (their routes must be registered first); the URL comes after.
     let url = '';
     const modules = new Map<string, FakeAdminModule>();
     for (const [name, factory] of Object.entries(FAKE_ADMIN_MODULES)) {
-      const module = factory({ get url() { return url; }, productsOf: (shop) => fake.products.get(shop) ?? [] });
+      const module = factory({
+        get url() {
+          return url;
+        },
+        productsOf: (shop) => fake.products.get(shop) ?? [],
+      });
       module.routes?.(app);
       modules.set(name, module);
     }
@@ -244,7 +275,8 @@ export class FakeShopifyAdmin {
     this.refusedShops.add(shop);
     // The platform cancels the app's subscriptions with the install; one-time purchases stay the shop's.
     for (const charge of this.charges.values()) {
-      if (charge.shop === shop && charge.kind === 'AppSubscription' && charge.status === 'ACTIVE') charge.status = 'CANCELLED';
+      if (charge.shop === shop && charge.kind === 'AppSubscription' && charge.status === 'ACTIVE')
+        charge.status = 'CANCELLED';
     }
   }
 
@@ -318,7 +350,9 @@ export class FakeShopifyAdmin {
 
   /** Live (unrevoked) access tokens, by shop — the platform keeps one pair per app and shop. */
   liveAccessTokens(shop: string): string[] {
-    return [...this.accessTokens].filter(([, g]) => g.shop === shop && (g.expiresAt === null || g.expiresAt > Date.now())).map(([t]) => t);
+    return [...this.accessTokens]
+      .filter(([, g]) => g.shop === shop && (g.expiresAt === null || g.expiresAt > Date.now()))
+      .map(([t]) => t);
   }
 
   // ---------- token endpoint ----------
@@ -329,15 +363,21 @@ export class FakeShopifyAdmin {
       return reply.status(401).send({ error: 'invalid_client', error_description: 'Client authentication failed' });
     }
     if (body.grant_type === 'urn:ietf:params:oauth:grant-type:token-exchange') {
-      if (body.subject_token_type !== 'urn:ietf:params:oauth:token-type:id_token') return this.invalid(reply, 'invalid_request');
-      if (body.requested_token_type !== 'urn:shopify:params:oauth:token-type:offline-access-token') return this.invalid(reply, 'invalid_request');
+      if (body.subject_token_type !== 'urn:ietf:params:oauth:token-type:id_token')
+        return this.invalid(reply, 'invalid_request');
+      if (body.requested_token_type !== 'urn:shopify:params:oauth:token-type:offline-access-token')
+        return this.invalid(reply, 'invalid_request');
       let shop: string;
       try {
-        const { payload } = await jwtVerify(body.subject_token ?? '', new TextEncoder().encode(this.options.apiSecret), {
-          algorithms: ['HS256'],
-          audience: this.options.apiKey,
-          clockTolerance: 5,
-        });
+        const { payload } = await jwtVerify(
+          body.subject_token ?? '',
+          new TextEncoder().encode(this.options.apiSecret),
+          {
+            algorithms: ['HS256'],
+            audience: this.options.apiKey,
+            clockTolerance: 5,
+          },
+        );
         shop = new URL(String(payload.dest)).hostname;
       } catch {
         return this.invalid(reply, 'invalid_subject_token');
@@ -354,7 +394,9 @@ export class FakeShopifyAdmin {
         const grant = this.refreshTokens.get(body.refresh_token ?? '');
         this.refreshes.push({ shop: grant?.shop ?? '', ok: false, status });
         if (status === 429) reply.header('Retry-After', String(retryAfterSeconds));
-        return reply.status(status).send({ errors: status === 429 ? 'Exceeded the rate limit' : 'Internal Server Error' });
+        return reply
+          .status(status)
+          .send({ errors: status === 429 ? 'Exceeded the rate limit' : 'Internal Server Error' });
       }
       const grant = this.refreshTokens.get(body.refresh_token ?? '');
       const ok = !!grant && (grant.expiresAt === null || grant.expiresAt > Date.now());
@@ -395,7 +437,13 @@ export class FakeShopifyAdmin {
     const { accessTokenTtlSeconds: ttl, refreshTokenTtlSeconds: refreshTtl } = this.options;
     this.accessTokens.set(accessToken, { shop, expiresAt: now + ttl * 1000 });
     this.refreshTokens.set(refreshToken, { shop, expiresAt: now + refreshTtl * 1000 });
-    return reply.send({ access_token: accessToken, scope, expires_in: ttl, refresh_token: refreshToken, refresh_token_expires_in: refreshTtl });
+    return reply.send({
+      access_token: accessToken,
+      scope,
+      expires_in: ttl,
+      refresh_token: refreshToken,
+      refresh_token_expires_in: refreshTtl,
+    });
   }
 
   // ---------- GraphQL ----------
@@ -426,24 +474,39 @@ export class FakeShopifyAdmin {
     return {
       requestedQueryCost: requested,
       actualQueryCost: actual,
-      throttleStatus: { maximumAvailable: this.options.maximumAvailable, currentlyAvailable: Math.floor(b.available), restoreRate: this.options.restoreRate },
+      throttleStatus: {
+        maximumAvailable: this.options.maximumAvailable,
+        currentlyAvailable: Math.floor(b.available),
+        restoreRate: this.options.restoreRate,
+      },
     };
   }
 
-  private async graphqlEndpoint(token: string, body: { query?: string; variables?: Record<string, unknown> }, reply: import('fastify').FastifyReply) {
+  private async graphqlEndpoint(
+    token: string,
+    body: { query?: string; variables?: Record<string, unknown> },
+    reply: import('fastify').FastifyReply,
+  ) {
     const grant = this.accessTokens.get(token);
     const query = String(body?.query ?? '');
     const variables = body?.variables ?? {};
     if (!grant || (grant.expiresAt !== null && grant.expiresAt <= Date.now())) {
       this.graphql.push({ shop: grant?.shop ?? '', query, variables, status: 401, at: Date.now() });
-      return reply.status(401).send({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      return reply
+        .status(401)
+        .send({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
     }
     const shop = grant.shop;
     const { requested, answer } = this.resolve(shop, query, variables);
     if (requested > MAX_QUERY_COST) {
       this.graphql.push({ shop, query, variables, status: 200, at: Date.now() });
       return reply.send({
-        errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`, extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: MAX_QUERY_COST } }],
+        errors: [
+          {
+            message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+            extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: MAX_QUERY_COST },
+          },
+        ],
         extensions: { cost: this.cost(shop, requested, null) },
       });
     }
@@ -454,21 +517,45 @@ export class FakeShopifyAdmin {
       b.available = 0;
     }
     if (b.available < requested) {
-      this.graphql.push({ shop, query, variables, status: 200, throttled: true, at: Date.now(), reported: { requested, available: Math.floor(b.available) } });
+      this.graphql.push({
+        shop,
+        query,
+        variables,
+        status: 200,
+        throttled: true,
+        at: Date.now(),
+        reported: { requested, available: Math.floor(b.available) },
+      });
       return reply.send({
-        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
+        errors: [
+          {
+            message: 'Throttled',
+            extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+          },
+        ],
         extensions: { cost: this.cost(shop, requested, null) },
       });
     }
     const { data, actual } = answer();
     b.available -= actual;
-    this.graphql.push({ shop, query, variables, status: 200, at: Date.now(), reported: { requested, available: Math.floor(b.available) } });
+    this.graphql.push({
+      shop,
+      query,
+      variables,
+      status: 200,
+      at: Date.now(),
+      reported: { requested, available: Math.floor(b.available) },
+    });
     if ('errors' in data) return reply.send({ ...data, extensions: { cost: this.cost(shop, requested, actual) } });
     return reply.send({ data, extensions: { cost: this.cost(shop, requested, actual) } });
   }
 
   /** The requested cost of a query and how to answer it (objects 1, connections 2 + first × node). */
-  private resolve(shop: string, query: string, variables: Record<string, unknown>): { requested: number; answer: () => { data: Record<string, unknown>; actual: number } } {
+  private resolve(
+    shop: string,
+    query: string,
+    variables: Record<string, unknown>,
+  ): { requested: number; answer: () => { data: Record<string, unknown>; actual: number } } {
     for (const module of this.modules.values()) {
       const resolution = module.resolve?.(shop, query, variables);
       if (resolution) return resolution;
@@ -498,7 +585,10 @@ export class FakeShopifyAdmin {
                   variants: fakeVariants(p, variantsFirst),
                   media: { nodes: p.images.slice(0, 2).map((url) => ({ preview: { image: { url } } })) },
                 })),
-                pageInfo: { hasNextPage: last < all.length - 1, endCursor: page.length ? Buffer.from(String(last)).toString('base64url') : null },
+                pageInfo: {
+                  hasNextPage: last < all.length - 1,
+                  endCursor: page.length ? Buffer.from(String(last)).toString('base64url') : null,
+                },
               },
             },
           };
@@ -508,25 +598,48 @@ export class FakeShopifyAdmin {
     if (/\bshop\s*\{/.test(query) || /productsCount/.test(query)) {
       return {
         requested: 3,
-        answer: () => ({ actual: 2, data: { shop: this.infoOf(shop), productsCount: { count: (this.products.get(shop) ?? []).length, precision: 'EXACT' } } }),
+        answer: () => ({
+          actual: 2,
+          data: {
+            shop: this.infoOf(shop),
+            productsCount: { count: (this.products.get(shop) ?? []).length, precision: 'EXACT' },
+          },
+        }),
       };
     }
     const mutation = /\b(appSubscriptionCreate|appPurchaseOneTimeCreate|appSubscriptionCancel)\b/.exec(query)?.[1];
     if (mutation) {
       return { requested: 10, answer: () => ({ actual: 10, data: this.billing(shop, mutation, variables) }) };
     }
-    const discountMutation = /\b(discountAutomaticAppCreate|discountAutomaticAppUpdate|discountAutomaticDelete)\b/.exec(query)?.[1];
+    const discountMutation = /\b(discountAutomaticAppCreate|discountAutomaticAppUpdate|discountAutomaticDelete)\b/.exec(
+      query,
+    )?.[1];
     if (discountMutation) {
       return { requested: 10, answer: () => ({ actual: 10, data: this.discount(shop, discountMutation, variables) }) };
     }
     if (/\bcurrentAppInstallation\s*\{/.test(query)) {
-      return { requested: 5, answer: () => ({ actual: 3, data: { currentAppInstallation: this.installationBilling(shop) } }) };
+      return {
+        requested: 5,
+        answer: () => ({ actual: 3, data: { currentAppInstallation: this.installationBilling(shop) } }),
+      };
     }
     if (/\bnode\s*\(/.test(query)) {
       const charge = this.charges.get(String(variables.id));
-      return { requested: 1, answer: () => ({ actual: 1, data: { node: charge && charge.shop === shop ? { id: charge.id, status: charge.status } : null } }) };
+      return {
+        requested: 1,
+        answer: () => ({
+          actual: 1,
+          data: { node: charge && charge.shop === shop ? { id: charge.id, status: charge.status } : null },
+        }),
+      };
     }
-    return { requested: 1, answer: () => ({ actual: 0, data: { errors: [{ message: `The stand-in does not know this query: ${query.slice(0, 80)}` }] } }) };
+    return {
+      requested: 1,
+      answer: () => ({
+        actual: 0,
+        data: { errors: [{ message: `The stand-in does not know this query: ${query.slice(0, 80)}` }] },
+      }),
+    };
   }
 
   /**
@@ -535,10 +648,21 @@ export class FakeShopifyAdmin {
    */
   private installationBilling(shop: string) {
     const mine = [...this.charges.values()].filter((c) => c.shop === shop);
-    const view = (c: Charge) => ({ id: c.id, name: String(c.variables.name ?? ''), status: c.status, test: c.variables.test === true });
+    const view = (c: Charge) => ({
+      id: c.id,
+      name: String(c.variables.name ?? ''),
+      status: c.status,
+      test: c.variables.test === true,
+    });
     return {
       activeSubscriptions: mine.filter((c) => c.kind === 'AppSubscription' && c.status === 'ACTIVE').map(view),
-      oneTimePurchases: { nodes: mine.filter((c) => c.kind === 'AppPurchaseOneTime').reverse().map(view), pageInfo: { hasNextPage: false, endCursor: null } },
+      oneTimePurchases: {
+        nodes: mine
+          .filter((c) => c.kind === 'AppPurchaseOneTime')
+          .reverse()
+          .map(view),
+        pageInfo: { hasNextPage: false, endCursor: null },
+      },
     };
   }
 
@@ -569,7 +693,8 @@ export class FakeShopifyAdmin {
     }>;
     const metafields: FakeDiscount['metafields'] = {};
     (input.metafields ?? []).forEach((m, i) => {
-      if (!m.namespace || !m.key || !m.type) return error(['automaticAppDiscount', 'metafields', String(i)], 'Namespace, key and type are required');
+      if (!m.namespace || !m.key || !m.type)
+        return error(['automaticAppDiscount', 'metafields', String(i)], 'Namespace, key and type are required');
       if (m.type === 'json') {
         try {
           JSON.parse(String(m.value));
@@ -582,10 +707,18 @@ export class FakeShopifyAdmin {
     const key = mutation === 'discountAutomaticAppCreate' ? 'discountAutomaticAppCreate' : 'discountAutomaticAppUpdate';
     if (mutation === 'discountAutomaticAppCreate') {
       if (!input.title) error(['automaticAppDiscount', 'title'], "Title can't be blank");
-      if (!input.startsAt || Number.isNaN(Date.parse(input.startsAt))) error(['automaticAppDiscount', 'startsAt'], 'Starts at is invalid');
-      if (!input.functionHandle || !this.functionHandles.has(input.functionHandle)) error(['automaticAppDiscount', 'functionHandle'], 'Function not found');
-      if (!input.discountClasses?.length) error(['automaticAppDiscount', 'discountClasses'], 'Discount classes must be provided');
-      if (this.discounts(shop).length >= MAX_AUTOMATIC_DISCOUNTS) error(null, `Shops can have at most ${MAX_AUTOMATIC_DISCOUNTS} active automatic discounts`, 'MAX_APP_DISCOUNTS');
+      if (!input.startsAt || Number.isNaN(Date.parse(input.startsAt)))
+        error(['automaticAppDiscount', 'startsAt'], 'Starts at is invalid');
+      if (!input.functionHandle || !this.functionHandles.has(input.functionHandle))
+        error(['automaticAppDiscount', 'functionHandle'], 'Function not found');
+      if (!input.discountClasses?.length)
+        error(['automaticAppDiscount', 'discountClasses'], 'Discount classes must be provided');
+      if (this.discounts(shop).length >= MAX_AUTOMATIC_DISCOUNTS)
+        error(
+          null,
+          `Shops can have at most ${MAX_AUTOMATIC_DISCOUNTS} active automatic discounts`,
+          'MAX_APP_DISCOUNTS',
+        );
       if (errors.length) return { [key]: { automaticAppDiscount: null, userErrors: errors } };
       const discount: FakeDiscount = {
         id: `gid://shopify/DiscountAutomaticNode/${this.nextDiscountId++}`,
@@ -616,7 +749,12 @@ export class FakeShopifyAdmin {
     if (mutation === 'appSubscriptionCancel') {
       const charge = this.charges.get(String(variables.id));
       if (charge && charge.shop === shop) charge.status = 'CANCELLED';
-      return { appSubscriptionCancel: { appSubscription: charge ? { id: charge.id, status: charge.status } : null, userErrors: charge ? [] : [{ field: ['id'], message: 'Subscription not found' }] } };
+      return {
+        appSubscriptionCancel: {
+          appSubscription: charge ? { id: charge.id, status: charge.status } : null,
+          userErrors: charge ? [] : [{ field: ['id'], message: 'Subscription not found' }],
+        },
+      };
     }
     const kind = mutation === 'appSubscriptionCreate' ? 'AppSubscription' : 'AppPurchaseOneTime';
     const key = mutation === 'appSubscriptionCreate' ? 'appSubscription' : 'appPurchaseOneTime';
@@ -624,6 +762,12 @@ export class FakeShopifyAdmin {
     const n = String(this.nextChargeId++);
     const charge: Charge = { id: `gid://shopify/${kind}/${n}`, shop, kind, status: 'PENDING', variables };
     this.charges.set(charge.id, charge);
-    return { [mutation]: { [key]: { id: charge.id, status: charge.status }, confirmationUrl: `https://${shop}/admin/charges/${n}/confirm`, userErrors: [] } };
+    return {
+      [mutation]: {
+        [key]: { id: charge.id, status: charge.status },
+        confirmationUrl: `https://${shop}/admin/charges/${n}/confirm`,
+        userErrors: [],
+      },
+    };
   }
 }

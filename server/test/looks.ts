@@ -18,7 +18,14 @@ export async function insertLook(db: Db, shopId: number, look: TestLook = {}): P
       shopId,
       title,
       active: look.active ?? true,
-      mainProduct: JSON.stringify({ itemId: 'gid://shopify/Product/1', title, image: '', selectedMainImage: null, productImages: [], ...look.mainProduct }),
+      mainProduct: JSON.stringify({
+        itemId: 'gid://shopify/Product/1',
+        title,
+        image: '',
+        selectedMainImage: null,
+        productImages: [],
+        ...look.mainProduct,
+      }),
       relatedItems: JSON.stringify(look.relatedItems ?? []),
       markerColor: 'FFFFFF',
       featured: false,
@@ -35,9 +42,25 @@ export async function insertLook(db: Db, shopId: number, look: TestLook = {}): P
 /** A valid look form body (POST/PATCH /productLooks) for request tests; `patch` replaces top-level fields. */
 export function lookFormBody(patch: Record<string, unknown> = {}) {
   return {
-    mainProduct: { itemId: 'gid://shopify/Product/1001', title: 'Tee', image: '', selectedMainImage: null, productImages: [] as string[] },
+    mainProduct: {
+      itemId: 'gid://shopify/Product/1001',
+      title: 'Tee',
+      image: '',
+      selectedMainImage: null,
+      productImages: [] as string[],
+    },
     active: false,
-    relatedItems: [{ itemId: 'gid://shopify/Product/1002', title: 'Pants', image: '', order: 0, type: 'product', markerX: 10, markerY: 20 }],
+    relatedItems: [
+      {
+        itemId: 'gid://shopify/Product/1002',
+        title: 'Pants',
+        image: '',
+        order: 0,
+        type: 'product',
+        markerX: 10,
+        markerY: 20,
+      },
+    ],
     markerColor: 'FFFFFF',
     featured: false,
     media: [] as Array<{ id: number; url: string }>,

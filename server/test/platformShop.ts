@@ -4,9 +4,22 @@ import { API_PREFIX } from '../../src/contracts/api';
 import type { ShopRow } from '../services/shop/shops';
 
 /** An app in APP_MODE=shopify against a new Admin API stand-in (close both with `close`). */
-export async function shopifyTestApp(apiKey: string, apiSecret: string, env: Record<string, string> = {}, fakeOptions: Partial<Parameters<typeof FakeShopifyAdmin.start>[0]> = {}) {
+export async function shopifyTestApp(
+  apiKey: string,
+  apiSecret: string,
+  env: Record<string, string> = {},
+  fakeOptions: Partial<Parameters<typeof FakeShopifyAdmin.start>[0]> = {},
+) {
   const fake = await FakeShopifyAdmin.start({ apiKey, apiSecret, ...fakeOptions });
-  const t = await createTestApp({ env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: apiKey, SHOPIFY_API_SECRET: apiSecret, SHOPIFY_ADMIN_API_BASE_URL: fake.url, ...env } });
+  const t = await createTestApp({
+    env: {
+      APP_MODE: 'shopify',
+      SHOPIFY_API_KEY: apiKey,
+      SHOPIFY_API_SECRET: apiSecret,
+      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      ...env,
+    },
+  });
   return { fake, t, close: async () => (await t.close(), await fake.close()) };
 }
 

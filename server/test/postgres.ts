@@ -26,7 +26,9 @@ export async function withAdmin<T>(base: string, fn: (client: pg.Client) => Prom
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export async function createDatabase(base: string, name: string, template?: string): Promise<string> {
-  await withAdmin(base, (c) => c.query(`CREATE DATABASE ${ident(name)}${template ? ` TEMPLATE ${ident(template)}` : ''}`));
+  await withAdmin(base, (c) =>
+    c.query(`CREATE DATABASE ${ident(name)}${template ? ` TEMPLATE ${ident(template)}` : ''}`),
+  );
   return databaseUrl(base, name);
 }
 

@@ -27,7 +27,12 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20250611);
 const SHRINK = process.env.FUZZ_SHRINK === '1';
 const DEMO = 'demo-shop.myshopify.com';
 /** The parameters the app proxy adds to every forwarded request (signed with them). */
-const proxyParams = () => ({ shop: DEMO, path_prefix: '/apps/looks', logged_in_customer_id: '', timestamp: String(Math.floor(Date.now() / 1000)) });
+const proxyParams = () => ({
+  shop: DEMO,
+  path_prefix: '/apps/looks',
+  logged_in_customer_id: '',
+  timestamp: String(Math.floor(Date.now() / 1000)),
+});
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const LOOK = lookFormBody({
@@ -50,7 +55,14 @@ const LOOK = lookFormBody({
       alternative: { itemId: 'gid://shopify/Product/1003', title: 'Shorts', image: 'https://cdn.example.com/s.jpg' },
     },
   ],
-  discount: { enabled: true, label: 'Bundle', type: 'percentage', value: 10, discountText: 'Save', tiers: [{ quantity: 2, percentage: 5 }] },
+  discount: {
+    enabled: true,
+    label: 'Bundle',
+    type: 'percentage',
+    value: 10,
+    discountText: 'Save',
+    tiers: [{ quantity: 2, percentage: 5 }],
+  },
   tags: 'summer,city',
 });
 
@@ -59,20 +71,54 @@ const EXAMPLES: Record<string, unknown> = {
   'POST /admin/api/v1/productLooks': LOOK,
   'PATCH /admin/api/v1/productLooks/:id': LOOK,
   'PATCH /admin/api/v1/shop': { variantLabel: 'Size', usePoopUpDelay: 3, locale: 'en', discountCode: 'X' },
-  'PATCH /admin/api/v1/layout': { customTitle: '{product}', addToCartText: 'Buy', inPageCssSelector: '.x', addToCartButtonColor: '00FF00' },
+  'PATCH /admin/api/v1/layout': {
+    customTitle: '{product}',
+    addToCartText: 'Buy',
+    inPageCssSelector: '.x',
+    addToCartButtonColor: '00FF00',
+  },
   'POST /admin/api/v1/layout/preview': { customTitle: 'Look', definedTemplate: 'inpage' },
-  'PATCH /admin/api/v1/booster': { discountValue: 5, discountLabel: 'Deal', cartPageCssSelector: '.cart', showOnCartPage: true },
+  'PATCH /admin/api/v1/booster': {
+    discountValue: 5,
+    discountLabel: 'Deal',
+    cartPageCssSelector: '.cart',
+    showOnCartPage: true,
+  },
   'POST /admin/api/v1/productLookCollections': { name: 'Summer' },
   'POST /admin/api/v1/events': { name: 'page_viewed', distinctId: 'd-1', properties: { page: '/looks', n: 1 } },
   'POST /admin/api/v1/image-generation': { productLookId: 1, imageType: 'flat_lay', customPrompt: 'on linen' },
   'PUT /admin/api/v1/image-generation/:id': { imageType: 'model', customPrompt: 'outdoor' },
   'POST /admin/api/v1/shop/select-plan': { planName: 'monthly', discountCode: 'WELCOME' },
   'POST /admin/api/v1/discount/validate': { code: 'WELCOME10' },
-  'POST /api/storefront/add-to-cart': { shopDomain: DEMO, lookId: 1, productId: 'gid://shopify/Product/1002', price: 10, quantity: 1 },
-  'POST /api/storefront/events': { visitorId: 'visitor-1234', events: [{ type: 'add_to_cart', lookId: 1, productId: 'gid://shopify/Product/1002', device: 'mobile', at: 1_790_000_000_000 }] },
-  'POST /api/proxy/events': { visitorId: 'visitor-1234', events: [{ type: 'impression', lookId: 1, device: 'desktop', at: 1_790_000_000_000 }] },
+  'POST /api/storefront/add-to-cart': {
+    shopDomain: DEMO,
+    lookId: 1,
+    productId: 'gid://shopify/Product/1002',
+    price: 10,
+    quantity: 1,
+  },
+  'POST /api/storefront/events': {
+    visitorId: 'visitor-1234',
+    events: [
+      {
+        type: 'add_to_cart',
+        lookId: 1,
+        productId: 'gid://shopify/Product/1002',
+        device: 'mobile',
+        at: 1_790_000_000_000,
+      },
+    ],
+  },
+  'POST /api/proxy/events': {
+    visitorId: 'visitor-1234',
+    events: [{ type: 'impression', lookId: 1, device: 'desktop', at: 1_790_000_000_000 }],
+  },
   'POST /charges/:id/decide': { token: 'abc', decision: 'approve' },
-  'POST /admin/api/v1/experiments': { lookId: 1, split: 50, variant: { name: 'B', imageUrl: null, template: 'multi_col' } },
+  'POST /admin/api/v1/experiments': {
+    lookId: 1,
+    split: 50,
+    variant: { name: 'B', imageUrl: null, template: 'multi_col' },
+  },
   'PATCH /admin/api/v1/experiments/:id': { split: 30, variant: { name: 'B', imageUrl: null, template: 'inpage' } },
   'POST /admin/api/v1/experiments/:id/apply': { variantId: 2 },
 };
@@ -100,13 +146,30 @@ function bodyArb(route: RegisteredRoute): fc.Arbitrary<Case['body']> {
     { arbitrary: json.map((value) => ({ text: toJsonText(value), contentType: 'application/json' })), weight: 12 },
     {
       arbitrary: fc
-        .constantFrom('', '{', 'null', '[]', '{"a":1e400}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', 'x'.repeat(1_100_000))
+        .constantFrom(
+          '',
+          '{',
+          'null',
+          '[]',
+          '{"a":1e400}',
+          '{"__proto__":{"x":1}}',
+          '{"constructor":{"prototype":{"x":1}}}',
+          'x'.repeat(1_100_000),
+        )
         .map((text) => ({ text, contentType: 'application/json' })),
       weight: 2,
     },
     {
       arbitrary: fc
-        .tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'), fc.string({ maxLength: 40 }))
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/xml',
+          ),
+          fc.string({ maxLength: 40 }),
+        )
         .map(([contentType, text]) => ({ text, contentType })),
       weight: 1,
     },
@@ -119,7 +182,14 @@ function caseArb(route: RegisteredRoute): fc.Arbitrary<Case> {
   const params = fc.record(Object.fromEntries(names.map((n) => [n, paramArb(VALID_IDS)])));
   const query = queryArb(schemaFields(schemaOf(route, 'querystring')));
   const body = WRITE_METHODS.has(route.method) ? bodyArb(route) : fc.constant(undefined);
-  const origin = fc.constantFrom(undefined, undefined, undefined, 'https://evil.example', 'https://x.myshopify.com', 'null');
+  const origin = fc.constantFrom(
+    undefined,
+    undefined,
+    undefined,
+    'https://evil.example',
+    'https://x.myshopify.com',
+    'null',
+  );
   return fc.record({ params, query, body, origin }) as fc.Arbitrary<Case>;
 }
 
@@ -127,14 +197,30 @@ const statuses: string[] = [];
 
 /** Values at the edges every route must refuse cleanly; each is tried alone in every parameter, query field and body field. */
 const EDGE_TEXT = ['0', '-1', '2147483648', '99999999999', '1e20', '1e308', '1.5', 'abc', '', '\ud800', '\u0000'];
-const EDGE_JSON: unknown[] = [2147483648, 99999999999, 1e20, 1.5, -1, '\ud800', 'a\u0000', '', null, {}, [], [true], ['x'], { a: 1 }];
+const EDGE_JSON: unknown[] = [
+  2147483648,
+  99999999999,
+  1e20,
+  1.5,
+  -1,
+  '\ud800',
+  'a\u0000',
+  '',
+  null,
+  {},
+  [],
+  [true],
+  ['x'],
+  { a: 1 },
+];
 
 /** The deterministic part of the property: every edge value in every declared place, the rest valid. */
 function edgeCases(route: RegisteredRoute): Case[] {
   const cases: Case[] = [];
   const names = paramNames(route.url);
   const validParams = Object.fromEntries(names.map((n) => [n, '1']));
-  for (const name of names) for (const value of EDGE_TEXT) cases.push({ params: { ...validParams, [name]: value }, query: {} });
+  for (const name of names)
+    for (const value of EDGE_TEXT) cases.push({ params: { ...validParams, [name]: value }, query: {} });
   for (const field of schemaFields(schemaOf(route, 'querystring'))) {
     for (const value of [...EDGE_TEXT, ['1', '2']]) cases.push({ params: validParams, query: { [field]: value } });
   }
@@ -142,9 +228,12 @@ function edgeCases(route: RegisteredRoute): Case[] {
     const example = EXAMPLES[`${route.method} ${route.url}`];
     const json = (value: unknown) => ({ text: toJsonText(value), contentType: 'application/json' });
     if (example) {
-      for (const path of leafPaths(example)) for (const value of EDGE_JSON) cases.push({ params: validParams, query: {}, body: json(setPath(example, path, value)) });
+      for (const path of leafPaths(example))
+        for (const value of EDGE_JSON)
+          cases.push({ params: validParams, query: {}, body: json(setPath(example, path, value)) });
     } else {
-      for (const field of schemaFields(schemaOf(route, 'body'))) for (const value of EDGE_JSON) cases.push({ params: validParams, query: {}, body: json({ [field]: value }) });
+      for (const field of schemaFields(schemaOf(route, 'body')))
+        for (const value of EDGE_JSON) cases.push({ params: validParams, query: {}, body: json({ [field]: value }) });
     }
   }
   return cases;
@@ -152,7 +241,8 @@ function edgeCases(route: RegisteredRoute): Case[] {
 
 function leafPaths(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
   if (Array.isArray(value)) return value.flatMap((item, i) => leafPaths(item, [...prefix, i]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leafPaths(v, [...prefix, k]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => leafPaths(v, [...prefix, k]));
   return [prefix];
 }
 
@@ -175,7 +265,8 @@ async function check({ t, route, tables }: Target, c: Case): Promise<string | nu
   const path = fillUrl(route.url, c.params);
   let url = (path.startsWith('/') ? path : `/${path}`) + queryString(c.query);
   // App proxy routes: signed as the platform signs them (the generated query included), so the input reaches the handler.
-  if (url.startsWith('/api/proxy')) url = `${url.split('?')[0]}?${signAppProxyQuery({ ...c.query, ...proxyParams() }, t.config.apiSecret)}`;
+  if (url.startsWith('/api/proxy'))
+    url = `${url.split('?')[0]}?${signAppProxyQuery({ ...c.query, ...proxyParams() }, t.config.apiSecret)}`;
   const headers: Record<string, string> = {};
   if (url.startsWith('/admin/api/')) headers.authorization = `Bearer ${await t.tokenFor(DEMO)}`;
   if (c.body) headers['content-type'] = c.body.contentType;
@@ -194,7 +285,8 @@ async function check({ t, route, tables }: Target, c: Case): Promise<string | nu
       message = undefined;
     }
     if (typeof message !== 'string' || !message.trim()) return `error without a message: ${answer}`;
-    if (/is not a function|Cannot read propert|is not defined|Unexpected token/.test(message)) return `a crash passed off as a client error: ${answer}`;
+    if (/is not a function|Cannot read propert|is not defined|Unexpected token/.test(message))
+      return `a crash passed off as a client error: ${answer}`;
   }
   if (before && res.statusCode >= 400) {
     const changed = changedTables(before, await snapshot(t.db, tables));
@@ -210,12 +302,20 @@ describe('every route under generated input', () => {
 
   beforeAll(async () => {
     const a = await collectRoutes(() =>
-      createTestApp({ seed: true, deps: { gallery: { workers: false, streamTimeoutMs: 300, heartbeatMs: 100, pollMs: 50 } } }),
+      createTestApp({
+        seed: true,
+        deps: { gallery: { workers: false, streamTimeoutMs: 300, heartbeatMs: 100, pollMs: 50 } },
+      }),
     );
     standalone = a.result;
     const b = await collectRoutes(() =>
       createTestApp({
-        env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: 'fuzz-key', SHOPIFY_API_SECRET: 'fuzz-secret', SHOPIFY_ADMIN_API_BASE_URL: 'http://127.0.0.1:9' },
+        env: {
+          APP_MODE: 'shopify',
+          SHOPIFY_API_KEY: 'fuzz-key',
+          SHOPIFY_API_SECRET: 'fuzz-secret',
+          SHOPIFY_ADMIN_API_BASE_URL: 'http://127.0.0.1:9',
+        },
         deps: { gallery: { workers: false } },
       }),
     );
@@ -264,7 +364,9 @@ describe('every route under generated input', () => {
   it('declares the path parameters of every route with any (a schema at the route)', () => {
     const undeclared = targets
       .map((x) => x.route)
-      .filter((r) => paramNames(r.url).some((n) => n !== '*') && !(r.schema as { params?: unknown } | undefined)?.params)
+      .filter(
+        (r) => paramNames(r.url).some((n) => n !== '*') && !(r.schema as { params?: unknown } | undefined)?.params,
+      )
       .map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
   });
@@ -283,14 +385,23 @@ describe('every route under generated input', () => {
       } catch (error) {
         // fast-check keeps the property's own error as the cause; its message says what went wrong.
         const cause = (error as Error & { cause?: Error }).cause;
-        const counterexample = String((error as Error).message).split('\n').find((l) => l.startsWith('Counterexample')) ?? '';
-        failures.push(`${target.route.method} ${target.route.url}: ${cause?.message ?? (error as Error).message} (${counterexample.slice(0, 400)})`);
+        const counterexample =
+          String((error as Error).message)
+            .split('\n')
+            .find((l) => l.startsWith('Counterexample')) ?? '';
+        failures.push(
+          `${target.route.method} ${target.route.url}: ${cause?.message ?? (error as Error).message} (${counterexample.slice(0, 400)})`,
+        );
       }
     }
     if (process.env.FUZZ_DEBUG) {
       const counts: Record<string, number> = {};
       for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
-      console.log(Object.entries(counts).map(([k, n]) => `${k} ×${n}`).join('\n'));
+      console.log(
+        Object.entries(counts)
+          .map(([k, n]) => `${k} ×${n}`)
+          .join('\n'),
+      );
     }
     expect(failures).toEqual([]);
   }, 600_000);

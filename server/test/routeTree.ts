@@ -29,7 +29,10 @@ export function listRoutes(app: FastifyInstance, param = '999999'): Array<[strin
  * /admin/api/v1, both ways: table routes the server lacks (asked with `hasRoute` too) and server
  * routes the table lacks. HEAD is Fastify's own twin of every GET.
  */
-export function compareWithRouteTable(app: FastifyInstance, table: Record<string, unknown> = ADMIN_ROUTES): { notServed: string[]; notInTable: string[] } {
+export function compareWithRouteTable(
+  app: FastifyInstance,
+  table: Record<string, unknown> = ADMIN_ROUTES,
+): { notServed: string[]; notInTable: string[] } {
   const served = listRoutePatterns(app)
     .filter(([method, url]) => method !== 'HEAD' && url.startsWith(`${API_PREFIX}/`))
     .map(([method, url]) => `${method} ${url.slice(API_PREFIX.length)}`);

@@ -24,7 +24,9 @@ describe('renderIndexHtml', () => {
     const html = renderIndexHtml(TEMPLATE, { appMode: 'shopify', apiKey: 'abc123' });
     expect(html).toContain('<meta name="shopify-api-key" content="abc123" />');
     expect(html).toContain('<script src="https://cdn.shopify.com/shopifycloud/app-bridge.js"></script>');
-    expect(renderIndexHtml(TEMPLATE, { appMode: 'shopify', apiKey: '"><script>x</script>' })).not.toContain('<script>x');
+    expect(renderIndexHtml(TEMPLATE, { appMode: 'shopify', apiKey: '"><script>x</script>' })).not.toContain(
+      '<script>x',
+    );
   });
 });
 
@@ -51,14 +53,17 @@ describe('SPA serving', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/looks/edit/3', '/billing/plans?onboarding=1', '/notFound'])('serves index.html for %s, never cached', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<div id="root">');
-    expect(res.body).not.toContain('app-bridge.js');
-  });
+  it.each(['/', '/looks/edit/3', '/billing/plans?onboarding=1', '/notFound'])(
+    'serves index.html for %s, never cached',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).not.toContain('app-bridge.js');
+    },
+  );
 
   it('caches hashed assets for a year, immutable; unhashed ones are revalidated', async () => {
     const hashed = await t.app.inject({ method: 'GET', url: '/assets/main.0123456789ab.js' });
@@ -71,9 +76,13 @@ describe('SPA serving', () => {
     expect(logo.headers['content-type']).toMatch(/image\/svg\+xml/);
   });
 
-  it('sends the build\'s precompressed asset the browser accepts (brotli, else gzip, else the original)', async () => {
+  it("sends the build's precompressed asset the browser accepts (brotli, else gzip, else the original)", async () => {
     const get = (acceptEncoding?: string) =>
-      t.app.inject({ method: 'GET', url: '/assets/big.0123456789ab.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/big.0123456789ab.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
     const br = await get('gzip, deflate, br');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
@@ -92,7 +101,11 @@ describe('SPA serving', () => {
 
   it('answers 404 JSON (not the SPA) for unknown API paths and missing files', async () => {
     for (const url of ['/admin/api/v1/nope', '/api/nope', '/assets/missing.0123456789ab.js', '/missing.png']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await t.tokenFor()}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${await t.tokenFor()}` },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
     }

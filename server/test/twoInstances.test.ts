@@ -41,27 +41,30 @@ function controlledGenerator(delayMs = 0) {
   const runs = new Map<number, number>();
   const gates = new Map<number, () => void>();
   let holding = false;
-  const jpeg = sharp({ create: { width: 8, height: 8, channels: 3, background: '#789' } }).jpeg().toBuffer();
-  const generator: ImageGenerator & { runs: Map<number, number>; hold(on: boolean): void; release(id: number): void } = {
-    name: 'controlled',
-    runs,
-    hold(on) {
-      holding = on;
-    },
-    release(id) {
-      gates.get(id)?.();
-    },
-    async generate(req) {
-      runs.set(req.generationId, (runs.get(req.generationId) ?? 0) + 1);
-      if (holding) {
-        await new Promise<void>((resolve, reject) => {
-          gates.set(req.generationId, resolve);
-          req.signal.addEventListener('abort', () => reject(req.signal.reason));
-        });
-      } else if (delayMs) await sleep(delayMs);
-      return jpeg;
-    },
-  };
+  const jpeg = sharp({ create: { width: 8, height: 8, channels: 3, background: '#789' } })
+    .jpeg()
+    .toBuffer();
+  const generator: ImageGenerator & { runs: Map<number, number>; hold(on: boolean): void; release(id: number): void } =
+    {
+      name: 'controlled',
+      runs,
+      hold(on) {
+        holding = on;
+      },
+      release(id) {
+        gates.get(id)?.();
+      },
+      async generate(req) {
+        runs.set(req.generationId, (runs.get(req.generationId) ?? 0) + 1);
+        if (holding) {
+          await new Promise<void>((resolve, reject) => {
+            gates.set(req.generationId, resolve);
+            req.signal.addEventListener('abort', () => reject(req.signal.reason));
+          });
+        } else if (delayMs) await sleep(delayMs);
+        return jpeg;
+      },
+    };
   return generator;
 }
 
@@ -91,7 +94,14 @@ async function openStream(instance: Instance, id: number) {
         const event = /^event: (\w+)$/m.exec(block)?.[1];
         const data = /^data: (.*)$/m.exec(block)?.[1];
         const id = /^id: (\d+)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, id: id ? Number(id) : undefined, data: JSON.parse(data), at: performance.now(), wall: Date.now() });
+        if (event && data)
+          events.push({
+            event,
+            id: id ? Number(id) : undefined,
+            data: JSON.parse(data),
+            at: performance.now(),
+            wall: Date.now(),
+          });
       }
     }
   })().catch(() => undefined);
@@ -119,7 +129,14 @@ describe('two server instances on one database', () => {
     await seedDemo(shared.a, loadConfig({ DATA_DIR: seedDir, LOG_LEVEL: 'silent' }));
     const shop = await shared.a.selectFrom('shops').select('id').where('domain', '=', DEMO).executeTakeFirstOrThrow();
     shopId = shop.id;
-    lookId = (await shared.a.selectFrom('productLooks').select('id').where('shopId', '=', shopId).orderBy('id').executeTakeFirstOrThrow()).id;
+    lookId = (
+      await shared.a
+        .selectFrom('productLooks')
+        .select('id')
+        .where('shopId', '=', shopId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     await shared.a
       .insertInto('shopCredits')
       .values({ shopId, balance: 1000 })
@@ -132,13 +149,21 @@ describe('two server instances on one database', () => {
   });
 
   const generate = async (instance: Instance) => {
-    const res = await instance.request({ method: 'POST', url: `${API}/image-generation`, shop: DEMO, payload: { productLookId: lookId, imageType: 'model' } });
+    const res = await instance.request({
+      method: 'POST',
+      url: `${API}/image-generation`,
+      shop: DEMO,
+      payload: { productLookId: lookId, imageType: 'model' },
+    });
     expect(res.statusCode).toBe(201);
     return res.json().imageGenerationId as number;
   };
-  const job = (db: Db, id: number) => db.selectFrom('imageGenerations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const job = (db: Db, id: number) =>
+    db.selectFrom('imageGenerations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const statusesOf = async (db: Db, id: number) =>
-    (await db.selectFrom('generationEvents').select('payload').where('generationId', '=', id).orderBy('id').execute()).map((e) => e.payload.status);
+    (
+      await db.selectFrom('generationEvents').select('payload').where('generationId', '=', id).orderBy('id').execute()
+    ).map((e) => e.payload.status);
 
   it('a generation started through A streams its status to a client of B within 200 ms (NOTIFY, not the poll)', async () => {
     const gen = controlledGenerator();
@@ -180,14 +205,16 @@ describe('two server instances on one database', () => {
       expect(median).toBeLessThan(200);
       for (const ms of latencies) expect(ms).toBeLessThan(2000);
       const list = (values: number[]) => values.map((ms) => `${ms.toFixed(0)} ms`).join(', ');
-      console.info(`${shared.kind}: status committed on A → SSE client of B in ${list(latencies)} (from the generator's release: ${list(fromRelease)})`);
+      console.info(
+        `${shared.kind}: status committed on A → SSE client of B in ${list(latencies)} (from the generator's release: ${list(fromRelease)})`,
+      );
     } finally {
       await b.close();
       await a.close();
     }
   });
 
-  it('runs every job exactly once while the workers of both instances race for the queue (pg-boss; a dead instance\'s try: generationQueue.test.ts)', async () => {
+  it("runs every job exactly once while the workers of both instances race for the queue (pg-boss; a dead instance's try: generationQueue.test.ts)", async () => {
     const gen = controlledGenerator(25);
     const a = await startInstance(shared.a, { generator: gen, pollMs: NO_POLL });
     const b = await startInstance(shared.b, { generator: gen, pollMs: NO_POLL });
@@ -203,7 +230,12 @@ describe('two server instances on one database', () => {
         expect((await statusesOf(shared.a, id)).filter((s) => s === 'IN_PROGRESS')).toHaveLength(1);
       }
       // Both instances took jobs (B's workers were woken by A's NOTIFY and the other way round).
-      const workers = await shared.a.selectFrom('imageGenerations').select('workerId').distinct().where('id', 'in', ids).execute();
+      const workers = await shared.a
+        .selectFrom('imageGenerations')
+        .select('workerId')
+        .distinct()
+        .where('id', 'in', ids)
+        .execute();
       expect(workers).toHaveLength(2);
     } finally {
       await b.close();
@@ -216,14 +248,22 @@ describe('two server instances on one database', () => {
     const b = await startInstance(shared.b, { workers: false });
     try {
       const list = async (instance: Instance) =>
-        (await instance.request({ method: 'GET', url: `${API}/productLooks?page=1&limit=50`, shop: DEMO })).json() as { data: Array<{ id: number; title: string }> };
+        (await instance.request({ method: 'GET', url: `${API}/productLooks?page=1&limit=50`, shop: DEMO })).json() as {
+          data: Array<{ id: number; title: string }>;
+        };
       const before = await list(b);
       const victim = before.data.find((l) => l.id !== lookId)!;
       // B's list is cached: a change that bypasses the services is not seen within the cache's second...
-      await shared.a.updateTable('productLooks').set({ title: 'Renamed behind the cache' }).where('id', '=', victim.id).execute();
+      await shared.a
+        .updateTable('productLooks')
+        .set({ title: 'Renamed behind the cache' })
+        .where('id', '=', victim.id)
+        .execute();
       expect((await list(b)).data.find((l) => l.id === victim.id)?.title).toBe(victim.title);
       // ...but a write through A reaches B's cache at once.
-      expect((await a.request({ method: 'DELETE', url: `${API}/productLooks/${victim.id}`, shop: DEMO })).statusCode).toBe(204);
+      expect(
+        (await a.request({ method: 'DELETE', url: `${API}/productLooks/${victim.id}`, shop: DEMO })).statusCode,
+      ).toBe(204);
       const after = await list(b);
       expect(after.data.map((l) => l.id)).not.toContain(victim.id);
       expect(after.data).toHaveLength(before.data.length - 1);
@@ -231,7 +271,9 @@ describe('two server instances on one database', () => {
       // Stats: an add-to-cart recorded through A shows in B's (cached) dashboard totals at once.
       const product = await shared.a
         .selectFrom('productLooks as l')
-        .innerJoin('catalogProducts as p', (j) => j.onRef('p.shopId', '=', 'l.shopId').on(sql<string>`p.gid`, '=', sql<string>`l.main_product->>'itemId'`))
+        .innerJoin('catalogProducts as p', (j) =>
+          j.onRef('p.shopId', '=', 'l.shopId').on(sql<string>`p.gid`, '=', sql<string>`l.main_product->>'itemId'`),
+        )
         .select(['l.id as lookId', 'p.gid', 'p.price'])
         .where('l.shopId', '=', shopId)
         .where('p.status', '=', 'active')
@@ -242,7 +284,9 @@ describe('two server instances on one database', () => {
         return res.json().addToCartRevenue as number;
       };
       const r0 = await revenue();
-      await sql`update shop_daily_stats set add_to_cart_revenue = add_to_cart_revenue + 1000 where shop_id = ${shopId}`.execute(shared.a);
+      await sql`update shop_daily_stats set add_to_cart_revenue = add_to_cart_revenue + 1000 where shop_id = ${shopId}`.execute(
+        shared.a,
+      );
       expect(await revenue()).toBe(r0); // cached
       const added = await a.app.inject({
         method: 'POST',
@@ -263,7 +307,11 @@ describe('two server instances on one database', () => {
     const b = await startInstance(shared.b, { workers: false });
     try {
       const hit = (instance: Instance) =>
-        instance.app.inject({ method: 'POST', url: '/api/storefront/add-to-cart', payload: { shopDomain: 'nobody.myshopify.com', lookId: 1, productId: 'p', quantity: 1 } });
+        instance.app.inject({
+          method: 'POST',
+          url: '/api/storefront/add-to-cart',
+          payload: { shopDomain: 'nobody.myshopify.com', lookId: 1, productId: 'p', quantity: 1 },
+        });
       await shared.a.deleteFrom('rateLimits').execute(); // earlier tests' add-to-cart hits
       const codes: number[] = [];
       for (let i = 0; i < 130; i++) codes.push((await hit(i % 2 ? b : a)).statusCode);

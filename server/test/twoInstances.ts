@@ -76,10 +76,23 @@ export interface InstanceOptions {
 }
 
 /** A whole app (buildApp) on a shared database: one "server instance". Closing it leaves the database open. */
-export async function startInstance(db: Db, gallery: GalleryOptions = {}, options: InstanceOptions = {}): Promise<Instance> {
+export async function startInstance(
+  db: Db,
+  gallery: GalleryOptions = {},
+  options: InstanceOptions = {},
+): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-instance-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0', ...options.env });
-  const app = await buildApp({ config, db, gallery, storefrontMetafields: options.storefrontMetafields }, { logger: false });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    LOG_LEVEL: 'silent',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...options.env,
+  });
+  const app = await buildApp(
+    { config, db, gallery, storefrontMetafields: options.storefrontMetafields },
+    { logger: false },
+  );
   await app.ready();
   const token = (shop: string) => signSessionToken(shop, config.apiKey, config.apiSecret);
   return {

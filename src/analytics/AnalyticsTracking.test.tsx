@@ -16,7 +16,10 @@ function mockEvents(status: 204 | ErrorStatus) {
 }
 
 function mount() {
-  const router = createMemoryRouter([{ path: '*', element: <AnalyticsTracking shopDomain="demo-shop.myshopify.com" /> }], { initialEntries: ['/looks'] });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <AnalyticsTracking shopDomain="demo-shop.myshopify.com" /> }],
+    { initialEntries: ['/looks'] },
+  );
   render(
     <HostProvider host={createFakeHost()}>
       <RouterProvider router={router} />
@@ -36,7 +39,11 @@ describe('AnalyticsTracking', () => {
     const router = mount();
     await waitFor(() => expect(events.bodies()).toHaveLength(1));
     expect(events.calls()[0].headers.get('Authorization')).toBe('Bearer test-token');
-    expect(events.bodies()[0]).toEqual({ name: 'page_viewed', distinctId: 'demo-shop.myshopify.com', properties: { path: '/looks' } });
+    expect(events.bodies()[0]).toEqual({
+      name: 'page_viewed',
+      distinctId: 'demo-shop.myshopify.com',
+      properties: { path: '/looks' },
+    });
     await act(() => router.navigate('/settings'));
     await waitFor(() => expect(events.bodies()).toHaveLength(2));
     expect(events.bodies()[1]).toMatchObject({ properties: { path: '/settings' } });

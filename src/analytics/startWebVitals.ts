@@ -7,7 +7,10 @@ import type { Host } from '../host/Host';
 export function startWebVitalsAfterPaint(host: Host, win: Window = window): void {
   win.requestAnimationFrame(() =>
     setTimeout(() => {
-      import(/* webpackChunkName: "web-vitals-reporter" */ './webVitals').then((m) => m.startWebVitals({ host, win }), () => undefined);
+      import(/* webpackChunkName: "web-vitals-reporter" */ './webVitals').then(
+        (m) => m.startWebVitals({ host, win }),
+        () => undefined,
+      );
     }, 0),
   );
 }

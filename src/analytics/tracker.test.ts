@@ -1,10 +1,25 @@
-import { initTracker, isTrackerReady, resetTracker, track, trackPageView, type QueuedEvent, type TrackerConfig } from './tracker';
+import {
+  initTracker,
+  isTrackerReady,
+  resetTracker,
+  track,
+  trackPageView,
+  type QueuedEvent,
+  type TrackerConfig,
+} from './tracker';
 
 const STORAGE_KEY = 'shoppable-looks:analytics';
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 function config(send: TrackerConfig['send'], overrides: Partial<TrackerConfig> = {}): TrackerConfig {
-  return { identity: 'demo-shop.myshopify.com', trackPageViews: true, respectDoNotTrack: false, persistence: 'localStorage', send, ...overrides };
+  return {
+    identity: 'demo-shop.myshopify.com',
+    trackPageViews: true,
+    respectDoNotTrack: false,
+    persistence: 'localStorage',
+    send,
+    ...overrides,
+  };
 }
 
 describe('product analytics tracker', () => {
@@ -33,7 +48,10 @@ describe('product analytics tracker', () => {
       { name: 'look_created', distinctId: 'demo-shop.myshopify.com', properties: { id: 3 } },
       { name: 'page_viewed', distinctId: 'demo-shop.myshopify.com', properties: { path: '/looks' } },
     ]);
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).toEqual({ distinctId: 'demo-shop.myshopify.com', queue: [] });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).toEqual({
+      distinctId: 'demo-shop.myshopify.com',
+      queue: [],
+    });
   });
 
   it('does not track page views when turned off', async () => {
@@ -64,9 +82,11 @@ describe('product analytics tracker', () => {
   });
 
   it('keeps unsent events in localStorage and sends them after a reload', async () => {
-    initTracker(config(async () => {
-      throw new Error('offline');
-    }));
+    initTracker(
+      config(async () => {
+        throw new Error('offline');
+      }),
+    );
     track('look_updated', { id: 1 });
     track('look_deleted', { id: 2 });
     await flush();

@@ -81,7 +81,12 @@ describe('web vitals reporter', () => {
     const loadLibrary = jest.fn();
     const stop = startWebVitals({ host: createFakeHost({ kind: 'appBridge' }), fetch, loadLibrary });
     expect(loadLibrary).not.toHaveBeenCalled();
-    callback!({ metrics: [{ id: 'ab-1', name: 'LCP', value: 1500, country: 'DE' }, { id: 'ab-2', name: 'TTFB', value: 90 }] });
+    callback!({
+      metrics: [
+        { id: 'ab-1', name: 'LCP', value: 1500, country: 'DE' },
+        { id: 'ab-2', name: 'TTFB', value: 90 },
+      ],
+    });
     callback!({ id: 'ab-3', name: 'INP', value: 64 }); // one metric per call (older App Bridge)
     expect(sent).toEqual([]);
     await jest.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
@@ -96,11 +101,26 @@ describe('web vitals reporter', () => {
   });
 
   it('App Bridge without webVitals (or a failing onReport) falls back to the library', async () => {
-    for (const shopify of [{ idToken: () => 'x' }, { webVitals: {} }, { webVitals: { onReport: () => Promise.reject(new Error('no')) } }, { webVitals: { onReport: () => { throw new Error('no'); } } }]) {
+    for (const shopify of [
+      { idToken: () => 'x' },
+      { webVitals: {} },
+      { webVitals: { onReport: () => Promise.reject(new Error('no')) } },
+      {
+        webVitals: {
+          onReport: () => {
+            throw new Error('no');
+          },
+        },
+      },
+    ]) {
       shopifyWindow.shopify = shopify;
       const { lib } = fakeLibrary();
       const loadLibrary = jest.fn(async () => lib);
-      const stop = startWebVitals({ host: createFakeHost({ kind: 'appBridge' }), fetch: recorder().fetch, loadLibrary });
+      const stop = startWebVitals({
+        host: createFakeHost({ kind: 'appBridge' }),
+        fetch: recorder().fetch,
+        loadLibrary,
+      });
       await flushPromises();
       expect(loadLibrary).toHaveBeenCalledTimes(1);
       await stop();

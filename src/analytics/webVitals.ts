@@ -46,11 +46,18 @@ const isName = (name: unknown): name is WebVitalName => WEB_VITAL_NAMES.includes
 /** App Bridge's onReport, when the `shopify` global really has one. */
 function appBridgeOnReport(win: Window): ((cb: ReportCallback | null) => unknown) | undefined {
   const webVitals = (win as unknown as { shopify?: { webVitals?: { onReport?: unknown } } }).shopify?.webVitals;
-  return typeof webVitals?.onReport === 'function' ? (webVitals.onReport as (cb: ReportCallback | null) => unknown).bind(webVitals) : undefined;
+  return typeof webVitals?.onReport === 'function'
+    ? (webVitals.onReport as (cb: ReportCallback | null) => unknown).bind(webVitals)
+    : undefined;
 }
 
 /** Starts reporting; returns a function that flushes what is queued and stops. */
-export function startWebVitals({ host, win = window, fetch: doFetch = (...a) => win.fetch(...a), loadLibrary }: WebVitalsOptions): () => Promise<void> {
+export function startWebVitals({
+  host,
+  win = window,
+  fetch: doFetch = (...a) => win.fetch(...a),
+  loadLibrary,
+}: WebVitalsOptions): () => Promise<void> {
   const route = webVitalRoute(win.location.pathname);
   const queue = new Map<string, WebVitalReport>();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -65,7 +72,12 @@ export function startWebVitals({ host, win = window, fetch: doFetch = (...a) => 
       try {
         const headers = await applyAuthHeaders(new Headers({ 'Content-Type': 'application/json' }), host);
         // keepalive: the batch still goes out when the merchant leaves the page.
-        await doFetch(`${API_PREFIX}/webVitals`, { method: 'POST', headers, body: JSON.stringify({ metrics: batch }), keepalive: true });
+        await doFetch(`${API_PREFIX}/webVitals`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ metrics: batch }),
+          keepalive: true,
+        });
       } catch {
         // Best effort: a measurement that cannot be sent (offline, expired session) is dropped.
       }
@@ -74,7 +86,10 @@ export function startWebVitals({ host, win = window, fetch: doFetch = (...a) => 
 
   const add = (m: Measurement, source: WebVitalSource) => {
     if (stopped || !isName(m?.name) || typeof m.value !== 'number' || !Number.isFinite(m.value) || m.value < 0) return;
-    const id = typeof m.id === 'string' && m.id ? m.id.slice(0, 128) : `${m.name}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const id =
+      typeof m.id === 'string' && m.id
+        ? m.id.slice(0, 128)
+        : `${m.name}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     queue.set(`${m.name}:${id}`, { id, name: m.name, value: m.value, route, source });
     // The library reports LCP and CLS while the page is being hidden: send them right away.
     if (queue.size >= WEB_VITALS_BATCH_MAX || win.document.visibilityState === 'hidden') flushSoon();

@@ -1,7 +1,12 @@
 import { baseApi } from './baseApi';
 import { makeStore } from '../app/store';
 import { createFakeHost } from '../test/fakeHost';
-import { INTERFACE_LOCALE_HEADER, SHOP_VERIFICATION_HEADER, VERIFICATION_TOKEN_STORAGE_KEY, type Locale } from '../contracts/api';
+import {
+  INTERFACE_LOCALE_HEADER,
+  SHOP_VERIFICATION_HEADER,
+  VERIFICATION_TOKEN_STORAGE_KEY,
+  type Locale,
+} from '../contracts/api';
 import { rememberVerificationToken } from './verificationToken';
 import type { ShopContext } from '../contracts/shop';
 import { fail, mockBackend, ok, type Answer } from '../test/fakeBackend';
@@ -27,7 +32,11 @@ function setup(locale?: Locale) {
   let n = 0;
   const host = createFakeHost({ idToken: async () => `token-${++n}` });
   const store = makeStore(host, undefined, { locale });
-  return { host, store, ping: (arg: number) => store.dispatch(testApi.endpoints.ping.initiate(arg, { forceRefetch: true })) };
+  return {
+    host,
+    store,
+    ping: (arg: number) => store.dispatch(testApi.endpoints.ping.initiate(arg, { forceRefetch: true })),
+  };
 }
 
 describe('base query', () => {
@@ -81,7 +90,9 @@ describe('base query', () => {
     mockFetch({ ...fail(401), headers: { [REAUTHORIZE]: '1', [REAUTHORIZE_URL]: '/api/auth?shop=a.myshopify.com' } });
     const second = setup();
     await second.ping(1);
-    expect(second.host.redirects).toEqual([`${window.location.protocol}//${window.location.host}/api/auth?shop=a.myshopify.com`]);
+    expect(second.host.redirects).toEqual([
+      `${window.location.protocol}//${window.location.host}/api/auth?shop=a.myshopify.com`,
+    ]);
   });
 
   it('does not redirect otherwise (no header, header not 1, plain errors)', async () => {

@@ -1,4 +1,9 @@
-import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import { API_PREFIX, INTERFACE_LOCALE_HEADER, type Locale } from '../contracts/api';
 import type { Host } from '../host/Host';
 import { applyAuthHeaders } from './authHeaders';

@@ -7,7 +7,10 @@ type Subscription = PromiseLike<unknown> & { unsubscribe(): void };
  * mounting with the same argument, takes the cached answer over (RTK Query
  * keeps unused data 60 s) instead of asking again.
  */
-export async function prefetchQuery<Dispatch>(store: { dispatch: Dispatch }, initiate: (dispatch: Dispatch) => Subscription): Promise<void> {
+export async function prefetchQuery<Dispatch>(
+  store: { dispatch: Dispatch },
+  initiate: (dispatch: Dispatch) => Subscription,
+): Promise<void> {
   const subscription = initiate(store.dispatch);
   try {
     await subscription;

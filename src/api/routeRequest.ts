@@ -4,7 +4,9 @@ import type { BodyOf, PathParamNames, QueryOf, RouteKey } from '../contracts/adm
 type Query<K extends RouteKey> = { [P in keyof QueryOf<K>]?: QueryOf<K>[P] | string | number | boolean };
 
 /** What a request of a route needs besides its key: the path's parameters, the query, the body. */
-export type RequestParts<K extends RouteKey> = ([PathParamNames<K>] extends [never] ? { params?: undefined } : { params: Record<PathParamNames<K>, string | number> }) & {
+export type RequestParts<K extends RouteKey> = ([PathParamNames<K>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParamNames<K>, string | number> }) & {
   query?: Query<K>;
 } & ([BodyOf<K>] extends [void] ? { body?: undefined } : { body: BodyOf<K> | FormData });
 
@@ -13,7 +15,14 @@ export type RequestParts<K extends RouteKey> = ([PathParamNames<K>] extends [nev
  * method and path are the key's, `:name`s are filled (encoded) from `params`. The table is imported
  * for its types only, so its schemas stay out of the SPA's bundle.
  */
-export function routeRequest<K extends RouteKey>(key: K, ...[parts]: [PathParamNames<K>] extends [never] ? [BodyOf<K>] extends [void] ? [RequestParts<K>?] : [RequestParts<K>] : [RequestParts<K>]): FetchArgs {
+export function routeRequest<K extends RouteKey>(
+  key: K,
+  ...[parts]: [PathParamNames<K>] extends [never]
+    ? [BodyOf<K>] extends [void]
+      ? [RequestParts<K>?]
+      : [RequestParts<K>]
+    : [RequestParts<K>]
+): FetchArgs {
   const space = key.indexOf(' ');
   const method = key.slice(0, space);
   const params = (parts?.params ?? {}) as Record<string, string | number>;

@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
-import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, useMatches, useNavigation, type HydrationState, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  Outlet,
+  RouterProvider,
+  ScrollRestoration,
+  useMatches,
+  useNavigation,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router-dom';
 import { Loading } from '@shopify/polaris';
 import type { Host } from '../host/Host';
 import { HostProvider } from '../host/HostContext';
@@ -46,7 +55,13 @@ export function App({ router, ...providers }: AppProps) {
  * `queryLocale`: the `locale` query parameter of the first URL (overrides the shop locale).
  */
 export function appRoutes(queryLocale?: string): RouteObject[] {
-  return [{ id: 'shell', element: <Shell queryLocale={queryLocale} />, children: [{ id: 'pages', errorElement: <RouteError />, children: pageRoutes }] }];
+  return [
+    {
+      id: 'shell',
+      element: <Shell queryLocale={queryLocale} />,
+      children: [{ id: 'pages', errorElement: <RouteError />, children: pageRoutes }],
+    },
+  ];
 }
 
 /**
@@ -62,7 +77,11 @@ export function createAppRouter(queryLocale: string | undefined, hydrationData?:
  * tree as the server's: the lazy route at `pathname`, resolved, and the standalone shell's chunk
  * where it shows (not inside Shopify admin under App Bridge's navigation menu).
  */
-export function prepareFirstRender(pathname: string, host: Host, navMenuDefined = typeof customElements !== 'undefined' && !!customElements.get('ui-nav-menu')): Promise<unknown> {
+export function prepareFirstRender(
+  pathname: string,
+  host: Host,
+  navMenuDefined = typeof customElements !== 'undefined' && !!customElements.get('ui-nav-menu'),
+): Promise<unknown> {
   return Promise.all([resolveLazyRoute(pathname), preloadFrame(host, navMenuDefined)]);
 }
 
@@ -71,7 +90,13 @@ export function prepareFirstRender(pathname: string, host: Host, navMenuDefined 
  * server-side render, the static router of the one URL (src/ssr) — the same
  * tree, so the browser hydrates the server's HTML.
  */
-export function AppProviders({ store, persistor, host, narrowScreen = false, children }: Omit<AppProps, 'router'> & { children: ReactNode }) {
+export function AppProviders({
+  store,
+  persistor,
+  host,
+  narrowScreen = false,
+  children,
+}: Omit<AppProps, 'router'> & { children: ReactNode }) {
   const shell = (
     <HostProvider host={host}>
       <NarrowScreenGuessProvider value={narrowScreen}>{children}</NarrowScreenGuessProvider>

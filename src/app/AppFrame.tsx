@@ -17,7 +17,8 @@ import { NAV_ITEMS, isNavigationHidden } from './navigationItems';
 const standaloneFrame = lazyOnce(() => import(/* webpackChunkName: "standalone-frame" */ './StandaloneFrame'));
 
 /** Whether the page around the app is without App Bridge's navigation menu (then the standalone shell shows). */
-export const needsStandaloneFrame = (host: Host, navMenuDefined: boolean) => !(host.kind === 'appBridge' && navMenuDefined);
+export const needsStandaloneFrame = (host: Host, navMenuDefined: boolean) =>
+  !(host.kind === 'appBridge' && navMenuDefined);
 
 /**
  * Loads the standalone shell before the first render where it shows (boot, and the server's render):

@@ -9,7 +9,11 @@ import { Link } from 'react-router-dom';
  * its search field, user menu, popover and action list (~12 KB gzip of
  * first-load JS) that the standalone shell does not use.
  */
-export function AppTopBar({ shopDomain, showNavigationToggle, onNavigationToggle }: {
+export function AppTopBar({
+  shopDomain,
+  showNavigationToggle,
+  onNavigationToggle,
+}: {
   shopDomain?: string;
   showNavigationToggle: boolean;
   onNavigationToggle(): void;

@@ -14,7 +14,11 @@ function renderRoutes(routes: RouteObject[]) {
   return render(
     <IntlProvider locale="en" messages={en}>
       <AppProvider i18n={polarisEn}>
-        <RouterProvider router={createMemoryRouter([{ errorElement: <RouteError />, hydrateFallbackElement: <p>loading</p>, children: routes }])} />
+        <RouterProvider
+          router={createMemoryRouter([
+            { errorElement: <RouteError />, hydrateFallbackElement: <p>loading</p>, children: routes },
+          ])}
+        />
       </AppProvider>
     </IntlProvider>,
   );
@@ -35,7 +39,10 @@ describe('RouteError', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRoutes([{ path: '/', lazy: () => Promise.reject(new Error('ChunkLoadError')) }]);
     expect(await screen.findByText(en['ErrorPage.title'])).toBeInTheDocument();
-    expect(error).toHaveBeenCalledWith('Uncaught rendering error', expect.objectContaining({ message: 'ChunkLoadError' }));
+    expect(error).toHaveBeenCalledWith(
+      'Uncaught rendering error',
+      expect.objectContaining({ message: 'ChunkLoadError' }),
+    );
     error.mockRestore();
   });
 

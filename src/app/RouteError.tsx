@@ -14,7 +14,7 @@ export function RouteError() {
   return (
     <Box padding="400">
       <Card>
-        <EmptyState heading={<FormattedMessage id="ErrorPage.title" /> as unknown as string} image="">
+        <EmptyState heading={(<FormattedMessage id="ErrorPage.title" />) as unknown as string} image="">
           <p>
             <FormattedMessage id="ErrorPage.description" />
           </p>

@@ -44,9 +44,16 @@ export default function StandaloneFrame({ shopDomain, children }: { shopDomain?:
       />
     </Navigation>
   );
-  const topBar = <AppTopBar shopDomain={shopDomain} showNavigationToggle={!hidden} onNavigationToggle={toggleMobileNav} />;
+  const topBar = (
+    <AppTopBar shopDomain={shopDomain} showNavigationToggle={!hidden} onNavigationToggle={toggleMobileNav} />
+  );
   return (
-    <Frame topBar={topBar} navigation={navigation} showMobileNavigation={mobileNav} onNavigationDismiss={toggleMobileNav}>
+    <Frame
+      topBar={topBar}
+      navigation={navigation}
+      showMobileNavigation={mobileNav}
+      onNavigationDismiss={toggleMobileNav}
+    >
       <span id="app-navigation" hidden>
         {intl.formatMessage({ id: 'General.appName' })}
       </span>

@@ -53,7 +53,10 @@ describe('page prefetch on boot', () => {
   beforeEach(() => localStorage.clear());
 
   it('/looks: the first list page is asked with the shop call and is in the store for the first render', async () => {
-    const backend = mockBackend({ 'GET /shop/details': ok(TEST_SHOP), 'GET /productLooks': ok(pageOf([lookListItem(1)])) });
+    const backend = mockBackend({
+      'GET /shop/details': ok(TEST_SHOP),
+      'GET /productLooks': ok(pageOf([lookListItem(1)])),
+    });
     const store = makeStore(createFakeHost());
     await startFirstScreen(store, { pathname: '/looks', locale: 'en' }, 10_000);
     expect(backend.callsTo('GET /productLooks')).toHaveLength(1);
@@ -61,7 +64,11 @@ describe('page prefetch on boot', () => {
   });
 
   it('/: totals and the setup guide, but not the guide once the merchant hid it', async () => {
-    const backend = mockBackend({ 'GET /shop/details': ok(TEST_SHOP), 'GET /stats': ok(statsData({ looksCount: 3 })), 'GET /shop/onboarding': ok(onboardingData()) });
+    const backend = mockBackend({
+      'GET /shop/details': ok(TEST_SHOP),
+      'GET /stats': ok(statsData({ looksCount: 3 })),
+      'GET /shop/onboarding': ok(onboardingData()),
+    });
     const store = makeStore(createFakeHost());
     const persistor = makePersistor(store);
     await startFirstScreen(store, { pathname: '/', locale: 'en', persistor }, 10_000);
@@ -79,7 +86,10 @@ describe('page prefetch on boot', () => {
 
 describe('page prefetch on boot: the pages rendered on the server from their calls', () => {
   it("/billing/plans: the plans in the shop's language, or the URL's when it names one (the page's own argument)", async () => {
-    const backend = mockBackend({ 'GET /shop/details': ok({ ...TEST_SHOP, locale: 'de' as const }), 'GET /shop/billing-plans': ok(plansData()) });
+    const backend = mockBackend({
+      'GET /shop/details': ok({ ...TEST_SHOP, locale: 'de' as const }),
+      'GET /shop/billing-plans': ok(plansData()),
+    });
     const store = makeStore(createFakeHost());
     await startFirstScreen(store, { pathname: '/billing/plans', locale: 'de' }, 10_000);
     expect(backend.callsTo('GET /shop/billing-plans').map((call) => call.params.get('locale'))).toEqual(['de']);
@@ -91,7 +101,10 @@ describe('page prefetch on boot: the pages rendered on the server from their cal
   });
 
   it('/billing/plans: nothing asked when the shop could not be loaded (the page asks, and shows the error)', async () => {
-    const backend = mockBackend({ 'GET /shop/details': { status: 500, body: { message: 'down' } }, 'GET /shop/billing-plans': ok(plansData()) });
+    const backend = mockBackend({
+      'GET /shop/details': { status: 500, body: { message: 'down' } },
+      'GET /shop/billing-plans': ok(plansData()),
+    });
     await startFirstScreen(makeStore(createFakeHost()), { pathname: '/billing/plans', locale: 'en' }, 10_000);
     expect(backend.callsTo('GET /shop/billing-plans')).toHaveLength(0);
   });
@@ -106,7 +119,10 @@ describe('page prefetch on boot: the pages rendered on the server from their cal
 
 describe('rehydrated', () => {
   it('resolves once the persisted UI state is read back (the app then renders without a PersistGate)', async () => {
-    localStorage.setItem('hide_onboarding', JSON.stringify({ hidden: 'true', _persist: JSON.stringify({ version: 1, rehydrated: true }) }));
+    localStorage.setItem(
+      'hide_onboarding',
+      JSON.stringify({ hidden: 'true', _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
+    );
     const store = makeStore(createFakeHost());
     const persistor = makePersistor(store);
     await rehydrated(persistor);

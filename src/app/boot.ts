@@ -26,13 +26,19 @@ export const FIRST_RENDER_WAIT_MS = 1500;
  */
 export function startFirstScreen(
   store: AppStore,
-  { pathname, locale, persistor, prefetch = true }: { pathname: string; locale: Locale; persistor?: Persistor; prefetch?: boolean },
+  {
+    pathname,
+    locale,
+    persistor,
+    prefetch = true,
+  }: { pathname: string; locale: Locale; persistor?: Persistor; prefetch?: boolean },
   waitMs = FIRST_RENDER_WAIT_MS,
 ): Promise<void> {
-  const settled = (promise: PromiseLike<unknown>) => Promise.resolve(promise).then(
-    () => undefined,
-    () => undefined, // the screen that needs it loads again and reports it
-  );
+  const settled = (promise: PromiseLike<unknown>) =>
+    Promise.resolve(promise).then(
+      () => undefined,
+      () => undefined, // the screen that needs it loads again and reports it
+    );
   // The subscription is held for the app's lifetime: the shop is loaded once and every screen reads it.
   const shop = store.dispatch(shopApi.endpoints.getShopDetails.initiate());
   const all = Promise.all([

@@ -22,7 +22,8 @@ const ID = 7;
 const sampleResult = Object.assign([{ id: ID }], { ids: [ID], data: [{ id: ID }] });
 /** Query args: the single-entity queries take the id as a string. */
 const sampleQueryArg = String(ID);
-const sampleMutationArg = (name: string): unknown => (['deleteLook', 'deleteCollection', 'purchaseCredits'].includes(name) ? ID : { id: ID, lookId: ID });
+const sampleMutationArg = (name: string): unknown =>
+  ['deleteLook', 'deleteCollection', 'purchaseCredits'].includes(name) ? ID : { id: ID, lookId: ID };
 
 /**
  * mutation → the queries whose data it changes. "Look" here is the look with id 7; `getLook` is that
@@ -32,23 +33,81 @@ const sampleMutationArg = (name: string): unknown => (['deleteLook', 'deleteColl
  */
 const RELATION: Record<string, string[]> = {
   // looks (the dashboard's sold-out list shows the active looks' items)
-  createLook: ['getLooks', 'getFunnel', 'getDowngradePreview', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck', 'getSoldOutLooks'],
-  updateLook: ['getLooks', 'getFunnel', 'getDowngradePreview', 'getExperiments', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck', 'getSoldOutLooks'],
-  setLookFlags: ['getLooks', 'getFunnel', 'getDowngradePreview', 'getExperiments', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck', 'getSoldOutLooks'],
-  deleteLook: ['getLooks', 'getLook', 'getFunnel', 'getDowngradePreview', 'getExperiments', 'getStats', 'getShopDetails', 'getOnboarding', 'getExtensionCheck', 'getSoldOutLooks'],
+  createLook: [
+    'getLooks',
+    'getFunnel',
+    'getDowngradePreview',
+    'getStats',
+    'getShopDetails',
+    'getOnboarding',
+    'getExtensionCheck',
+    'getSoldOutLooks',
+  ],
+  updateLook: [
+    'getLooks',
+    'getFunnel',
+    'getDowngradePreview',
+    'getExperiments',
+    'getStats',
+    'getShopDetails',
+    'getOnboarding',
+    'getExtensionCheck',
+    'getSoldOutLooks',
+  ],
+  setLookFlags: [
+    'getLooks',
+    'getFunnel',
+    'getDowngradePreview',
+    'getExperiments',
+    'getStats',
+    'getShopDetails',
+    'getOnboarding',
+    'getExtensionCheck',
+    'getSoldOutLooks',
+  ],
+  deleteLook: [
+    'getLooks',
+    'getLook',
+    'getFunnel',
+    'getDowngradePreview',
+    'getExperiments',
+    'getStats',
+    'getShopDetails',
+    'getOnboarding',
+    'getExtensionCheck',
+    'getSoldOutLooks',
+  ],
   uploadLookMedia: [],
   // a suggestion only: nothing is saved until the merchant accepts it in the form
   suggestHotspots: [],
   // experiments: applying a variant writes it into the look
   createExperiment: ['getExperiments'],
   updateExperiment: ['getExperiments'],
-  applyExperimentVariant: ['getExperiments', 'getLooks', 'getLook', 'getFunnel', 'getDowngradePreview', 'getExtensionCheck', 'getSoldOutLooks'],
+  applyExperimentVariant: [
+    'getExperiments',
+    'getLooks',
+    'getLook',
+    'getFunnel',
+    'getDowngradePreview',
+    'getExtensionCheck',
+    'getSoldOutLooks',
+  ],
   // analytics: a reconciliation asked for
   requestReconciliation: ['getReconciliation'],
   // billing
   selectPlan: [],
   validateDiscount: [],
-  downgrade: ['getBillingPlans', 'getDowngradePreview', 'getShopDetails', 'getStats', 'getFunnel', 'getOnboarding', 'getExtensionCheck', 'getLooks', 'getSoldOutLooks'],
+  downgrade: [
+    'getBillingPlans',
+    'getDowngradePreview',
+    'getShopDetails',
+    'getStats',
+    'getFunnel',
+    'getOnboarding',
+    'getExtensionCheck',
+    'getLooks',
+    'getSoldOutLooks',
+  ],
   // booster
   updateBooster: ['getBooster'],
   createCollection: ['getBooster'],
@@ -72,13 +131,18 @@ const definitions: Record<string, Definition> = {};
 beforeAll(() => {
   // Record each endpoint's definition as the features inject it (RTK Query keeps them private).
   const inject = baseApi.injectEndpoints.bind(baseApi);
-  const spy = jest.spyOn(baseApi, 'injectEndpoints').mockImplementation(((options: Parameters<typeof baseApi.injectEndpoints>[0]) => {
+  const spy = jest.spyOn(baseApi, 'injectEndpoints').mockImplementation(((
+    options: Parameters<typeof baseApi.injectEndpoints>[0],
+  ) => {
     const build = {
       query: (d: object) => ({ ...d, kind: 'query' }),
       infiniteQuery: (d: object) => ({ ...d, kind: 'query' }),
       mutation: (d: object) => ({ ...d, kind: 'mutation' }),
     };
-    Object.assign(definitions, (options.endpoints as unknown as (b: typeof build) => Record<string, Definition>)(build));
+    Object.assign(
+      definitions,
+      (options.endpoints as unknown as (b: typeof build) => Record<string, Definition>)(build),
+    );
     return inject(options);
   }) as unknown as typeof baseApi.injectEndpoints);
   const features = path.join(__dirname, '../features');
@@ -91,7 +155,9 @@ beforeAll(() => {
 });
 
 const tagsOf = (tags: TagsOf, result: unknown, error: unknown, arg: unknown) =>
-  (typeof tags === 'function' ? tags(result, error, arg) : (tags ?? [])).map((t) => (typeof t === 'string' ? { type: t } : t));
+  (typeof tags === 'function' ? tags(result, error, arg) : (tags ?? [])).map((t) =>
+    typeof t === 'string' ? { type: t } : t,
+  );
 
 /** RTK Query's rule: a tag without id invalidates every entry of its type; a tag with id only entries that provide that id. */
 function invalidatedQueries(mutation: string): string[] {
@@ -100,7 +166,9 @@ function invalidatedQueries(mutation: string): string[] {
     .filter(([, d]) => d.kind === 'query')
     .filter(([, d]) => {
       const provided = tagsOf(d.providesTags, sampleResult, undefined, sampleQueryArg);
-      return provided.some((p) => invalidated.some((i) => i.type === p.type && (i.id === undefined || String(i.id) === String(p.id))));
+      return provided.some((p) =>
+        invalidated.some((i) => i.type === p.type && (i.id === undefined || String(i.id) === String(p.id))),
+      );
     })
     .map(([name]) => name)
     .sort();
@@ -114,11 +182,16 @@ describe('cache tags of the one API', () => {
     expect(mutations().sort()).toEqual(Object.keys(RELATION).sort());
   });
 
-  it.each(Object.entries(RELATION))('%s invalidates exactly the queries that show what it changes', (mutation, queries) => {
-    expect(invalidatedQueries(mutation)).toEqual([...queries].sort());
-  });
+  it.each(Object.entries(RELATION))(
+    '%s invalidates exactly the queries that show what it changes',
+    (mutation, queries) => {
+      expect(invalidatedQueries(mutation)).toEqual([...queries].sort());
+    },
+  );
 
   it.each(Object.keys(RELATION))('%s invalidates nothing when it fails (a failed save keeps the cache)', (mutation) => {
-    expect(tagsOf(definitions[mutation].invalidatesTags, undefined, { status: 500 }, sampleMutationArg(mutation))).toEqual([]);
+    expect(
+      tagsOf(definitions[mutation].invalidatesTags, undefined, { status: 500 }, sampleMutationArg(mutation)),
+    ).toEqual([]);
   });
 });

@@ -2,7 +2,15 @@ import { isNavItemSelected, isNavigationHidden, NAV_ITEMS } from './navigationIt
 
 describe('navigation menu', () => {
   it('lists the SPEC items in order', () => {
-    expect(NAV_ITEMS.map((i) => i.url)).toEqual(['/', '/looks', '/layout', '/booster', '/analytics', '/billing/plans', '/settings']);
+    expect(NAV_ITEMS.map((i) => i.url)).toEqual([
+      '/',
+      '/looks',
+      '/layout',
+      '/booster',
+      '/analytics',
+      '/billing/plans',
+      '/settings',
+    ]);
   });
 
   it.each([

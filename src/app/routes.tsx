@@ -48,13 +48,21 @@ export interface PageRoute extends NonIndexRouteObject {
  * slowdown (yup and the schemas, final-form, the form's Polaris components):
  * blocking time the page's first interaction would wait behind.
  */
-function page(messages: MessagePart, load: () => Promise<PageModule>, steps: Array<() => Promise<unknown>> = []): { handle: PageHandle; lazy: () => Promise<{ Component: ComponentType }> } {
+function page(
+  messages: MessagePart,
+  load: () => Promise<PageModule>,
+  steps: Array<() => Promise<unknown>> = [],
+): { handle: PageHandle; lazy: () => Promise<{ Component: ComponentType }> } {
   // Each call imports again: a chunk that has run resolves from webpack's cache; one that failed is fetched again.
-  const preload = () => steps.reduce<Promise<unknown>>((previous, step) => previous.then(step).then(nextTask), Promise.resolve()).then(load);
+  const preload = () =>
+    steps
+      .reduce<Promise<unknown>>((previous, step) => previous.then(step).then(nextTask), Promise.resolve())
+      .then(load);
   return { handle: { messages, preload }, lazy: async () => ({ Component: (await preload()).default }) };
 }
 
-const notFound = () => page('not-found', () => import(/* webpackChunkName: "not-found" */ '../features/notFound/NotFoundPage'));
+const notFound = () =>
+  page('not-found', () => import(/* webpackChunkName: "not-found" */ '../features/notFound/NotFoundPage'));
 
 /**
  * SPEC §2 routes. Their patterns are also read by the build (PreloadRouteChunks in
@@ -62,34 +70,86 @@ const notFound = () => page('not-found', () => import(/* webpackChunkName: "not-
  * `path: '…', ...page('part', () => import(/* webpackChunkName: "…" *\/ …))` on one line.
  */
 export const pageRoutes: PageRoute[] = [
-  { path: '/', ...page('dashboard', () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage')) },
-  { path: '/analytics', ...page('analytics', () => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage')) },
-  { path: '/billing/plans', ...page('plans', () => import(/* webpackChunkName: "plans" */ '../features/billing/PlansPage')) },
-  { path: '/billing/downgrade', ...page('downgrade', () => import(/* webpackChunkName: "downgrade" */ '../features/billing/DowngradePage')) },
-  { path: '/booster', ...page('booster', () => import(/* webpackChunkName: "booster" */ '../features/booster/BoosterPage')) },
-  { path: '/exitiframe', ...page('exitiframe', () => import(/* webpackChunkName: "exitiframe" */ '../features/exitIframe/ExitIframePage')) },
-  { path: '/gallery', ...page('gallery', () => import(/* webpackChunkName: "gallery" */ '../features/gallery/GalleryListPage')) },
-  { path: '/gallery/new', ...page('gallery-new', () => import(/* webpackChunkName: "gallery-new" */ '../features/gallery/GalleryNewPage')) },
-  { path: '/gallery/edit/:id', ...page('gallery-edit', () => import(/* webpackChunkName: "gallery-edit" */ '../features/gallery/GalleryEditPage')) },
-  { path: '/layout', ...page('layout', () => import(/* webpackChunkName: "layout" */ '../features/layout/LayoutPage')) },
-  { path: '/layoutLegacy', ...page('layout-legacy', () => import(/* webpackChunkName: "layout-legacy" */ '../features/layout/LayoutLegacyPage')) },
+  {
+    path: '/',
+    ...page('dashboard', () => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage')),
+  },
+  {
+    path: '/analytics',
+    ...page('analytics', () => import(/* webpackChunkName: "analytics" */ '../features/analytics/AnalyticsPage')),
+  },
+  {
+    path: '/billing/plans',
+    ...page('plans', () => import(/* webpackChunkName: "plans" */ '../features/billing/PlansPage')),
+  },
+  {
+    path: '/billing/downgrade',
+    ...page('downgrade', () => import(/* webpackChunkName: "downgrade" */ '../features/billing/DowngradePage')),
+  },
+  {
+    path: '/booster',
+    ...page('booster', () => import(/* webpackChunkName: "booster" */ '../features/booster/BoosterPage')),
+  },
+  {
+    path: '/exitiframe',
+    ...page('exitiframe', () => import(/* webpackChunkName: "exitiframe" */ '../features/exitIframe/ExitIframePage')),
+  },
+  {
+    path: '/gallery',
+    ...page('gallery', () => import(/* webpackChunkName: "gallery" */ '../features/gallery/GalleryListPage')),
+  },
+  {
+    path: '/gallery/new',
+    ...page('gallery-new', () => import(/* webpackChunkName: "gallery-new" */ '../features/gallery/GalleryNewPage')),
+  },
+  {
+    path: '/gallery/edit/:id',
+    ...page('gallery-edit', () => import(/* webpackChunkName: "gallery-edit" */ '../features/gallery/GalleryEditPage')),
+  },
+  {
+    path: '/layout',
+    ...page('layout', () => import(/* webpackChunkName: "layout" */ '../features/layout/LayoutPage')),
+  },
+  {
+    path: '/layoutLegacy',
+    ...page(
+      'layout-legacy',
+      () => import(/* webpackChunkName: "layout-legacy" */ '../features/layout/LayoutLegacyPage'),
+    ),
+  },
   { path: '/looks', ...page('looks', () => import(/* webpackChunkName: "looks" */ '../features/looks/LooksListPage')) },
-  { path: '/looks/new', ...page('look-new', () => import(/* webpackChunkName: "look-new" */ '../features/looks/LookNewPage'), [
+  {
+    path: '/looks/new',
+    ...page('look-new', () => import(/* webpackChunkName: "look-new" */ '../features/looks/LookNewPage'), [
       () => import(/* webpackChunkName: "look-new" */ '../contracts/looks.schema'),
       () => import(/* webpackChunkName: "look-new" */ '../features/looks/form/LookForm'),
-    ]) },
-  { path: '/looks/edit/:id', ...page('look-edit', () => import(/* webpackChunkName: "look-edit" */ '../features/looks/LookEditPage'), [
+    ]),
+  },
+  {
+    path: '/looks/edit/:id',
+    ...page('look-edit', () => import(/* webpackChunkName: "look-edit" */ '../features/looks/LookEditPage'), [
       () => import(/* webpackChunkName: "look-edit" */ '../contracts/looks.schema'),
       () => import(/* webpackChunkName: "look-edit" */ '../features/looks/form/LookForm'),
-    ]) },
-  { path: '/looks/discounts/:id', ...page('look-discount', () => import(/* webpackChunkName: "look-discount" */ '../features/looks/LookDiscountRedirect')) },
-  { path: '/settings', ...page('settings', () => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage')) },
+    ]),
+  },
+  {
+    path: '/looks/discounts/:id',
+    ...page(
+      'look-discount',
+      () => import(/* webpackChunkName: "look-discount" */ '../features/looks/LookDiscountRedirect'),
+    ),
+  },
+  {
+    path: '/settings',
+    ...page('settings', () => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsPage')),
+  },
   { path: '/notFound', ...notFound() },
   { path: '*', ...notFound() },
 ];
 
 /** The page route at `pathname`, as the router matches it (react-router's matchRoutes: its ranking). */
-const routeAt = (pathname: string): PageRoute | undefined => matchRoutes(pageRoutes, pathname)?.at(-1)?.route as PageRoute | undefined;
+const routeAt = (pathname: string): PageRoute | undefined =>
+  matchRoutes(pageRoutes, pathname)?.at(-1)?.route as PageRoute | undefined;
 
 /** The part of the messages of the page at `pathname`. */
 export const messagesPartOf = (pathname: string): MessagePart => routeAt(pathname)?.handle.messages ?? 'not-found';

@@ -3,7 +3,12 @@ import { DEV_TOOLS, makePersistor, makeStore, rootReducer } from './store';
 import { createFakeHost } from '../test/fakeHost';
 import { takeConsoleOutput } from '../test/consoleGuard';
 import { baseApi } from '../api/baseApi';
-import { hideOnboarding, selectIsOnboardingHidden, showOnboarding, onboardingSlice } from '../features/onboarding/onboardingSlice';
+import {
+  hideOnboarding,
+  selectIsOnboardingHidden,
+  showOnboarding,
+  onboardingSlice,
+} from '../features/onboarding/onboardingSlice';
 
 const flush = () => new Promise((r) => setTimeout(r, 50));
 
@@ -22,9 +27,7 @@ describe('store', () => {
     const persistor = makePersistor(store);
     await flush();
     store.dispatch(hideOnboarding());
-    store.dispatch(
-      baseApi.util.upsertQueryEntries([]) as never,
-    );
+    store.dispatch(baseApi.util.upsertQueryEntries([]) as never);
     await persistor.flush();
     const keys = Object.keys(localStorage);
     expect(keys).toContain('hide_onboarding');
@@ -67,26 +70,31 @@ describe('Redux DevTools and serializable state', () => {
     delete (window as DevToolsWindow).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__;
   });
 
-  it.each(['production', 'development'])('connects to the extension with time travel and action traces in a %s build', async (mode) => {
-    const connected: unknown[] = [];
-    (window as DevToolsWindow).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (options) => {
-      connected.push(options);
-      return compose;
-    };
-    process.env.NODE_ENV = mode;
-    // A fresh module registry: Redux Toolkit picks its production or development build from NODE_ENV.
-    await jest.isolateModulesAsync(async () => {
-      const store = await import('./store');
-      const { createFakeHost: fakeHost } = await import('../test/fakeHost');
-      store.makeStore(fakeHost());
-    });
-    expect(connected).toEqual([expect.objectContaining({ name: 'Shoppable Looks', trace: true, traceLimit: 25 })]);
-    expect(DEV_TOOLS).toEqual({ name: 'Shoppable Looks', trace: true, traceLimit: 25 });
-  });
+  it.each(['production', 'development'])(
+    'connects to the extension with time travel and action traces in a %s build',
+    async (mode) => {
+      const connected: unknown[] = [];
+      (window as DevToolsWindow).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = (options) => {
+        connected.push(options);
+        return compose;
+      };
+      process.env.NODE_ENV = mode;
+      // A fresh module registry: Redux Toolkit picks its production or development build from NODE_ENV.
+      await jest.isolateModulesAsync(async () => {
+        const store = await import('./store');
+        const { createFakeHost: fakeHost } = await import('../test/fakeHost');
+        store.makeStore(fakeHost());
+      });
+      expect(connected).toEqual([expect.objectContaining({ name: 'Shoppable Looks', trace: true, traceLimit: 25 })]);
+      expect(DEV_TOOLS).toEqual({ name: 'Shoppable Looks', trace: true, traceLimit: 25 });
+    },
+  );
 
   it('checks in development that actions and state stay serializable (time travel replays them)', () => {
     const store = makeStore(createFakeHost());
     store.dispatch({ type: 'test/notSerializable', payload: new Map([['a', 1]]) });
-    expect(takeConsoleOutput()).toEqual([expect.stringContaining('A non-serializable value was detected in an action, in the path: `payload`')]);
+    expect(takeConsoleOutput()).toEqual([
+      expect.stringContaining('A non-serializable value was detected in an action, in the path: `payload`'),
+    ]);
   });
 });

@@ -15,8 +15,14 @@ import { createGenerationStreamMiddleware } from '../features/gallery/stream/gen
  * the stream state never are. The onboarding flag lives under the exact
  * localStorage key `hide_onboarding`.
  */
-const onboardingReducer = persistReducer({ key: 'hide_onboarding', keyPrefix: '', storage, version: 1 }, onboardingSlice.reducer);
-const dateRangeReducer = persistReducer({ key: 'shoppable-looks:dateRange', keyPrefix: '', storage, version: 1 }, dateRangeSlice.reducer);
+const onboardingReducer = persistReducer(
+  { key: 'hide_onboarding', keyPrefix: '', storage, version: 1 },
+  onboardingSlice.reducer,
+);
+const dateRangeReducer = persistReducer(
+  { key: 'shoppable-looks:dateRange', keyPrefix: '', storage, version: 1 },
+  dateRangeSlice.reducer,
+);
 
 export const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,

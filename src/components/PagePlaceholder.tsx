@@ -8,7 +8,11 @@ export function PagePlaceholder({ titleId, comingSoon = false }: { titleId?: str
     <SkeletonPage title={titleId ? intl.formatMessage({ id: titleId }) : undefined} primaryAction>
       <Card>
         <BlockStack gap="300">
-          {comingSoon && <Text as="p" tone="subdued">{intl.formatMessage({ id: 'Pages.comingSoon' })}</Text>}
+          {comingSoon && (
+            <Text as="p" tone="subdued">
+              {intl.formatMessage({ id: 'Pages.comingSoon' })}
+            </Text>
+          )}
           <SkeletonBodyText lines={4} />
         </BlockStack>
       </Card>

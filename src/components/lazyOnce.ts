@@ -1,4 +1,13 @@
-import { createElement, lazy, Suspense, useState, type ComponentProps, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  createElement,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 
 // The constraint React.lazy itself puts on a module's component (any props).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,11 +2,15 @@ import { sizedImageUrl, THUMBNAIL_PX } from './sizedImageUrl';
 
 describe('sizedImageUrl', () => {
   it("asks Shopify's image CDN for twice the displayed width, keeping the image's own parameters", () => {
-    expect(sizedImageUrl('https://cdn.shopify.com/s/files/1/0001/products/coat.jpg?v=1683744744', THUMBNAIL_PX.small)).toBe(
-      'https://cdn.shopify.com/s/files/1/0001/products/coat.jpg?v=1683744744&width=80',
+    expect(
+      sizedImageUrl('https://cdn.shopify.com/s/files/1/0001/products/coat.jpg?v=1683744744', THUMBNAIL_PX.small),
+    ).toBe('https://cdn.shopify.com/s/files/1/0001/products/coat.jpg?v=1683744744&width=80');
+    expect(sizedImageUrl('https://cdn.shopify.com/s/files/coat.jpg?width=2048', 60)).toBe(
+      'https://cdn.shopify.com/s/files/coat.jpg?width=120',
     );
-    expect(sizedImageUrl('https://cdn.shopify.com/s/files/coat.jpg?width=2048', 60)).toBe('https://cdn.shopify.com/s/files/coat.jpg?width=120');
-    expect(sizedImageUrl('https://shopify-assets.shopifycdn.com/s/files/x.png', 80)).toBe('https://shopify-assets.shopifycdn.com/s/files/x.png?width=160');
+    expect(sizedImageUrl('https://shopify-assets.shopifycdn.com/s/files/x.png', 80)).toBe(
+      'https://shopify-assets.shopifycdn.com/s/files/x.png?width=160',
+    );
   });
 
   it.each([

@@ -3,7 +3,12 @@
  * parameter (as Hydrogen's image loader asks it). A product image there is
  * often 2048 px and hundreds of KB; a 40 px thumbnail needs a few KB.
  */
-const SHOPIFY_IMAGE_CDN_HOSTS = new Set(['cdn.shopify.com', 'cdn.shopifycdn.net', 'shopify-assets.shopifycdn.com', 'shopify-assets.shopifycdn.net']);
+const SHOPIFY_IMAGE_CDN_HOSTS = new Set([
+  'cdn.shopify.com',
+  'cdn.shopifycdn.net',
+  'shopify-assets.shopifycdn.com',
+  'shopify-assets.shopifycdn.net',
+]);
 
 /**
  * `url` asking for an image `cssPixels` wide on a screen of twice the density

@@ -15,7 +15,13 @@ function Dialog({ onClose, options }: { onClose(): void; options?: RestoreFocusO
 }
 
 /** A page whose opener button may disappear or be replaced once the dialog closes. */
-function Page({ options, afterClose = 'keep' }: { options?: RestoreFocusOptions; afterClose?: 'keep' | 'remove' | 'replace' }) {
+function Page({
+  options,
+  afterClose = 'keep',
+}: {
+  options?: RestoreFocusOptions;
+  afterClose?: 'keep' | 'remove' | 'replace';
+}) {
   const [open, setOpen] = useState(false);
   const [closed, setClosed] = useState(false);
   const close = () => {
@@ -27,7 +33,13 @@ function Page({ options, afterClose = 'keep' }: { options?: RestoreFocusOptions;
     <main id="AppFrameMain">
       <h1>Page title</h1>
       <button>Other</button>
-      <div>{gone ? afterClose === 'replace' && <button>Change</button> : <button onClick={() => setOpen(true)}>Open</button>}</div>
+      <div>
+        {gone ? (
+          afterClose === 'replace' && <button>Change</button>
+        ) : (
+          <button onClick={() => setOpen(true)}>Open</button>
+        )}
+      </div>
       {open && <Dialog onClose={close} options={options} />}
     </main>
   );

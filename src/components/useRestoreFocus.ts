@@ -74,7 +74,13 @@ function captureOpener(): Opener {
 /** Focus is nowhere useful: on <body>, on an element no longer in the document, or in a hidden one. */
 function focusIsLost(): boolean {
   const active = document.activeElement;
-  return !active || active === document.body || active === document.documentElement || !active.isConnected || !!active.closest('[hidden], [inert]');
+  return (
+    !active ||
+    active === document.body ||
+    active === document.documentElement ||
+    !active.isConnected ||
+    !!active.closest('[hidden], [inert]')
+  );
 }
 
 function tryFocus(element: HTMLElement | null | undefined, landmark = false): element is HTMLElement {
@@ -86,7 +92,11 @@ function tryFocus(element: HTMLElement | null | undefined, landmark = false): el
 }
 
 function isTabbable(element: HTMLElement): boolean {
-  return element.getAttribute('tabindex') !== '-1' && !element.hasAttribute('disabled') && (element as HTMLInputElement).type !== 'hidden';
+  return (
+    element.getAttribute('tabindex') !== '-1' &&
+    !element.hasAttribute('disabled') &&
+    (element as HTMLInputElement).type !== 'hidden'
+  );
 }
 
 /** Focuses the first candidate that takes focus; returns it, or null. */
@@ -94,7 +104,9 @@ function focusCandidate(opener: Opener, options: RestoreFocusOptions): HTMLEleme
   if (tryFocus(opener.element)) return opener.element;
   if (options.nearOpener) {
     const spot = opener.ancestors.find((node) => node.isConnected);
-    const near = spot ? [...spot.querySelectorAll<HTMLElement>(FOCUSABLE)].find((el) => isTabbable(el) && tryFocus(el)) : undefined;
+    const near = spot
+      ? [...spot.querySelectorAll<HTMLElement>(FOCUSABLE)].find((el) => isTabbable(el) && tryFocus(el))
+      : undefined;
     if (near) return near;
   }
   const fallback = attempt(() => options.fallback?.());

@@ -15,7 +15,12 @@ import type { Paginated } from './api';
 import type { ShopOrdersPage, Stats } from './analytics';
 import { shopOrdersQuerySchema, statsQuerySchema } from './analytics.schema';
 import type { BillingPlans, DiscountCheck, DowngradePreview, DowngradeResult, SelectPlanResponse } from './billing';
-import { billingPlansQuerySchema, discountValidateSchema, selectPlanSchema, type SelectPlanBody } from './billing.schema';
+import {
+  billingPlansQuerySchema,
+  discountValidateSchema,
+  selectPlanSchema,
+  type SelectPlanBody,
+} from './billing.schema';
 import type { BoosterSettings, BoosterValues, CreatedCollection } from './booster';
 import { boosterSchema, collectionCreateSchema } from './booster.schema';
 import type { CatalogProduct, CatalogSyncState } from './catalog';
@@ -23,13 +28,24 @@ import { catalogQuerySchema } from './catalog.schema';
 import type { ClaimFreeResponse, CreditPackage, Credits, PurchaseResponse, VerifyPurchaseResponse } from './credits';
 import type { CustomerDataRequestView } from './customerDataRequests';
 import type { Experiment, ExperimentCreateInput, ExperimentList, ExperimentUpdateInput } from './experiments';
-import { experimentCreateSchema, experimentListQuerySchema, experimentParamsSchema, experimentUpdateSchema } from './experiments.schema';
+import {
+  experimentCreateSchema,
+  experimentListQuerySchema,
+  experimentParamsSchema,
+  experimentUpdateSchema,
+} from './experiments.schema';
 import type { ExtensionCheck } from './extensionCheck';
 import type { FunnelReport } from './funnel';
 import type { Reconciliation } from './reconciliation';
 import { funnelQuerySchema } from './funnel.schema';
 import type { CreateGenerationResponse, ImageGeneration, ImageGenerationsPage } from './gallery';
-import { createGenerationSchema, generationsQuerySchema, updateGenerationSchema, type CreateGenerationBody, type UpdateGenerationBody } from './gallery.schema';
+import {
+  createGenerationSchema,
+  generationsQuerySchema,
+  updateGenerationSchema,
+  type CreateGenerationBody,
+  type UpdateGenerationBody,
+} from './gallery.schema';
 import type { HotspotSuggestRequest, HotspotSuggestResponse } from './hotspots';
 import type { LayoutSettings } from './layout';
 import { layoutSettingsSchema } from './layout.schema';
@@ -82,7 +98,13 @@ const generationParams = pathParams({ id: pathId() }, 'Generation.errors.notFoun
 const packageParams = pathParams({ packageId: pathId() }, 'Credits.errors.packageNotFound');
 /** The charge is the platform's id (digits) in shopify mode, a charges row's id standalone. */
 const verifyParams = pathParams(
-  { packageId: pathId(), chargeId: yup.string().matches(/^\d{1,18}$/).required() },
+  {
+    packageId: pathId(),
+    chargeId: yup
+      .string()
+      .matches(/^\d{1,18}$/)
+      .required(),
+  },
   { packageId: 'Credits.errors.packageNotFound', chargeId: 'Credits.errors.chargeNotFound' },
 );
 
@@ -95,8 +117,17 @@ export const ADMIN_ROUTES = {
   },
   'GET /productLooks/soldOut': { answer: answer<SoldOutLooksResponse>() },
   'GET /productLooks/:id': { params: lookParams, answer: answer<LookDetailResponse>() },
-  'POST /productLooks': { body: stripUnknown(lookFormSchema), sends: sends<LookFormValues>(), answer: answer<LookCreateResponse>() },
-  'PATCH /productLooks/:id': { params: lookParams, body: stripUnknown(lookFormSchema), sends: sends<LookFormValues>(), answer: answer<LookUpdateResponse>() },
+  'POST /productLooks': {
+    body: stripUnknown(lookFormSchema),
+    sends: sends<LookFormValues>(),
+    answer: answer<LookCreateResponse>(),
+  },
+  'PATCH /productLooks/:id': {
+    params: lookParams,
+    body: stripUnknown(lookFormSchema),
+    sends: sends<LookFormValues>(),
+    answer: answer<LookUpdateResponse>(),
+  },
   'DELETE /productLooks/:id': { params: lookParams, answer: answer<void>() },
   /** One image file (multipart), read by the handler. */
   'POST /productLooks/media': { sends: sends<Multipart>(), answer: answer<LookMediaUploadResponse>() },
@@ -104,7 +135,14 @@ export const ADMIN_ROUTES = {
     body: yup.object({
       imageUrl: yup.string().trim().max(2000).required(),
       products: yup
-        .array(yup.object({ productId: yup.string().trim().max(200).required(), title: yup.string().trim().max(255).default('') }).required())
+        .array(
+          yup
+            .object({
+              productId: yup.string().trim().max(200).required(),
+              title: yup.string().trim().max(255).default(''),
+            })
+            .required(),
+        )
         .min(1)
         .max(20)
         .required(),
@@ -120,8 +158,17 @@ export const ADMIN_ROUTES = {
   /** 202: the reconciliation is queued; the answer is the last run. 409 where no instance reconciles. */
   'POST /reconciliation': { answer: answer<Reconciliation>() },
   'GET /experiments': { querystring: experimentListQuerySchema, answer: answer<ExperimentList>() },
-  'POST /experiments': { body: experimentCreateSchema, sends: sends<ExperimentCreateInput>(), answer: answer<Experiment>() },
-  'PATCH /experiments/:id': { params: experimentParamsSchema, body: experimentUpdateSchema, sends: sends<ExperimentUpdateInput>(), answer: answer<Experiment>() },
+  'POST /experiments': {
+    body: experimentCreateSchema,
+    sends: sends<ExperimentCreateInput>(),
+    answer: answer<Experiment>(),
+  },
+  'PATCH /experiments/:id': {
+    params: experimentParamsSchema,
+    body: experimentUpdateSchema,
+    sends: sends<ExperimentUpdateInput>(),
+    answer: answer<Experiment>(),
+  },
   /** Applies a variant to the look and stops the test. */
   'POST /experiments/:id/apply': {
     params: experimentParamsSchema,
@@ -135,7 +182,11 @@ export const ADMIN_ROUTES = {
   'GET /shop/details': { answer: answer<ShopContext>() },
   'GET /shop': { answer: answer<ShopSettings>() },
   /** Any subset of the settings. */
-  'PATCH /shop': { body: shopSettingsSchema.partial(), sends: sends<Partial<ShopSettings>>(), answer: answer<ShopSettings>() },
+  'PATCH /shop': {
+    body: shopSettingsSchema.partial(),
+    sends: sends<Partial<ShopSettings>>(),
+    answer: answer<ShopSettings>(),
+  },
   'POST /shop/apiToken': { answer: answer<ApiTokenResponse>() },
   'GET /shop/onboarding': { answer: answer<Onboarding>() },
   'GET /shop/extensionCheck': { answer: answer<ExtensionCheck>() },
@@ -153,8 +204,15 @@ export const ADMIN_ROUTES = {
   // Billing. Unknown query keys of the plans (cache busters) are dropped.
   'GET /shop/billing-plans': { querystring: stripUnknown(billingPlansQuerySchema), answer: answer<BillingPlans>() },
   'GET /shop/downgrade/preview': { answer: answer<DowngradePreview>() },
-  'POST /shop/select-plan': { body: selectPlanSchema, sends: sends<SelectPlanBody>(), answer: answer<SelectPlanResponse>() },
-  'POST /shop/downgrade': { querystring: yup.object({ planName: yup.string().max(40).optional() }), answer: answer<DowngradeResult>() },
+  'POST /shop/select-plan': {
+    body: selectPlanSchema,
+    sends: sends<SelectPlanBody>(),
+    answer: answer<SelectPlanResponse>(),
+  },
+  'POST /shop/downgrade': {
+    querystring: yup.object({ planName: yup.string().max(40).optional() }),
+    answer: answer<DowngradeResult>(),
+  },
   'POST /discount/validate': { body: discountValidateSchema, answer: answer<DiscountCheck>() },
   // Booster. PATCH bodies send any subset of the settings.
   'GET /booster': { answer: answer<BoosterSettings>() },
@@ -163,9 +221,17 @@ export const ADMIN_ROUTES = {
   'DELETE /productLookCollections/:id': { params: collectionParams, answer: answer<void>() },
   // Layout
   'GET /layout': { answer: answer<LayoutSettings>() },
-  'PATCH /layout': { body: layoutSettingsSchema.partial(), sends: sends<LayoutSettings>(), answer: answer<LayoutSettings>() },
+  'PATCH /layout': {
+    body: layoutSettingsSchema.partial(),
+    sends: sends<LayoutSettings>(),
+    answer: answer<LayoutSettings>(),
+  },
   /** Answers the widget HTML (text/html) for unsaved settings. */
-  'POST /layout/preview': { body: layoutSettingsSchema.partial(), sends: sends<LayoutSettings>(), answer: answer<string>() },
+  'POST /layout/preview': {
+    body: layoutSettingsSchema.partial(),
+    sends: sends<LayoutSettings>(),
+    answer: answer<string>(),
+  },
   // Gallery
   'GET /image-generations': { querystring: generationsQuerySchema, answer: answer<ImageGenerationsPage>() },
   'GET /image-generation/:id': { params: generationParams, answer: answer<ImageGeneration>() },
@@ -178,8 +244,17 @@ export const ADMIN_ROUTES = {
     querystring: yup.object({ lastEventId: yup.string().max(20).optional() }),
     answer: answer<void>(),
   },
-  'POST /image-generation': { body: createGenerationSchema, sends: sends<CreateGenerationBody>(), answer: answer<CreateGenerationResponse>() },
-  'PUT /image-generation/:id': { params: generationParams, body: updateGenerationSchema, sends: sends<UpdateGenerationBody>(), answer: answer<ImageGeneration>() },
+  'POST /image-generation': {
+    body: createGenerationSchema,
+    sends: sends<CreateGenerationBody>(),
+    answer: answer<CreateGenerationResponse>(),
+  },
+  'PUT /image-generation/:id': {
+    params: generationParams,
+    body: updateGenerationSchema,
+    sends: sends<UpdateGenerationBody>(),
+    answer: answer<ImageGeneration>(),
+  },
   // Credits
   'GET /credits': { answer: answer<Credits>() },
   'GET /credits/packages': { answer: answer<CreditPackage[]>() },
@@ -196,11 +271,19 @@ type Infer<S> = S extends yup.ISchema<infer T> ? T : never;
 /** What a successful answer of the route holds (`void`: 204). */
 export type AnswerOf<K extends RouteKey> = AdminRoutes[K]['answer'];
 /** What the client sends: the `sends` marker, else the body schema's type, else nothing. */
-export type BodyOf<K extends RouteKey> = AdminRoutes[K] extends { sends: infer B } ? B : AdminRoutes[K] extends { body: infer S } ? Infer<S> : void;
+export type BodyOf<K extends RouteKey> = AdminRoutes[K] extends { sends: infer B }
+  ? B
+  : AdminRoutes[K] extends { body: infer S }
+    ? Infer<S>
+    : void;
 /** The body, query and path parameters as the server's handler reads them (validated and cast). */
 export type ParsedBodyOf<K extends RouteKey> = AdminRoutes[K] extends { body: infer S } ? Infer<S> : unknown;
-export type QueryOf<K extends RouteKey> = AdminRoutes[K] extends { querystring: infer S } ? Infer<S> : Record<string, never>;
-export type ParamsOf<K extends RouteKey> = AdminRoutes[K] extends { params: infer S } ? Infer<S> : Record<string, never>;
+export type QueryOf<K extends RouteKey> = AdminRoutes[K] extends { querystring: infer S }
+  ? Infer<S>
+  : Record<string, never>;
+export type ParamsOf<K extends RouteKey> = AdminRoutes[K] extends { params: infer S }
+  ? Infer<S>
+  : Record<string, never>;
 
 /** The `:name`s of a route's path, from its key alone (the client builds URLs from the key). */
 export type PathParamNames<K extends string> = K extends `${string}:${infer Name}/${infer Rest}`

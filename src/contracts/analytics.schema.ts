@@ -3,10 +3,7 @@ import { yup } from './validation';
 import { isValidYmd } from './analyticsDate';
 import { SHOP_ORDERS_PAGE_SIZE } from './analytics';
 
-const ymd = () =>
-  yup
-    .string()
-    .test('ymd', 'invalid date', (v) => v === undefined || isValidYmd(v));
+const ymd = () => yup.string().test('ymd', 'invalid date', (v) => v === undefined || isValidYmd(v));
 
 export const statsQuerySchema = yup
   .object({
@@ -27,7 +24,12 @@ export const shopOrdersQuerySchema = yup
 
 export const addToCartEventSchema = yup
   .object({
-    shopDomain: yup.string().trim().required().max(255).matches(/^[a-z0-9][a-z0-9.-]*$/i),
+    shopDomain: yup
+      .string()
+      .trim()
+      .required()
+      .max(255)
+      .matches(/^[a-z0-9][a-z0-9.-]*$/i),
     lookId: yup.number().integer().positive().required(),
     productId: yup.string().trim().required().max(100),
     price: yup.number().min(0).max(1_000_000).optional(),

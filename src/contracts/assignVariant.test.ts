@@ -29,13 +29,19 @@ describe('assignVariant', () => {
       { id: 2, split: 50 },
     ];
     let same = 0;
-    for (let i = 0; i < 4000; i++) if (assignVariant(`v-${i}-xx`, 1, even)!.id === assignVariant(`v-${i}-xx`, 2, even)!.id) same++;
+    for (let i = 0; i < 4000; i++)
+      if (assignVariant(`v-${i}-xx`, 1, even)!.id === assignVariant(`v-${i}-xx`, 2, even)!.id) same++;
     expect(same / 4000).toBeGreaterThan(0.45);
     expect(same / 4000).toBeLessThan(0.55);
   });
 
   it('handles 0/100 splits and no variants', () => {
-    expect(assignVariant('visitor-1', 1, [{ id: 1, split: 0 }, { id: 2, split: 100 }])!.id).toBe(2);
+    expect(
+      assignVariant('visitor-1', 1, [
+        { id: 1, split: 0 },
+        { id: 2, split: 100 },
+      ])!.id,
+    ).toBe(2);
     expect(assignVariant('visitor-1', 1, [])).toBeNull();
   });
 });

@@ -26,10 +26,15 @@ export function stableHash(input: string): number {
 }
 
 /** The bucket 0–9999 of a visitor in an experiment (hundredths of a percent). */
-export const assignmentBucket = (visitorId: string, experimentId: number) => stableHash(`${experimentId}:${visitorId}`) % 10_000;
+export const assignmentBucket = (visitorId: string, experimentId: number) =>
+  stableHash(`${experimentId}:${visitorId}`) % 10_000;
 
 /** The variant a visitor sees, or null when there are no variants or the splits are all zero. */
-export function assignVariant<V extends SplitVariant>(visitorId: string, experimentId: number, variants: readonly V[]): V | null {
+export function assignVariant<V extends SplitVariant>(
+  visitorId: string,
+  experimentId: number,
+  variants: readonly V[],
+): V | null {
   const total = variants.reduce((s, v) => s + Math.max(0, v.split), 0);
   if (!variants.length || total <= 0) return null;
   const point = (assignmentBucket(visitorId, experimentId) / 10_000) * total;

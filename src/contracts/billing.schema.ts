@@ -17,5 +17,10 @@ export const discountValidateSchema = yup
   .strict();
 
 export const billingPlansQuerySchema = yup
-  .object({ locale: yup.mixed<Locale>().oneOf([...SUPPORTED_LOCALES]).optional() })
+  .object({
+    locale: yup
+      .mixed<Locale>()
+      .oneOf([...SUPPORTED_LOCALES])
+      .optional(),
+  })
   .noUnknown();

@@ -10,9 +10,16 @@ export const boosterSchema = yup
   .object({
     showOnCartPage: yup.boolean().strict().required(),
     cartPageCssSelector: text(500),
-    discountType: yup.mixed<DiscountType>().oneOf([...DISCOUNT_TYPES]).nullable().defined(),
+    discountType: yup
+      .mixed<DiscountType>()
+      .oneOf([...DISCOUNT_TYPES])
+      .nullable()
+      .defined(),
     discountLabel: text(100),
-    discountTypeRedirect: yup.mixed<DiscountTypeRedirect>().oneOf([...DISCOUNT_TYPE_REDIRECTS]).required(),
+    discountTypeRedirect: yup
+      .mixed<DiscountTypeRedirect>()
+      .oneOf([...DISCOUNT_TYPE_REDIRECTS])
+      .required(),
     discountValue: yup.number().required().min(0).max(1_000_000),
     applyDiscountAtc: yup.boolean().strict().required(),
     discountButtonText: text(100),

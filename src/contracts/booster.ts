@@ -32,7 +32,11 @@ export interface BundleDiscountCombinesWith {
   shippingDiscounts: boolean;
 }
 
-export const DEFAULT_BUNDLE_DISCOUNT_COMBINES_WITH: BundleDiscountCombinesWith = { productDiscounts: false, orderDiscounts: true, shippingDiscounts: true };
+export const DEFAULT_BUNDLE_DISCOUNT_COMBINES_WITH: BundleDiscountCombinesWith = {
+  productDiscounts: false,
+  orderDiscounts: true,
+  shippingDiscounts: true,
+};
 
 /** Booster settings as stored and edited (the collections come along on GET). */
 export interface BoosterValues {

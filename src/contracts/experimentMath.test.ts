@@ -5,7 +5,7 @@ function numeric(a: { alpha: number; beta: number }, b: { alpha: number; beta: n
   let s = 0;
   for (let i = 0; i < steps; i++) {
     const x = (i + 0.5) / steps;
-    const dens = (betaCdf(x + 0.5 / steps, b.alpha, b.beta) - betaCdf(x - 0.5 / steps, b.alpha, b.beta));
+    const dens = betaCdf(x + 0.5 / steps, b.alpha, b.beta) - betaCdf(x - 0.5 / steps, b.alpha, b.beta);
     s += dens * betaCdf(x, a.alpha, a.beta);
   }
   return s;

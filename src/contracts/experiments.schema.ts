@@ -12,19 +12,38 @@ const variantSchema = yup
   .object({
     name: nonBlank(VARIANT_NAME_MAX),
     imageUrl: text().max(2048).nullable().defined(),
-    template: yup.string().oneOf([...DEFINED_TEMPLATES]).nullable().defined(),
+    template: yup
+      .string()
+      .oneOf([...DEFINED_TEMPLATES])
+      .nullable()
+      .defined(),
   })
   .noUnknown()
-  .test('changes', { key: 'Experiments.errors.variantUnchanged' }, (v) => !v || v.imageUrl != null || v.template != null);
+  .test(
+    'changes',
+    { key: 'Experiments.errors.variantUnchanged' },
+    (v) => !v || v.imageUrl != null || v.template != null,
+  );
 
 export const experimentCreateSchema = yup
   .object({ lookId: id().required(), split: split().required(), variant: variantSchema.required() })
   .noUnknown();
 
 export const experimentUpdateSchema = yup
-  .object({ split: split().optional(), variant: variantSchema.optional().default(undefined), status: yup.string().oneOf(['running', 'stopped'] as const).optional() })
+  .object({
+    split: split().optional(),
+    variant: variantSchema.optional().default(undefined),
+    status: yup
+      .string()
+      .oneOf(['running', 'stopped'] as const)
+      .optional(),
+  })
   .noUnknown()
-  .test('some', { key: 'Experiments.errors.nothingToChange' }, (v) => !v || v.split !== undefined || v.variant !== undefined || v.status !== undefined);
+  .test(
+    'some',
+    { key: 'Experiments.errors.nothingToChange' },
+    (v) => !v || v.split !== undefined || v.variant !== undefined || v.status !== undefined,
+  );
 
 export const experimentParamsSchema = yup.object({ id: id().required() });
 export const experimentListQuerySchema = yup.object({ lookId: id().optional() }).noUnknown();

@@ -13,7 +13,11 @@ const day = () =>
 export const funnelQuerySchema = yup
   .object({ since: day(), until: day() })
   .noUnknown()
-  .test('range', { key: 'Analytics.errors.invalidRange' }, (q) => !q?.since || !q.until || !isValidYmd(q.since) || !isValidYmd(q.until) || q.since <= q.until)
+  .test(
+    'range',
+    { key: 'Analytics.errors.invalidRange' },
+    (q) => !q?.since || !q.until || !isValidYmd(q.since) || !isValidYmd(q.until) || q.since <= q.until,
+  )
   .test('length', { key: 'Analytics.errors.rangeTooLong', values: { days: MAX_FUNNEL_RANGE_DAYS } }, (q) => {
     if (!q?.since || !q.until || !isValidYmd(q.since) || !isValidYmd(q.until)) return true;
     return (Date.parse(q.until) - Date.parse(q.since)) / 86_400_000 < MAX_FUNNEL_RANGE_DAYS;

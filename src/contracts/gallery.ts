@@ -76,7 +76,10 @@ export interface GenerationFormValues {
 }
 
 /** Body sent for the form: an empty prompt is absent (SPEC §5). */
-export function generationBody(values: Pick<GenerationFormValues, 'imageType' | 'customPrompt'>): { imageType: ImageType; customPrompt?: string } {
+export function generationBody(values: Pick<GenerationFormValues, 'imageType' | 'customPrompt'>): {
+  imageType: ImageType;
+  customPrompt?: string;
+} {
   const prompt = values.customPrompt?.trim();
   return prompt ? { imageType: values.imageType, customPrompt: prompt } : { imageType: values.imageType };
 }

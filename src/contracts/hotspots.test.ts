@@ -1,28 +1,57 @@
-import { gridPositions, isGeneratedImageUrl, placeMarkers, positionFromPixels, type GeneratedItemPosition } from './hotspots';
+import {
+  gridPositions,
+  isGeneratedImageUrl,
+  placeMarkers,
+  positionFromPixels,
+  type GeneratedItemPosition,
+} from './hotspots';
 
 const item = (itemId: string, markerX = 50, markerY = 50) => ({ itemId, markerX, markerY });
-const at = (productId: string, x: number, y: number): GeneratedItemPosition => ({ productId, x, y, source: 'composed' });
+const at = (productId: string, x: number, y: number): GeneratedItemPosition => ({
+  productId,
+  x,
+  y,
+  source: 'composed',
+});
 
 describe('gridPositions', () => {
   it('ceil(√n) columns, cells in reading order, each item at its cell centre', () => {
     expect(gridPositions(0)).toEqual([]);
     expect(gridPositions(1).map(({ x, y }) => [x, y])).toEqual([[50, 50]]);
-    expect(gridPositions(2).map(({ x, y }) => [x, y])).toEqual([[25, 50], [75, 50]]);
-    expect(gridPositions(5).map(({ x, y }) => [x, y])).toEqual([[16.67, 25], [50, 25], [83.33, 25], [16.67, 75], [50, 75]]);
+    expect(gridPositions(2).map(({ x, y }) => [x, y])).toEqual([
+      [25, 50],
+      [75, 50],
+    ]);
+    expect(gridPositions(5).map(({ x, y }) => [x, y])).toEqual([
+      [16.67, 25],
+      [50, 25],
+      [83.33, 25],
+      [16.67, 75],
+      [50, 75],
+    ]);
     expect(gridPositions(4)[3].box).toEqual({ left: 50, top: 50, width: 50, height: 50 });
   });
 });
 
 describe('positionFromPixels', () => {
   it('converts to percent of the image and clips to it', () => {
-    expect(positionFromPixels('p', { left: 100, top: 50, width: 200, height: 100 }, { width: 400, height: 200 }, 'detected')).toEqual({
+    expect(
+      positionFromPixels('p', { left: 100, top: 50, width: 200, height: 100 }, { width: 400, height: 200 }, 'detected'),
+    ).toEqual({
       productId: 'p',
       x: 50,
       y: 50,
       box: { left: 25, top: 25, width: 50, height: 50 },
       source: 'detected',
     });
-    expect(positionFromPixels('p', { left: -100, top: 150, width: 200, height: 100 }, { width: 400, height: 200 }, 'detected').box).toEqual({
+    expect(
+      positionFromPixels(
+        'p',
+        { left: -100, top: 150, width: 200, height: 100 },
+        { width: 400, height: 200 },
+        'detected',
+      ).box,
+    ).toEqual({
       left: 0,
       top: 75,
       width: 25,

@@ -1,6 +1,17 @@
 /** The look schema (SPEC §5): the look form validates with it, the server parses POST/PATCH /productLooks with it (parse(lookFormSchema, body)). */
 import { yup } from './validation';
-import { DISCOUNT_LABEL_MIN, isStorableImageUrl, isValidTags, LOOK_DISCOUNT_TYPES, LOOKS_MAX_LIMIT, LOOKS_PAGE_SIZE, MAX_DISCOUNT_TIERS, MIN_TIER_QUANTITY, PERCENTAGE_MAX, type LookDiscountTier } from './looks';
+import {
+  DISCOUNT_LABEL_MIN,
+  isStorableImageUrl,
+  isValidTags,
+  LOOK_DISCOUNT_TYPES,
+  LOOKS_MAX_LIMIT,
+  LOOKS_PAGE_SIZE,
+  MAX_DISCOUNT_TIERS,
+  MIN_TIER_QUANTITY,
+  PERCENTAGE_MAX,
+  type LookDiscountTier,
+} from './looks';
 
 const marker = () => yup.number().integer().min(0).max(100).required();
 
@@ -22,7 +33,10 @@ export const relatedItemSchema = yup.object({
   title: yup.string().max(500).default(''),
   image: url().default(''),
   order: yup.number().integer().min(0).required(),
-  type: yup.string().oneOf(['product'] as const).required(),
+  type: yup
+    .string()
+    .oneOf(['product'] as const)
+    .required(),
   markerX: marker(),
   markerY: marker(),
   alternative: yup
@@ -55,10 +69,16 @@ function previousTier(ctx: TierContext): LookDiscountTier | undefined {
 
 /** How many different products the look has (main and related): a tier can ask for at most that many. */
 function lookProductCount(ctx: TierContext): number | null {
-  const look = ctx.from?.[2]?.value as { mainProduct?: { itemId?: unknown }; relatedItems?: Array<{ itemId?: unknown }> } | undefined;
+  const look = ctx.from?.[2]?.value as
+    | { mainProduct?: { itemId?: unknown }; relatedItems?: Array<{ itemId?: unknown }> }
+    | undefined;
   if (!look) return null;
-  const ids = [look.mainProduct?.itemId, ...(Array.isArray(look.relatedItems) ? look.relatedItems.map((i) => i?.itemId) : [])];
-  return new Set(ids.filter((id): id is string => typeof id === 'string' && id.trim() !== '').map((id) => id.trim())).size;
+  const ids = [
+    look.mainProduct?.itemId,
+    ...(Array.isArray(look.relatedItems) ? look.relatedItems.map((i) => i?.itemId) : []),
+  ];
+  return new Set(ids.filter((id): id is string => typeof id === 'string' && id.trim() !== '').map((id) => id.trim()))
+    .size;
 }
 
 /**
@@ -73,24 +93,34 @@ export const discountTierSchema = yup.object({
     // The main product and at most 50 related products.
     .max(51)
     .required()
-    .test('tierQuantityIncreasing', (p: { path: string }) => ({ key: 'Looks.validation.tierQuantityIncreasing', values: { path: p.path } }), function (value) {
-      const before = previousTier(this as TierContext);
-      return value === undefined || !before || !(typeof before.quantity === 'number') || value > before.quantity;
-    })
+    .test(
+      'tierQuantityIncreasing',
+      (p: { path: string }) => ({ key: 'Looks.validation.tierQuantityIncreasing', values: { path: p.path } }),
+      function (value) {
+        const before = previousTier(this as TierContext);
+        return value === undefined || !before || !(typeof before.quantity === 'number') || value > before.quantity;
+      },
+    )
     .test('tierQuantityItems', function (value) {
       const count = lookProductCount(this as TierContext);
       if (value === undefined || count === null || count < MIN_TIER_QUANTITY || value <= count) return true;
-      return this.createError({ message: { key: 'Looks.validation.tierQuantityItems', values: { path: this.path, count } } as never });
+      return this.createError({
+        message: { key: 'Looks.validation.tierQuantityItems', values: { path: this.path, count } } as never,
+      });
     }),
   percentage: yup
     .number()
     .moreThan(0, (p: { path: string }) => ({ key: 'validation.positive', values: { path: p.path } }))
     .max(100)
     .required()
-    .test('tierPercentageIncreasing', (p: { path: string }) => ({ key: 'Looks.validation.tierPercentageIncreasing', values: { path: p.path } }), function (value) {
-      const before = previousTier(this as TierContext);
-      return value === undefined || !before || !(typeof before.percentage === 'number') || value > before.percentage;
-    }),
+    .test(
+      'tierPercentageIncreasing',
+      (p: { path: string }) => ({ key: 'Looks.validation.tierPercentageIncreasing', values: { path: p.path } }),
+      function (value) {
+        const before = previousTier(this as TierContext);
+        return value === undefined || !before || !(typeof before.percentage === 'number') || value > before.percentage;
+      },
+    ),
 });
 
 export const lookFormSchema = yup.object({
@@ -126,7 +156,10 @@ export const lookFormSchema = yup.object({
         .default('')
         .max(100)
         .when('enabled', { is: true, then: (s) => s.trim().required().min(DISCOUNT_LABEL_MIN) }),
-      type: yup.string().oneOf([...LOOK_DISCOUNT_TYPES]).required(),
+      type: yup
+        .string()
+        .oneOf([...LOOK_DISCOUNT_TYPES])
+        .required(),
       value: yup
         .number()
         .min(0)
@@ -141,7 +174,14 @@ export const lookFormSchema = yup.object({
     .max(1000)
     .default('')
     // Whitespace around each tag is trimmed; empty and duplicate tags stay errors.
-    .transform((value: unknown) => (typeof value === 'string' ? value.split(',').map((t) => t.trim()).join(',') : value))
+    .transform((value: unknown) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((t) => t.trim())
+            .join(',')
+        : value,
+    )
     .test('tags', { key: 'Looks.validation.tags', values: { path: 'tags' } }, (value) => isValidTags(value)),
 });
 

@@ -44,12 +44,14 @@ export interface LookDiscountTier {
  */
 export const LOOK_DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
 export type LookDiscountType = (typeof LOOK_DISCOUNT_TYPES)[number];
-export const isLookDiscountType = (value: unknown): value is LookDiscountType => (LOOK_DISCOUNT_TYPES as readonly unknown[]).includes(value);
+export const isLookDiscountType = (value: unknown): value is LookDiscountType =>
+  (LOOK_DISCOUNT_TYPES as readonly unknown[]).includes(value);
 
 /** A percentage discount takes at most this much off. */
 export const PERCENTAGE_MAX = 100;
 /** A discount's value as it can apply: a percentage is capped at PERCENTAGE_MAX, an amount is not. */
-export const applicableDiscountValue = (type: LookDiscountType, value: number): number => (type === 'percentage' ? Math.min(PERCENTAGE_MAX, value) : value);
+export const applicableDiscountValue = (type: LookDiscountType, value: number): number =>
+  type === 'percentage' ? Math.min(PERCENTAGE_MAX, value) : value;
 
 export interface LookDiscount {
   enabled: boolean;
@@ -153,9 +155,22 @@ export interface LookMediaUploadResponse {
   productLookMediaId: number;
 }
 
-export const EMPTY_MAIN_PRODUCT: LookMainProduct = { itemId: '', title: '', image: '', selectedMainImage: null, productImages: [] };
+export const EMPTY_MAIN_PRODUCT: LookMainProduct = {
+  itemId: '',
+  title: '',
+  image: '',
+  selectedMainImage: null,
+  productImages: [],
+};
 
-export const EMPTY_DISCOUNT: LookDiscount = { enabled: false, label: '', type: 'percentage', value: DEFAULT_DISCOUNT_VALUE, discountText: '', tiers: [] };
+export const EMPTY_DISCOUNT: LookDiscount = {
+  enabled: false,
+  label: '',
+  type: 'percentage',
+  value: DEFAULT_DISCOUNT_VALUE,
+  discountText: '',
+  tiers: [],
+};
 
 /** Defaults of a new look (draft until the merchant activates it). */
 export function newLookDefaults(): LookFormValues {
@@ -196,7 +211,11 @@ export function toFormValues(look: LookFormValues): LookFormValues {
     markerColor: look.markerColor || DEFAULT_MARKER_COLOR,
     featured: !!look.featured,
     media: (look.media ?? []).map(({ id, url }) => ({ id, url })),
-    discount: { ...EMPTY_DISCOUNT, ...(look.discount ?? {}), tiers: (look.discount?.tiers ?? []).map(({ quantity, percentage }) => ({ quantity, percentage })) },
+    discount: {
+      ...EMPTY_DISCOUNT,
+      ...(look.discount ?? {}),
+      tiers: (look.discount?.tiers ?? []).map(({ quantity, percentage }) => ({ quantity, percentage })),
+    },
     tags: look.tags ?? '',
   };
 }
@@ -234,7 +253,10 @@ export function newRelatedItem(product: { id: string; title: string; image?: str
 }
 
 /** Sets (or, with null, clears) an item's alternative product; the item's own product cannot be its alternative. */
-export function setItemAlternative(item: LookRelatedItem, product: { id: string; title: string; image?: string } | null): LookRelatedItem {
+export function setItemAlternative(
+  item: LookRelatedItem,
+  product: { id: string; title: string; image?: string } | null,
+): LookRelatedItem {
   if (!product || product.id === item.itemId) return { ...item, alternative: null };
   return { ...item, alternative: { itemId: product.id, title: product.title, image: product.image ?? '' } };
 }
@@ -317,5 +339,9 @@ export function isStorableImageUrl(value: string, appOrigin?: string): boolean {
   }
   if (parsed.username || parsed.password) return false;
   if (parsed.protocol === 'https:') return true;
-  return parsed.protocol === 'http:' && parsed.pathname.startsWith('/files/') && (appOrigin === undefined || parsed.origin === appOrigin);
+  return (
+    parsed.protocol === 'http:' &&
+    parsed.pathname.startsWith('/files/') &&
+    (appOrigin === undefined || parsed.origin === appOrigin)
+  );
 }

@@ -25,7 +25,10 @@ export const pathId = () => yup.number().integer().min(1).max(INT32_MAX).require
  * Path parameters; any invalid value answers 404 with `notFoundMessage` (no
  * such resource can exist), one message for all or one per parameter.
  */
-export function pathParams<F extends yup.ObjectShape>(fields: F, notFoundMessage: string | { [K in keyof F]: string } = 'Not found') {
+export function pathParams<F extends yup.ObjectShape>(
+  fields: F,
+  notFoundMessage: string | { [K in keyof F]: string } = 'Not found',
+) {
   return yup.object(fields).meta({ notFound: notFoundMessage });
 }
 

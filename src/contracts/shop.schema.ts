@@ -21,11 +21,18 @@ export const shopSettingsSchema = yup
     enabled: yup.boolean().strict().required(),
     enableCheckoutUIExtension: yup.boolean().strict().optional(),
     usePoopUpEnabled: yup.boolean().strict().required(),
-    usePoopUpEvent: yup.mixed<PopupEvent>().oneOf([...POPUP_EVENTS]).nullable().optional(),
+    usePoopUpEvent: yup
+      .mixed<PopupEvent>()
+      .oneOf([...POPUP_EVENTS])
+      .nullable()
+      .optional(),
     usePoopUpDelay: yup.number().positive().nullable().optional(),
     useButtonPDP: yup.boolean().strict().optional(),
     showCompareAtPrice: yup.boolean().strict().optional(),
-    locale: yup.mixed<Locale>().oneOf([...SUPPORTED_LOCALES]).required(),
+    locale: yup
+      .mixed<Locale>()
+      .oneOf([...SUPPORTED_LOCALES])
+      .required(),
     multiLocale: yup.boolean().strict().required(),
     applyDiscount: yup.boolean().strict().optional(),
     discountButtonText: optionalString().max(100),
@@ -34,17 +41,29 @@ export const shopSettingsSchema = yup
     variantLabel: text().trim().required().max(60),
     useProductLookDiscount: yup.boolean().strict().optional(),
     removeUTMParam: yup.boolean().strict().required(),
-    definedVariantStyle: yup.mixed<VariantStyle>().oneOf([...VARIANT_STYLES]).required(),
+    definedVariantStyle: yup
+      .mixed<VariantStyle>()
+      .oneOf([...VARIANT_STYLES])
+      .required(),
     mainButtonAfterSectionSelector: optionalString().max(500),
     autoHideOutOfStockItems: yup.boolean().strict().required(),
-    conversionDropThreshold: yup.number().strict().integer().min(CONVERSION_DROP_THRESHOLD_MIN).max(CONVERSION_DROP_THRESHOLD_MAX).optional(),
+    conversionDropThreshold: yup
+      .number()
+      .strict()
+      .integer()
+      .min(CONVERSION_DROP_THRESHOLD_MIN)
+      .max(CONVERSION_DROP_THRESHOLD_MAX)
+      .optional(),
   })
   .noUnknown()
   .strict();
 
 export const trackEventSchema = yup
   .object({
-    name: yup.mixed<TrackedEvent>().oneOf([...TRACKED_EVENTS]).required(),
+    name: yup
+      .mixed<TrackedEvent>()
+      .oneOf([...TRACKED_EVENTS])
+      .required(),
     distinctId: yup.string().required().max(200),
     properties: yup.object().optional().default({}),
   })

@@ -144,7 +144,10 @@ export interface StorefrontConfig {
     | 'autoHideOutOfStockItems'
   >;
   /** `bundleDiscountCombinesWith`: the block says when the bundle does not combine with other product discounts (absent: it does not say). */
-  booster: Pick<BoosterValues, 'showOnCartPage' | 'cartPageCssSelector' | 'enableCheckoutUIExtension' | 'discountLabel'> &
+  booster: Pick<
+    BoosterValues,
+    'showOnCartPage' | 'cartPageCssSelector' | 'enableCheckoutUIExtension' | 'discountLabel'
+  > &
     Partial<Pick<BoosterValues, 'bundleDiscountCombinesWith'>>;
   /** Item links carry utm_source/utm_content (the setting removeUTMParam off); absent: no UTM parameters. */
   utm?: boolean;

@@ -53,7 +53,6 @@ yupBase.setLocale({
  */
 export import yup = yupBase;
 
-
 /** Flattens a yup ValidationError into `{ 'a.b[0].c': message }` (first message per field). */
 export function collectErrors(error: yup.ValidationError): FieldErrors {
   const out: FieldErrors = {};
@@ -61,9 +60,7 @@ export function collectErrors(error: yup.ValidationError): FieldErrors {
   for (const item of items) {
     const path = item.path || '_';
     if (out[path]) continue;
-    out[path] = isValidationMessage(item.message)
-      ? item.message
-      : { key: 'validation.invalid', values: { path } };
+    out[path] = isValidationMessage(item.message) ? item.message : { key: 'validation.invalid', values: { path } };
   }
   return out;
 }
@@ -75,7 +72,11 @@ export function validate<T>(
   options: { stripUnknown?: boolean; context?: Record<string, unknown> } = {},
 ): { value: T; errors?: undefined } | { value?: undefined; errors: FieldErrors } {
   try {
-    const cast = schema.validateSync(value, { abortEarly: false, stripUnknown: options.stripUnknown ?? false, context: options.context });
+    const cast = schema.validateSync(value, {
+      abortEarly: false,
+      stripUnknown: options.stripUnknown ?? false,
+      context: options.context,
+    });
     return { value: cast as T };
   } catch (e) {
     if (e instanceof yup.ValidationError) return { errors: collectErrors(e) };

@@ -17,14 +17,20 @@ const MAX_CLS = 100;
 const metricSchema = yup
   .object({
     id: yup.string().required().min(1).max(128),
-    name: yup.mixed<WebVitalName>().oneOf([...WEB_VITAL_NAMES]).required(),
+    name: yup
+      .mixed<WebVitalName>()
+      .oneOf([...WEB_VITAL_NAMES])
+      .required(),
     value: yup
       .number()
       .required()
       .min(0)
       .when('name', ([name], schema) => schema.max(name === 'CLS' ? MAX_CLS : MAX_MS)),
     route: yup.string().required().matches(/^\//).max(WEB_VITAL_ROUTE_MAX),
-    source: yup.mixed<WebVitalSource>().oneOf([...WEB_VITAL_SOURCES]).required(),
+    source: yup
+      .mixed<WebVitalSource>()
+      .oneOf([...WEB_VITAL_SOURCES])
+      .required(),
   })
   .noUnknown()
   .strict();

@@ -61,6 +61,10 @@ export function webVitalRoute(pathname: string): string {
     .split('#')[0]
     .split('/')
     .filter(Boolean)
-    .map((s) => (/^\d+$/.test(s) || /^[0-9a-f-]{16,}$/i.test(s) || /^gid:/.test(s) ? ':id' : s.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40) || ':id'));
+    .map((s) =>
+      /^\d+$/.test(s) || /^[0-9a-f-]{16,}$/i.test(s) || /^gid:/.test(s)
+        ? ':id'
+        : s.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40) || ':id',
+    );
   return `/${segments.join('/')}`.slice(0, WEB_VITAL_ROUTE_MAX);
 }

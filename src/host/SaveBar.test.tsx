@@ -25,7 +25,9 @@ describe('host save bar', () => {
   it('inside Shopify admin without ui-save-bar (App Bridge script blocked): the Polaris save bar, no crash', () => {
     const onSave = jest.fn();
     const onDiscard = jest.fn();
-    renderWithProviders(<Harness onSave={onSave} onDiscard={onDiscard} />, { host: createFakeHost({ kind: 'appBridge' }) });
+    renderWithProviders(<Harness onSave={onSave} onDiscard={onDiscard} />, {
+      host: createFakeHost({ kind: 'appBridge' }),
+    });
     expect(screen.getByText(en['General.unsavedChanges'])).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: en['General.actions.save'] }));
     expect(onSave).toHaveBeenCalledTimes(1);
@@ -36,7 +38,9 @@ describe('host save bar', () => {
 
   it('switches to App Bridge ui-save-bar once its script defines it, shown and hidden through its methods', async () => {
     const onSave = jest.fn();
-    renderWithProviders(<Harness onSave={onSave} onDiscard={jest.fn()} />, { host: createFakeHost({ kind: 'appBridge' }) });
+    renderWithProviders(<Harness onSave={onSave} onDiscard={jest.fn()} />, {
+      host: createFakeHost({ kind: 'appBridge' }),
+    });
     expect(screen.getByText(en['General.unsavedChanges'])).toBeInTheDocument();
     await act(async () => {
       customElements.define(
@@ -65,7 +69,9 @@ describe('host save bar', () => {
   });
 
   it('standalone keeps the Polaris save bar even where ui-save-bar exists', () => {
-    renderWithProviders(<Harness onSave={jest.fn()} onDiscard={jest.fn()} />, { host: createFakeHost({ kind: 'standalone' }) });
+    renderWithProviders(<Harness onSave={jest.fn()} onDiscard={jest.fn()} />, {
+      host: createFakeHost({ kind: 'standalone' }),
+    });
     expect(screen.getByText(en['General.unsavedChanges'])).toBeInTheDocument();
     expect(document.querySelector('ui-save-bar')).toBeNull();
   });

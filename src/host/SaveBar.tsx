@@ -30,7 +30,14 @@ export function HostSaveBar(props: HostSaveBarProps) {
 type SaveBarElement = HTMLElement & { show?: unknown; hide?: unknown };
 
 /** `<ui-save-bar>` shown and hidden through its methods; a stand-in element without them falls back. */
-function AppBridgeSaveBar({ open, saving, disabled, onSave, onDiscard, onUnusable }: HostSaveBarProps & { onUnusable(): void }) {
+function AppBridgeSaveBar({
+  open,
+  saving,
+  disabled,
+  onSave,
+  onDiscard,
+  onUnusable,
+}: HostSaveBarProps & { onUnusable(): void }) {
   const ref = useRef<SaveBarElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -62,7 +69,12 @@ function PolarisSaveBar({ open, saving, disabled, onSave, onDiscard }: HostSaveB
   return (
     <ContextualSaveBar
       message={intl.formatMessage({ id: 'General.unsavedChanges' })}
-      saveAction={{ onAction: onSave, loading: saving, disabled, content: intl.formatMessage({ id: 'General.actions.save' }) }}
+      saveAction={{
+        onAction: onSave,
+        loading: saving,
+        disabled,
+        content: intl.formatMessage({ id: 'General.actions.save' }),
+      }}
       discardAction={{ onAction: onDiscard, content: intl.formatMessage({ id: 'General.actions.discard' }) }}
     />
   );

@@ -33,14 +33,18 @@ export interface ShopifyGlobal {
   saveBar?: { leaveConfirmation?(): Promise<void> };
   /** Admin Web Vitals (may be absent in older or partial App Bridge builds). */
   webVitals?: {
-    onReport?(callback: ((report: { metrics: AppBridgeWebVitalsMetric[] } | AppBridgeWebVitalsMetric) => void) | null): Promise<void> | void;
+    onReport?(
+      callback: ((report: { metrics: AppBridgeWebVitalsMetric[] } | AppBridgeWebVitalsMetric) => void) | null,
+    ): Promise<void> | void;
   };
 }
 
 const isFunction = (value: unknown): value is (...args: never[]) => unknown => typeof value === 'function';
 
 /** Whatever the page has on `window.shopify` (maybe nothing, maybe a partial object). */
-export function rawShopifyGlobal(win: unknown = typeof window === 'undefined' ? undefined : window): Record<string, unknown> | undefined {
+export function rawShopifyGlobal(
+  win: unknown = typeof window === 'undefined' ? undefined : window,
+): Record<string, unknown> | undefined {
   const candidate = (win as { shopify?: unknown } | null | undefined)?.shopify;
   return candidate && typeof candidate === 'object' ? (candidate as Record<string, unknown>) : undefined;
 }
@@ -49,7 +53,9 @@ export function rawShopifyGlobal(win: unknown = typeof window === 'undefined' ? 
  * The `shopify` global of App Bridge v4 when it is complete enough to host the app (session
  * tokens, resource picker, toasts); undefined when missing or partial (script blocked, a stub).
  */
-export function getShopifyGlobal(win: unknown = typeof window === 'undefined' ? undefined : window): ShopifyGlobal | undefined {
+export function getShopifyGlobal(
+  win: unknown = typeof window === 'undefined' ? undefined : window,
+): ShopifyGlobal | undefined {
   const candidate = rawShopifyGlobal(win);
   if (!candidate) return undefined;
   const toast = candidate.toast as { show?: unknown } | undefined;
@@ -91,7 +97,9 @@ export function createAppBridgeHost(shopify: ShopifyGlobal, now: () => number = 
         return undefined;
       }
       if (!Array.isArray(selection)) return undefined;
-      return selection.filter((p) => typeof p?.id === 'string' && p.id.startsWith('gid://shopify/Product/')).map(toPickedProduct);
+      return selection
+        .filter((p) => typeof p?.id === 'string' && p.id.startsWith('gid://shopify/Product/'))
+        .map(toPickedProduct);
     },
     toast: (message, opts) => {
       const key = `${opts?.isError ? 'error' : 'info'}:${message}`;
@@ -102,6 +110,8 @@ export function createAppBridgeHost(shopify: ShopifyGlobal, now: () => number = 
     redirectTop: (url) => {
       window.open(url, '_top');
     },
-    ...(isFunction(shopify.saveBar?.leaveConfirmation) ? { leaveConfirmation: () => shopify.saveBar!.leaveConfirmation!() } : {}),
+    ...(isFunction(shopify.saveBar?.leaveConfirmation)
+      ? { leaveConfirmation: () => shopify.saveBar!.leaveConfirmation!() }
+      : {}),
   };
 }

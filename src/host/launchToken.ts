@@ -6,7 +6,12 @@ export function tokenExpiry(token: string): number | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp === 'number' ? exp : undefined;
   } catch {
@@ -29,5 +34,7 @@ export function launchTokenSource(search: string, now: () => number = () => Date
   const token = new URLSearchParams(search).get('id_token') ?? '';
   const exp = tokenExpiry(token);
   return () =>
-    exp !== undefined && exp * 1000 - EXPIRY_MARGIN_MS > now() ? Promise.resolve(token) : Promise.reject(new LaunchTokenExpiredError());
+    exp !== undefined && exp * 1000 - EXPIRY_MARGIN_MS > now()
+      ? Promise.resolve(token)
+      : Promise.reject(new LaunchTokenExpiredError());
 }

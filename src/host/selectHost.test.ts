@@ -5,9 +5,16 @@ function fakeShopify() {
   return {
     idToken: jest.fn(async () => 'ab-token'),
     toast: { show: jest.fn() },
-    resourcePicker: jest.fn(async (): Promise<unknown> => [
-      { id: 'gid://shopify/Product/1', title: 'Shirt', handle: 'shirt', images: [{ id: 'gid://shopify/ProductImage/5', originalSrc: 'https://cdn/x.jpg' }] },
-    ]),
+    resourcePicker: jest.fn(
+      async (): Promise<unknown> => [
+        {
+          id: 'gid://shopify/Product/1',
+          title: 'Shirt',
+          handle: 'shirt',
+          images: [{ id: 'gid://shopify/ProductImage/5', originalSrc: 'https://cdn/x.jpg' }],
+        },
+      ],
+    ),
   };
 }
 
@@ -63,19 +70,34 @@ describe('host selection', () => {
       filter: { variants: false, archived: false },
       selectionIds: [{ id: 'gid://shopify/Product/9' }],
     });
-    expect(picked).toEqual([{ id: 'gid://shopify/Product/1', title: 'Shirt', handle: 'shirt', images: [{ originalSrc: 'https://cdn/x.jpg' }] }]);
+    expect(picked).toEqual([
+      {
+        id: 'gid://shopify/Product/1',
+        title: 'Shirt',
+        handle: 'shirt',
+        images: [{ originalSrc: 'https://cdn/x.jpg' }],
+      },
+    ]);
   });
 
   it('hands back products only, keyed by their gid (the synced catalog key), without empty images', async () => {
     const shopify = fakeShopify();
     shopify.resourcePicker.mockResolvedValueOnce([
-      { id: 'gid://shopify/Product/7000001', title: 'Tee 1', images: [{ originalSrc: '' }, { originalSrc: 'https://cdn/a.jpg', altText: 'front' }] },
+      {
+        id: 'gid://shopify/Product/7000001',
+        title: 'Tee 1',
+        images: [{ originalSrc: '' }, { originalSrc: 'https://cdn/a.jpg', altText: 'front' }],
+      },
       { id: 'gid://shopify/ProductVariant/3', title: 'A variant' },
       { id: 'gid://shopify/Product/7000002', title: 'Tee 2' },
     ]);
     const picked = await selectHost({ shopify }).pickProducts({ multiple: true });
     expect(picked).toEqual([
-      { id: 'gid://shopify/Product/7000001', title: 'Tee 1', images: [{ originalSrc: 'https://cdn/a.jpg', altText: 'front' }] },
+      {
+        id: 'gid://shopify/Product/7000001',
+        title: 'Tee 1',
+        images: [{ originalSrc: 'https://cdn/a.jpg', altText: 'front' }],
+      },
       { id: 'gid://shopify/Product/7000002', title: 'Tee 2', images: [] },
     ]);
   });
@@ -92,7 +114,14 @@ describe('host selection', () => {
   });
 
   it('is plain standalone outside the admin: no global, nothing embedded, the dev server placeholder', () => {
-    for (const win of [{}, undefined, null, { shopify: 'nope' }, embeddedPage('', '%SHOPIFY_API_KEY%'), embeddedPage('?id_token=x', '')]) {
+    for (const win of [
+      {},
+      undefined,
+      null,
+      { shopify: 'nope' },
+      embeddedPage('', '%SHOPIFY_API_KEY%'),
+      embeddedPage('?id_token=x', ''),
+    ]) {
       const host = selectHost(win);
       expect(host.kind).toBe('standalone');
       expect(host.degraded).toBe(false);
@@ -103,7 +132,10 @@ describe('host selection', () => {
   });
 
   it('a partial App Bridge global degrades to the standalone UI with App Bridge session tokens', async () => {
-    for (const shopify of [{ idToken: jest.fn(async () => 'partial-token') }, { ...fakeShopify(), idToken: jest.fn(async () => 'partial-token'), toast: {} }]) {
+    for (const shopify of [
+      { idToken: jest.fn(async () => 'partial-token') },
+      { ...fakeShopify(), idToken: jest.fn(async () => 'partial-token'), toast: {} },
+    ]) {
       const host = selectHost({ shopify });
       expect(host).toMatchObject({ kind: 'standalone', degraded: true });
       expect(await host.idToken()).toBe('partial-token');

@@ -25,7 +25,8 @@ export function selectHost(win: unknown = typeof window === 'undefined' ? undefi
     const tokenSource =
       typeof appBridgeToken === 'function'
         ? () => Promise.resolve((appBridgeToken as () => Promise<string>).call(partial))
-        : () => import(/* webpackChunkName: "launch-token" */ './launchToken').then((m) => m.launchTokenSource(search)());
+        : () =>
+            import(/* webpackChunkName: "launch-token" */ './launchToken').then((m) => m.launchTokenSource(search)());
     return createStandaloneHost({ degraded: true, tokenSource });
   }
   return createStandaloneHost();

@@ -50,12 +50,17 @@ export function I18nProvider({
   useEffect(() => {
     if (!part) return;
     let cancelled = false;
-    const add = (bundle: LocaleBundle) => (prev: Loaded): Loaded => {
-      // Started with these messages (loaded before the first render): keep the state, no re-render.
-      if (prev.locale === locale && prev.part === part) return prev;
-      const messages = prev.locale === locale ? { ...prev.bundle.messages, ...bundle.messages } : { ...SHELL_BUNDLE.messages, ...bundle.messages };
-      return { locale, part, bundle: { messages, polaris: bundle.polaris } };
-    };
+    const add =
+      (bundle: LocaleBundle) =>
+      (prev: Loaded): Loaded => {
+        // Started with these messages (loaded before the first render): keep the state, no re-render.
+        if (prev.locale === locale && prev.part === part) return prev;
+        const messages =
+          prev.locale === locale
+            ? { ...prev.bundle.messages, ...bundle.messages }
+            : { ...SHELL_BUNDLE.messages, ...bundle.messages };
+        return { locale, part, bundle: { messages, polaris: bundle.polaris } };
+      };
     loadLocaleBundle(locale, part)
       .then((bundle) => {
         if (!cancelled) setLoaded(add(bundle));

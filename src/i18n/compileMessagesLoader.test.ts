@@ -1,5 +1,8 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const loader = require('./compileMessagesLoader.cjs') as ((this: { resourcePath: string; resourceQuery: string }, source: string) => string) & {
+const loader = require('./compileMessagesLoader.cjs') as ((
+  this: { resourcePath: string; resourceQuery: string },
+  source: string,
+) => string) & {
   SHELL_PREFIXES: string[];
 };
 import { IntlMessageFormat } from 'intl-messageformat';
@@ -30,7 +33,15 @@ describe('compileMessagesLoader (webpack, translations/*.json)', () => {
 
   it('the shell subset covers what the shell renders', () => {
     const shell = run(en, '?shell');
-    for (const id of ['General.appName', 'General.notifications.error', 'General.actions.retry', 'Navigation.settings', 'Navigation.toggle', 'Shop.loadError.title', 'ErrorPage.title']) {
+    for (const id of [
+      'General.appName',
+      'General.notifications.error',
+      'General.actions.retry',
+      'Navigation.settings',
+      'Navigation.toggle',
+      'Shop.loadError.title',
+      'ErrorPage.title',
+    ]) {
       expect(shell).toHaveProperty([id]);
     }
   });

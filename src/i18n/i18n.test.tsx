@@ -57,7 +57,11 @@ describe('messages readiness', () => {
   // Fresh i18n modules, no language loaded yet (the tests above loaded every one); React and the
   // libraries holding its contexts stay the same instances.
   const fresh = async () => {
-    const shared = { react: await import('react'), intl: await import('react-intl'), polaris: await import('@shopify/polaris') };
+    const shared = {
+      react: await import('react'),
+      intl: await import('react-intl'),
+      polaris: await import('@shopify/polaris'),
+    };
     let modules: [typeof import('./I18nProvider'), typeof import('./messages')] | undefined;
     jest.isolateModules(() => {
       jest.doMock('react', () => shared.react);
@@ -99,12 +103,14 @@ describe('messages readiness', () => {
   });
 
   it("a page's part loads when its page opens; the frame's messages and the earlier parts' stay meanwhile", async () => {
-    const [{ I18nProvider: FreshProvider, useMessagesReady, useFrameMessagesReady }, { loadLocaleBundle: load }] = await fresh();
+    const [{ I18nProvider: FreshProvider, useMessagesReady, useFrameMessagesReady }, { loadLocaleBundle: load }] =
+      await fresh();
     await load('de', 'looks');
     function Probe() {
       return (
         <p>
-          {useMessagesReady() ? 'page ready' : 'page waiting'}, {useFrameMessagesReady() ? 'frame ready' : 'frame waiting'}
+          {useMessagesReady() ? 'page ready' : 'page waiting'},{' '}
+          {useFrameMessagesReady() ? 'frame ready' : 'frame waiting'}
         </p>
       );
     }

@@ -25,7 +25,9 @@ export const SHELL_BUNDLE: LocaleBundle = { messages: shellEn, polaris: polarisE
 
 // webpack: one chunk per language and part (`i18n-<locale>-<part>-json`); jest: the whole language.
 const loadPart = (locale: Locale, part: MessagePart): Promise<Messages> =>
-  import(/* webpackChunkName: "i18n-[request]" */ `@message-parts/${locale}/${part}.json`).then((m: { default: Messages }) => m.default);
+  import(/* webpackChunkName: "i18n-[request]" */ `@message-parts/${locale}/${part}.json`).then(
+    (m: { default: Messages }) => m.default,
+  );
 
 const loading = new Map<string, Promise<LocaleBundle>>();
 const loaded = new Map<string, LocaleBundle>();
@@ -55,11 +57,16 @@ export function loadLocaleBundle(locale: Locale, part: MessagePart): Promise<Loc
 }
 
 /** A page's messages if they have loaded already (I18nProvider then starts with them: no second render). */
-export const loadedLocaleBundle = (locale: Locale, part: MessagePart): LocaleBundle | undefined => loaded.get(`${locale}/${part}`);
+export const loadedLocaleBundle = (locale: Locale, part: MessagePart): LocaleBundle | undefined =>
+  loaded.get(`${locale}/${part}`);
 
 async function fetchLocaleBundle(locale: Locale, part: MessagePart): Promise<LocaleBundle> {
   if (locale === 'en') return { messages: await loadPart('en', part), polaris: polarisEn };
-  const [en, messages, polaris] = await Promise.all([loadPart('en', part), loadPart(locale, part), loadPolaris(locale)]);
+  const [en, messages, polaris] = await Promise.all([
+    loadPart('en', part),
+    loadPart(locale, part),
+    loadPolaris(locale),
+  ]);
   return { messages: { ...en, ...messages }, polaris };
 }
 

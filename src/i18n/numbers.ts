@@ -28,8 +28,13 @@ export function formatMoney(
 ): string {
   const value = Number(amount ?? 0) || 0;
   const digits = wholeUnits ? 0 : 2;
-  if (!isCurrencyCode(currency)) return intl.formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return intl.formatNumber(value, { style: 'currency', currency, ...(wholeUnits ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) });
+  if (!isCurrencyCode(currency))
+    return intl.formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return intl.formatNumber(value, {
+    style: 'currency',
+    currency,
+    ...(wholeUnits ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+  });
 }
 
 /** Cents to one decimal ("50.0", "50,0"): the per-image price of a credit package (SPEC: price per credit × 100). */

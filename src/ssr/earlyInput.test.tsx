@@ -39,7 +39,12 @@ function recordAsTheLoader() {
   const record = (event: Event) => {
     const field = event.target as HTMLInputElement;
     const root = document.getElementById('root')!;
-    edits.set(field, { value: field.value, checked: field.checked, files: field.files, index: [...root.querySelectorAll('input,textarea,select')].indexOf(field) });
+    edits.set(field, {
+      value: field.value,
+      checked: field.checked,
+      files: field.files,
+      index: [...root.querySelectorAll('input,textarea,select')].indexOf(field),
+    });
   };
   document.addEventListener('input', record, true);
   document.addEventListener('change', record, true);
@@ -89,7 +94,10 @@ describe('what a merchant did on the server-rendered page before the app took it
     field<HTMLInputElement>('input[type=checkbox]').click();
     const file = new File(['png'], 'early.png', { type: 'image/png' });
     const image = field<HTMLInputElement>('input[type=file]');
-    Object.defineProperty(image, 'files', { configurable: true, value: Object.assign([file], { item: (i: number) => [file][i] }) });
+    Object.defineProperty(image, 'files', {
+      configurable: true,
+      value: Object.assign([file], { item: (i: number) => [file][i] }),
+    });
     image.dispatchEvent(new Event('change', { bubbles: true }));
   }
 
@@ -132,7 +140,7 @@ describe('what a merchant did on the server-rendered page before the app took it
     expect(state()).toMatchObject({ tag: '', tags: ['summer'] });
   });
 
-  it('changes nothing the merchant left as it was (the server\'s text stays, no file handed over)', async () => {
+  it("changes nothing the merchant left as it was (the server's text stays, no file handed over)", async () => {
     type(field('#tag'), 'x');
     type(field('#tag'), ''); // typed and deleted again
     await act(async () => {

@@ -47,7 +47,8 @@ export function replayEarlyInput(win: Window): number {
 
 function counterpart(root: HTMLElement | null, recorded: Field, index: number): Field | undefined {
   const field = root?.querySelectorAll<Field>(FIELDS)[index];
-  const same = field && field.tagName === recorded.tagName && field.type === recorded.type && field.name === recorded.name;
+  const same =
+    field && field.tagName === recorded.tagName && field.type === recorded.type && field.name === recorded.name;
   return same ? field : undefined;
 }
 

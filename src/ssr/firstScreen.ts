@@ -48,7 +48,10 @@ export interface FirstScreenEntry {
 
 /** JSON safe inside a <script> element: `<` never appears raw, so no `</script>` or `<!--` can end it early. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The data the server wrote into the page, if any (and if it parses). */

@@ -7,7 +7,8 @@ import type { FirstScreenData, FirstScreenEntry } from './firstScreen';
 export function firstScreenData(state: RootState, locale: Locale): FirstScreenData {
   const entries: FirstScreenEntry[] = [];
   for (const entry of Object.values(state[baseApi.reducerPath].queries)) {
-    if (entry?.status === 'fulfilled') entries.push({ endpointName: entry.endpointName, arg: entry.originalArgs, value: entry.data });
+    if (entry?.status === 'fulfilled')
+      entries.push({ endpointName: entry.endpointName, arg: entry.originalArgs, value: entry.data });
   }
   return { locale, entries };
 }
@@ -22,6 +23,7 @@ export function firstScreenData(state: RootState, locale: Locale): FirstScreenDa
 export function upsertFirstScreen(store: AppStore, data: FirstScreenData): FirstScreenData {
   const known = data.entries.filter((entry) => Object.hasOwn(baseApi.endpoints, entry.endpointName));
   // The entries' endpoint names are checked above; their shapes are the server's own answers.
-  if (known.length) store.dispatch(baseApi.util.upsertQueryEntries(known as Parameters<typeof baseApi.util.upsertQueryEntries>[0]));
+  if (known.length)
+    store.dispatch(baseApi.util.upsertQueryEntries(known as Parameters<typeof baseApi.util.upsertQueryEntries>[0]));
   return { ...data, entries: data.entries.filter((entry) => !known.includes(entry)) };
 }

@@ -73,7 +73,14 @@ export interface FirstScreen {
 }
 
 /** The HTML of `url`'s first screen and its data; undefined when the shop could not be loaded (the browser renders then). */
-export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers = {}, embedded = false }: RenderFirstScreenInput): Promise<FirstScreen | undefined> {
+export async function renderFirstScreen({
+  url,
+  token,
+  fetchFn,
+  waitMs,
+  headers = {},
+  embedded = false,
+}: RenderFirstScreenInput): Promise<FirstScreen | undefined> {
   const { origin, pathname, search } = new URL(url);
   const host = serverHost(token, embedded);
   const queryLocale = localeFromQuery(search);
@@ -100,14 +107,21 @@ export async function renderFirstScreen({ url, token, fetchFn, waitMs, headers =
       <AssumedCustomElements.Provider value={embedded ? APP_BRIDGE_ELEMENTS : []}>
         <AppProviders store={store} host={host} narrowScreen={narrow}>
           {/* hydrate={false}: no inline script (the page's CSP); the browser gets the state with the answers below. */}
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
         </AppProviders>
       </AssumedCustomElements.Provider>
     </StrictMode>,
     waitMs,
   );
   const router = { loaderData: context.loaderData, actionData: context.actionData };
-  return { html, data: { ...firstScreenData(store.getState(), locale), narrow, router, ...(embedded ? { embedded } : {}) } };
+  return {
+    html,
+    data: { ...firstScreenData(store.getState(), locale), narrow, router, ...(embedded ? { embedded } : {}) },
+  };
 }
 
 /**

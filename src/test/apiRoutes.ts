@@ -38,7 +38,10 @@ const COMPILED: CompiledRoute[] = (Object.keys(ADMIN_ROUTES) as RouteKey[])
   .sort((a, b) => a.params - b.params);
 
 /** The route of a request (path below /admin/api/v1) and its path parameters, or undefined. */
-export function matchRoute(method: string, path: string): { key: RouteKey; pathParams: Record<string, string> } | undefined {
+export function matchRoute(
+  method: string,
+  path: string,
+): { key: RouteKey; pathParams: Record<string, string> } | undefined {
   for (const route of COMPILED) {
     if (route.method !== method) continue;
     const m = route.pattern.exec(path);

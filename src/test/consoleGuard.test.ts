@@ -15,7 +15,9 @@ describe('console guard (setupTests fails a test that writes to the console)', (
   it('lets only the allow-listed third-party noise through', () => {
     console.warn('SerializableStateInvariantMiddleware took 67ms, which is more than the warning threshold of 32ms.');
     console.error('A non-serializable value was detected in the state, in the path: `api.x`.');
-    expect(takeConsoleOutput()).toEqual(['console.error: A non-serializable value was detected in the state, in the path: `api.x`.']);
+    expect(takeConsoleOutput()).toEqual([
+      'console.error: A non-serializable value was detected in the state, in the path: `api.x`.',
+    ]);
   });
 
   it('survives jest.restoreAllMocks()', () => {

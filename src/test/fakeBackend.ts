@@ -62,7 +62,11 @@ export interface FakeBackend {
 
 export const ok = <T>(body: T, status: 200 | 201 = 200) => ({ status, body });
 export const noContent = () => ({ status: 204 as const });
-export const fail = (status: ErrorStatus, message = 'Request failed', extra: Omit<ApiErrorBody, 'message'> = {}): ErrorAnswer => ({
+export const fail = (
+  status: ErrorStatus,
+  message = 'Request failed',
+  extra: Omit<ApiErrorBody, 'message'> = {},
+): ErrorAnswer => ({
   status,
   body: { message, ...extra },
 });
@@ -113,7 +117,9 @@ let testRunning = false;
 const offlineFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   if (!testRunning) return new Promise<Response>(() => undefined);
   const request = input instanceof Request ? input : new Request(String(input), init);
-  console.error(`fakeBackend: ${request.method} ${request.url} was called without mockBackend(); answer it in the test`);
+  console.error(
+    `fakeBackend: ${request.method} ${request.url} was called without mockBackend(); answer it in the test`,
+  );
   return respond({ status: 404, body: { message: 'Not found' } });
 };
 
@@ -150,18 +156,24 @@ export function mockBackend(initial: Routes = {}): FakeBackend {
     };
     calls.push(call);
     if (!match) {
-      console.error(`fakeBackend: ${request.method} ${url.pathname} is not a route of the backend (src/test/apiRoutes.ts)`);
+      console.error(
+        `fakeBackend: ${request.method} ${url.pathname} is not a route of the backend (src/test/apiRoutes.ts)`,
+      );
       return respond({ status: 404, body: { message: 'Not found' } });
     }
     const handler = routes[match.key] as Handler<RouteKey> | undefined;
     if (handler === undefined) return respond({ status: 404, body: { message: 'Not found' } });
-    const answer = typeof handler === 'function' ? await (handler as (c: FakeCall) => Promise<RouteAnswer<RouteKey>>)(call) : handler;
+    const answer =
+      typeof handler === 'function'
+        ? await (handler as (c: FakeCall) => Promise<RouteAnswer<RouteKey>>)(call)
+        : handler;
     return respond(answer as { status?: number; body?: unknown });
   };
   globalThis.fetch = fakeFetch as typeof fetch;
   return {
     calls,
-    callsTo: <K extends RouteKey>(route: K) => calls.filter((c) => c.route === route) as FakeCall<ApiRoutes[K]['body']>[],
+    callsTo: <K extends RouteKey>(route: K) =>
+      calls.filter((c) => c.route === route) as FakeCall<ApiRoutes[K]['body']>[],
     use: (more) => Object.assign(routes, more),
   };
 }

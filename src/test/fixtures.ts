@@ -23,7 +23,10 @@ export const lookListItem = (id: number, over: Partial<LookListItem> = {}): Look
 });
 
 /** A page of any list: the items plus paging details (page 1 unless given). */
-export function pageOf<T>(data: T[], { page = 1, limit = LOOKS_PAGE_SIZE, totalItems = data.length } = {}): Paginated<T> {
+export function pageOf<T>(
+  data: T[],
+  { page = 1, limit = LOOKS_PAGE_SIZE, totalItems = data.length } = {},
+): Paginated<T> {
   return { data, paginationDetails: paginationDetails(page, limit, totalItems) };
 }
 
@@ -40,7 +43,15 @@ export const storedLook = (over: Partial<Look> = {}): Look => ({
   },
   active: true,
   relatedItems: [
-    { itemId: 'gid://shopify/Product/2', title: 'Chino Pants', image: '', order: 0, type: 'product', markerX: 30, markerY: 35 },
+    {
+      itemId: 'gid://shopify/Product/2',
+      title: 'Chino Pants',
+      image: '',
+      order: 0,
+      type: 'product',
+      markerX: 30,
+      markerY: 35,
+    },
   ],
   markerColor: 'FFFFFF',
   featured: false,
@@ -50,7 +61,10 @@ export const storedLook = (over: Partial<Look> = {}): Look => ({
   ...over,
 });
 
-export const lookDetail = (stored: Look = storedLook(), previewUrl: string | null = null): LookDetailResponse => ({ look: stored, previewUrl });
+export const lookDetail = (stored: Look = storedLook(), previewUrl: string | null = null): LookDetailResponse => ({
+  look: stored,
+  previewUrl,
+});
 
 export const onboardingData = (over: Partial<Onboarding> = {}): Onboarding => ({
   createdLook: true,
@@ -60,11 +74,20 @@ export const onboardingData = (over: Partial<Onboarding> = {}): Onboarding => ({
   scriptTagSupported: false,
   appThemeExtensionDeepLink: 'https://demo-shop.myshopify.com/admin/themes/current/editor?addAppBlockId=x',
   setupGuideDisplay: true,
-  onboarding: { themeExtensionSupported: true, appThemeExtensionCartDeepLink: 'https://x', canUseCheckoutUIExtension: false },
+  onboarding: {
+    themeExtensionSupported: true,
+    appThemeExtensionCartDeepLink: 'https://x',
+    canUseCheckoutUIExtension: false,
+  },
   ...over,
 });
 
-export const statsData = (over: Partial<Stats> = {}): Stats => ({ addToCartRevenue: 0, orderGenerated: 0, looksCount: 0, ...over });
+export const statsData = (over: Partial<Stats> = {}): Stats => ({
+  addToCartRevenue: 0,
+  orderGenerated: 0,
+  looksCount: 0,
+  ...over,
+});
 
 export const orderRow = (id: number, over: Partial<AnalyticsOrderRow> = {}): AnalyticsOrderRow => ({
   id,
@@ -77,8 +100,10 @@ export const orderRow = (id: number, over: Partial<AnalyticsOrderRow> = {}): Ana
   ...over,
 });
 
-export const ordersPage = (rows: AnalyticsOrderRow[], opts: { page?: number; totalItems?: number } = {}): ShopOrdersPage =>
-  pageOf(rows, { ...opts, limit: SHOP_ORDERS_PAGE_SIZE });
+export const ordersPage = (
+  rows: AnalyticsOrderRow[],
+  opts: { page?: number; totalItems?: number } = {},
+): ShopOrdersPage => pageOf(rows, { ...opts, limit: SHOP_ORDERS_PAGE_SIZE });
 
 export const creditsData = (over: Partial<Credits> = {}): Credits => ({
   creditsRemaining: 20,
@@ -117,7 +142,13 @@ type FunnelStep = Partial<FunnelCounts>;
 const NO_FUNNEL: FunnelCounts = { impressions: 0, clicks: 0, addToCarts: 0, orders: 0, revenue: 0 };
 
 /** A look of GET /analytics/funnel from its mobile and desktop counts (the totals are their sums). */
-export function funnelLook(lookId: number, title: string, mobile: FunnelStep, desktop: FunnelStep = {}, usesGeneratedImage = false): FunnelLook {
+export function funnelLook(
+  lookId: number,
+  title: string,
+  mobile: FunnelStep,
+  desktop: FunnelStep = {},
+  usesGeneratedImage = false,
+): FunnelLook {
   const m = { ...NO_FUNNEL, ...mobile };
   const d = { ...NO_FUNNEL, ...desktop };
   const sum = (k: keyof FunnelCounts) => m[k] + d[k];
@@ -135,7 +166,11 @@ export function funnelLook(lookId: number, title: string, mobile: FunnelStep, de
 }
 
 /** GET /analytics/funnel: these looks, a series of the given days (zeros unless given), the generated-image totals from the looks. */
-export function funnelReport(looks: FunnelLook[], days: Array<Partial<FunnelDay> & { date: string }> = [], creditsUsed = 0): FunnelReport {
+export function funnelReport(
+  looks: FunnelLook[],
+  days: Array<Partial<FunnelDay> & { date: string }> = [],
+  creditsUsed = 0,
+): FunnelReport {
   const generated = looks.filter((l) => l.usesGeneratedImage);
   return {
     looks,

@@ -40,7 +40,16 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
 
 /** Renders with the production store (makeStore), Polaris, react-intl (en unless `locale`), router, host and shop. */
 export function renderWithProviders(ui: ReactElement, options: Options = {}) {
-  const { preloadedState, host = createFakeHost(), route = '/', path = '*', shop, messages = en, locale = 'en', ...rest } = options;
+  const {
+    preloadedState,
+    host = createFakeHost(),
+    route = '/',
+    path = '*',
+    shop,
+    messages = en,
+    locale = 'en',
+    ...rest
+  } = options;
   const store = makeStore(host, preloadedState);
   function Wrapper({ children }: { children: ReactNode }) {
     return (

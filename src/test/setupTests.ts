@@ -13,6 +13,8 @@ afterEach(() => {
   endBackendTest();
   const output = takeConsoleOutput();
   if (output.length > 0) {
-    throw new Error(`The test wrote to the console (fix the cause; see src/test/consoleGuard.ts):\n\n${output.join('\n\n')}`);
+    throw new Error(
+      `The test wrote to the console (fix the cause; see src/test/consoleGuard.ts):\n\n${output.join('\n\n')}`,
+    );
   }
 });

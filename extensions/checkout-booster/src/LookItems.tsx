@@ -36,7 +36,9 @@ function useLiveVariants(offers: LookItemOffer[]): Live | null {
         for (const node of data.nodes) {
           if (!node?.id || !node.price) continue;
           const amount = Number(node.price.amount);
-          const price = Number.isFinite(amount) ? shopify.i18n.formatCurrency(amount, { currency: node.price.currencyCode }) : '';
+          const price = Number.isFinite(amount)
+            ? shopify.i18n.formatCurrency(amount, { currency: node.price.currencyCode })
+            : '';
           found.set(node.id, { available: node.availableForSale !== false, price });
         }
         setLive(found);
@@ -87,7 +89,12 @@ export function LookItems() {
 
   // A variant the live data says is sold out is not offered.
   const shown = offers.filter((o) => live?.get(o.variantId)?.available !== false);
-  if (inEditor) return <EditorPlaceholder state={shopify.settings.value.show_looks === false ? 'hidden' : switchedOn(entries) ? 'on' : 'off'} />;
+  if (inEditor)
+    return (
+      <EditorPlaceholder
+        state={shopify.settings.value.show_looks === false ? 'hidden' : switchedOn(entries) ? 'on' : 'off'}
+      />
+    );
   if (!enabled || !canAdd || shown.length === 0) return null;
 
   async function add(offer: LookItemOffer) {

@@ -53,7 +53,9 @@ function version1(value: unknown): Record<string, unknown> | null {
       return null;
     }
   }
-  return parsed && typeof parsed === 'object' && (parsed as { v?: unknown }).v === 1 ? (parsed as Record<string, unknown>) : null;
+  return parsed && typeof parsed === 'object' && (parsed as { v?: unknown }).v === 1
+    ? (parsed as Record<string, unknown>)
+    : null;
 }
 
 /** The looks of one product's metafield; anything that is not the v1 shape reads as none. */
@@ -68,7 +70,9 @@ export function looksOf(value: unknown): MetafieldLook[] {
  * reads as off, as the toggle's default is.
  */
 export function switchedOn(entries: readonly AppMetafieldEntryLike[]): boolean {
-  const entry = entries.find((e) => e.target.type === 'shop' && e.metafield.namespace === LOOKS_NAMESPACE && e.metafield.key === SWITCH_KEY);
+  const entry = entries.find(
+    (e) => e.target.type === 'shop' && e.metafield.namespace === LOOKS_NAMESPACE && e.metafield.key === SWITCH_KEY,
+  );
   return !!entry && version1(entry.metafield.value)?.enabled === true;
 }
 
@@ -90,9 +94,18 @@ export function gidTail(id: unknown): string {
  * (the first look offering it names the line's `_look_id`): available, with a variant, and neither
  * the product nor the variant already in the cart.
  */
-export function lookItemsToOffer(lines: readonly CartLineLike[], entries: readonly AppMetafieldEntryLike[], max = MAX_OFFERS): LookItemOffer[] {
+export function lookItemsToOffer(
+  lines: readonly CartLineLike[],
+  entries: readonly AppMetafieldEntryLike[],
+  max = MAX_OFFERS,
+): LookItemOffer[] {
   // Keyed by the numeric tail of the gid (see gidTail).
-  const inCartProducts = new Set(lines.map((l) => l.merchandise.product?.id).filter((id): id is string => !!id).map(gidTail));
+  const inCartProducts = new Set(
+    lines
+      .map((l) => l.merchandise.product?.id)
+      .filter((id): id is string => !!id)
+      .map(gidTail),
+  );
   const inCartVariants = new Set(lines.map((l) => gidTail(l.merchandise.id)));
   const looksByProduct = new Map<string, MetafieldLook[]>();
   for (const entry of entries) {
@@ -110,7 +123,12 @@ export function lookItemsToOffer(lines: readonly CartLineLike[], entries: readon
         const itemProduct = text(raw?.productId);
         const variantId = text(raw?.variantId);
         if (!itemProduct || !variantId || raw.available === false) continue;
-        if (inCartProducts.has(gidTail(itemProduct)) || inCartVariants.has(gidTail(variantId)) || offered.has(gidTail(itemProduct))) continue;
+        if (
+          inCartProducts.has(gidTail(itemProduct)) ||
+          inCartVariants.has(gidTail(variantId)) ||
+          offered.has(gidTail(itemProduct))
+        )
+          continue;
         offered.add(gidTail(itemProduct));
         offers.push({
           lookId: look.id,

@@ -12,7 +12,21 @@ describe('checkout booster entry', () => {
       entries: [
         productLooks('gid://shopify/Product/1', {
           v: 1,
-          looks: [{ id: 3, title: 'City', items: [{ productId: 'gid://shopify/Product/2', title: 'Loafers', image: null, variantId: 'gid://shopify/ProductVariant/21', available: true }] }],
+          looks: [
+            {
+              id: 3,
+              title: 'City',
+              items: [
+                {
+                  productId: 'gid://shopify/Product/2',
+                  title: 'Loafers',
+                  image: null,
+                  variantId: 'gid://shopify/ProductVariant/21',
+                  available: true,
+                },
+              ],
+            },
+          ],
         }),
       ],
     });

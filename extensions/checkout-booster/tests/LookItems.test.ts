@@ -31,7 +31,12 @@ const look = (id: number, title: string, items: unknown[]) => ({
   discount: null,
   items,
 });
-const SUMMER = look(7, 'Summer in the City', [item(1002), item(1003), item(1004, { available: false }), item(1005, { variantId: null })]);
+const SUMMER = look(7, 'Summer in the City', [
+  item(1002),
+  item(1003),
+  item(1004, { available: false }),
+  item(1005, { variantId: null }),
+]);
 
 let root: HTMLElement;
 let shopify: FakeShopify;
@@ -47,7 +52,8 @@ async function mount() {
 }
 
 const buttons = () => [...root.querySelectorAll('s-button')] as HTMLElement[];
-const button = (title: string) => buttons().find((b) => b.getAttribute('accessibilityLabel') === `Add ${title} to your order`)!;
+const button = (title: string) =>
+  buttons().find((b) => b.getAttribute('accessibilityLabel') === `Add ${title} to your order`)!;
 
 beforeEach(() => {
   root = document.createElement('div');
@@ -59,7 +65,10 @@ afterEach(() => {
 
 describe('checkout booster: look items below the cart lines', () => {
   it("offers the cart product's look items that are not in the cart: available ones with a variant, translated", async () => {
-    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT), line('gid://shopify/Product/1003', 'gid://shopify/ProductVariant/100301')], entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })] });
+    shopify = installFakeShopify({
+      lines: [line(SHIRT, SHIRT_VARIANT), line('gid://shopify/Product/1003', 'gid://shopify/ProductVariant/100301')],
+      entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })],
+    });
     await mount();
     expect(root.querySelector('s-section')?.getAttribute('heading')).toBe('Complete the look');
     // Item 1003 is in the cart, 1004 is sold out, 1005 has no variant: only 1002 is offered.
@@ -67,11 +76,16 @@ describe('checkout booster: look items below the cart lines', () => {
     expect(root.textContent).toContain('Item 1002');
     expect(root.textContent).toContain('From the look “Summer in the City”');
     expect(button('Item 1002').textContent).toBe('Add');
-    expect(root.querySelector('s-product-thumbnail')?.getAttribute('src')).toBe('https://cdn.example.com/item-1002.jpg');
+    expect(root.querySelector('s-product-thumbnail')?.getAttribute('src')).toBe(
+      'https://cdn.example.com/item-1002.jpg',
+    );
   });
 
   it('the add posts addCartLine with the variant, quantity 1 and the _look_id attribute', async () => {
-    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT)], entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })] });
+    shopify = installFakeShopify({
+      lines: [line(SHIRT, SHIRT_VARIANT)],
+      entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })],
+    });
     await mount();
     expect(buttons()).toHaveLength(2);
     await act(async () => {
@@ -87,14 +101,20 @@ describe('checkout booster: look items below the cart lines', () => {
     expect(root.querySelector('s-banner')).toBeNull();
     // The checkout updates the cart: the added item is no longer offered.
     await act(async () => {
-      shopify.lines.value = [line(SHIRT, SHIRT_VARIANT), line('gid://shopify/Product/1003', 'gid://shopify/ProductVariant/100301', [{ key: '_look_id', value: '7' }])];
+      shopify.lines.value = [
+        line(SHIRT, SHIRT_VARIANT),
+        line('gid://shopify/Product/1003', 'gid://shopify/ProductVariant/100301', [{ key: '_look_id', value: '7' }]),
+      ];
     });
     expect(buttons()).toHaveLength(1);
     expect(root.textContent).not.toContain('Item 1003');
   });
 
   it('a refused add shows a critical banner naming the item; the next add clears it', async () => {
-    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT)], entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })] });
+    shopify = installFakeShopify({
+      lines: [line(SHIRT, SHIRT_VARIANT)],
+      entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })],
+    });
     shopify.applyCartLinesChange.mockResolvedValueOnce({ type: 'error', message: 'Merchandise is out of stock' });
     await mount();
     await act(async () => {
@@ -111,7 +131,10 @@ describe('checkout booster: look items below the cart lines', () => {
   });
 
   it('an add that throws is shown the same way', async () => {
-    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT)], entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })] });
+    shopify = installFakeShopify({
+      lines: [line(SHIRT, SHIRT_VARIANT)],
+      entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })],
+    });
     shopify.applyCartLinesChange.mockRejectedValueOnce(new Error('network'));
     await mount();
     await act(async () => {
@@ -121,23 +144,40 @@ describe('checkout booster: look items below the cart lines', () => {
   });
 
   it('shows live prices from the Storefront API and hides variants it reports sold out', async () => {
-    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT)], entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })] });
+    shopify = installFakeShopify({
+      lines: [line(SHIRT, SHIRT_VARIANT)],
+      entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })],
+    });
     shopify.query.mockResolvedValueOnce({
       data: {
         nodes: [
-          { id: 'gid://shopify/ProductVariant/100201', availableForSale: true, price: { amount: '24.5', currencyCode: 'EUR' } },
-          { id: 'gid://shopify/ProductVariant/100301', availableForSale: false, price: { amount: '30.0', currencyCode: 'EUR' } },
+          {
+            id: 'gid://shopify/ProductVariant/100201',
+            availableForSale: true,
+            price: { amount: '24.5', currencyCode: 'EUR' },
+          },
+          {
+            id: 'gid://shopify/ProductVariant/100301',
+            availableForSale: false,
+            price: { amount: '30.0', currencyCode: 'EUR' },
+          },
         ],
       },
     });
     await mount();
-    expect(shopify.query).toHaveBeenCalledWith(VARIANTS_QUERY, { variables: { ids: ['gid://shopify/ProductVariant/100201', 'gid://shopify/ProductVariant/100301'], country: 'DE' } });
+    expect(shopify.query).toHaveBeenCalledWith(VARIANTS_QUERY, {
+      variables: { ids: ['gid://shopify/ProductVariant/100201', 'gid://shopify/ProductVariant/100301'], country: 'DE' },
+    });
     expect(buttons()).toHaveLength(1);
     expect(root.textContent).toContain('€24.50');
   });
 
   it('renders nothing when the merchant switched it off in the checkout editor', async () => {
-    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT)], entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })], settings: { show_looks: false } });
+    shopify = installFakeShopify({
+      lines: [line(SHIRT, SHIRT_VARIANT)],
+      entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })],
+      settings: { show_looks: false },
+    });
     await mount();
     expect(root.innerHTML).toBe('');
     expect(shopify.query).not.toHaveBeenCalled();
@@ -150,7 +190,13 @@ describe('checkout booster: look items below the cart lines', () => {
 
   it("renders nothing unless the merchant switched it on in the app (the shop's $app/checkout); a change shows at once", async () => {
     const entries = [productLooks(SHIRT, { v: 1, looks: [SUMMER] })];
-    for (const value of [{ v: 1, enabled: false }, null, '{not json', { v: 2, enabled: true }, { v: 1, enabled: 'yes' }]) {
+    for (const value of [
+      { v: 1, enabled: false },
+      null,
+      '{not json',
+      { v: 2, enabled: true },
+      { v: 1, enabled: 'yes' },
+    ]) {
       shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT)], entries, switch: value });
       await mount();
       expect(root.innerHTML).toBe('');
@@ -171,7 +217,10 @@ describe('checkout booster: look items below the cart lines', () => {
   });
 
   it('renders nothing when the checkout cannot add lines', async () => {
-    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT)], entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })] });
+    shopify = installFakeShopify({
+      lines: [line(SHIRT, SHIRT_VARIANT)],
+      entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })],
+    });
     shopify.instructions.value = { lines: { canAddCartLine: false } };
     await mount();
     expect(root.innerHTML).toBe('');
@@ -182,9 +231,19 @@ describe('checkout booster: look items below the cart lines', () => {
       // no looks on the cart's products
       { lines: [line(SHIRT, SHIRT_VARIANT)], entries: [] },
       // every item already in the cart
-      { lines: [line(SHIRT, SHIRT_VARIANT), line('gid://shopify/Product/1002', 'gid://shopify/ProductVariant/100201'), line('gid://shopify/Product/1003', 'gid://shopify/ProductVariant/100301')], entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })] },
+      {
+        lines: [
+          line(SHIRT, SHIRT_VARIANT),
+          line('gid://shopify/Product/1002', 'gid://shopify/ProductVariant/100201'),
+          line('gid://shopify/Product/1003', 'gid://shopify/ProductVariant/100301'),
+        ],
+        entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })],
+      },
       // looks of a product that is not in the cart
-      { lines: [line('gid://shopify/Product/9', 'gid://shopify/ProductVariant/901')], entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })] },
+      {
+        lines: [line('gid://shopify/Product/9', 'gid://shopify/ProductVariant/901')],
+        entries: [productLooks(SHIRT, { v: 1, looks: [SUMMER] })],
+      },
       // an unreadable or unknown-version metafield
       { lines: [line(SHIRT, SHIRT_VARIANT)], entries: [productLooks(SHIRT, '{not json')] },
       { lines: [line(SHIRT, SHIRT_VARIANT)], entries: [productLooks(SHIRT, { v: 2, looks: [SUMMER] })] },
@@ -222,15 +281,26 @@ describe('checkout booster: look items below the cart lines', () => {
   it('in the checkout editor shows a placeholder saying what the block does and whether it is on, without asking for prices', async () => {
     const entries = [productLooks(SHIRT, { v: 1, looks: [SUMMER] })];
     const cases: Array<[Parameters<typeof installFakeShopify>[0], string]> = [
-      [{ editor: true, lines: [], entries: [] }, 'On: switched on in the Shoppable Looks app (Booster → Enable on checkout page).'],
-      [{ editor: true, lines: [line(SHIRT, SHIRT_VARIANT)], entries, switch: { v: 1, enabled: false } }, 'Off: buyers see it once you switch it on in the Shoppable Looks app (Booster → Enable on checkout page).'],
-      [{ editor: true, lines: [], entries: [], settings: { show_looks: false } }, 'Hidden: this block’s “Show look items” setting is off.'],
+      [
+        { editor: true, lines: [], entries: [] },
+        'On: switched on in the Shoppable Looks app (Booster → Enable on checkout page).',
+      ],
+      [
+        { editor: true, lines: [line(SHIRT, SHIRT_VARIANT)], entries, switch: { v: 1, enabled: false } },
+        'Off: buyers see it once you switch it on in the Shoppable Looks app (Booster → Enable on checkout page).',
+      ],
+      [
+        { editor: true, lines: [], entries: [], settings: { show_looks: false } },
+        'Hidden: this block’s “Show look items” setting is off.',
+      ],
     ];
     for (const [init, state] of cases) {
       shopify = installFakeShopify(init);
       await mount();
       expect(root.querySelector('s-section')?.getAttribute('heading')).toBe('Complete the look');
-      expect(root.textContent).toContain('Shows buyers the other items of the looks of the products in their cart, each with an Add button.');
+      expect(root.textContent).toContain(
+        'Shows buyers the other items of the looks of the products in their cart, each with an Add button.',
+      );
       expect(root.textContent).toContain(state);
       expect(buttons()).toHaveLength(0);
       expect(shopify.query).not.toHaveBeenCalled();
@@ -244,11 +314,17 @@ describe('checkout booster: look items below the cart lines', () => {
 
   it('matches products and variants by the number of their gid (metafield owners, items and cart lines may differ in form)', async () => {
     const bare = (gid: string) => gid.split('/').pop()!;
-    const items = [item(1002, { productId: bare(item(1002).productId), variantId: bare(item(1002).variantId as string) }), item(1003, { productId: bare(item(1003).productId) })];
+    const items = [
+      item(1002, { productId: bare(item(1002).productId), variantId: bare(item(1002).variantId as string) }),
+      item(1003, { productId: bare(item(1003).productId) }),
+    ];
     const entry = productLooks(SHIRT, { v: 1, looks: [look(7, 'Summer', items)] });
     // The owner as a bare number, the cart's line as a gid; item 1003 is in the cart under its gid.
     entry.target.id = bare(SHIRT);
-    shopify = installFakeShopify({ lines: [line(SHIRT, SHIRT_VARIANT), line('gid://shopify/Product/1003', 'gid://shopify/ProductVariant/100301')], entries: [entry] });
+    shopify = installFakeShopify({
+      lines: [line(SHIRT, SHIRT_VARIANT), line('gid://shopify/Product/1003', 'gid://shopify/ProductVariant/100301')],
+      entries: [entry],
+    });
     await mount();
     expect(buttons().map((b) => b.getAttribute('accessibilityLabel'))).toEqual(['Add Item 1002 to your order']);
     await act(async () => {

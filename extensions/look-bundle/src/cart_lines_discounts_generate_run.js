@@ -91,7 +91,9 @@ export function cartLinesDiscountsGenerateRun(input) {
  * @returns {{ currencyCode: string | null, looks: BundleLook[] }}
  */
 export function readConfig(json) {
-  const config = /** @type {{ currencyCode?: unknown, looks?: unknown }} */ (json && typeof json === 'object' ? json : {});
+  const config = /** @type {{ currencyCode?: unknown, looks?: unknown }} */ (
+    json && typeof json === 'object' ? json : {}
+  );
   const currencyCode = typeof config.currencyCode === 'string' && config.currencyCode ? config.currencyCode : null;
   /** @type {BundleLook[]} */
   const looks = [];
@@ -107,7 +109,9 @@ export function readConfig(json) {
       : [];
     const tiers = readTiers(look.tiers, productIds.length);
     if (!productIds.length || (value === 0 && !tiers.length)) continue;
-    const soldOut = Array.isArray(look.soldOutProductIds) ? productIds.filter((id) => /** @type {unknown[]} */ (look.soldOutProductIds).includes(id)) : [];
+    const soldOut = Array.isArray(look.soldOutProductIds)
+      ? productIds.filter((id) => /** @type {unknown[]} */ (look.soldOutProductIds).includes(id))
+      : [];
     looks.push({
       lookId: typeof look.lookId === 'number' || typeof look.lookId === 'string' ? look.lookId : looks.length,
       productIds,
@@ -147,9 +151,30 @@ function readTiers(raw, products) {
  * Shopify's JavaScript runtime (Javy/QuickJS), where Intl's currency data cannot be relied on.
  */
 const MINOR_UNITS = /** @type {Record<string, number>} */ ({
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0,
-  VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
 });
 
 /**
@@ -244,7 +269,11 @@ function offerFor(look, lines, money) {
   }
   /** @type {Map<string, number>} units in the cart per product of the look */
   const units = new Map();
-  for (const [productId, list] of byProduct) units.set(productId, list.reduce((sum, line) => sum + line.quantity, 0));
+  for (const [productId, list] of byProduct)
+    units.set(
+      productId,
+      list.reduce((sum, line) => sum + line.quantity, 0),
+    );
 
   let best = completeOffer(look, byProduct, units, money);
   for (const tier of look.tiers ?? []) {

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { cartLinesDiscountsGenerateRun, minorUnits, readConfig, type CartInput } from '../src/cart_lines_discounts_generate_run';
+import {
+  cartLinesDiscountsGenerateRun,
+  minorUnits,
+  readConfig,
+  type CartInput,
+} from '../src/cart_lines_discounts_generate_run';
 import { outputProblems } from './outputShape';
 
 /**
@@ -74,10 +79,18 @@ describe('look bundle discount function: fixtures', () => {
 
 describe('look bundle discount function: currency minor units', () => {
   it('knows 0-, 2- and 3-decimal currencies and defaults to 2', () => {
-    expect([minorUnits('JPY'), minorUnits('krw'), minorUnits('KWD'), minorUnits('BHD'), minorUnits('EUR'), minorUnits(undefined), minorUnits('XYZ')]).toEqual([0, 0, 3, 3, 2, 2, 2]);
+    expect([
+      minorUnits('JPY'),
+      minorUnits('krw'),
+      minorUnits('KWD'),
+      minorUnits('BHD'),
+      minorUnits('EUR'),
+      minorUnits(undefined),
+      minorUnits('XYZ'),
+    ]).toEqual([0, 0, 3, 3, 2, 2, 2]);
   });
 
-  it('caps a fixed amount at the subtotal in the currency\'s own minor units', () => {
+  it("caps a fixed amount at the subtotal in the currency's own minor units", () => {
     const look = { lookId: 1, productIds: [P(1), P(2)], type: 'fixed', value: 100, label: '' };
     const input = cart([line(1, 1, 1, '0.125'), line(2, 2, 1, '0.250')], { looks: [look] });
     input.cart.cost = { subtotalAmount: { currencyCode: 'KWD' } };
@@ -90,7 +103,9 @@ describe('look bundle discount function: rules', () => {
   const look = { lookId: 1, productIds: [P(1), P(2)], type: 'percentage', value: 20, label: 'Look' };
 
   it('ignores custom (non-variant) lines and lines without a product', () => {
-    const result = cartLinesDiscountsGenerateRun(cart([line(1, 1, 1, '10.00'), line(2, null, 1, '99.00')], { looks: [look] }));
+    const result = cartLinesDiscountsGenerateRun(
+      cart([line(1, 1, 1, '10.00'), line(2, null, 1, '99.00')], { looks: [look] }),
+    );
     expect(result).toEqual({ operations: [] });
   });
 
@@ -98,7 +113,13 @@ describe('look bundle discount function: rules', () => {
     const lines = [line(1, 1, 1, '10.00'), line(2, 2, 1, '20.00')];
     const capped = cartLinesDiscountsGenerateRun(cart(lines, { looks: [{ ...look, value: 150 }] }));
     expect(capped.operations[0].productDiscountsAdd.candidates[0].value).toEqual({ percentage: { value: 100 } });
-    for (const bad of [{ ...look, value: 0 }, { ...look, value: -5 }, { ...look, value: 'ten' }, { ...look, type: 'bogus' }, { ...look, productIds: [] }]) {
+    for (const bad of [
+      { ...look, value: 0 },
+      { ...look, value: -5 },
+      { ...look, value: 'ten' },
+      { ...look, type: 'bogus' },
+      { ...look, productIds: [] },
+    ]) {
       expect(cartLinesDiscountsGenerateRun(cart(lines, { looks: [bad] }))).toEqual({ operations: [] });
     }
   });
@@ -108,11 +129,18 @@ describe('look bundle discount function: rules', () => {
     for (const jsonValue of [null, 'text', 42, [], { looks: 'x' }, { looks: [null, 7, 'x'] }]) {
       expect(cartLinesDiscountsGenerateRun(cart(lines, jsonValue))).toEqual({ operations: [] });
     }
-    expect(cartLinesDiscountsGenerateRun({ ...cart(lines, { looks: [look] }), discount: { discountClasses: ['PRODUCT'], metafield: null } })).toEqual({ operations: [] });
+    expect(
+      cartLinesDiscountsGenerateRun({
+        ...cart(lines, { looks: [look] }),
+        discount: { discountClasses: ['PRODUCT'], metafield: null },
+      }),
+    ).toEqual({ operations: [] });
   });
 
   it('a product listed twice in a look counts once', () => {
-    const result = cartLinesDiscountsGenerateRun(cart([line(1, 1, 1, '10.00'), line(2, 2, 1, '20.00')], { looks: [{ ...look, productIds: [P(1), P(2), P(1)] }] }));
+    const result = cartLinesDiscountsGenerateRun(
+      cart([line(1, 1, 1, '10.00'), line(2, 2, 1, '20.00')], { looks: [{ ...look, productIds: [P(1), P(2), P(1)] }] }),
+    );
     expect(result.operations[0].productDiscountsAdd.candidates[0].targets).toEqual([
       { cartLine: { id: 'gid://shopify/CartLine/1', quantity: 1 } },
       { cartLine: { id: 'gid://shopify/CartLine/2', quantity: 1 } },
@@ -122,11 +150,15 @@ describe('look bundle discount function: rules', () => {
   it('a fixed amount is per complete set, in cents, without float residue', () => {
     const lines = [line(1, 1, 3, '19.99'), line(2, 2, 3, '0.10')];
     const result = cartLinesDiscountsGenerateRun(cart(lines, { looks: [{ ...look, type: 'fixed', value: 0.35 }] }));
-    expect(result.operations[0].productDiscountsAdd.candidates[0].value).toEqual({ fixedAmount: { amount: '1.05', appliesToEachItem: false } });
+    expect(result.operations[0].productDiscountsAdd.candidates[0].value).toEqual({
+      fixedAmount: { amount: '1.05', appliesToEachItem: false },
+    });
   });
 
   it('without a label the candidate has no message', () => {
-    const result = cartLinesDiscountsGenerateRun(cart([line(1, 1, 1, '10.00'), line(2, 2, 1, '20.00')], { looks: [{ ...look, label: '  ' }] }));
+    const result = cartLinesDiscountsGenerateRun(
+      cart([line(1, 1, 1, '10.00'), line(2, 2, 1, '20.00')], { looks: [{ ...look, label: '  ' }] }),
+    );
     expect(result.operations[0].productDiscountsAdd.candidates[0]).not.toHaveProperty('message');
   });
 
@@ -155,13 +187,26 @@ describe('look bundle discount function: tiers and sold-out items', () => {
     label: 'Look',
     tiers: [{ quantity: 2, percentage: 10 }],
   };
-  const run = (lines: CartInput['cart']['lines'], looks: unknown[]) => cartLinesDiscountsGenerateRun(cart(lines, { looks })).operations[0]?.productDiscountsAdd.candidates ?? [];
+  const run = (lines: CartInput['cart']['lines'], looks: unknown[]) =>
+    cartLinesDiscountsGenerateRun(cart(lines, { looks })).operations[0]?.productDiscountsAdd.candidates ?? [];
 
   it('readConfig keeps valid tiers only, fewest items first, and sold-out ids of the look only', () => {
-    const tiers = [{ quantity: 3, percentage: 150 }, { quantity: 2, percentage: 10 }, { quantity: 1, percentage: 5 }, { quantity: 2, percentage: 12 }, { quantity: 4, percentage: 30 }, { quantity: 2.5, percentage: 9 }, { quantity: 3, percentage: 0 }, null];
+    const tiers = [
+      { quantity: 3, percentage: 150 },
+      { quantity: 2, percentage: 10 },
+      { quantity: 1, percentage: 5 },
+      { quantity: 2, percentage: 12 },
+      { quantity: 4, percentage: 30 },
+      { quantity: 2.5, percentage: 9 },
+      { quantity: 3, percentage: 0 },
+      null,
+    ];
     expect(readConfig({ looks: [{ ...look, tiers, soldOutProductIds: [P(2), P(9), 7] }] }).looks[0]).toEqual({
       ...look,
-      tiers: [{ quantity: 2, percentage: 10 }, { quantity: 3, percentage: 100 }],
+      tiers: [
+        { quantity: 2, percentage: 10 },
+        { quantity: 3, percentage: 100 },
+      ],
       soldOutProductIds: [P(2)],
     });
   });
@@ -181,28 +226,38 @@ describe('look bundle discount function: tiers and sold-out items', () => {
   it('every item sold out: no complete look, the tiers still count what is in the cart', () => {
     const lines = [line(1, 1, 1, '10.00'), line(2, 2, 1, '10.00')];
     expect(run(lines, [{ ...look, tiers: [], soldOutProductIds: [P(1), P(2), P(3)] }])).toEqual([]);
-    expect(run(lines, [{ ...look, soldOutProductIds: [P(1), P(2), P(3)] }]).map((c) => c.value)).toEqual([{ percentage: { value: 10 } }]);
+    expect(run(lines, [{ ...look, soldOutProductIds: [P(1), P(2), P(3)] }]).map((c) => c.value)).toEqual([
+      { percentage: { value: 10 } },
+    ]);
   });
 
   it('a sold-out item in the cart anyway (sold out since) is not part of the complete look', () => {
     const lines = [line(1, 1, 1, '10.00'), line(2, 2, 1, '10.00'), line(3, 3, 1, '10.00')];
     const [candidate] = run(lines, [{ ...look, soldOutProductIds: [P(3)] }]);
-    expect(candidate.targets.map((t) => t.cartLine.id)).toEqual(['gid://shopify/CartLine/1', 'gid://shopify/CartLine/2']);
+    expect(candidate.targets.map((t) => t.cartLine.id)).toEqual([
+      'gid://shopify/CartLine/1',
+      'gid://shopify/CartLine/2',
+    ]);
   });
 });
 
 describe('output shape check', () => {
   it('rejects what the platform would reject', () => {
-    expect(outputProblems({ operations: [{ productDiscountsAdd: { candidates: [], selectionStrategy: 'BEST' } }] })).toEqual([
-      'operations[0].selectionStrategy: not one of ALL, FIRST, MAXIMUM',
-    ]);
-    const candidate = (value: unknown, target: unknown = { cartLine: { id: 'gid://shopify/CartLine/1', quantity: 1 } }) => ({
+    expect(
+      outputProblems({ operations: [{ productDiscountsAdd: { candidates: [], selectionStrategy: 'BEST' } }] }),
+    ).toEqual(['operations[0].selectionStrategy: not one of ALL, FIRST, MAXIMUM']);
+    const candidate = (
+      value: unknown,
+      target: unknown = { cartLine: { id: 'gid://shopify/CartLine/1', quantity: 1 } },
+    ) => ({
       operations: [{ productDiscountsAdd: { selectionStrategy: 'ALL', candidates: [{ targets: [target], value }] } }],
     });
     expect(outputProblems(candidate({ percentage: { value: 101 } }))).toHaveLength(1);
     expect(outputProblems(candidate({ fixedAmount: { amount: '-1' } }))).toHaveLength(1);
     expect(outputProblems(candidate({ percentage: { value: 5 }, fixedAmount: { amount: '1' } }))).toHaveLength(1);
-    expect(outputProblems(candidate({ percentage: { value: 5 } }, { cartLine: { id: 'x', quantity: 0 } }))).toHaveLength(1);
+    expect(
+      outputProblems(candidate({ percentage: { value: 5 } }, { cartLine: { id: 'x', quantity: 0 } })),
+    ).toHaveLength(1);
     expect(outputProblems(candidate({ percentage: { value: 5 } }, { productVariant: { id: 'x' } }))).toHaveLength(1);
     expect(outputProblems({ operations: [], discounts: [] })).toEqual(['result: unknown field discounts']);
     expect(outputProblems(candidate({ percentage: { value: 5 } }))).toEqual([]);

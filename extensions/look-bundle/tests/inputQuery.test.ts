@@ -23,7 +23,11 @@ const toml = parseToml(fs.readFileSync(path.join(DIR, 'shopify.extension.toml'),
 const targeting = toml.extensions.flatMap((e) => e.targeting);
 
 /** cart.lines.discounts.generate.run → cartLinesDiscountsGenerateRun (the MutationRoot field of its result). */
-const camel = (target: string) => target.split(/[.-]/).map((part, i) => (i ? part[0].toUpperCase() + part.slice(1) : part)).join('');
+const camel = (target: string) =>
+  target
+    .split(/[.-]/)
+    .map((part, i) => (i ? part[0].toUpperCase() + part.slice(1) : part))
+    .join('');
 
 let schema: GraphQLSchema;
 beforeAll(() => {
@@ -39,7 +43,10 @@ describe('look-bundle input queries against schema.graphql', () => {
   it('names an input query for every target, and every query file in src is used', () => {
     const queries = targeting.map((t) => t.input_query);
     expect(queries.every(Boolean)).toBe(true);
-    const files = fs.readdirSync(path.join(DIR, 'src')).filter((f) => f.endsWith('.graphql')).map((f) => `src/${f}`);
+    const files = fs
+      .readdirSync(path.join(DIR, 'src'))
+      .filter((f) => f.endsWith('.graphql'))
+      .map((f) => `src/${f}`);
     expect(files.sort()).toEqual([...new Set(queries)].sort());
   });
 
@@ -51,13 +58,18 @@ describe('look-bundle input queries against schema.graphql', () => {
   it.each(targeting.map((t) => [t.target] as const))('%s: the result type is in the schema', (target) => {
     const field = schema.getMutationType()?.getFields()[camel(target)];
     expect(field).toBeDefined();
-    const resultType = field!.args.find((a) => a.name === 'result')?.type.toString().replace(/!$/, '');
+    const resultType = field!.args
+      .find((a) => a.name === 'result')
+      ?.type.toString()
+      .replace(/!$/, '');
     expect(resultType).toBe(`${camel(target)[0].toUpperCase()}${camel(target).slice(1)}Result`);
     expect(isInputObjectType(schema.getType(resultType!))).toBe(true);
   });
 
   it('rejects a query for a field the API does not have (the check can fail)', () => {
     const document = parse('query { cart { lines { id price } } }');
-    expect(validate(schema, document).map((e) => e.message)).toEqual(['Cannot query field "price" on type "CartLine".']);
+    expect(validate(schema, document).map((e) => e.message)).toEqual([
+      'Cannot query field "price" on type "CartLine".',
+    ]);
   });
 });

@@ -12,7 +12,8 @@ const OPERATIONS = ['enteredDiscountCodesAccept', 'orderDiscountsAdd', 'productD
 const SELECTION = ['ALL', 'FIRST', 'MAXIMUM'];
 
 const isObject = (v: Json): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
-const isDecimal = (v: Json) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
+const isDecimal = (v: Json) =>
+  (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
 
 export function outputProblems(result: Json): string[] {
   const problems: string[] = [];
@@ -22,9 +23,10 @@ export function outputProblems(result: Json): string[] {
     for (const key of required) if (value[key] === undefined || value[key] === null) fail(path, `missing ${key}`);
   };
   const oneOf = (path: string, value: Json, members: string[]): string | null => {
-    if (!isObject(value)) return fail(path, 'not an object'), null;
+    if (!isObject(value)) return (fail(path, 'not an object'), null);
     const set = Object.keys(value).filter((k) => value[k] !== undefined && value[k] !== null);
-    if (set.length !== 1 || !members.includes(set[0])) return fail(path, `oneOf needs exactly one of ${members.join(', ')}; got ${set.join(', ') || 'none'}`), null;
+    if (set.length !== 1 || !members.includes(set[0]))
+      return (fail(path, `oneOf needs exactly one of ${members.join(', ')}; got ${set.join(', ') || 'none'}`), null);
     return set[0];
   };
 
@@ -40,14 +42,21 @@ export function outputProblems(result: Json): string[] {
     }
     const add = (operation as Record<string, Json>).productDiscountsAdd;
     if (!isObject(add)) return fail(`${path}.productDiscountsAdd`, 'not an object');
-    onlyKeys(`${path}.productDiscountsAdd`, add, ['candidates', 'selectionStrategy'], ['candidates', 'selectionStrategy']);
-    if (!SELECTION.includes(add.selectionStrategy as string)) fail(`${path}.selectionStrategy`, `not one of ${SELECTION.join(', ')}`);
+    onlyKeys(
+      `${path}.productDiscountsAdd`,
+      add,
+      ['candidates', 'selectionStrategy'],
+      ['candidates', 'selectionStrategy'],
+    );
+    if (!SELECTION.includes(add.selectionStrategy as string))
+      fail(`${path}.selectionStrategy`, `not one of ${SELECTION.join(', ')}`);
     if (!Array.isArray(add.candidates)) return fail(`${path}.candidates`, 'not a list');
     add.candidates.forEach((candidate, j) => {
       const cPath = `${path}.candidates[${j}]`;
       if (!isObject(candidate)) return fail(cPath, 'not an object');
       onlyKeys(cPath, candidate, ['associatedDiscountCode', 'message', 'targets', 'value'], ['targets', 'value']);
-      if (candidate.message !== undefined && typeof candidate.message !== 'string') fail(`${cPath}.message`, 'not a string');
+      if (candidate.message !== undefined && typeof candidate.message !== 'string')
+        fail(`${cPath}.message`, 'not a string');
       if (!Array.isArray(candidate.targets)) fail(`${cPath}.targets`, 'not a list');
       else
         candidate.targets.forEach((t, k) => {
@@ -58,7 +67,8 @@ export function outputProblems(result: Json): string[] {
           onlyKeys(`${tPath}.cartLine`, cartLine, ['id', 'quantity'], ['id']);
           if (typeof cartLine.id !== 'string' || !cartLine.id) fail(`${tPath}.cartLine.id`, 'not an ID');
           const q = cartLine.quantity;
-          if (q !== undefined && q !== null && !(Number.isInteger(q) && (q as number) > 0)) fail(`${tPath}.cartLine.quantity`, 'not an Int > 0');
+          if (q !== undefined && q !== null && !(Number.isInteger(q) && (q as number) > 0))
+            fail(`${tPath}.cartLine.quantity`, 'not an Int > 0');
         });
       const kindOfValue = oneOf(`${cPath}.value`, candidate.value, ['fixedAmount', 'percentage']);
       const value = isObject(candidate.value) ? candidate.value : {};
@@ -66,13 +76,16 @@ export function outputProblems(result: Json): string[] {
         const p = value.percentage;
         if (!isObject(p)) return fail(`${cPath}.value.percentage`, 'not an object');
         onlyKeys(`${cPath}.value.percentage`, p, ['value'], ['value']);
-        if (!isDecimal(p.value) || Number(p.value) < 0 || Number(p.value) > 100) fail(`${cPath}.value.percentage.value`, 'not a Decimal in 0..100');
+        if (!isDecimal(p.value) || Number(p.value) < 0 || Number(p.value) > 100)
+          fail(`${cPath}.value.percentage.value`, 'not a Decimal in 0..100');
       } else if (kindOfValue === 'fixedAmount') {
         const f = value.fixedAmount;
         if (!isObject(f)) return fail(`${cPath}.value.fixedAmount`, 'not an object');
         onlyKeys(`${cPath}.value.fixedAmount`, f, ['amount', 'appliesToEachItem'], ['amount']);
-        if (!isDecimal(f.amount) || Number(f.amount) < 0) fail(`${cPath}.value.fixedAmount.amount`, 'not a Decimal >= 0');
-        if (f.appliesToEachItem !== undefined && typeof f.appliesToEachItem !== 'boolean') fail(`${cPath}.value.fixedAmount.appliesToEachItem`, 'not a Boolean');
+        if (!isDecimal(f.amount) || Number(f.amount) < 0)
+          fail(`${cPath}.value.fixedAmount.amount`, 'not a Decimal >= 0');
+        if (f.appliesToEachItem !== undefined && typeof f.appliesToEachItem !== 'boolean')
+          fail(`${cPath}.value.fixedAmount.appliesToEachItem`, 'not a Boolean');
       }
     });
   });

@@ -6,14 +6,23 @@ import { chosenVariant, showVariants, startVariants } from './ab';
 import { flush, track } from './funnel';
 import { readConfig } from './config';
 
-const test = { id: 3, variants: [{ id: 11, split: 50 }, { id: 12, split: 50 }] };
+const test = {
+  id: 3,
+  variants: [
+    { id: 11, split: 50 },
+    { id: 12, split: 50 },
+  ],
+};
 /** The first `v-<n>` whom assignVariant puts in this variant of the test. */
 const visitorIn = (variantId: number) => {
   for (let n = 0; ; n++) if (assignVariant(`v-${n}`, test.id, test.variants)?.id === variantId) return `v-${n}`;
 };
 const widget = (variant: number, hidden: boolean) =>
   `<section class="sl-widget" data-sl-look="7" data-sl-ab-variant="${variant}"${hidden ? ' hidden' : ''}><script type="application/json" class="sl-config">${JSON.stringify({ lookId: 7, abVariant: variant, experiment: test })}</script></section>`;
-const shown = () => [...document.querySelectorAll<HTMLElement>('.sl-widget')].filter((w) => !w.hidden).map((w) => w.getAttribute('data-sl-ab-variant'));
+const shown = () =>
+  [...document.querySelectorAll<HTMLElement>('.sl-widget')]
+    .filter((w) => !w.hidden)
+    .map((w) => w.getAttribute('data-sl-ab-variant'));
 
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve) => {
@@ -77,7 +86,10 @@ describe('A/B tests on the storefront (looks-ab.js)', () => {
 
   it("tags the shown widget's funnel events with its variant", async () => {
     const beacons: Blob[] = [];
-    Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: (_url: string, blob: Blob) => beacons.push(blob) > 0 });
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (_url: string, blob: Blob) => beacons.push(blob) > 0,
+    });
     // The funnel (looks.js) has its own consent state: on with the toggle, as on the demo storefront.
     const { initConsent } = await import('./consent');
     initConsent();

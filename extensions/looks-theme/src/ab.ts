@@ -12,7 +12,10 @@ import { $$, attr } from './dom';
 import { visitorId } from './visitor';
 
 /** The variant id a widget of a test should show: the visitor's with consent, else the control (the first). */
-export function chosenVariant(experiment: { id: number; variants: { id: number; split: number }[] }, visitor: string | null): number | null {
+export function chosenVariant(
+  experiment: { id: number; variants: { id: number; split: number }[] },
+  visitor: string | null,
+): number | null {
   const variant = visitor ? assignVariant(visitor, experiment.id, experiment.variants) : experiment.variants[0];
   return variant ? variant.id : null;
 }

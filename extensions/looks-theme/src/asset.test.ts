@@ -32,7 +32,7 @@ describe('storefront script assets/looks.js', () => {
     expect(fs.readFileSync(POPUP_ASSET, 'utf8') === fresh).toBe(true);
   }, 30000);
 
-  it('has assets/looks-offer.js (a look\'s tiers kept in step with the cart) as the fresh build of src/offerMain.ts', async () => {
+  it("has assets/looks-offer.js (a look's tiers kept in step with the cart) as the fresh build of src/offerMain.ts", async () => {
     const fresh = await bundle('offerMain.ts');
     expect(fs.readFileSync(OFFER_ASSET, 'utf8') === fresh).toBe(true);
   }, 30000);
@@ -48,7 +48,9 @@ describe('storefront script assets/looks.js', () => {
     const code = fs.readFileSync(ASSET, 'utf8');
     expect(code).not.toContain('.sl-popup-close');
     expect(fs.readFileSync(POPUP_ASSET, 'utf8')).toContain('.sl-popup-close');
-    expect(fs.readFileSync(path.join(ROOT, 'snippets', 'sl-look.liquid'), 'utf8')).toContain(`{{ 'looks-popup.js' | asset_url }}`);
+    expect(fs.readFileSync(path.join(ROOT, 'snippets', 'sl-look.liquid'), 'utf8')).toContain(
+      `{{ 'looks-popup.js' | asset_url }}`,
+    );
   });
 
   it('keeps all JavaScript of the extension within 10 KB gzip', () => {

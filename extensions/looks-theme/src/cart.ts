@@ -23,19 +23,21 @@ export function lineOf(item: Element): Line {
   };
 }
 
-
 /** The theme's cart count, wherever a known bubble shows it (Dawn and most themes). */
 function refreshCartCount(): void {
   fetch('/cart.js')
     .then((r) => r.json())
     .then((cart: { item_count: number }) =>
-      $$(document, '[data-cart-count],.cart-count,.cart-count-bubble span[aria-hidden="true"]').forEach((el) => (el.textContent = String(cart.item_count))),
+      $$(document, '[data-cart-count],.cart-count,.cart-count-bubble span[aria-hidden="true"]').forEach(
+        (el) => (el.textContent = String(cart.item_count)),
+      ),
     )
     .catch(() => 0);
 }
 
 // Both /cart/add.js and the demo endpoint answer JSON without an Accept header.
-const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
 
 /**
  * Adds lines to the cart with the look property: on a store POST /cart/add.js (one request), then the
@@ -63,7 +65,15 @@ export async function addToCart(w: Element, c: WidgetConfig, lines: Line[], butt
       if (!res.ok) error = ((await res.json().catch(() => ({}))) as { description?: string }).description || failed;
     } else if (!c.preview && c.eventEndpoint) {
       const results = await Promise.all(
-        lines.map((l) => post(c.eventEndpoint as string, { shopDomain: c.shopDomain, lookId: c.lookId, productId: l.product, price: l.price, quantity: l.quantity })),
+        lines.map((l) =>
+          post(c.eventEndpoint as string, {
+            shopDomain: c.shopDomain,
+            lookId: c.lookId,
+            productId: l.product,
+            price: l.price,
+            quantity: l.quantity,
+          }),
+        ),
       );
       if (results.some((r) => !r.ok)) error = failed;
     }
@@ -84,7 +94,8 @@ export async function addToCart(w: Element, c: WidgetConfig, lines: Line[], butt
       button.classList.remove('is-added');
     }, 1500);
   }
-  const tell = (to: EventTarget, name: string) => to.dispatchEvent(new CustomEvent(name, { bubbles: true, detail: { lookId: c.lookId, items } }));
+  const tell = (to: EventTarget, name: string) =>
+    to.dispatchEvent(new CustomEvent(name, { bubbles: true, detail: { lookId: c.lookId, items } }));
   tell(w, 'shoppable-looks:add-to-cart');
   if (c.platformCart) {
     tell(document, 'cart:refresh');

@@ -1,16 +1,22 @@
 export const $ = <T extends Element = HTMLElement>(root: ParentNode, sel: string) => root.querySelector<T>(sel);
-export const $$ = <T extends Element = HTMLElement>(root: ParentNode, sel: string) => Array.from(root.querySelectorAll<T>(sel));
+export const $$ = <T extends Element = HTMLElement>(root: ParentNode, sel: string) =>
+  Array.from(root.querySelectorAll<T>(sel));
 export const attr = (el: Element | null, name: string) => (el ? el.getAttribute(name) : null);
 export const setAttr = (el: Element, name: string, value: string | boolean) => el.setAttribute(name, String(value));
 /** JSON request headers, one object for every POST of the scripts (the strings once in the bundle). */
 export const JSON_TYPE = 'application/json';
 export const JSON_HEADERS = { 'Content-Type': JSON_TYPE };
-export const on = <E extends Event = Event>(el: EventTarget, type: string, fn: (e: E) => unknown, opts?: AddEventListenerOptions) =>
-  el.addEventListener(type, fn as EventListener, opts);
+export const on = <E extends Event = Event>(
+  el: EventTarget,
+  type: string,
+  fn: (e: E) => unknown,
+  opts?: AddEventListenerOptions,
+) => el.addEventListener(type, fn as EventListener, opts);
 
 /** The product form's add-to-cart button of the theme (a widget may go after it; a popup may open when it is clicked). */
 export const productAtc = () =>
-  document.querySelector<HTMLElement>('[data-sl-atc]') || document.querySelector<HTMLElement>('form[action*="/cart/add"] [type=submit]');
+  document.querySelector<HTMLElement>('[data-sl-atc]') ||
+  document.querySelector<HTMLElement>('form[action*="/cart/add"] [type=submit]');
 
 let live: HTMLElement | null = null;
 

@@ -5,7 +5,12 @@ import { initConsent } from './consent';
 import { flush, track } from './funnel';
 import type { WidgetConfig } from './config';
 
-const demo: WidgetConfig = { lookId: 7, eventEndpoint: '/api/storefront/add-to-cart', platformCart: false, preview: false };
+const demo: WidgetConfig = {
+  lookId: 7,
+  eventEndpoint: '/api/storefront/add-to-cart',
+  platformCart: false,
+  preview: false,
+};
 
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve) => {
@@ -49,7 +54,13 @@ describe('funnel (demo storefront consent toggle)', () => {
     expect(first.visitorId).toMatch(/^[0-9a-f]{32}$/);
     expect(second.visitorId).toBe(first.visitorId);
     expect(localStorage.getItem('sl_vid')).toBe(first.visitorId);
-    expect(first.events[0]).toEqual({ type: 'item_click', lookId: 7, productId: 'gid://shopify/Product/0', device: 'desktop', at: expect.any(Number) });
+    expect(first.events[0]).toEqual({
+      type: 'item_click',
+      lookId: 7,
+      productId: 'gid://shopify/Product/0',
+      device: 'desktop',
+      at: expect.any(Number),
+    });
     flush();
     expect(beacons).toHaveLength(2);
   });
@@ -85,6 +96,8 @@ describe('funnel (demo storefront consent toggle)', () => {
     expect(fetches).toHaveLength(1);
     expect(fetches[0][0]).toBe('/apps/looks/events');
     expect(fetches[0][1]).toMatchObject({ method: 'POST', keepalive: true });
-    expect(JSON.parse(String(fetches[0][1].body)).events).toEqual([expect.objectContaining({ type: 'add_to_cart', lookId: 3, productId: 'gid://shopify/Product/9' })]);
+    expect(JSON.parse(String(fetches[0][1].body)).events).toEqual([
+      expect.objectContaining({ type: 'add_to_cart', lookId: 3, productId: 'gid://shopify/Product/9' }),
+    ]);
   });
 });

@@ -25,7 +25,12 @@ export function track(c: WidgetConfig, type: EventType, productId?: string | nul
   const to = funnelEndpoint(c);
   if (!to || !consentAllowed() || !c.lookId) return;
   endpoint = to;
-  const event: FunnelEvent = { type, lookId: c.lookId, device: innerWidth < 750 ? 'mobile' : 'desktop', at: Date.now() };
+  const event: FunnelEvent = {
+    type,
+    lookId: c.lookId,
+    device: innerWidth < 750 ? 'mobile' : 'desktop',
+    at: Date.now(),
+  };
   if (productId) event.productId = productId;
   // The A/B test variant this widget shows (the server counts it only if it is the visitor's).
   if (c.abVariant) event.variantId = c.abVariant;
@@ -77,7 +82,9 @@ function onIntersect(entries: IntersectionObserverEntry[]): void {
 }
 
 function start(): void {
-  observer = window.IntersectionObserver ? new IntersectionObserver(onIntersect, { threshold: [0, 0.25, 0.5, 0.75, 1] }) : null;
+  observer = window.IntersectionObserver
+    ? new IntersectionObserver(onIntersect, { threshold: [0, 0.25, 0.5, 0.75, 1] })
+    : null;
   on(window, 'pagehide', flush);
   on(document, 'visibilitychange', () => document.visibilityState === 'hidden' && flush());
 }

@@ -25,7 +25,9 @@ export function wireHotspots(w: Element, c: WidgetConfig): void {
     if (!item) return;
     setAttr(m, 'aria-controls', idOf(item));
     setAttr(m, 'aria-expanded', false);
-    'mouseenter focusin mouseleave focusout'.split(' ').forEach((type, i) => on(item, type, () => m.classList.toggle('is-active', i < 2)));
+    'mouseenter focusin mouseleave focusout'
+      .split(' ')
+      .forEach((type, i) => on(item, type, () => m.classList.toggle('is-active', i < 2)));
     on(m, 'click', () => {
       const open = attr(m, 'aria-expanded') !== 'true';
       markers.forEach((o) => setAttr(o, 'aria-expanded', false));

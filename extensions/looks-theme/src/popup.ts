@@ -1,7 +1,8 @@
 import type { WidgetConfig } from './config';
 import { $, $$, idOf, on, productAtc, setAttr } from './dom';
 
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 /**
  * The popup template: a modal dialog opened by its configured trigger (on load, after a delay, on the
@@ -48,7 +49,11 @@ export function wirePopup(w: Element, c: WidgetConfig, onOpen: (panel: Element) 
       const first = f[0];
       const last = f[f.length - 1];
       if (!first) return;
-      if (e.shiftKey ? document.activeElement === first || !popup.contains(document.activeElement) : document.activeElement === last) {
+      if (
+        e.shiftKey
+          ? document.activeElement === first || !popup.contains(document.activeElement)
+          : document.activeElement === last
+      ) {
         e.preventDefault();
         (e.shiftKey ? last : first).focus();
       }

@@ -43,7 +43,8 @@ export function wireVariants(w: Element, c: WidgetConfig): void {
   });
   on(w, 'change', (e) => {
     const t = e.target as HTMLSelectElement;
-    if (t.classList.contains('sl-variant-select')) setVariant(w, c, t.closest('.sl-item'), t.value, attr(t.options[t.selectedIndex], 'data-sl-price'));
+    if (t.classList.contains('sl-variant-select'))
+      setVariant(w, c, t.closest('.sl-item'), t.value, attr(t.options[t.selectedIndex], 'data-sl-price'));
     else updateTotal(w, c);
   });
   on(w, 'input', (e) => (e.target as Element).classList.contains('sl-qty-input') && updateTotal(w, c));

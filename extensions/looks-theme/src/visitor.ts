@@ -6,7 +6,8 @@ const VISITOR_KEY = 'sl_vid';
 const page = window as unknown as { slVid?: string };
 
 /** 128 random bits as 32 hex digits (getRandomValues works without a secure context, unlike randomUUID; the demo may be served over plain http). */
-const randomId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b | 256).toString(16).slice(1)).join('');
+const randomId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b | 256).toString(16).slice(1)).join('');
 
 /** This browser's visitor id (created on first use; kept for the page only when storage is blocked). */
 export function visitorId(): string {

@@ -27,19 +27,36 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/' }),
-  endpoints: (build) => ({ logo: build.query<string, void>({ query: () => ({ url: 'logo.svg', responseHandler: 'text' }) }) }),
+  endpoints: (build) => ({
+    logo: build.query<string, void>({ query: () => ({ url: 'logo.svg', responseHandler: 'text' }) }),
+  }),
 });
 
-const ui = createSlice({ name: 'ui', initialState: { hidden: false }, reducers: { hide: (state) => void (state.hidden = true) } });
+const ui = createSlice({
+  name: 'ui',
+  initialState: { hidden: false },
+  reducers: { hide: (state) => void (state.hidden = true) },
+});
 
 const store = configureStore({
-  reducer: combineReducers({ [api.reducerPath]: api.reducer, ui: persistReducer({ key: 'stack-floor', storage }, ui.reducer) }),
-  middleware: (getDefault) => getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(api.middleware),
+  reducer: combineReducers({
+    [api.reducerPath]: api.reducer,
+    ui: persistReducer({ key: 'stack-floor', storage }, ui.reducer),
+  }),
+  middleware: (getDefault) =>
+    getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(
+      api.middleware,
+    ),
 });
 const persistor = persistStore(store);
 
 // As src/i18n/compileMessagesLoader.cjs writes them: ICU ASTs, no parser at run time.
-const messages = { body: [{ type: 0, value: 'A bare Polaris page on the design card’s stack: ' }, { type: 1, value: 'state' }] };
+const messages = {
+  body: [
+    { type: 0, value: 'A bare Polaris page on the design card’s stack: ' },
+    { type: 1, value: 'state' },
+  ],
+};
 
 function Body() {
   const { isSuccess } = api.useLogoQuery();

@@ -19,7 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('look_collections_shop').on('look_collections').columns(['shop_id', 'id']).execute();
   // At most one featured collection per shop (created lazily, concurrently safe).
-  await sql`create unique index look_collections_one_featured on look_collections (shop_id) where is_featured`.execute(db);
+  await sql`create unique index look_collections_one_featured on look_collections (shop_id) where is_featured`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -27,7 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('orders_shop_platform_order', ['shop_id', 'platform_order_id'])
     .execute();
   // The analytics orders table: attributed orders of a shop, newest first, filtered by date.
-  await sql`CREATE INDEX orders_shop_attributed_ordered_at ON orders (shop_id, ordered_at DESC, id DESC) WHERE look_id IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX orders_shop_attributed_ordered_at ON orders (shop_id, ordered_at DESC, id DESC) WHERE look_id IS NOT NULL`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('order_look_items')
@@ -40,7 +42,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revenue', sql`numeric(14,2)`, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('order_look_items_order').on('order_look_items').columns(['order_id']).execute();
-  await db.schema.createIndex('order_look_items_shop_look').on('order_look_items').columns(['shop_id', 'look_id']).execute();
+  await db.schema
+    .createIndex('order_look_items_shop_look')
+    .on('order_look_items')
+    .columns(['shop_id', 'look_id'])
+    .execute();
 
   await db.schema
     .createTable('add_to_cart_events')
@@ -53,7 +59,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('local_day', 'date', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('add_to_cart_events_shop_day').on('add_to_cart_events').columns(['shop_id', 'local_day']).execute();
+  await db.schema
+    .createIndex('add_to_cart_events_shop_day')
+    .on('add_to_cart_events')
+    .columns(['shop_id', 'local_day'])
+    .execute();
 
   await db.schema
     .createTable('look_daily_stats')

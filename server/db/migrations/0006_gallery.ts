@@ -17,7 +17,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('image_type', 'text', (c) => c.notNull().check(sql`image_type in ('flat_lay', 'model')`))
     .addColumn('custom_prompt', 'text')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('PENDING').check(sql`status in ('PENDING', 'IN_QUEUE', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`),
+      c
+        .notNull()
+        .defaultTo('PENDING')
+        .check(sql`status in ('PENDING', 'IN_QUEUE', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`),
     )
     .addColumn('generated_image_url', 'text')
     .addColumn('error_message', 'text')
@@ -30,8 +33,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('image_generations_shop').on('image_generations').columns(['shop_id', 'image_type', 'id']).execute();
-  await db.schema.createIndex('image_generations_queue').on('image_generations').columns(['status', 'queued_at', 'id']).execute();
+  await db.schema
+    .createIndex('image_generations_shop')
+    .on('image_generations')
+    .columns(['shop_id', 'image_type', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('image_generations_queue')
+    .on('image_generations')
+    .columns(['status', 'queued_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('generation_events')
@@ -42,12 +53,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('payload', 'jsonb', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('generation_events_generation').on('generation_events').columns(['generation_id', 'id']).execute();
+  await db.schema
+    .createIndex('generation_events_generation')
+    .on('generation_events')
+    .columns(['generation_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('shop_credits')
     .addColumn('shop_id', 'integer', (c) => c.primaryKey().references('shops.id').onDelete('cascade'))
-    .addColumn('balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
+    .addColumn('balance', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`balance >= 0`),
+    )
     .addColumn('used', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('free_claimed', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -62,7 +82,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reference', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('credit_ledger_once').unique().on('credit_ledger').columns(['shop_id', 'reason', 'reference']).execute();
+  await db.schema
+    .createIndex('credit_ledger_once')
+    .unique()
+    .on('credit_ledger')
+    .columns(['shop_id', 'reason', 'reference'])
+    .execute();
 
   await db.schema
     .createTable('credit_packages')

@@ -27,11 +27,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('claimed_at', 'timestamptz')
     .addColumn('processed_at', 'timestamptz')
     .execute();
-  await sql`CREATE UNIQUE INDEX webhook_deliveries_event ON webhook_deliveries (shop_id, topic, event_id) WHERE event_id IS NOT NULL`.execute(db);
-  await sql`CREATE UNIQUE INDEX webhook_deliveries_webhook ON webhook_deliveries (shop_id, webhook_id) WHERE webhook_id IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX webhook_deliveries_event ON webhook_deliveries (shop_id, topic, event_id) WHERE event_id IS NOT NULL`.execute(
+    db,
+  );
+  await sql`CREATE UNIQUE INDEX webhook_deliveries_webhook ON webhook_deliveries (shop_id, webhook_id) WHERE webhook_id IS NOT NULL`.execute(
+    db,
+  );
   // The retry sweep reads only unfinished deliveries.
-  await sql`CREATE INDEX webhook_deliveries_unfinished ON webhook_deliveries (received_at) WHERE status IN ('pending', 'processing', 'failed')`.execute(db);
-  await db.schema.createIndex('webhook_deliveries_received').on('webhook_deliveries').columns(['received_at']).execute();
+  await sql`CREATE INDEX webhook_deliveries_unfinished ON webhook_deliveries (received_at) WHERE status IN ('pending', 'processing', 'failed')`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('webhook_deliveries_received')
+    .on('webhook_deliveries')
+    .columns(['received_at'])
+    .execute();
 
   await db.schema
     .createTable('customer_data_requests')

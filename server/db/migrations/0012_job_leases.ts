@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lease_expires_at', 'timestamptz')
     .dropColumn('locked_at')
     .execute();
-  await sql`create index image_generations_leases on image_generations (lease_expires_at) where status = 'IN_PROGRESS'`.execute(db);
+  await sql`create index image_generations_leases on image_generations (lease_expires_at) where status = 'IN_PROGRESS'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

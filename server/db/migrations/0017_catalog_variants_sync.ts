@@ -29,6 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('platform_leases').execute();
-  await db.schema.alterTable('catalog_syncs').dropColumn('reconciled_at').dropColumn('bulk_operation_id').dropColumn('mode').execute();
+  await db.schema
+    .alterTable('catalog_syncs')
+    .dropColumn('reconciled_at')
+    .dropColumn('bulk_operation_id')
+    .dropColumn('mode')
+    .execute();
   await db.schema.alterTable('catalog_products').dropColumn('default_variant_gid').execute();
 }

@@ -22,7 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       applied_variant_id integer
     )`.execute(db);
   await sql`CREATE INDEX experiments_shop ON experiments (shop_id, id)`.execute(db);
-  await sql`CREATE UNIQUE INDEX experiments_one_running_per_look ON experiments (look_id) WHERE status = 'running'`.execute(db);
+  await sql`CREATE UNIQUE INDEX experiments_one_running_per_look ON experiments (look_id) WHERE status = 'running'`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE experiment_variants (

@@ -18,7 +18,9 @@ describe('0023 checkout switch', () => {
       .execute(async (trx) => {
         await sql`drop view storefront_changes`.execute(trx);
         await sql`create table storefront_changes (shop_id integer not null references shops(id) on delete cascade, target text not null,
-          generation integer not null default 1, marked_at timestamptz not null default now(), primary key (shop_id, target))`.execute(trx);
+          generation integer not null default 1, marked_at timestamptz not null default now(), primary key (shop_id, target))`.execute(
+          trx,
+        );
         const [installed, marked, uninstalled] = await trx
           .insertInto('shops')
           .values([
@@ -33,7 +35,9 @@ describe('0023 checkout switch', () => {
         await up(trx);
 
         const { rows } = await sql<{ shopId: number; target: string; generation: number }>`
-          select shop_id, target, generation from storefront_changes where shop_id in (${installed.id}, ${marked.id}, ${uninstalled.id}) order by shop_id`.execute(trx);
+          select shop_id, target, generation from storefront_changes where shop_id in (${installed.id}, ${marked.id}, ${uninstalled.id}) order by shop_id`.execute(
+          trx,
+        );
         expect(rows).toEqual([
           { shopId: installed.id, target: 'config', generation: 1 },
           { shopId: marked.id, target: 'config', generation: 2 },

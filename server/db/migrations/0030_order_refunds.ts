@@ -8,10 +8,16 @@ import { sql, type Kysely } from 'kysely';
  * than the line brought). `order_refunds` makes a refund count once (by the platform's refund id).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('order_look_items').addColumn('refunded', sql`numeric(14,2)`, (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('order_look_items')
+    .addColumn('refunded', sql`numeric(14,2)`, (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('orders').addColumn('cancelled_at', 'timestamptz').execute();
   for (const table of ['look_daily_stats', 'shop_daily_stats', 'look_funnel_daily']) {
-    await db.schema.alterTable(table).addColumn('refunded_revenue', sql`numeric(16,2)`, (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('refunded_revenue', sql`numeric(16,2)`, (c) => c.notNull().defaultTo(0))
+      .execute();
   }
   await db.schema
     .createTable('order_refunds')

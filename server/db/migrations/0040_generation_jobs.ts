@@ -13,5 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('image_generations').addColumn('lease_expires_at', 'timestamptz').execute();
-  await sql`create index image_generations_leases on image_generations (lease_expires_at) where status = 'IN_PROGRESS'`.execute(db);
+  await sql`create index image_generations_leases on image_generations (lease_expires_at) where status = 'IN_PROGRESS'`.execute(
+    db,
+  );
 }

@@ -19,19 +19,49 @@ describe('0045 changes', () => {
         await down(trx);
         const [a, b] = await trx
           .insertInto('shops')
-          .values(['m45-a', 'm45-b'].map((name) => ({ domain: `${name}.myshopify.com`, locale: 'en', email: '', settings: '{}', installedAt: new Date() })))
+          .values(
+            ['m45-a', 'm45-b'].map((name) => ({
+              domain: `${name}.myshopify.com`,
+              locale: 'en',
+              email: '',
+              settings: '{}',
+              installedAt: new Date(),
+            })),
+          )
           .returning('id')
           .execute();
-        await sql`insert into storefront_changes (shop_id, target) values (${a.id}, 'gallery'), (${a.id}, 'config'), (${a.id}, 'product:gid://shopify/Product/1')`.execute(trx);
-        await sql`insert into storefront_writers (shop_id, writer_id, lease_expires_at) values (${a.id}, 'crashed', now())`.execute(trx);
+        await sql`insert into storefront_changes (shop_id, target) values (${a.id}, 'gallery'), (${a.id}, 'config'), (${a.id}, 'product:gid://shopify/Product/1')`.execute(
+          trx,
+        );
+        await sql`insert into storefront_writers (shop_id, writer_id, lease_expires_at) values (${a.id}, 'crashed', now())`.execute(
+          trx,
+        );
 
         await up(trx);
 
-        const changes = await trx.selectFrom('changes').select(['shopId', 'kind', 'after']).where('shopId', 'in', [a.id, b.id]).execute();
-        expect(changes).toEqual([{ shopId: a.id, kind: 'storefrontStale', after: { targets: ['config', 'gallery', 'product:gid://shopify/Product/1'] } }]);
+        const changes = await trx
+          .selectFrom('changes')
+          .select(['shopId', 'kind', 'after'])
+          .where('shopId', 'in', [a.id, b.id])
+          .execute();
+        expect(changes).toEqual([
+          {
+            shopId: a.id,
+            kind: 'storefrontStale',
+            after: { targets: ['config', 'gallery', 'product:gid://shopify/Product/1'] },
+          },
+        ]);
         // What the storefront writer has not read: that change.
-        expect(await trx.selectFrom('storefrontChanges').select(['shopId', 'kind']).where('shopId', 'in', [a.id, b.id]).execute()).toEqual([{ shopId: a.id, kind: 'storefrontStale' }]);
-        const { rows } = await sql<{ t: string | null }>`select to_regclass('storefront_writers')::text as t`.execute(trx);
+        expect(
+          await trx
+            .selectFrom('storefrontChanges')
+            .select(['shopId', 'kind'])
+            .where('shopId', 'in', [a.id, b.id])
+            .execute(),
+        ).toEqual([{ shopId: a.id, kind: 'storefrontStale' }]);
+        const { rows } = await sql<{ t: string | null }>`select to_regclass('storefront_writers')::text as t`.execute(
+          trx,
+        );
         expect(rows).toEqual([{ t: null }]);
         throw rolledBack;
       })

@@ -11,7 +11,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('product_looks')
     .addColumn('discount_tiers', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .execute();
-  await sql`alter table product_looks add constraint product_looks_discount_tiers_array check (jsonb_typeof(discount_tiers) = 'array' and jsonb_array_length(discount_tiers) <= 4)`.execute(db);
+  await sql`alter table product_looks add constraint product_looks_discount_tiers_array check (jsonb_typeof(discount_tiers) = 'array' and jsonb_array_length(discount_tiers) <= 4)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

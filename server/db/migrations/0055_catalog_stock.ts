@@ -8,7 +8,10 @@ import { type Kysely } from 'kysely';
  * until the next sync, reconciliation or products/update says otherwise.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('catalog_products').addColumn('available', 'boolean', (c) => c.notNull().defaultTo(true)).execute();
+  await db.schema
+    .alterTable('catalog_products')
+    .addColumn('available', 'boolean', (c) => c.notNull().defaultTo(true))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

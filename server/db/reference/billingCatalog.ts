@@ -21,8 +21,28 @@ const FREE_FEATURES: Record<string, string> = {
 
 /** The plans the app offers (SPEC §9 prices: monthly 9.97, yearly 20% off twelve months, lifetime 199). */
 export const PLAN_CATALOG = [
-  { name: 'free', title: 'Free', price: 0, interval: null, trialDays: 0, usageLimit: BILLING.freeUsageLimit, featuredText: FREE_FEATURES, savingsPercentage: null, sortOrder: 0 },
-  { name: 'monthly', title: 'Monthly', price: BILLING.monthlyPrice, interval: 'EVERY_30_DAYS', trialDays: BILLING.trialDays, usageLimit: null, featuredText: PAID_FEATURES, savingsPercentage: null, sortOrder: 1 },
+  {
+    name: 'free',
+    title: 'Free',
+    price: 0,
+    interval: null,
+    trialDays: 0,
+    usageLimit: BILLING.freeUsageLimit,
+    featuredText: FREE_FEATURES,
+    savingsPercentage: null,
+    sortOrder: 0,
+  },
+  {
+    name: 'monthly',
+    title: 'Monthly',
+    price: BILLING.monthlyPrice,
+    interval: 'EVERY_30_DAYS',
+    trialDays: BILLING.trialDays,
+    usageLimit: null,
+    featuredText: PAID_FEATURES,
+    savingsPercentage: null,
+    sortOrder: 1,
+  },
   {
     name: 'yearly',
     title: 'Yearly',
@@ -34,7 +54,17 @@ export const PLAN_CATALOG = [
     savingsPercentage: BILLING.yearlySavingsPercentage,
     sortOrder: 2,
   },
-  { name: 'lifetime', title: 'Lifetime', price: BILLING.lifetimePrice, interval: null, trialDays: 0, usageLimit: null, featuredText: PAID_FEATURES, savingsPercentage: null, sortOrder: 3 },
+  {
+    name: 'lifetime',
+    title: 'Lifetime',
+    price: BILLING.lifetimePrice,
+    interval: null,
+    trialDays: 0,
+    usageLimit: null,
+    featuredText: PAID_FEATURES,
+    savingsPercentage: null,
+    sortOrder: 3,
+  },
 ] as const;
 
 /** Discount codes for the monthly plan. */
@@ -47,7 +77,11 @@ export const DISCOUNT_CODE_CATALOG = [
 /** Writes the catalog's feature texts over the stored plans' (a migration runs it when the texts change). */
 export async function updatePlanFeatureTexts(db: Kysely<any>): Promise<void> {
   for (const plan of PLAN_CATALOG) {
-    await db.updateTable('plans').set({ featuredText: JSON.stringify(plan.featuredText) }).where('name', '=', plan.name).execute();
+    await db
+      .updateTable('plans')
+      .set({ featuredText: JSON.stringify(plan.featuredText) })
+      .where('name', '=', plan.name)
+      .execute();
   }
 }
 
@@ -55,7 +89,9 @@ export async function updatePlanFeatureTexts(db: Kysely<any>): Promise<void> {
 export async function seedBillingCatalog(db: Kysely<any>): Promise<void> {
   await db
     .insertInto('plans')
-    .values(PLAN_CATALOG.map((p) => ({ ...p, price: p.price.toFixed(2), featuredText: JSON.stringify(p.featuredText) })))
+    .values(
+      PLAN_CATALOG.map((p) => ({ ...p, price: p.price.toFixed(2), featuredText: JSON.stringify(p.featuredText) })),
+    )
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   await db

@@ -1,5 +1,11 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { GeneratedItemPosition, GenerationStatus, ImageType, StreamEventPayload, StreamEventName } from '../../../src/contracts/gallery';
+import type {
+  GeneratedItemPosition,
+  GenerationStatus,
+  ImageType,
+  StreamEventPayload,
+  StreamEventName,
+} from '../../../src/contracts/gallery';
 
 /**
  * An image generation and its job: the status column is the job state

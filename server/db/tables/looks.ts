@@ -1,5 +1,11 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { LookDiscount, LookDiscountTier, LookMainProduct, LookMedia, LookRelatedItem } from '../../../src/contracts/looks';
+import type {
+  LookDiscount,
+  LookDiscountTier,
+  LookMainProduct,
+  LookMedia,
+  LookRelatedItem,
+} from '../../../src/contracts/looks';
 
 export interface ProductLooksTable {
   id: Generated<number>;

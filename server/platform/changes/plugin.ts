@@ -16,8 +16,12 @@ export const changesPlugin = fp(
   async (app: FastifyInstance) => {
     const { db } = app.deps;
     const { lifecycle } = app.platform;
-    const unlistenInstalls = lifecycle.onInstalled((shop) => recordChange(db, shop.id, { kind: 'shopInstalled', before: null, after: null }));
-    const unlistenSyncs = lifecycle.onCatalogSynced((shop, event) => recordChange(db, shop.id, { kind: 'catalogSynced', before: null, after: { synced: event.synced } }));
+    const unlistenInstalls = lifecycle.onInstalled((shop) =>
+      recordChange(db, shop.id, { kind: 'shopInstalled', before: null, after: null }),
+    );
+    const unlistenSyncs = lifecycle.onCatalogSynced((shop, event) =>
+      recordChange(db, shop.id, { kind: 'catalogSynced', before: null, after: { synced: event.synced } }),
+    );
     const readers = () => CHANGE_READERS.filter((reader) => app.jobs.handles(reader));
     await app.jobs.work('changes.upkeep', async () => {
       const result = await runChangesUpkeep(app.jobs, readers(), {

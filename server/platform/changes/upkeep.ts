@@ -12,10 +12,10 @@ async function shopsWithJobs(jobs: JobEngine, queue: ChangeReader, shopIds: numb
   if (!shopIds.length) return new Set();
   const { rows } = await jobs.boss
     .getDb()
-    .executeSql(`select distinct singleton_key as key from pgboss.job where name = $1 and state in ('created', 'retry', 'active') and singleton_key = any($2::text[])`, [
-      queue,
-      shopIds.map((id) => `shop:${id}`),
-    ]);
+    .executeSql(
+      `select distinct singleton_key as key from pgboss.job where name = $1 and state in ('created', 'retry', 'active') and singleton_key = any($2::text[])`,
+      [queue, shopIds.map((id) => `shop:${id}`)],
+    );
   return new Set(rows.map((r: { key: string }) => Number(r.key.slice('shop:'.length))));
 }
 
@@ -25,7 +25,11 @@ async function shopsWithJobs(jobs: JobEngine, queue: ChangeReader, shopIds: numb
  * went to its dead letter queue; a change recorded where no reader ran). Every reader job reads
  * everything after its place, so queueing one more is always safe.
  */
-export async function runChangesUpkeep(jobs: JobEngine, readers: readonly ChangeReader[], steps: UpkeepSteps): Promise<{ pruned: number; queued: number }> {
+export async function runChangesUpkeep(
+  jobs: JobEngine,
+  readers: readonly ChangeReader[],
+  steps: UpkeepSteps,
+): Promise<{ pruned: number; queued: number }> {
   const pruned = await steps.prune(readers);
   let queued = 0;
   for (const reader of readers) {

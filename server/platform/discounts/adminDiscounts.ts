@@ -38,7 +38,10 @@ const DELETE = `mutation LookBundleDiscountDelete($id: ID!) {
 
 export interface AdminDiscounts {
   /** A new automatic app discount of the look bundle Function holding `value` in its metafield. */
-  create(shop: ShopRef, input: { title: string; value: string; startsAt: Date; combinesWith: BundleDiscountCombinesWith }): Promise<DiscountWrite>;
+  create(
+    shop: ShopRef,
+    input: { title: string; value: string; startsAt: Date; combinesWith: BundleDiscountCombinesWith },
+  ): Promise<DiscountWrite>;
   /** Writes the metafield and the booster's combinations: the merchant's own edits (title, dates) stay. */
   update(shop: ShopRef, id: string, value: string, combinesWith: BundleDiscountCombinesWith): Promise<DiscountWrite>;
   remove(shop: ShopRef, id: string): Promise<DiscountWrite>;
@@ -87,12 +90,20 @@ export function adminDiscounts(admin: Pick<AdminApi, 'graphql'>): AdminDiscounts
         automaticAppDiscount: { combinesWith: { ...combinesWith }, metafields: metafields(value) },
       });
       const payload = data.discountAutomaticAppUpdate;
-      return outcome(payload?.automaticAppDiscount?.discountId ?? (payload?.userErrors?.length ? null : id), payload?.userErrors);
+      return outcome(
+        payload?.automaticAppDiscount?.discountId ?? (payload?.userErrors?.length ? null : id),
+        payload?.userErrors,
+      );
     },
     async remove(shop, id) {
-      const data = await admin.graphql<{ discountAutomaticDelete: { deletedAutomaticDiscountId: string | null; userErrors: DiscountUserError[] } }>(shop, DELETE, { id });
+      const data = await admin.graphql<{
+        discountAutomaticDelete: { deletedAutomaticDiscountId: string | null; userErrors: DiscountUserError[] };
+      }>(shop, DELETE, { id });
       const payload = data.discountAutomaticDelete;
-      return outcome(payload?.deletedAutomaticDiscountId ?? (payload?.userErrors?.length ? null : id), payload?.userErrors);
+      return outcome(
+        payload?.deletedAutomaticDiscountId ?? (payload?.userErrors?.length ? null : id),
+        payload?.userErrors,
+      );
     },
   };
 }

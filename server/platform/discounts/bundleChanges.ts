@@ -7,7 +7,12 @@ import type { BundleDiscountSync } from './bundleDiscounts';
 export const BUNDLE_DISCOUNTS_QUEUE = 'discount.sync';
 
 /** The booster fields the look bundles read (bundleConfig.ts: the booster's "app" bundle discount, its combinations). */
-const BOOSTER_BUNDLE_FIELDS = ['discountType', 'discountValue', 'discountLabel', 'bundleDiscountCombinesWith'] as const satisfies ReadonlyArray<keyof BoosterValues>;
+const BOOSTER_BUNDLE_FIELDS = [
+  'discountType',
+  'discountValue',
+  'discountLabel',
+  'bundleDiscountCombinesWith',
+] as const satisfies ReadonlyArray<keyof BoosterValues>;
 
 /** Whether a change may change the shop's look bundle discounts, decided from what it was before and after. */
 export function bundlesMayChange(change: RecordedChange): boolean {
@@ -16,7 +21,10 @@ export function bundlesMayChange(change: RecordedChange): boolean {
       // A look with a discount, and every active look (the booster's bundle discount covers them all).
       return [change.before, change.after].some((s) => s !== null && (s.active || !!s.discount?.enabled));
     case 'boosterChanged':
-      return !change.before || BOOSTER_BUNDLE_FIELDS.some((f) => JSON.stringify(change.before?.[f]) !== JSON.stringify(change.after[f]));
+      return (
+        !change.before ||
+        BOOSTER_BUNDLE_FIELDS.some((f) => JSON.stringify(change.before?.[f]) !== JSON.stringify(change.after[f]))
+      );
     case 'settingsChanged':
       // "Use look discounts" turns the looks' own bundle discounts on or off in the cart.
       return !!change.before.useProductLookDiscount !== !!change.after.useProductLookDiscount;
@@ -39,7 +47,12 @@ const BATCH = 1000;
  * them calls for it (or `force`), then moves its place. A failed sync throws before the place moves,
  * so the retry reads the same changes.
  */
-export async function syncBundlesFromChanges(db: Db, sync: Pick<BundleDiscountSync, 'reconcile'>, shopId: number, force = false): Promise<void> {
+export async function syncBundlesFromChanges(
+  db: Db,
+  sync: Pick<BundleDiscountSync, 'reconcile'>,
+  shopId: number,
+  force = false,
+): Promise<void> {
   let synced = false;
   for (;;) {
     const changes = await unreadChanges(db, BUNDLE_DISCOUNTS_QUEUE, shopId, BATCH);

@@ -1,13 +1,27 @@
 import { bundleLook, bundleParts, FUNCTION_METAFIELD_MAX_BYTES, type BundleLook } from './bundleConfig';
 import { readConfig } from '../../../extensions/look-bundle/src/cart_lines_discounts_generate_run';
 
-const discount = { enabled: true, label: ' Complete the look ', type: 'percentage' as const, value: 15, discountText: '' };
+const discount = {
+  enabled: true,
+  label: ' Complete the look ',
+  type: 'percentage' as const,
+  value: 15,
+  discountText: '',
+};
 const row = (overrides: Partial<Parameters<typeof bundleLook>[0]> = {}) => ({
   id: 4,
   mainProduct: { itemId: 'gid://shopify/Product/1', title: 'Main', image: '' },
   relatedItems: [
     { itemId: '2', title: 'Numeric id', image: '', order: 0, type: 'product' as const, markerX: 50, markerY: 50 },
-    { itemId: 'gid://shopify/Product/1', title: 'Main again', image: '', order: 1, type: 'product' as const, markerX: 50, markerY: 50 },
+    {
+      itemId: 'gid://shopify/Product/1',
+      title: 'Main again',
+      image: '',
+      order: 1,
+      type: 'product' as const,
+      markerX: 50,
+      markerY: 50,
+    },
   ],
   discount,
   ...overrides,
@@ -28,15 +42,30 @@ describe('bundle configuration', () => {
     expect(bundleLook(row({ discount: null }))).toBeNull();
     expect(bundleLook(row({ discount: { ...discount, enabled: false } }))).toBeNull();
     expect(bundleLook(row({ discount: { ...discount, value: 0 } }))).toBeNull();
-    expect(bundleLook(row({ discount: { ...discount, type: 'fixed', value: 4.5 } }))).toMatchObject({ type: 'fixed', value: 4.5 });
+    expect(bundleLook(row({ discount: { ...discount, type: 'fixed', value: 4.5 } }))).toMatchObject({
+      type: 'fixed',
+      value: 4.5,
+    });
   });
 
   it('carries the valid tiers, fewest items first; a look with tiers only (no value) is still a bundle, the Function reads them back', () => {
     const tiers = [{ quantity: 2, percentage: 10 }];
-    const bundle = bundleLook(row({ discountTiers: [{ quantity: 3, percentage: 5 }, ...tiers, { quantity: 1, percentage: 50 }, { quantity: 2, percentage: 0 }] }));
+    const bundle = bundleLook(
+      row({
+        discountTiers: [
+          { quantity: 3, percentage: 5 },
+          ...tiers,
+          { quantity: 1, percentage: 50 },
+          { quantity: 2, percentage: 0 },
+        ],
+      }),
+    );
     // The look has two products: a 3-item tier could never be met.
     expect(bundle?.tiers).toEqual(tiers);
-    expect(bundleLook(row({ discount: { ...discount, value: 0 }, discountTiers: tiers }))).toMatchObject({ value: 0, tiers });
+    expect(bundleLook(row({ discount: { ...discount, value: 0 }, discountTiers: tiers }))).toMatchObject({
+      value: 0,
+      tiers,
+    });
     expect(bundleLook(row({ discount: { ...discount, value: 0 }, discountTiers: [] }))).toBeNull();
     expect(bundleLook(row({ discount: { ...discount, enabled: false }, discountTiers: tiers }))).toBeNull();
     expect(readConfig(JSON.parse(bundleParts('USD', [bundle!]).parts[0])).looks[0].tiers).toEqual(tiers);
@@ -65,7 +94,8 @@ describe('bundle configuration', () => {
     expect(parts.length).toBeGreaterThan(1);
     for (const part of parts) expect(Buffer.byteLength(part, 'utf8')).toBeLessThanOrEqual(FUNCTION_METAFIELD_MAX_BYTES);
     // Full parts: the next look would not have fitted.
-    for (const part of parts.slice(0, -1)) expect(Buffer.byteLength(part, 'utf8')).toBeGreaterThan(FUNCTION_METAFIELD_MAX_BYTES - 400);
+    for (const part of parts.slice(0, -1))
+      expect(Buffer.byteLength(part, 'utf8')).toBeGreaterThan(FUNCTION_METAFIELD_MAX_BYTES - 400);
     expect(parts.flatMap((p) => JSON.parse(p).looks)).toEqual(many);
   });
 

@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { applicableDiscountValue, isLookDiscountType, MAX_DISCOUNT_TIERS, PERCENTAGE_MAX, type LookDiscount, type LookDiscountTier, type LookMainProduct, type LookRelatedItem } from '../../../src/contracts/looks';
+import {
+  applicableDiscountValue,
+  isLookDiscountType,
+  MAX_DISCOUNT_TIERS,
+  PERCENTAGE_MAX,
+  type LookDiscount,
+  type LookDiscountTier,
+  type LookMainProduct,
+  type LookRelatedItem,
+} from '../../../src/contracts/looks';
 import type { BoosterValues } from '../../../src/contracts/booster';
 import { getBoosterValues } from '../../services/storefront/booster';
 import { bundleStock, withStock } from './bundleStock';
@@ -43,8 +52,14 @@ const productGid = (id: string) => (/^\d+$/.test(id) ? `gid://shopify/Product/${
 /** The valid tiers, fewest items first (the form and the API validate them; this guards the stored JSON). */
 function bundleTiers(tiers: LookDiscountTier[] | null | undefined, products: number): LookDiscountTier[] {
   return (Array.isArray(tiers) ? tiers : [])
-    .map((tier) => ({ quantity: Number(tier?.quantity), percentage: Math.min(PERCENTAGE_MAX, Number(tier?.percentage)) }))
-    .filter((tier) => Number.isInteger(tier.quantity) && tier.quantity >= 2 && tier.quantity <= products && tier.percentage > 0)
+    .map((tier) => ({
+      quantity: Number(tier?.quantity),
+      percentage: Math.min(PERCENTAGE_MAX, Number(tier?.percentage)),
+    }))
+    .filter(
+      (tier) =>
+        Number.isInteger(tier.quantity) && tier.quantity >= 2 && tier.quantity <= products && tier.percentage > 0,
+    )
     .sort((a, b) => a.quantity - b.quantity)
     .slice(0, MAX_DISCOUNT_TIERS);
 }
@@ -76,11 +91,19 @@ export function bundleLook(row: LookRow): BundleLook | null {
  * The booster's bundle discount (booster page: discount type "app") as the bundle of a look that has
  * no discount of its own: a percentage off the complete look with the booster's label.
  */
-export function boosterBundle(booster: Pick<BoosterValues, 'discountType' | 'discountValue' | 'discountLabel'>): LookDiscount | null {
+export function boosterBundle(
+  booster: Pick<BoosterValues, 'discountType' | 'discountValue' | 'discountLabel'>,
+): LookDiscount | null {
   if (booster.discountType !== 'app') return null;
   const value = Number(booster.discountValue);
   if (!Number.isFinite(value) || value <= 0) return null;
-  return { enabled: true, type: 'percentage', value: applicableDiscountValue('percentage', value), label: booster.discountLabel ?? '', discountText: '' };
+  return {
+    enabled: true,
+    type: 'percentage',
+    value: applicableDiscountValue('percentage', value),
+    label: booster.discountLabel ?? '',
+    discountText: '',
+  };
 }
 
 /**
@@ -93,10 +116,23 @@ export async function bundleLooks(db: Db, shopId: number): Promise<BundleLook[]>
   const ownDiscounts = shop?.settings?.useProductLookDiscount === true;
   const booster = boosterBundle(await getBoosterValues(db, shopId));
   if (!ownDiscounts && !booster) return [];
-  let query = db.selectFrom('productLooks').select(['id', 'mainProduct', 'relatedItems', 'discount', 'discountTiers']).where('shopId', '=', shopId).where('active', '=', true);
+  let query = db
+    .selectFrom('productLooks')
+    .select(['id', 'mainProduct', 'relatedItems', 'discount', 'discountTiers'])
+    .where('shopId', '=', shopId)
+    .where('active', '=', true);
   if (!booster) query = query.where(sql<boolean>`discount->>'enabled' = 'true'`);
   const rows = await query.orderBy('id').execute();
-  const stock = await bundleStock(db, shopId, rows.flatMap((r) => [r.mainProduct?.itemId ?? '', ...(r.relatedItems ?? []).flatMap((i) => [i.itemId, i.alternative?.itemId ?? ''])]).filter(Boolean));
+  const stock = await bundleStock(
+    db,
+    shopId,
+    rows
+      .flatMap((r) => [
+        r.mainProduct?.itemId ?? '',
+        ...(r.relatedItems ?? []).flatMap((i) => [i.itemId, i.alternative?.itemId ?? '']),
+      ])
+      .filter(Boolean),
+  );
   return rows
     .map((row) => {
       const own = ownDiscounts ? bundleLook(row) : null;
@@ -110,7 +146,11 @@ export async function bundleLooks(db: Db, shopId: number): Promise<BundleLook[]>
  * The metafield values (JSON text), each at most `maxBytes` (UTF-8), the looks in order; usually
  * one. A look too large for a value on its own is left out and reported in `skipped`.
  */
-export function bundleParts(currencyCode: string, looks: BundleLook[], maxBytes = FUNCTION_METAFIELD_MAX_BYTES): { parts: string[]; skipped: number[] } {
+export function bundleParts(
+  currencyCode: string,
+  looks: BundleLook[],
+  maxBytes = FUNCTION_METAFIELD_MAX_BYTES,
+): { parts: string[]; skipped: number[] } {
   const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
   const value = (part: BundleLook[]) => JSON.stringify({ currencyCode, looks: part });
   const empty = bytes(value([]));

@@ -61,18 +61,29 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
 
   async function wantedParts(shop: SyncShop): Promise<string[]> {
     const { parts, skipped } = bundleParts(shop.currency, await bundleLooks(db, shop.id));
-    if (skipped.length) log('warn', `Look bundle discount of ${shop.domain}: looks ${skipped.join(', ')} are too large for the Function's configuration and left out`);
+    if (skipped.length)
+      log(
+        'warn',
+        `Look bundle discount of ${shop.domain}: looks ${skipped.join(', ')} are too large for the Function's configuration and left out`,
+      );
     return parts;
   }
 
   /** The booster's choice of combinations (defaults until the merchant saved one). */
   async function wantedCombinations(shopId: number): Promise<BundleDiscountCombinesWith> {
-    const row = await db.selectFrom('boosterSettings').select('settings').where('shopId', '=', shopId).executeTakeFirst();
+    const row = await db
+      .selectFrom('boosterSettings')
+      .select('settings')
+      .where('shopId', '=', shopId)
+      .executeTakeFirst();
     return { ...DEFAULT_BUNDLE_DISCOUNT_COMBINES_WITH, ...(row?.settings?.bundleDiscountCombinesWith ?? {}) };
   }
 
   async function recordFailure(shop: SyncShop, part: number, message: string) {
-    log('warn', `Look bundle discount of ${shop.domain} (part ${part + 1}) not written: ${message}. Retried with backoff.`);
+    log(
+      'warn',
+      `Look bundle discount of ${shop.domain} (part ${part + 1}) not written: ${message}. Retried with backoff.`,
+    );
     await db
       .insertInto('bundleDiscounts')
       .values({ shopId: shop.id, part, discountId: null, value: null, error: message, updatedAt: now() })
@@ -81,7 +92,14 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
   }
 
   /** Stores the discount of the part unless another instance stored a different one first. */
-  async function claim(shopId: number, part: number, previous: string | null, discountId: string, value: string, combinesWith: string): Promise<boolean> {
+  async function claim(
+    shopId: number,
+    part: number,
+    previous: string | null,
+    discountId: string,
+    value: string,
+    combinesWith: string,
+  ): Promise<boolean> {
     const at = now();
     const row = await db
       .insertInto('bundleDiscounts')
@@ -90,7 +108,11 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
         oc
           .columns(['shopId', 'part'])
           .doUpdateSet({ discountId, value, combinesWith, error: null, syncedAt: at, updatedAt: at })
-          .where((eb) => (previous ? eb.or([eb('bundleDiscounts.discountId', 'is', null), eb('bundleDiscounts.discountId', '=', previous)]) : eb('bundleDiscounts.discountId', 'is', null))),
+          .where((eb) =>
+            previous
+              ? eb.or([eb('bundleDiscounts.discountId', 'is', null), eb('bundleDiscounts.discountId', '=', previous)])
+              : eb('bundleDiscounts.discountId', 'is', null),
+          ),
       )
       .returning('part')
       .executeTakeFirst();
@@ -98,7 +120,13 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
   }
 
   /** Writes one part; false when it failed (recorded). */
-  async function write(shop: SyncShop, part: number, discountId: string | null, value: string, combinesWith: BundleDiscountCombinesWith): Promise<boolean> {
+  async function write(
+    shop: SyncShop,
+    part: number,
+    discountId: string | null,
+    value: string,
+    combinesWith: BundleDiscountCombinesWith,
+  ): Promise<boolean> {
     const combined = JSON.stringify(combinesWith);
     if (discountId) {
       const updated = await api.update(shop, discountId, value, combinesWith);
@@ -117,7 +145,10 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
         await recordFailure(shop, part, updated.message);
         return false;
       }
-      log('info', `Look bundle discount of ${shop.domain} (part ${part + 1}) no longer exists on the platform: creating it again`);
+      log(
+        'info',
+        `Look bundle discount of ${shop.domain} (part ${part + 1}) no longer exists on the platform: creating it again`,
+      );
     }
     const title = translate(shop.locale, 'Looks.bundleDiscount.title', { part: part + 1 });
     const created = await api.create(shop, { title, value, startsAt: now(), combinesWith });
@@ -149,7 +180,12 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
 
   /** One pass over the parts; false when a write failed. */
   async function apply(shop: SyncShop, wanted: string[]): Promise<boolean> {
-    const rows = await db.selectFrom('bundleDiscounts').selectAll().where('shopId', '=', shop.id).orderBy('part').execute();
+    const rows = await db
+      .selectFrom('bundleDiscounts')
+      .selectAll()
+      .where('shopId', '=', shop.id)
+      .orderBy('part')
+      .execute();
     const byPart = new Map(rows.map((row) => [row.part, row]));
     const combinesWith = await wantedCombinations(shop.id);
     const combined = JSON.stringify(combinesWith);
@@ -168,7 +204,10 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
       }
     } catch (error) {
       // The platform failed (no token, unreachable, GraphQL errors): the part being written keeps the error.
-      const message = error instanceof AdminApiError ? `${error.code}: ${error.detail ?? error.message}` : ((error as Error)?.message ?? String(error));
+      const message =
+        error instanceof AdminApiError
+          ? `${error.code}: ${error.detail ?? error.message}`
+          : ((error as Error)?.message ?? String(error));
       await recordFailure(shop, current, message);
       return false;
     }
@@ -176,7 +215,11 @@ export function createBundleDiscountSync(deps: BundleDiscountDeps): BundleDiscou
   }
 
   async function reconcile(shopId: number) {
-    const row = await db.selectFrom('shops').select(['id', 'domain', 'locale', 'currency', 'installedAt']).where('id', '=', shopId).executeTakeFirst();
+    const row = await db
+      .selectFrom('shops')
+      .select(['id', 'domain', 'locale', 'currency', 'installedAt'])
+      .where('id', '=', shopId)
+      .executeTakeFirst();
     if (!row?.installedAt) return;
     const shop: SyncShop = { id: row.id, domain: row.domain, locale: row.locale, currency: row.currency };
     for (let round = 0; round < MAX_ROUNDS; round++) {

@@ -22,7 +22,13 @@ export function withStock(look: BundleLook, items: readonly LookRelatedItem[], s
   for (const item of items) {
     const gid = productGid(item.itemId.trim());
     const alternative = item.alternative?.itemId ? productGid(item.alternative.itemId.trim()) : null;
-    if (stock.soldOut.has(gid) && alternative && stock.forSale.has(alternative) && !look.productIds.includes(alternative)) replacement.set(gid, alternative);
+    if (
+      stock.soldOut.has(gid) &&
+      alternative &&
+      stock.forSale.has(alternative) &&
+      !look.productIds.includes(alternative)
+    )
+      replacement.set(gid, alternative);
   }
   const productIds = [...new Set(look.productIds.map((gid) => replacement.get(gid) ?? gid))];
   const soldOutProductIds = productIds.filter((gid) => stock.soldOut.has(gid));
@@ -34,7 +40,12 @@ export function withStock(look: BundleLook, items: readonly LookRelatedItem[], s
 export async function bundleStock(db: Db, shopId: number, gids: readonly string[]): Promise<BundleStock> {
   const ids = [...new Set(gids.map((g) => productGid(g.trim())).filter(Boolean))];
   if (!ids.length) return { soldOut: new Set(), forSale: new Set() };
-  const rows = await db.selectFrom('catalogProducts').select(['gid', 'status', 'available']).where('shopId', '=', shopId).where('gid', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('catalogProducts')
+    .select(['gid', 'status', 'available'])
+    .where('shopId', '=', shopId)
+    .where('gid', 'in', ids)
+    .execute();
   return {
     soldOut: new Set(rows.filter((r) => !r.available).map((r) => r.gid)),
     forSale: new Set(rows.filter((r) => r.available && r.status === 'active').map((r) => r.gid)),

@@ -18,8 +18,16 @@ export const bundleDiscountsPlugin = fp(
       app.decorate('bundleDiscounts', null);
       return;
     }
-    const sync = createBundleDiscountSync({ db, jobs: app.jobs, admin: app.platform.admin, now, log: (level, message) => app.log[level](message) });
-    await app.jobs.work(BUNDLE_DISCOUNTS_QUEUE, ({ data }) => syncBundlesFromChanges(db, sync, data.shopId, data.force));
+    const sync = createBundleDiscountSync({
+      db,
+      jobs: app.jobs,
+      admin: app.platform.admin,
+      now,
+      log: (level, message) => app.log[level](message),
+    });
+    await app.jobs.work(BUNDLE_DISCOUNTS_QUEUE, ({ data }) =>
+      syncBundlesFromChanges(db, sync, data.shopId, data.force),
+    );
     app.decorate('bundleDiscounts', sync);
   },
   { name: 'bundle-discounts' },

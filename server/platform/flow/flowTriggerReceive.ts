@@ -21,7 +21,13 @@ interface ReceiveAnswer {
 
 export type FlowSendResult = 'sent' | 'not_in_use' | 'refused';
 
-export async function sendFlowTrigger(ctx: PlatformContext, admin: AdminApi, shop: ShopRef, handle: string, payload: Record<string, unknown>): Promise<FlowSendResult> {
+export async function sendFlowTrigger(
+  ctx: PlatformContext,
+  admin: AdminApi,
+  shop: ShopRef,
+  handle: string,
+  payload: Record<string, unknown>,
+): Promise<FlowSendResult> {
   if (!(await flowTriggerInUse(ctx.db, shop.id, handle))) return 'not_in_use';
   const answer = await admin.graphql<ReceiveAnswer>(shop, FLOW_TRIGGER_RECEIVE, { handle, payload });
   const errors = answer.flowTriggerReceive?.userErrors ?? [];

@@ -27,7 +27,12 @@ export type LifecycleOutcome =
 
 const DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
-export async function acceptTriggerLifecycle(db: Db, secret: string, rawBody: Buffer, hmac: string | undefined): Promise<LifecycleOutcome> {
+export async function acceptTriggerLifecycle(
+  db: Db,
+  secret: string,
+  rawBody: Buffer,
+  hmac: string | undefined,
+): Promise<LifecycleOutcome> {
   if (!verifyWebhookHmac(rawBody, hmac, secret)) return { status: 401, message: 'Unauthorized' };
   let body: LifecycleCallback;
   try {
@@ -38,8 +43,17 @@ export async function acceptTriggerLifecycle(db: Db, secret: string, rawBody: Bu
   if (!body || typeof body !== 'object') return { status: 400, message: 'The body is not a lifecycle callback' };
   const { flow_trigger_definition_id: handle, has_enabled_flow: enabled, shopify_domain: domain, timestamp } = body;
   const at = typeof timestamp === 'string' ? new Date(timestamp) : null;
-  if (typeof enabled !== 'boolean' || typeof domain !== 'string' || !at || Number.isNaN(at.getTime()) || typeof handle !== 'string') {
-    return { status: 400, message: 'A lifecycle callback names the trigger, the shop, has_enabled_flow and its timestamp' };
+  if (
+    typeof enabled !== 'boolean' ||
+    typeof domain !== 'string' ||
+    !at ||
+    Number.isNaN(at.getTime()) ||
+    typeof handle !== 'string'
+  ) {
+    return {
+      status: 400,
+      message: 'A lifecycle callback names the trigger, the shop, has_enabled_flow and its timestamp',
+    };
   }
   if (!isFlowTriggerHandle(handle) || !DOMAIN.test(domain)) return { status: 200, recorded: false };
   const shop = await db.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirst();

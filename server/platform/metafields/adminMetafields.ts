@@ -54,15 +54,21 @@ export interface AdminMetafields {
 export function adminMetafields(admin: Pick<AdminApi, 'graphql'>): AdminMetafields {
   return {
     async owners(shop) {
-      const data = await admin.graphql<{ currentAppInstallation: { id: string } | null; shop: { id: string } | null }>(shop, OWNERS);
+      const data = await admin.graphql<{ currentAppInstallation: { id: string } | null; shop: { id: string } | null }>(
+        shop,
+        OWNERS,
+      );
       const installation = data.currentAppInstallation?.id;
       const shopId = data.shop?.id;
       if (!installation || !shopId) throw new Error('The platform answered without the app installation or shop id');
       return { installation, shop: shopId };
     },
     async set(shop, metafields) {
-      if (metafields.length > METAFIELDS_PER_CALL) throw new Error(`metafieldsSet takes at most ${METAFIELDS_PER_CALL} metafields`);
-      const data = await admin.graphql<{ metafieldsSet: { userErrors: MetafieldsUserError[] } | null }>(shop, SET, { metafields });
+      if (metafields.length > METAFIELDS_PER_CALL)
+        throw new Error(`metafieldsSet takes at most ${METAFIELDS_PER_CALL} metafields`);
+      const data = await admin.graphql<{ metafieldsSet: { userErrors: MetafieldsUserError[] } | null }>(shop, SET, {
+        metafields,
+      });
       const errors = data.metafieldsSet?.userErrors ?? [];
       return errors.length ? { ok: false, errors } : { ok: true };
     },
@@ -77,4 +83,6 @@ export function errorIndex(error: MetafieldsUserError): number | null {
 }
 
 export const describeErrors = (errors: MetafieldsUserError[]) =>
-  errors.map((e) => `${e.field?.length ? `${e.field.join('.')}: ` : ''}${e.message}${e.code ? ` (${e.code})` : ''}`).join('; ');
+  errors
+    .map((e) => `${e.field?.length ? `${e.field.join('.')}: ` : ''}${e.message}${e.code ? ` (${e.code})` : ''}`)
+    .join('; ');

@@ -1,7 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { fileUrls } from '../../storage';
-import { createStorefrontMetafieldSync, STOREFRONT_METAFIELDS_QUEUE, type StorefrontMetafieldOptions, type StorefrontMetafieldSync } from './storefrontMetafields';
+import {
+  createStorefrontMetafieldSync,
+  STOREFRONT_METAFIELDS_QUEUE,
+  type StorefrontMetafieldOptions,
+  type StorefrontMetafieldSync,
+} from './storefrontMetafields';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +31,14 @@ export const storefrontMetafieldsPlugin = fp<StorefrontMetafieldsPluginOptions>(
       app.decorate('storefrontMetafields', null);
       return;
     }
-    const sync = createStorefrontMetafieldSync({ db, jobs: app.jobs, files: fileUrls(config), admin: app.platform.admin, log: (level, message) => app.log[level](message), options: opts.options });
+    const sync = createStorefrontMetafieldSync({
+      db,
+      jobs: app.jobs,
+      files: fileUrls(config),
+      admin: app.platform.admin,
+      log: (level, message) => app.log[level](message),
+      options: opts.options,
+    });
     await app.jobs.work(STOREFRONT_METAFIELDS_QUEUE, ({ data }) => sync.write(data.shopId, data.now));
     app.decorate('storefrontMetafields', sync);
   },

@@ -5,7 +5,12 @@ import type { FakeMetafields } from '../../test/fakeAdmin/metafields';
 import { deliver } from '../webhooks/test/deliver';
 import { API_PREFIX } from '../../../src/contracts/api';
 import type { LookFormValues } from '../../../src/contracts/looks';
-import type { CheckoutBoosterMetafield, ProductLooksMetafield, StorefrontConfig, StorefrontGallery } from '../../../src/contracts/storefront';
+import type {
+  CheckoutBoosterMetafield,
+  ProductLooksMetafield,
+  StorefrontConfig,
+  StorefrontGallery,
+} from '../../../src/contracts/storefront';
 import { updateLayout } from '../../services/looks/layout';
 import { recordChange } from '../../services/changes/outbox';
 
@@ -21,7 +26,15 @@ function lookBody(products: number[], active = true): LookFormValues {
   return {
     mainProduct: { itemId: P(main), title: `Product ${main}`, image: '', selectedMainImage: null, productImages: [] },
     active,
-    relatedItems: related.map((n, i) => ({ itemId: P(n), title: `Product ${n}`, image: '', order: i, type: 'product', markerX: 40, markerY: 60 })),
+    relatedItems: related.map((n, i) => ({
+      itemId: P(n),
+      title: `Product ${n}`,
+      image: '',
+      order: i,
+      type: 'product',
+      markerX: 40,
+      markerY: 60,
+    })),
     markerColor: '112233',
     featured: false,
     media: [],
@@ -40,21 +53,30 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
   const request = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     t.request({ method, url, payload: payload as Record<string, unknown>, shop: domain });
   const written = () => t.app.storefrontMetafields!.idle(shopId);
-  const productValue = (n: number) => metafields.valueOf(domain, P(n), '$app', 'looks') as ProductLooksMetafield | undefined;
+  const productValue = (n: number) =>
+    metafields.valueOf(domain, P(n), '$app', 'looks') as ProductLooksMetafield | undefined;
   const gallery = () => metafields.appDataOf(domain, 'looks', 'gallery') as StorefrontGallery | undefined;
   const config = () => metafields.appDataOf(domain, 'looks', 'config') as StorefrontConfig | undefined;
-  const checkout = () => metafields.valueOf(domain, metafields.shopId(domain), '$app', 'checkout') as CheckoutBoosterMetafield | undefined;
+  const checkout = () =>
+    metafields.valueOf(domain, metafields.shopId(domain), '$app', 'checkout') as CheckoutBoosterMetafield | undefined;
   const callsSince = (n: number) => metafields.calls.slice(n).filter((c) => c.shop === domain);
   /** Changes the writer has not read yet. */
   const marks = () => t.db.selectFrom('storefrontChanges').selectAll().where('shopId', '=', shopId).execute();
-  const stale = (targets: string[]) => recordChange(t.db, shopId, { kind: 'storefrontStale', before: null, after: { targets } });
+  const stale = (targets: string[]) =>
+    recordChange(t.db, shopId, { kind: 'storefrontStale', before: null, after: { targets } });
 
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
     metafields = fake.module<FakeMetafields>('metafields');
     fake.setProducts(domain, makeFakeProducts(8));
     t = await createTestApp({
-      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url, FILES_PUBLIC_URL: 'https://cdn.example/looks' },
+      env: {
+        APP_MODE: 'shopify',
+        SHOPIFY_API_KEY: KEY,
+        SHOPIFY_API_SECRET: SECRET,
+        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+        FILES_PUBLIC_URL: 'https://cdn.example/looks',
+      },
       // A long debounce: a burst is written once, when the test asks (idle).
       deps: { storefrontMetafields: { debounceMs: 10_000, maxWaitMs: 60_000 } },
     });
@@ -65,7 +87,17 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     await t.app.platform.lifecycle.idle();
     await written();
     // A paid plan: more than one active look.
-    await t.db.insertInto('shopPlans').values({ shopId, planName: 'monthly', chargeId: null, discountPercentage: null, discountCode: null, activatedAt: new Date() }).execute();
+    await t.db
+      .insertInto('shopPlans')
+      .values({
+        shopId,
+        planName: 'monthly',
+        chargeId: null,
+        discountPercentage: null,
+        discountCode: null,
+        activatedAt: new Date(),
+      })
+      .execute();
   });
   afterAll(async () => {
     await t?.close();
@@ -73,9 +105,18 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
   });
 
   it('the install and the catalog sync write the app-data metafields (config, empty gallery) on the app installation', async () => {
-    expect(config()).toMatchObject({ v: 1, currency: expect.any(String), layout: expect.any(Object), settings: expect.any(Object), booster: expect.any(Object) });
+    expect(config()).toMatchObject({
+      v: 1,
+      currency: expect.any(String),
+      layout: expect.any(Object),
+      settings: expect.any(Object),
+      booster: expect.any(Object),
+    });
     expect(gallery()).toEqual({ v: 1, looks: [] });
-    const appData = metafields.calls.filter((c) => c.shop === domain).flatMap((c) => c.metafields).filter((m) => m.namespace === 'looks');
+    const appData = metafields.calls
+      .filter((c) => c.shop === domain)
+      .flatMap((c) => c.metafields)
+      .filter((m) => m.namespace === 'looks');
     expect(appData.every((m) => m.ownerId === metafields.installationId(domain) && m.type === 'json')).toBe(true);
     // The checkout extension's switch, on the shop (the booster's checkout toggle is off by default).
     expect(checkout()).toEqual({ v: 1, enabled: false });
@@ -89,11 +130,19 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(checkout()).toEqual({ v: 1, enabled: true });
     expect(config()!.booster.enableCheckoutUIExtension).toBe(true);
 
-    expect((await t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { enabled: false }, shop: domain })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { enabled: false }, shop: domain }))
+        .statusCode,
+    ).toBe(200);
     await written();
     expect(checkout()).toEqual({ v: 1, enabled: false });
-    expect((await t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { enabled: true }, shop: domain })).statusCode).toBe(200);
-    expect((await request('PATCH', `${API_PREFIX}/booster`, { enableCheckoutUIExtension: false })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PATCH', url: `${API_PREFIX}/shop`, payload: { enabled: true }, shop: domain }))
+        .statusCode,
+    ).toBe(200);
+    expect((await request('PATCH', `${API_PREFIX}/booster`, { enableCheckoutUIExtension: false })).statusCode).toBe(
+      200,
+    );
     await written();
     expect(checkout()).toEqual({ v: 1, enabled: false });
     expect(await marks()).toEqual([]);
@@ -122,7 +171,13 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(value.looks).toHaveLength(1);
     expect(value.looks[0]).toMatchObject({ id: lookId, mainProduct: { productId: P(1) }, markerColor: '112233' });
     expect(value.looks[0].items.map((i) => i.productId)).toEqual([P(2), P(3)]);
-    expect(value.looks[0].items[0]).toMatchObject({ title: 'Product 2', handle: 'product-2', url: '/products/product-2', markerX: 40, markerY: 60 });
+    expect(value.looks[0].items[0]).toMatchObject({
+      title: 'Product 2',
+      handle: 'product-2',
+      url: '/products/product-2',
+      markerX: 40,
+      markerY: 60,
+    });
     expect(gallery()!.looks.map((l) => l.id)).toEqual([lookId]);
   });
 
@@ -156,25 +211,45 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
   });
 
   it('products/update of an item rewrites the looks showing it; products/delete leaves it out and never writes the deleted product', async () => {
-    const product = { id: 7000002, title: 'Renamed shirt', handle: 'renamed-shirt', status: 'active', variants: [{ id: 1, price: '19.00', position: 1 }], images: [] };
+    const product = {
+      id: 7000002,
+      title: 'Renamed shirt',
+      handle: 'renamed-shirt',
+      status: 'active',
+      variants: [{ id: 1, price: '19.00', position: 1 }],
+      images: [],
+    };
     expect((await deliver(t, 'products/update', product, { shop: domain })).statusCode).toBe(200);
     await written();
-    expect(productValue(4)!.looks[0].items[0]).toMatchObject({ productId: P(2), title: 'Renamed shirt', handle: 'renamed-shirt', price: 19 });
+    expect(productValue(4)!.looks[0].items[0]).toMatchObject({
+      productId: P(2),
+      title: 'Renamed shirt',
+      handle: 'renamed-shirt',
+      price: 19,
+    });
     expect(gallery()!.looks[0].items[0].title).toBe('Renamed shirt');
 
     const before = metafields.calls.length;
-    fake.setProducts(domain, makeFakeProducts(8).filter((p) => p.id !== P(3)));
+    fake.setProducts(
+      domain,
+      makeFakeProducts(8).filter((p) => p.id !== P(3)),
+    );
     expect((await deliver(t, 'products/delete', { id: 7000003 }, { shop: domain })).statusCode).toBe(200);
     await written();
     expect(productValue(4)!.looks[0].items.map((i) => i.productId)).toEqual([P(2)]);
     // The main product itself deleted: its metafield went with it; the gallery drops the look.
-    fake.setProducts(domain, makeFakeProducts(8).filter((p) => p.id !== P(3) && p.id !== P(4)));
+    fake.setProducts(
+      domain,
+      makeFakeProducts(8).filter((p) => p.id !== P(3) && p.id !== P(4)),
+    );
     const afterItem = metafields.calls.length;
     expect((await deliver(t, 'products/delete', { id: 7000004 }, { shop: domain })).statusCode).toBe(200);
     await written();
     const owners = callsSince(before).flatMap((c) => c.metafields.map((m) => m.ownerId));
     expect(owners.filter((o) => o === P(3))).toEqual([]);
-    expect(callsSince(afterItem).flatMap((c) => c.metafields.map((m) => m.ownerId))).toEqual([metafields.installationId(domain)]);
+    expect(callsSince(afterItem).flatMap((c) => c.metafields.map((m) => m.ownerId))).toEqual([
+      metafields.installationId(domain),
+    ]);
     expect(callsSince(before).every((c) => c.userErrors.length === 0)).toBe(true);
     expect(gallery()).toEqual({ v: 1, looks: [] });
     expect(await marks()).toEqual([]);
@@ -196,12 +271,18 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     fake.throttleNext(domain, 1, /\bmetafieldsSet\s*\(/);
     expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'After throttle' })).statusCode).toBe(200);
     await written();
-    expect(fake.graphql.filter((c) => c.shop === domain && c.throttled && /metafieldsSet/.test(c.query))).toHaveLength(1);
+    expect(fake.graphql.filter((c) => c.shop === domain && c.throttled && /metafieldsSet/.test(c.query))).toHaveLength(
+      1,
+    );
     expect(config()!.layout.customTitle).toBe('After throttle');
   });
 
   it('the periodic catalog reconciliation rewrites the looks showing a product it found changed', async () => {
-    const products = makeFakeProducts(8).map((p) => (p.id === P(7) ? { ...p, title: 'Reconciled trousers', updatedAt: new Date(Date.now() + 60_000).toISOString() } : p));
+    const products = makeFakeProducts(8).map((p) =>
+      p.id === P(7)
+        ? { ...p, title: 'Reconciled trousers', updatedAt: new Date(Date.now() + 60_000).toISOString() }
+        : p,
+    );
     fake.setProducts(domain, products);
     expect(await t.app.platform.catalogReconciler.runOnce()).toContain(shopId);
     await written();
@@ -213,9 +294,18 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(await marks()).toEqual([]);
     const graphql = t.app.platform.admin.graphql;
     let failures = 0;
-    t.app.platform.admin.graphql = async <T,>(shop: Parameters<typeof graphql>[0], query: string, variables?: Record<string, unknown>) => {
+    t.app.platform.admin.graphql = async <T>(
+      shop: Parameters<typeof graphql>[0],
+      query: string,
+      variables?: Record<string, unknown>,
+    ) => {
       if (/metafieldsSet/.test(query) && failures++ === 0) throw new Error('platform unreachable');
-      return graphql.call<typeof t.app.platform.admin, Parameters<typeof graphql>, Promise<T>>(t.app.platform.admin, shop, query, variables);
+      return graphql.call<typeof t.app.platform.admin, Parameters<typeof graphql>, Promise<T>>(
+        t.app.platform.admin,
+        shop,
+        query,
+        variables,
+      );
     };
     try {
       expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'After a failure' })).statusCode).toBe(200);
@@ -245,7 +335,9 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
   });
 
   it("the app's images are written at FILES_PUBLIC_URL (a CDN or the bucket), never at an instance; the platform's stay as they are", async () => {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#e76f51' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#e76f51' } })
+      .png()
+      .toBuffer();
     const boundary = '----metafieldImageBoundary';
     const uploaded = await t.request({
       method: 'POST',
@@ -253,7 +345,9 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
       shop: domain,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.png"\r\nContent-Type: image/png\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
         png,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),

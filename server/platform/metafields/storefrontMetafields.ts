@@ -4,7 +4,13 @@ import type { PlatformLog } from '../shopifyApi';
 import type { ShopRef } from '../context';
 import type { JobEngine } from '../../jobs';
 import { markRead, shopsBehind, unreadChanges } from '../../services/changes/reader';
-import { checkoutBoosterValue, galleryValue, productLooksValue, storefrontConfigValue, withPublicImages } from '../../services/storefront/metafields';
+import {
+  checkoutBoosterValue,
+  galleryValue,
+  productLooksValue,
+  storefrontConfigValue,
+  withPublicImages,
+} from '../../services/storefront/metafields';
 import type { StorefrontLook } from '../../../src/contracts/storefront';
 import type { FileUrls } from '../../storage';
 import {
@@ -22,7 +28,13 @@ import {
   type AdminMetafields,
   type MetafieldInput,
 } from './adminMetafields';
-import { CONFIG_TARGET, GALLERY_TARGET, PRODUCT_TARGET_PREFIX, resolveStorefrontTargets, type StorefrontTargets } from './storefrontTargets';
+import {
+  CONFIG_TARGET,
+  GALLERY_TARGET,
+  PRODUCT_TARGET_PREFIX,
+  resolveStorefrontTargets,
+  type StorefrontTargets,
+} from './storefrontTargets';
 
 /** This writer's name as a reader of the change outbox, and its job queue. */
 export const STOREFRONT_METAFIELDS_QUEUE = 'storefront.metafields';
@@ -135,41 +147,95 @@ export function createStorefrontMetafieldSync(deps: StorefrontMetafieldDeps): St
     const gids = [...targets.products].filter((gid) => gid.startsWith('gid://shopify/Product/')).sort();
     const deleted = new Set(
       gids.length
-        ? (await db.selectFrom('deletedProducts').select('gid').where('shopId', '=', shop.id).where('gid', 'in', gids).execute()).map((r) => r.gid)
+        ? (
+            await db
+              .selectFrom('deletedProducts')
+              .select('gid')
+              .where('shopId', '=', shop.id)
+              .where('gid', 'in', gids)
+              .execute()
+          ).map((r) => r.gid)
         : [],
     );
     const pending: Pending[] = [];
-    const add = (target: string, ownerId: string, metafield: { namespace: string; key: string }, value: { v: 1; looks: StorefrontLook[] }, what: string) => {
-      const { json, dropped } = fitted({ ...value, looks: value.looks.map((look) => withPublicImages(look, (ref) => deps.files.publicRef(ref))) });
-      if (dropped) log('warn', `Storefront metafield ${what} of ${shop.domain}: ${dropped} look(s) left out to stay within the platform's ${MAX_JSON_METAFIELD_BYTES} bytes`);
-      pending.push({ target, input: { ownerId, namespace: metafield.namespace, key: metafield.key, type: 'json', value: json } });
+    const add = (
+      target: string,
+      ownerId: string,
+      metafield: { namespace: string; key: string },
+      value: { v: 1; looks: StorefrontLook[] },
+      what: string,
+    ) => {
+      const { json, dropped } = fitted({
+        ...value,
+        looks: value.looks.map((look) => withPublicImages(look, (ref) => deps.files.publicRef(ref))),
+      });
+      if (dropped)
+        log(
+          'warn',
+          `Storefront metafield ${what} of ${shop.domain}: ${dropped} look(s) left out to stay within the platform's ${MAX_JSON_METAFIELD_BYTES} bytes`,
+        );
+      pending.push({
+        target,
+        input: { ownerId, namespace: metafield.namespace, key: metafield.key, type: 'json', value: json },
+      });
     };
     for (const gid of gids) {
       if (deleted.has(gid)) continue;
-      add(`${PRODUCT_TARGET_PREFIX}${gid}`, gid, PRODUCT_LOOKS_METAFIELD, await productLooksValue(db, row, gid), `${PRODUCT_LOOKS_METAFIELD.key} of ${gid}`);
+      add(
+        `${PRODUCT_TARGET_PREFIX}${gid}`,
+        gid,
+        PRODUCT_LOOKS_METAFIELD,
+        await productLooksValue(db, row, gid),
+        `${PRODUCT_LOOKS_METAFIELD.key} of ${gid}`,
+      );
     }
     if (targets.config || targets.gallery) {
       const owners = await api.owners(shop);
       if (targets.config) {
         const config = await storefrontConfigValue(db, row);
-        pending.push({ target: CONFIG_TARGET, input: { ownerId: owners.installation, ...STOREFRONT_CONFIG_METAFIELD, value: JSON.stringify(config) } });
-        pending.push({ target: CONFIG_TARGET, input: { ownerId: owners.shop, ...CHECKOUT_BOOSTER_METAFIELD, value: JSON.stringify(checkoutBoosterValue(config)) } });
+        pending.push({
+          target: CONFIG_TARGET,
+          input: { ownerId: owners.installation, ...STOREFRONT_CONFIG_METAFIELD, value: JSON.stringify(config) },
+        });
+        pending.push({
+          target: CONFIG_TARGET,
+          input: {
+            ownerId: owners.shop,
+            ...CHECKOUT_BOOSTER_METAFIELD,
+            value: JSON.stringify(checkoutBoosterValue(config)),
+          },
+        });
       }
-      if (targets.gallery) add(GALLERY_TARGET, owners.installation, STOREFRONT_GALLERY_METAFIELD, await galleryValue(db, row), 'looks.gallery');
+      if (targets.gallery)
+        add(
+          GALLERY_TARGET,
+          owners.installation,
+          STOREFRONT_GALLERY_METAFIELD,
+          await galleryValue(db, row),
+          'looks.gallery',
+        );
     }
     return pending;
   }
 
   /** One metafieldsSet call, and once more without the metafields its userErrors name. */
   async function send(shop: ShopRef, chunk: Pending[]): Promise<void> {
-    const first = await api.set(shop, chunk.map((p) => p.input));
+    const first = await api.set(
+      shop,
+      chunk.map((p) => p.input),
+    );
     if (first.ok) return;
-    const named = new Set(first.errors.map(errorIndex).filter((i): i is number => i !== null && i >= 0 && i < chunk.length));
+    const named = new Set(
+      first.errors.map(errorIndex).filter((i): i is number => i !== null && i >= 0 && i < chunk.length),
+    );
     log('warn', `Storefront metafields of ${shop.domain} refused by the platform: ${describeErrors(first.errors)}`);
     if (!named.size) throw new Error(`metafieldsSet failed: ${describeErrors(first.errors)}`);
     const rest = chunk.filter((_, i) => !named.has(i));
     if (!rest.length) return;
-    const second = await api.set(shop, rest.map((p) => p.input));
+    const second = await api.set(
+      shop,
+      rest.map((p) => p.input),
+    );
     if (!second.ok) throw new Error(`metafieldsSet failed: ${describeErrors(second.errors)}`);
   }
 
@@ -182,17 +248,29 @@ export function createStorefrontMetafieldSync(deps: StorefrontMetafieldDeps): St
         const wait = Math.min(options.debounceMs - last.ageMs, options.maxWaitMs - changes[0].ageMs);
         if (wait > 0) {
           // Not yet: the burst may go on. The job comes back when the newest change is old enough.
-          await jobs.send(STOREFRONT_METAFIELDS_QUEUE, { shopId }, { shopId, startAfterSeconds: Math.ceil(wait / 1000) });
+          await jobs.send(
+            STOREFRONT_METAFIELDS_QUEUE,
+            { shopId },
+            { shopId, startAfterSeconds: Math.ceil(wait / 1000) },
+          );
           return;
         }
       }
-      const shop = await db.selectFrom('shops').select(['id', 'domain', 'installedAt']).where('id', '=', shopId).executeTakeFirst();
+      const shop = await db
+        .selectFrom('shops')
+        .select(['id', 'domain', 'installedAt'])
+        .where('id', '=', shopId)
+        .executeTakeFirst();
       if (shop?.installedAt) {
         const ref: ShopRef = { id: shop.id, domain: shop.domain };
         try {
-          for (const chunk of calls(await build(ref, await resolveStorefrontTargets(db, shopId, changes)))) await send(ref, chunk);
+          for (const chunk of calls(await build(ref, await resolveStorefrontTargets(db, shopId, changes))))
+            await send(ref, chunk);
         } catch (error) {
-          const message = error instanceof AdminApiError ? `${error.code}: ${error.detail ?? error.message}` : ((error as Error)?.message ?? String(error));
+          const message =
+            error instanceof AdminApiError
+              ? `${error.code}: ${error.detail ?? error.message}`
+              : ((error as Error)?.message ?? String(error));
           throw new Error(`Storefront metafields of ${shop.domain} not written: ${message}`, { cause: error });
         }
       }

@@ -26,8 +26,16 @@ const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify
  * catalog products a change names are resolved against the looks when the writer runs
  * (`resolveStorefrontTargets`), so a look edited in the same run is taken as it is now.
  */
-export function storefrontTargetsOf(changes: readonly RecordedChange[]): StorefrontTargets & { everything: boolean; catalogProducts: Set<string> } {
-  const out = { everything: false, config: false, gallery: false, products: new Set<string>(), catalogProducts: new Set<string>() };
+export function storefrontTargetsOf(
+  changes: readonly RecordedChange[],
+): StorefrontTargets & { everything: boolean; catalogProducts: Set<string> } {
+  const out = {
+    everything: false,
+    config: false,
+    gallery: false,
+    products: new Set<string>(),
+    catalogProducts: new Set<string>(),
+  };
   for (const change of changes) {
     switch (change.kind) {
       case 'lookChanged': {
@@ -63,7 +71,8 @@ export function storefrontTargetsOf(changes: readonly RecordedChange[]): Storefr
         for (const target of change.after.targets) {
           if (target === CONFIG_TARGET) out.config = true;
           else if (target === GALLERY_TARGET) out.gallery = true;
-          else if (target.startsWith(PRODUCT_TARGET_PREFIX)) out.products.add(target.slice(PRODUCT_TARGET_PREFIX.length));
+          else if (target.startsWith(PRODUCT_TARGET_PREFIX))
+            out.products.add(target.slice(PRODUCT_TARGET_PREFIX.length));
         }
         break;
       default:
@@ -88,7 +97,9 @@ async function mainProductsShowing(db: Db, shopId: number, gids: readonly string
       eb.or([
         eb(sql`main_product->>'itemId'`, 'in', sql`(${list})`),
         // An item's alternative (shown while the item is sold out) is shown by the look too.
-        eb.exists(sql`(select 1 from jsonb_array_elements(related_items) as item where item->>'itemId' in (${list}) or item->'alternative'->>'itemId' in (${list}))`),
+        eb.exists(
+          sql`(select 1 from jsonb_array_elements(related_items) as item where item->>'itemId' in (${list}) or item->'alternative'->>'itemId' in (${list}))`,
+        ),
       ]),
     )
     .execute();
@@ -96,13 +107,22 @@ async function mainProductsShowing(db: Db, shopId: number, gids: readonly string
 }
 
 /** The metafields to write for a run of changes, with catalog products and "everything" resolved against the looks. */
-export async function resolveStorefrontTargets(db: Db, shopId: number, changes: readonly RecordedChange[]): Promise<StorefrontTargets> {
+export async function resolveStorefrontTargets(
+  db: Db,
+  shopId: number,
+  changes: readonly RecordedChange[],
+): Promise<StorefrontTargets> {
   const wanted = storefrontTargetsOf(changes);
   const targets: StorefrontTargets = { config: wanted.config, gallery: wanted.gallery, products: wanted.products };
   if (wanted.everything) {
     targets.config = true;
     targets.gallery = true;
-    const rows = await db.selectFrom('productLooks').select(sql<string>`main_product->>'itemId'`.as('gid')).distinct().where('shopId', '=', shopId).execute();
+    const rows = await db
+      .selectFrom('productLooks')
+      .select(sql<string>`main_product->>'itemId'`.as('gid'))
+      .distinct()
+      .where('shopId', '=', shopId)
+      .execute();
     for (const { gid } of rows) if (gid) targets.products.add(gid);
   }
   const shown = await mainProductsShowing(db, shopId, [...wanted.catalogProducts]);

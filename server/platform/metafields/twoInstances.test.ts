@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { signSessionToken } from '../../auth/sessionToken';
-import { openSharedDatabase, shopifyModeEnv, startInstance, type Instance, type SharedDatabase } from '../../test/twoInstances';
+import {
+  openSharedDatabase,
+  shopifyModeEnv,
+  startInstance,
+  type Instance,
+  type SharedDatabase,
+} from '../../test/twoInstances';
 import { FakeShopifyAdmin, makeFakeProducts } from '../../test/fakeShopifyAdmin';
 import type { FakeMetafields } from '../../test/fakeAdmin/metafields';
 import { API_PREFIX } from '../../../src/contracts/api';
@@ -23,15 +29,29 @@ describe('storefront metafields with two instances on one database', () => {
   let shopId: number;
 
   async function instance(db: Db): Promise<FastifyInstance> {
-    const started = await startInstance(db, {}, { env: shopifyModeEnv(fake.url, KEY, SECRET), storefrontMetafields: { debounceMs: 10_000, maxWaitMs: 60_000 } });
+    const started = await startInstance(
+      db,
+      {},
+      { env: shopifyModeEnv(fake.url, KEY, SECRET), storefrontMetafields: { debounceMs: 10_000, maxWaitMs: 60_000 } },
+    );
     instances.push(started);
     return started.app;
   }
 
-
-  const request = async (app: FastifyInstance, method: 'PATCH' | 'GET', url: string, payload?: Record<string, unknown>) =>
-    app.inject({ method, url, payload, headers: { authorization: `Bearer ${await signSessionToken(domain, KEY, SECRET)}` } });
-  const configCalls = () => metafields.calls.filter((c) => c.shop === domain && c.metafields.some((m) => m.key === 'config'));
+  const request = async (
+    app: FastifyInstance,
+    method: 'PATCH' | 'GET',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) =>
+    app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${await signSessionToken(domain, KEY, SECRET)}` },
+    });
+  const configCalls = () =>
+    metafields.calls.filter((c) => c.shop === domain && c.metafields.some((m) => m.key === 'config'));
   const config = () => metafields.appDataOf(domain, 'looks', 'config') as StorefrontConfig | undefined;
 
   beforeAll(async () => {
@@ -50,7 +70,8 @@ describe('storefront metafields with two instances on one database', () => {
     const a = await instance(shared.a);
     const b = await instance(shared.b);
     expect((await request(a, 'GET', `${API_PREFIX}/shop/details`)).statusCode).toBe(200);
-    shopId = (await shared.a.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow()).id;
+    shopId = (await shared.a.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow())
+      .id;
     await a.platform.catalogSync.running(shopId);
     await a.platform.lifecycle.idle();
     await a.storefrontMetafields!.idle();
@@ -66,7 +87,9 @@ describe('storefront metafields with two instances on one database', () => {
     for (let round = 0; round < 3; round++) {
       const before = configCalls().length;
       const title = `Round ${round}`;
-      expect((await request(round % 2 ? a : b, 'PATCH', `${API_PREFIX}/layout`, { customTitle: title })).statusCode).toBe(200);
+      expect(
+        (await request(round % 2 ? a : b, 'PATCH', `${API_PREFIX}/layout`, { customTitle: title })).statusCode,
+      ).toBe(200);
       await Promise.all([a.storefrontMetafields!.flush(shopId), b.storefrontMetafields!.flush(shopId)]);
       await Promise.all([a.storefrontMetafields!.idle(), b.storefrontMetafields!.idle()]);
       expect(configCalls().length - before).toBe(1);
@@ -81,7 +104,8 @@ describe('storefront metafields with two instances on one database', () => {
     fake.setProducts(domain, makeFakeProducts(60));
     const victim = await instance(shared.a);
     expect((await request(victim, 'GET', `${API_PREFIX}/shop/details`)).statusCode).toBe(200);
-    shopId = (await shared.a.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow()).id;
+    shopId = (await shared.a.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow())
+      .id;
     await victim.platform.catalogSync.running(shopId);
     await victim.platform.lifecycle.idle();
     await victim.storefrontMetafields!.idle();
@@ -100,8 +124,15 @@ describe('storefront metafields with two instances on one database', () => {
     };
     const before = metafields.calls.length;
     // The burst: the layout saved five times, and every product's metafield (three calls of 25).
-    for (let i = 0; i < 5; i++) expect((await request(victim, 'PATCH', `${API_PREFIX}/layout`, { customTitle: `Burst ${i}` })).statusCode).toBe(200);
-    await recordChange(shared.a, shopId, { kind: 'storefrontStale', before: null, after: { targets: products.map((gid) => `product:${gid}`) } });
+    for (let i = 0; i < 5; i++)
+      expect((await request(victim, 'PATCH', `${API_PREFIX}/layout`, { customTitle: `Burst ${i}` })).statusCode).toBe(
+        200,
+      );
+    await recordChange(shared.a, shopId, {
+      kind: 'storefrontStale',
+      before: null,
+      after: { targets: products.map((gid) => `product:${gid}`) },
+    });
     await victim.jobs.send('storefront.metafields', { shopId, now: true }, { shopId });
     await hung;
     expect(metafields.calls.length - before).toBe(1);
@@ -112,17 +143,23 @@ describe('storefront metafields with two instances on one database', () => {
     // Time passes: the job outlives its expiry, and the survivor's supervision retries it.
     const { rows } = await survivor.jobs.boss
       .getDb()
-      .executeSql(`update pgboss.job set started_on = now() - interval '1 hour' where name = 'storefront.metafields' and state = 'active' returning id`);
+      .executeSql(
+        `update pgboss.job set started_on = now() - interval '1 hour' where name = 'storefront.metafields' and state = 'active' returning id`,
+      );
     expect(rows).toHaveLength(1);
     await survivor.jobs.boss.supervise('storefront.metafields');
     const pending = () => shared.b.selectFrom('storefrontChanges').selectAll().where('shopId', '=', shopId).execute();
     for (let i = 0; i < 400 && (await pending()).length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await pending()).toEqual([]);
     expect(config()!.layout.customTitle).toBe('Burst 4');
-    for (const gid of products) expect(metafields.valueOf(domain, gid, '$app', 'looks')).toEqual({ v: 1, looks: expect.any(Array) });
+    for (const gid of products)
+      expect(metafields.valueOf(domain, gid, '$app', 'looks')).toEqual({ v: 1, looks: expect.any(Array) });
     // The killed run's job itself is retried by the survivor (another of its jobs may have read the changes first).
-    const state = async () => (await survivor.jobs.boss.getDb().executeSql(`select state from pgboss.job where id = $1`, [rows[0].id])).rows[0]?.state;
-    for (let i = 0; i < 400 && (await state()) !== 'completed'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const state = async () =>
+      (await survivor.jobs.boss.getDb().executeSql(`select state from pgboss.job where id = $1`, [rows[0].id])).rows[0]
+        ?.state;
+    for (let i = 0; i < 400 && (await state()) !== 'completed'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await state()).toBe('completed');
     expect(await deadLetterCounts(survivor.jobs)).toEqual({});
     abandon(new Error('killed'));

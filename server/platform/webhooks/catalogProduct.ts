@@ -32,8 +32,12 @@ export interface ProductData {
  * carries inventory fields: the payload then says nothing of stock.
  */
 export function variantsForSale(variants: unknown): boolean | undefined {
-  const listed = (Array.isArray(variants) ? variants : []).filter((v): v is Record<string, unknown> => !!v && typeof v === 'object');
-  const known = listed.filter((v) => typeof v.inventory_quantity === 'number' || typeof v.inventory_policy === 'string');
+  const listed = (Array.isArray(variants) ? variants : []).filter(
+    (v): v is Record<string, unknown> => !!v && typeof v === 'object',
+  );
+  const known = listed.filter(
+    (v) => typeof v.inventory_quantity === 'number' || typeof v.inventory_policy === 'string',
+  );
   if (!known.length) return undefined;
   return known.some(
     (v) =>
@@ -53,17 +57,27 @@ const money = (value: unknown): number | null => {
 
 /** The first variant of a REST product payload (lowest `position`, else the first listed) as a gid. */
 export function firstVariantGid(variants: unknown): string | null {
-  const listed = (Array.isArray(variants) ? variants : []).filter((v): v is Record<string, unknown> => !!v && typeof v === 'object');
+  const listed = (Array.isArray(variants) ? variants : []).filter(
+    (v): v is Record<string, unknown> => !!v && typeof v === 'object',
+  );
   const withIds = listed
-    .map((v, i) => ({ id: platformId(v.admin_graphql_api_id) ?? platformId(v.id), position: typeof v.position === 'number' ? v.position : Number.MAX_SAFE_INTEGER, i }))
-    .filter((v): v is { id: string; position: number; i: number } => v.id !== null && (!v.id.startsWith('gid://') || v.id.startsWith('gid://shopify/ProductVariant/')))
+    .map((v, i) => ({
+      id: platformId(v.admin_graphql_api_id) ?? platformId(v.id),
+      position: typeof v.position === 'number' ? v.position : Number.MAX_SAFE_INTEGER,
+      i,
+    }))
+    .filter(
+      (v): v is { id: string; position: number; i: number } =>
+        v.id !== null && (!v.id.startsWith('gid://') || v.id.startsWith('gid://shopify/ProductVariant/')),
+    )
     .sort((a, b) => a.position - b.position || a.i - b.i);
   return withIds[0] ? `gid://shopify/ProductVariant/${numericId(withIds[0].id)}` : null;
 }
 
 export function productGid(id: unknown): string {
   const value = platformId(id);
-  if (!value || (value.startsWith('gid://') && !value.startsWith('gid://shopify/Product/'))) throw new WebhookPayloadError('Product id is missing');
+  if (!value || (value.startsWith('gid://') && !value.startsWith('gid://shopify/Product/')))
+    throw new WebhookPayloadError('Product id is missing');
   return `gid://shopify/Product/${numericId(value)}`;
 }
 
@@ -110,14 +124,24 @@ export function productFromPayload(payload: unknown): ProductData {
 export async function saveProduct(db: Db, shopId: number, product: ProductData): Promise<void> {
   const current = product.handle
     ? undefined
-    : await db.selectFrom('catalogProducts').select('handle').where('shopId', '=', shopId).where('gid', '=', product.gid).executeTakeFirst();
+    : await db
+        .selectFrom('catalogProducts')
+        .select('handle')
+        .where('shopId', '=', shopId)
+        .where('gid', '=', product.gid)
+        .executeTakeFirst();
   const handle = product.handle ?? current?.handle ?? `product-${numericId(product.gid)}`;
   await db.transaction().execute(async (trx) => {
     await upsertCatalogProducts(trx, shopId, [{ ...product, handle }]);
     // A product the platform describes exists (again).
     await trx.deleteFrom('deletedProducts').where('shopId', '=', shopId).where('gid', '=', product.gid).execute();
     // The looks showing it show its new title, price, images… on the storefront.
-    await recordChange(db, shopId, { kind: 'catalogProductsChanged', before: null, after: { gids: [product.gid] } }, trx);
+    await recordChange(
+      db,
+      shopId,
+      { kind: 'catalogProductsChanged', before: null, after: { gids: [product.gid] } },
+      trx,
+    );
   });
   await invalidateLooksList(db, shopId);
 }
@@ -126,7 +150,11 @@ export async function saveProduct(db: Db, shopId: number, product: ProductData):
 export async function deleteProduct(db: Db, shopId: number, gid: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('catalogProducts').where('shopId', '=', shopId).where('gid', '=', gid).execute();
-    await trx.insertInto('deletedProducts').values({ shopId, gid }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('deletedProducts')
+      .values({ shopId, gid })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     // The looks showing it leave it out on the storefront.
     await recordChange(db, shopId, { kind: 'catalogProductsChanged', before: null, after: { gids: [gid] } }, trx);
   });

@@ -18,7 +18,9 @@ const order = (id: number, lookId: number, customer: object) => ({
   total_price: '80.00',
   currency: 'EUR',
   created_at: '2025-05-02T10:00:00Z',
-  line_items: [{ product_id: 1, quantity: 2, price: '40.00', properties: [{ name: '_look_id', value: String(lookId) }] }],
+  line_items: [
+    { product_id: 1, quantity: 2, price: '40.00', properties: [{ name: '_look_id', value: String(lookId) }] },
+  ],
 });
 
 describe('customer compliance webhooks', () => {
@@ -55,16 +57,30 @@ describe('customer compliance webhooks', () => {
     data_request: { id: requestId },
   });
   const orderIds = async (id: number) =>
-    (await t.db.selectFrom('orders').select('platformOrderId').where('shopId', '=', id).orderBy('platformOrderId').execute()).map((o) => o.platformOrderId);
+    (
+      await t.db
+        .selectFrom('orders')
+        .select('platformOrderId')
+        .where('shopId', '=', id)
+        .orderBy('platformOrderId')
+        .execute()
+    ).map((o) => o.platformOrderId);
 
   it('customers/data_request records the request with the data held about the customer, for the merchant to read', async () => {
-    const res = await deliver(t, 'customers/data_request', dataRequest(ANNA, [299938, 280263, 220458]), { shop: SHOP, eventId: 'dr-1' });
+    const res = await deliver(t, 'customers/data_request', dataRequest(ANNA, [299938, 280263, 220458]), {
+      shop: SHOP,
+      eventId: 'dr-1',
+    });
     expect(res.statusCode).toBe(200);
     const list = await t.request({ method: 'GET', url: '/admin/api/v1/customerDataRequests', shop: SHOP });
     expect(list.statusCode).toBe(200);
     const [request] = list.json().data;
     expect(list.json().data).toHaveLength(1);
-    expect(request).toMatchObject({ customerId: '191167', customerEmail: 'anna@example.com', ordersRequested: ['299938', '280263', '220458'] });
+    expect(request).toMatchObject({
+      customerId: '191167',
+      customerEmail: 'anna@example.com',
+      ordersRequested: ['299938', '280263', '220458'],
+    });
     expect(request.data.customer).toEqual({ id: '191167', email: 'anna@example.com' });
     expect(request.data.orders).toEqual([
       expect.objectContaining({
@@ -73,7 +89,16 @@ describe('customer compliance webhooks', () => {
         currency: 'EUR',
         orderTotal: '80.00',
         attributedRevenue: '80.00',
-        lookItems: [{ lookId, lookTitle: 'Summer look', productId: 'gid://shopify/Product/1', productTitle: null, quantity: 2, revenue: '80.00' }],
+        lookItems: [
+          {
+            lookId,
+            lookTitle: 'Summer look',
+            productId: 'gid://shopify/Product/1',
+            productTitle: null,
+            quantity: 2,
+            revenue: '80.00',
+          },
+        ],
       }),
       expect.objectContaining({ orderId: '280263' }),
     ]);
@@ -83,14 +108,19 @@ describe('customer compliance webhooks', () => {
   });
 
   it('a replayed request changes nothing; the merchant of another shop sees none of it', async () => {
-    const replay = await deliver(t, 'customers/data_request', dataRequest(ANNA, [299938, 280263, 220458]), { shop: SHOP, eventId: 'dr-1' });
+    const replay = await deliver(t, 'customers/data_request', dataRequest(ANNA, [299938, 280263, 220458]), {
+      shop: SHOP,
+      eventId: 'dr-1',
+    });
     expect(replay.json().duplicate).toBe(true);
     // The same request in a new delivery updates the one row.
     await deliver(t, 'customers/data_request', dataRequest(ANNA, [299938, 280263, 220458]), { shop: SHOP });
     expect(await countRows(t, 'customer_data_requests', shopId)).toBe(1);
     const other = await t.request({ method: 'GET', url: '/admin/api/v1/customerDataRequests', shop: OTHER });
     expect(other.json().data).toEqual([]);
-    expect((await t.request({ method: 'GET', url: '/admin/api/v1/customerDataRequests?limit=0', shop: SHOP })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: '/admin/api/v1/customerDataRequests?limit=0', shop: SHOP })).statusCode,
+    ).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/admin/api/v1/customerDataRequests' })).statusCode).toBe(401);
   });
 
@@ -116,19 +146,37 @@ describe('customer compliance webhooks', () => {
     expect(await orderIds(shopId)).toEqual(['300000']);
     expect(await countRows(t, 'order_look_items', shopId)).toBe(itemsBefore - 2);
     expect(await orderIds(otherId)).toEqual(['299938']);
-    const requests = await t.db.selectFrom('customerDataRequests').select('customerId').where('shopId', '=', shopId).execute();
+    const requests = await t.db
+      .selectFrom('customerDataRequests')
+      .select('customerId')
+      .where('shopId', '=', shopId)
+      .execute();
     expect(requests).toEqual([{ customerId: '191168' }]);
-    const pending = await t.db.selectFrom('webhookDeliveries').selectAll().where('eventId', '=', 'anna-pending').executeTakeFirstOrThrow();
+    const pending = await t.db
+      .selectFrom('webhookDeliveries')
+      .selectAll()
+      .where('eventId', '=', 'anna-pending')
+      .executeTakeFirstOrThrow();
     expect(pending).toMatchObject({ payload: null, status: 'processed' });
     // No delivery of this shop holds Anna's e-mail any more.
-    const held = await t.db.selectFrom('webhookDeliveries').select('id').where('shopId', '=', shopId).where('payload', 'ilike', '%anna@example.com%').execute();
+    const held = await t.db
+      .selectFrom('webhookDeliveries')
+      .select('id')
+      .where('shopId', '=', shopId)
+      .where('payload', 'ilike', '%anna@example.com%')
+      .execute();
     expect(held).toEqual([]);
     // The later deliveries never bring the erased pending order back.
     await deliver(t, 'orders/create', order(1, lookId, BEN), { shop: SHOP });
     expect(await orderIds(shopId)).toEqual(['1', '300000']);
 
     // A replay of the redaction changes nothing more.
-    const replay = await deliver(t, 'customers/redact', { customer: ANNA, orders_to_redact: [299938] }, { shop: SHOP, eventId: 'redact-anna' });
+    const replay = await deliver(
+      t,
+      'customers/redact',
+      { customer: ANNA, orders_to_redact: [299938] },
+      { shop: SHOP, eventId: 'redact-anna' },
+    );
     expect(replay.json().duplicate).toBe(true);
   });
 });

@@ -39,7 +39,13 @@ const header = (value: string | undefined) => (value && value.trim() ? value.tri
  * same event id (same topic) or the same webhook id is a duplicate. With `enqueue`,
  * its job is created in the same transaction: a recorded delivery always has its work queued.
  */
-export async function recordDelivery(db: Db, shopId: number, h: DeliveryHeaders, payload: string, enqueue?: EnqueueDelivery): Promise<RecordedDelivery> {
+export async function recordDelivery(
+  db: Db,
+  shopId: number,
+  h: DeliveryHeaders,
+  payload: string,
+  enqueue?: EnqueueDelivery,
+): Promise<RecordedDelivery> {
   const eventId = header(h.eventId);
   const webhookId = header(h.webhookId);
   const inserted = await db.transaction().execute(async (trx) => {
@@ -59,10 +65,21 @@ export async function recordDelivery(db: Db, shopId: number, h: DeliveryHeaders,
       ]),
     )
     .executeTakeFirstOrThrow();
-  return { id: Number(existing.id), duplicate: true, unfinished: existing.status === 'pending' || existing.status === 'failed' };
+  return {
+    id: Number(existing.id),
+    duplicate: true,
+    unfinished: existing.status === 'pending' || existing.status === 'failed',
+  };
 }
 
-function insertDelivery(trx: Transaction<Database>, shopId: number, h: DeliveryHeaders, eventId: string | null, webhookId: string | null, payload: string) {
+function insertDelivery(
+  trx: Transaction<Database>,
+  shopId: number,
+  h: DeliveryHeaders,
+  eventId: string | null,
+  webhookId: string | null,
+  payload: string,
+) {
   return trx
     .insertInto('webhookDeliveries')
     .values({
@@ -99,7 +116,10 @@ export async function claimDelivery(db: Db, id: number): Promise<ClaimedDelivery
     .where((eb) =>
       eb.or([
         eb('status', 'in', ['pending', 'failed']),
-        eb.and([eb('status', '=', 'processing'), eb('claimedAt', '<', sql<Date>`now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`)]),
+        eb.and([
+          eb('status', '=', 'processing'),
+          eb('claimedAt', '<', sql<Date>`now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`),
+        ]),
       ]),
     )
     .where('attempts', '<', MAX_ATTEMPTS)
@@ -118,9 +138,18 @@ export async function completeDelivery(db: Db, id: number): Promise<void> {
 }
 
 /** A failed try: retried by the job engine with backoff, or left `dead` (payload kept) after MAX_ATTEMPTS. */
-export async function failDelivery(db: Db, id: number, error: string, attempts: number): Promise<WebhookDeliveryStatus> {
+export async function failDelivery(
+  db: Db,
+  id: number,
+  error: string,
+  attempts: number,
+): Promise<WebhookDeliveryStatus> {
   const status: WebhookDeliveryStatus = attempts >= MAX_ATTEMPTS ? 'dead' : 'failed';
-  await db.updateTable('webhookDeliveries').set({ status, lastError: error.slice(0, 2000) }).where('id', '=', id).execute();
+  await db
+    .updateTable('webhookDeliveries')
+    .set({ status, lastError: error.slice(0, 2000) })
+    .where('id', '=', id)
+    .execute();
   return status;
 }
 
@@ -129,7 +158,11 @@ export async function failDelivery(db: Db, id: number, error: string, attempts: 
  * its own time; a failure there is left pending) or by a version of the app before the job engine.
  * `hasJob` answers whether the engine holds a job of the delivery.
  */
-export async function orphanedDeliveries(db: Db, hasJob: (id: number) => Promise<boolean>, limit = 100): Promise<Array<{ id: number; shopId: number }>> {
+export async function orphanedDeliveries(
+  db: Db,
+  hasJob: (id: number) => Promise<boolean>,
+  limit = 100,
+): Promise<Array<{ id: number; shopId: number }>> {
   const rows = await db
     .selectFrom('webhookDeliveries')
     .select(['id', 'shopId'])

@@ -5,7 +5,13 @@
  * and processed after the answer (queue.ts).
  */
 export { signWebhook, verifyWebhookHmac } from './hmac';
-export { acceptWebhook, receiveWebhook, type AcceptedWebhook, type WebhookAnswer, type WebhookRequest } from './receive';
+export {
+  acceptWebhook,
+  receiveWebhook,
+  type AcceptedWebhook,
+  type WebhookAnswer,
+  type WebhookRequest,
+} from './receive';
 export { WebhookQueue } from './queue';
 export { processDelivery } from './process';
 export { WEBHOOK_TOPICS, handlerFor } from './registry';

@@ -13,7 +13,13 @@ const order = (id: number, lookId: number, extra: Record<string, unknown> = {}) 
   currency: 'USD',
   created_at: '2025-03-10T12:00:00Z',
   line_items: [
-    { product_id: 1, quantity: 2, price: '50.00', discount_allocations: [{ amount: '10.00' }], properties: [{ name: '_look_id', value: String(lookId) }] },
+    {
+      product_id: 1,
+      quantity: 2,
+      price: '50.00',
+      discount_allocations: [{ amount: '10.00' }],
+      properties: [{ name: '_look_id', value: String(lookId) }],
+    },
     { product_id: 2, quantity: 1, price: '50.00', properties: [] },
   ],
   ...extra,
@@ -31,15 +37,29 @@ describe('order webhooks', () => {
 
   it('orders/create records the order with the revenue attributed to the look', async () => {
     expect((await deliver(t, 'orders/create', order(1, lookId))).statusCode).toBe(200);
-    const row = await t.db.selectFrom('orders').selectAll().where('platformOrderId', '=', '1').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ generatedRevenue: '90.00', orderTotal: '150.00', lookId, identifier: '#1', productGid: 'gid://shopify/Product/1' });
+    const row = await t.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('platformOrderId', '=', '1')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      generatedRevenue: '90.00',
+      orderTotal: '150.00',
+      lookId,
+      identifier: '#1',
+      productGid: 'gid://shopify/Product/1',
+    });
   });
 
   it('the same order in new deliveries (other event ids) still counts once', async () => {
     await deliver(t, 'orders/create', order(2, lookId));
     await deliver(t, 'orders/create', order(2, lookId));
     expect(await t.db.selectFrom('orders').select('id').where('platformOrderId', '=', '2').execute()).toHaveLength(1);
-    const days = await t.db.selectFrom('lookDailyStats').select(['orders', 'generatedRevenue']).where('lookId', '=', lookId).execute();
+    const days = await t.db
+      .selectFrom('lookDailyStats')
+      .select(['orders', 'generatedRevenue'])
+      .where('lookId', '=', lookId)
+      .execute();
     expect(days).toEqual([{ orders: 2, generatedRevenue: '180.00' }]);
   });
 
@@ -47,7 +67,12 @@ describe('order webhooks', () => {
     await deliver(t, 'orders/create', order(3, lookId, { financial_status: 'pending' }));
     expect((await deliver(t, 'orders/paid', order(3, lookId, { financial_status: 'paid' }))).statusCode).toBe(200);
     await deliver(t, 'orders/paid', order(4, lookId, { financial_status: 'paid' }));
-    const rows = await t.db.selectFrom('orders').select(['platformOrderId', 'financialStatus']).where('platformOrderId', 'in', ['3', '4']).orderBy('platformOrderId').execute();
+    const rows = await t.db
+      .selectFrom('orders')
+      .select(['platformOrderId', 'financialStatus'])
+      .where('platformOrderId', 'in', ['3', '4'])
+      .orderBy('platformOrderId')
+      .execute();
     expect(rows).toEqual([
       { platformOrderId: '3', financialStatus: 'paid' },
       { platformOrderId: '4', financialStatus: 'paid' },
@@ -61,7 +86,11 @@ describe('order webhooks', () => {
     const foreign = await insertLook(t.db, other.id);
     await deliver(t, 'orders/create', order(6, foreign));
     await deliver(t, 'orders/create', order(7, 999999));
-    const rows = await t.db.selectFrom('orders').select(['lookId', 'generatedRevenue']).where('platformOrderId', 'in', ['6', '7']).execute();
+    const rows = await t.db
+      .selectFrom('orders')
+      .select(['lookId', 'generatedRevenue'])
+      .where('platformOrderId', 'in', ['6', '7'])
+      .execute();
     expect(rows).toEqual([
       { lookId: null, generatedRevenue: '0.00' },
       { lookId: null, generatedRevenue: '0.00' },
@@ -91,9 +120,17 @@ describe('order webhooks', () => {
       ],
     });
     expect((await deliver(t, 'orders/create', eurOrder)).statusCode).toBe(200);
-    const row = await t.db.selectFrom('orders').select(['currency', 'orderTotal', 'generatedRevenue']).where('platformOrderId', '=', '8').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('orders')
+      .select(['currency', 'orderTotal', 'generatedRevenue'])
+      .where('platformOrderId', '=', '8')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ currency: 'USD', orderTotal: '150.00', generatedRevenue: '90.00' });
-    const day = await t.db.selectFrom('shopDailyStats').select('generatedRevenue').where('day', '=', '2025-03-10' as never).executeTakeFirstOrThrow();
+    const day = await t.db
+      .selectFrom('shopDailyStats')
+      .select('generatedRevenue')
+      .where('day', '=', '2025-03-10' as never)
+      .executeTakeFirstOrThrow();
     expect(Number(day.generatedRevenue)).toBe(90 * 5);
   });
 });

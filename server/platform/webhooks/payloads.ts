@@ -3,7 +3,8 @@ import { WebhookPayloadError } from './types';
 
 /** Platform payloads are REST-shaped JSON objects. */
 export function asObject(payload: unknown, what = 'payload'): Record<string, unknown> {
-  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) throw new WebhookPayloadError(`The ${what} is not an object`);
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload))
+    throw new WebhookPayloadError(`The ${what} is not an object`);
   return payload as Record<string, unknown>;
 }
 
@@ -32,14 +33,21 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Text PostgreSQL can store in text and JSON columns: no NUL, no unpaired surrogate, bounded. */
 export function cleanText(value: unknown, max = 1000): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
-  return String(value).replace(/\u0000/g, '').replace(LONE_SURROGATE, '\uFFFD').slice(0, max);
+  return String(value)
+    .replace(/\u0000/g, '')
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .slice(0, max);
 }
 
 /** The customer of a compliance payload: platform id and e-mail (either may be missing). */
 export function customerOf(payload: Record<string, unknown>): { id: string | null; email: string | null } {
-  const customer = payload.customer && typeof payload.customer === 'object' ? (payload.customer as Record<string, unknown>) : {};
+  const customer =
+    payload.customer && typeof payload.customer === 'object' ? (payload.customer as Record<string, unknown>) : {};
   const id = platformId(customer.id);
-  const email = typeof customer.email === 'string' && customer.email.trim() ? cleanText(customer.email.trim().toLowerCase(), 320) : null;
+  const email =
+    typeof customer.email === 'string' && customer.email.trim()
+      ? cleanText(customer.email.trim().toLowerCase(), 320)
+      : null;
   if (!id && !email) throw new WebhookPayloadError('The customer is missing');
   return { id: id && numericId(id), email };
 }
@@ -47,7 +55,11 @@ export function customerOf(payload: Record<string, unknown>): { id: string | nul
 /** orders/create, orders/paid: the order needs its id; the rest is read leniently by the analytics service. */
 export function parseOrder(payload: unknown): OrderPayload {
   const order = asObject(payload, 'order');
-  if ((typeof order.id !== 'number' && typeof order.id !== 'string') || String(order.id).trim() === '' || String(order.id).length > 100) {
+  if (
+    (typeof order.id !== 'number' && typeof order.id !== 'string') ||
+    String(order.id).trim() === '' ||
+    String(order.id).length > 100
+  ) {
     throw new WebhookPayloadError('Order id is missing');
   }
   if (order.line_items !== undefined && order.line_items !== null && !Array.isArray(order.line_items)) {

@@ -15,7 +15,12 @@ export async function processDelivery(deps: WebhookDeps, id: number): Promise<Pr
   const log = deps.log ?? silentLog;
   const delivery = await claimDelivery(db, id);
   if (!delivery) return 'skipped';
-  const context = { deliveryId: delivery.id, topic: delivery.topic, eventId: delivery.eventId, attempt: delivery.attempts };
+  const context = {
+    deliveryId: delivery.id,
+    topic: delivery.topic,
+    eventId: delivery.eventId,
+    attempt: delivery.attempts,
+  };
   try {
     const handler = handlerFor(delivery.topic);
     const shop = await db.selectFrom('shops').selectAll().where('id', '=', delivery.shopId).executeTakeFirst();
@@ -30,7 +35,10 @@ export async function processDelivery(deps: WebhookDeps, id: number): Promise<Pr
   } catch (error) {
     const message = String((error as Error)?.message ?? error);
     const status = await failDelivery(db, delivery.id, message, delivery.attempts).catch(() => 'failed');
-    log.error({ ...context, err: error, status }, status === 'dead' ? 'webhook processing failed; giving up' : 'webhook processing failed; retried with backoff');
+    log.error(
+      { ...context, err: error, status },
+      status === 'dead' ? 'webhook processing failed; giving up' : 'webhook processing failed; retried with backoff',
+    );
     return 'failed';
   }
 }

@@ -24,14 +24,16 @@ export class WebhookQueue {
     private readonly jobs: JobEngine,
     private readonly deps: WebhookDeps,
   ) {
-    this.enqueue = async (trx, delivery) => void (await jobs.send(QUEUE, { deliveryId: delivery.id, shopId: delivery.shopId }, { trx }));
+    this.enqueue = async (trx, delivery) =>
+      void (await jobs.send(QUEUE, { deliveryId: delivery.id, shopId: delivery.shopId }, { trx }));
   }
 
   /** Registers the worker and the upkeep schedule (they start with the engine). */
   async register(): Promise<void> {
     await this.jobs.work(QUEUE, async ({ data }) => {
       // A failed handler throws, so the engine retries the job; 'skipped' (done, dead, or running elsewhere) ends it.
-      if ((await processDelivery(this.deps, data.deliveryId)) === 'failed') throw new Error(`webhook delivery ${data.deliveryId} failed`);
+      if ((await processDelivery(this.deps, data.deliveryId)) === 'failed')
+        throw new Error(`webhook delivery ${data.deliveryId} failed`);
     });
     await this.jobs.work('webhook.upkeep', async () => void (await this.upkeep()));
     // shop/redact's files, queued with the deletion of the shop's rows (compliance/shopErase.ts).
@@ -46,7 +48,8 @@ export class WebhookQueue {
       return jobs.length > 0;
     });
     for (const delivery of orphans) await this.jobs.send(QUEUE, { deliveryId: delivery.id, shopId: delivery.shopId });
-    if (orphans.length) (this.deps.log ?? silentLog).info({ count: orphans.length }, 'webhook deliveries without a job queued');
+    if (orphans.length)
+      (this.deps.log ?? silentLog).info({ count: orphans.length }, 'webhook deliveries without a job queued');
     return { pruned, queued: orphans.length };
   }
 

@@ -78,11 +78,15 @@ export async function acceptWebhook(deps: WebhookDeps, req: WebhookRequest): Pro
   }
   const shop = await findShopByDomain(db, shopDomain);
   if (!shop) {
-    log.info({ topic, shop: shopDomain }, 'webhook for a shop this app does not know (never installed or erased): acknowledged, ignored');
+    log.info(
+      { topic, shop: shopDomain },
+      'webhook for a shop this app does not know (never installed or erased): acknowledged, ignored',
+    );
     return { status: 200, body: { received: true, handled: false } };
   }
   const delivery = await recordDelivery(db, shop.id, { ...req, topic }, req.rawBody.toString('utf8'), deps.enqueue);
-  if (delivery.duplicate) log.info({ topic, shop: shopDomain, eventId: req.eventId, webhookId: req.webhookId }, 'duplicate webhook delivery');
+  if (delivery.duplicate)
+    log.info({ topic, shop: shopDomain, eventId: req.eventId, webhookId: req.webhookId }, 'duplicate webhook delivery');
   return {
     status: 200,
     body: { received: true, handled: true, duplicate: delivery.duplicate },
@@ -99,6 +103,10 @@ export async function receiveWebhook(deps: WebhookDeps, req: WebhookRequest): Pr
   const accepted = await acceptWebhook(deps, req);
   if (accepted.deliveryId === undefined) return accepted;
   const outcome = await processDelivery(deps, accepted.deliveryId);
-  if (outcome === 'failed') return { status: 500, body: { received: true, handled: false, message: 'Processing failed; retried by the hourly upkeep' } };
+  if (outcome === 'failed')
+    return {
+      status: 500,
+      body: { received: true, handled: false, message: 'Processing failed; retried by the hourly upkeep' },
+    };
   return accepted;
 }

@@ -10,7 +10,10 @@ import { deliver } from './test/deliver';
 /** refunds/create and orders/cancelled: refunded or cancelled look lines leave the net revenue of the order's day. */
 const SHOP = 'hooks.myshopify.com';
 const DAY = '2025-03-10';
-const money = (usd: string, eur: string) => ({ shop_money: { amount: usd, currency_code: 'USD' }, presentment_money: { amount: eur, currency_code: 'EUR' } });
+const money = (usd: string, eur: string) => ({
+  shop_money: { amount: usd, currency_code: 'USD' },
+  presentment_money: { amount: eur, currency_code: 'EUR' },
+});
 const lookLine = (lookId: number) => ({
   id: 5001,
   product_id: 1,
@@ -31,14 +34,29 @@ const order = (id: number, lookId: number) => ({
 const refund = (id: number, orderId: number, lookId: number, usd: string, eur: string) => ({
   id,
   order_id: orderId,
-  refund_line_items: [{ id: id * 10, line_item_id: 5001, quantity: 1, subtotal: eur, subtotal_set: money(usd, eur), line_item: lookLine(lookId) }],
+  refund_line_items: [
+    {
+      id: id * 10,
+      line_item_id: 5001,
+      quantity: 1,
+      subtotal: eur,
+      subtotal_set: money(usd, eur),
+      line_item: lookLine(lookId),
+    },
+  ],
 });
 
 describe('refunds and cancellations', () => {
   let t: TestApp;
   let lookId: number;
-  const stats = async () => (await t.request({ method: 'GET', url: `${API_PREFIX}/stats?fromDate=${DAY}&toDate=${DAY}`, shop: SHOP })).json() as Stats;
-  const funnel = async () => (await t.request({ method: 'GET', url: `${FUNNEL_PATH}?since=${DAY}&until=${DAY}`, shop: SHOP })).json() as FunnelReport;
+  const stats = async () =>
+    (
+      await t.request({ method: 'GET', url: `${API_PREFIX}/stats?fromDate=${DAY}&toDate=${DAY}`, shop: SHOP })
+    ).json() as Stats;
+  const funnel = async () =>
+    (
+      await t.request({ method: 'GET', url: `${FUNNEL_PATH}?since=${DAY}&until=${DAY}`, shop: SHOP })
+    ).json() as FunnelReport;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -53,7 +71,7 @@ describe('refunds and cancellations', () => {
     expect((await funnel()).looks.find((l) => l.lookId === lookId)).toMatchObject({ revenue: 100 });
   });
 
-  it('a signed refunds/create for a look line lowers that day\'s net revenue by the refunded shop amount, once', async () => {
+  it("a signed refunds/create for a look line lowers that day's net revenue by the refunded shop amount, once", async () => {
     expect((await deliver(t, 'refunds/create', refund(900, 1, lookId, '50.00', '46.00'))).statusCode).toBe(200);
     await deliver(t, 'refunds/create', refund(900, 1, lookId, '50.00', '46.00'));
     expect(await stats()).toMatchObject({ generatedRevenue: 50, grossRevenue: 100, refundedRevenue: 50 });
@@ -72,7 +90,11 @@ describe('refunds and cancellations', () => {
   it('a refund of an unknown order or of a line of no look changes nothing', async () => {
     await deliver(t, 'orders/create', order(2, lookId));
     await deliver(t, 'refunds/create', refund(902, 999, lookId, '50.00', '46.00'));
-    await deliver(t, 'refunds/create', { id: 903, order_id: 2, refund_line_items: [{ subtotal_set: money('50.00', '46.00'), line_item: { product_id: 2, properties: [] } }] });
+    await deliver(t, 'refunds/create', {
+      id: 903,
+      order_id: 2,
+      refund_line_items: [{ subtotal_set: money('50.00', '46.00'), line_item: { product_id: 2, properties: [] } }],
+    });
     expect(await stats()).toMatchObject({ generatedRevenue: 100, grossRevenue: 200, refundedRevenue: 100 });
   });
 });

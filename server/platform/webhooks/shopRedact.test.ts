@@ -17,9 +17,13 @@ const KEEP = 'keep.myshopify.com';
 /** Rows of the shop in every table: by shop_id, by foreign key to the shop's rows, or naming its domain anywhere. */
 async function rowsOfShop(t: TestApp, shop: Pick<ShopRow, 'id' | 'domain'>): Promise<Record<string, number>> {
   const { rows: tables } = await sql<{ tableName: string }>`
-    SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(t.db);
+    SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(
+    t.db,
+  );
   const { rows: shopIdColumns } = await sql<{ tableName: string }>`
-    SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'shop_id'`.execute(t.db);
+    SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'shop_id'`.execute(
+    t.db,
+  );
   const withShopId = new Set(shopIdColumns.map((c) => c.tableName));
   const { rows: foreignKeys } = await sql<{ child: string; childColumn: string; parent: string; parentColumn: string }>`
     SELECT kcu.table_name AS child, kcu.column_name AS child_column, ccu.table_name AS parent, ccu.column_name AS parent_column
@@ -39,10 +43,14 @@ async function rowsOfShop(t: TestApp, shop: Pick<ShopRow, 'id' | 'domain'>): Pro
     for (const fk of foreignKeys.filter((f) => f.child === tableName)) {
       if (fk.parent === 'shops') conditions.push(sql`${sql.ref(fk.childColumn)} = ${shop.id}`);
       else if (withShopId.has(fk.parent)) {
-        conditions.push(sql`${sql.ref(fk.childColumn)} IN (SELECT ${sql.ref(fk.parentColumn)} FROM ${sql.table(fk.parent)} WHERE shop_id = ${shop.id})`);
+        conditions.push(
+          sql`${sql.ref(fk.childColumn)} IN (SELECT ${sql.ref(fk.parentColumn)} FROM ${sql.table(fk.parent)} WHERE shop_id = ${shop.id})`,
+        );
       }
     }
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${table} WHERE ${sql.join(conditions, sql` OR `)}`.execute(t.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM ${table} WHERE ${sql.join(conditions, sql` OR `)}`.execute(t.db);
     counts[tableName] = Number(rows[0].n);
   }
   return counts;
@@ -56,14 +64,24 @@ async function shopFolders(t: TestApp, shopId: number): Promise<string[]> {
 }
 
 async function upload(t: TestApp, shop: string) {
-  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c0ffee' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c0ffee' } })
+    .png()
+    .toBuffer();
   const boundary = '----shopRedactBoundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="look.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="look.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     png,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await t.request({ method: 'POST', url: '/admin/api/v1/productLooks/media', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, shop });
+  const res = await t.request({
+    method: 'POST',
+    url: '/admin/api/v1/productLooks/media',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    shop,
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -74,26 +92,71 @@ describe('shop/redact', () => {
   beforeAll(async () => {
     // The demo store: catalog, looks, 60 days of orders and stats, billing, layout, booster…
     t = await createTestApp({ seed: true });
-    demo = (await t.db.selectFrom('shops').selectAll().where('domain', '=', DEMO_SHOP_DOMAIN).executeTakeFirstOrThrow()) as ShopRow;
+    demo = (await t.db
+      .selectFrom('shops')
+      .selectAll()
+      .where('domain', '=', DEMO_SHOP_DOMAIN)
+      .executeTakeFirstOrThrow()) as ShopRow;
     keep = await t.provision(KEEP);
     const keepLook = await insertLook(t.db, keep.id);
     for (const shop of [DEMO_SHOP_DOMAIN, KEEP]) {
       await upload(t, shop);
       await t.request({ method: 'GET', url: '/admin/api/v1/booster', shop });
       await deliver(t, 'app/scopes_update', { current: ['read_products'] }, { shop });
-      await deliver(t, 'customers/data_request', { customer: { id: 1, email: 'a@example.com' }, orders_requested: [] }, { shop });
-      await storageFor(t.config).put(`shops/${shop === KEEP ? keep.id : demo.id}/generated/flat-lay.jpg`, Buffer.from('jpeg'));
+      await deliver(
+        t,
+        'customers/data_request',
+        { customer: { id: 1, email: 'a@example.com' }, orders_requested: [] },
+        { shop },
+      );
+      await storageFor(t.config).put(
+        `shops/${shop === KEEP ? keep.id : demo.id}/generated/flat-lay.jpg`,
+        Buffer.from('jpeg'),
+      );
     }
-    await deliver(t, 'orders/create', { id: 77, line_items: [{ product_id: 1, quantity: 1, price: '5.00', properties: [{ name: '_look_id', value: String(keepLook) }] }] }, { shop: KEEP });
+    await deliver(
+      t,
+      'orders/create',
+      {
+        id: 77,
+        line_items: [
+          { product_id: 1, quantity: 1, price: '5.00', properties: [{ name: '_look_id', value: String(keepLook) }] },
+        ],
+      },
+      { shop: KEEP },
+    );
     // Rows only linked by a key that names the shop (a shared rate-limit counter).
-    await t.db.insertInto('rateLimits').values({ key: `discount:shop:${DEMO_SHOP_DOMAIN}`, hits: 3, windowEndsAt: new Date(Date.now() + 60_000).toISOString() }).execute();
-    await t.db.insertInto('rateLimits').values({ key: `discount:shop:${KEEP}`, hits: 3, windowEndsAt: new Date(Date.now() + 60_000).toISOString() }).execute();
-    await t.db.insertInto('rateLimits').values({ key: `discount:shop:x${DEMO_SHOP_DOMAIN}`, hits: 1, windowEndsAt: new Date(Date.now() + 60_000).toISOString() }).execute();
+    await t.db
+      .insertInto('rateLimits')
+      .values({
+        key: `discount:shop:${DEMO_SHOP_DOMAIN}`,
+        hits: 3,
+        windowEndsAt: new Date(Date.now() + 60_000).toISOString(),
+      })
+      .execute();
+    await t.db
+      .insertInto('rateLimits')
+      .values({ key: `discount:shop:${KEEP}`, hits: 3, windowEndsAt: new Date(Date.now() + 60_000).toISOString() })
+      .execute();
+    await t.db
+      .insertInto('rateLimits')
+      .values({
+        key: `discount:shop:x${DEMO_SHOP_DOMAIN}`,
+        hits: 1,
+        windowEndsAt: new Date(Date.now() + 60_000).toISOString(),
+      })
+      .execute();
     // A table a later feature adds, with a child table that has no shop column and no cascade.
-    await sql`CREATE TABLE future_notes (id serial PRIMARY KEY, shop_id integer NOT NULL REFERENCES shops(id), note text)`.execute(t.db);
-    await sql`CREATE TABLE future_note_parts (id serial PRIMARY KEY, note_id integer NOT NULL REFERENCES future_notes(id), part text)`.execute(t.db);
+    await sql`CREATE TABLE future_notes (id serial PRIMARY KEY, shop_id integer NOT NULL REFERENCES shops(id), note text)`.execute(
+      t.db,
+    );
+    await sql`CREATE TABLE future_note_parts (id serial PRIMARY KEY, note_id integer NOT NULL REFERENCES future_notes(id), part text)`.execute(
+      t.db,
+    );
     for (const shop of [demo, keep]) {
-      const { rows } = await sql<{ id: number }>`INSERT INTO future_notes (shop_id, note) VALUES (${shop.id}, 'note') RETURNING id`.execute(t.db);
+      const { rows } = await sql<{
+        id: number;
+      }>`INSERT INTO future_notes (shop_id, note) VALUES (${shop.id}, 'note') RETURNING id`.execute(t.db);
       await sql`INSERT INTO future_note_parts (note_id, part) VALUES (${rows[0].id}, 'part')`.execute(t.db);
     }
   });
@@ -106,13 +169,30 @@ describe('shop/redact', () => {
     // The check is only as good as the data: most of the schema holds rows of the demo shop.
     expect(filled).toEqual(
       expect.arrayContaining([
-        'shops', 'catalog_products', 'product_looks', 'product_look_media', 'orders', 'order_look_items', 'look_daily_stats',
-        'shop_daily_stats', 'add_to_cart_events', 'webhook_deliveries', 'customer_data_requests', 'rate_limits', 'future_notes', 'future_note_parts',
+        'shops',
+        'catalog_products',
+        'product_looks',
+        'product_look_media',
+        'orders',
+        'order_look_items',
+        'look_daily_stats',
+        'shop_daily_stats',
+        'add_to_cart_events',
+        'webhook_deliveries',
+        'customer_data_requests',
+        'rate_limits',
+        'future_notes',
+        'future_note_parts',
       ]),
     );
     expect((await shopFolders(t, demo.id)).sort()).toEqual(['generated', 'uploads'].map((k) => `${k}/${demo.id}`));
 
-    const res = await deliver(t, 'shop/redact', { shop_id: 954889, shop_domain: DEMO_SHOP_DOMAIN }, { shop: DEMO_SHOP_DOMAIN, eventId: 'redact-shop' });
+    const res = await deliver(
+      t,
+      'shop/redact',
+      { shop_id: 954889, shop_domain: DEMO_SHOP_DOMAIN },
+      { shop: DEMO_SHOP_DOMAIN, eventId: 'redact-shop' },
+    );
     expect(res.statusCode).toBe(200);
 
     const after = await rowsOfShop(t, demo);
@@ -122,19 +202,32 @@ describe('shop/redact', () => {
     // The files went in a durable job queued with the deletion of the rows (retried until done).
     const { rows: erasures } = await t.app.jobs.boss
       .getDb()
-      .executeSql(`select state from pgboss.job where name = 'shop.eraseFiles' and (data->>'shopId')::int = $1`, [demo.id]);
+      .executeSql(`select state from pgboss.job where name = 'shop.eraseFiles' and (data->>'shopId')::int = $1`, [
+        demo.id,
+      ]);
     expect(erasures).toEqual([{ state: 'completed' }]);
 
     expect(await rowsOfShop(t, keep)).toEqual(keepBefore);
     expect((await shopFolders(t, keep.id)).sort()).toEqual(['generated', 'uploads'].map((k) => `${k}/${keep.id}`));
     // A key that only contains the domain inside a longer name is not the shop's.
-    expect(await t.db.selectFrom('rateLimits').select('key').where('key', '=', `discount:shop:x${DEMO_SHOP_DOMAIN}`).execute()).toHaveLength(1);
+    expect(
+      await t.db
+        .selectFrom('rateLimits')
+        .select('key')
+        .where('key', '=', `discount:shop:x${DEMO_SHOP_DOMAIN}`)
+        .execute(),
+    ).toHaveLength(1);
     // The shared demo catalog images are not per shop and stay.
     expect(await storageFor(t.config).stat('catalog/linen-shirt-sand-1.jpg')).not.toBeNull();
   });
 
   it('a replay (or any later delivery for the erased shop) is acknowledged and writes nothing', async () => {
-    const replay = await deliver(t, 'shop/redact', { shop_id: 954889, shop_domain: DEMO_SHOP_DOMAIN }, { shop: DEMO_SHOP_DOMAIN, eventId: 'redact-shop' });
+    const replay = await deliver(
+      t,
+      'shop/redact',
+      { shop_id: 954889, shop_domain: DEMO_SHOP_DOMAIN },
+      { shop: DEMO_SHOP_DOMAIN, eventId: 'redact-shop' },
+    );
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, handled: false });
     const late = await deliver(t, 'orders/create', { id: 5, line_items: [] }, { shop: DEMO_SHOP_DOMAIN });

@@ -21,7 +21,9 @@ const order = (id: number, lookId: number) => ({
   total_price: '50.00',
   currency: 'USD',
   created_at: '2025-03-10T12:00:00Z',
-  line_items: [{ product_id: 1, quantity: 1, price: '50.00', properties: [{ name: '_look_id', value: String(lookId) }] }],
+  line_items: [
+    { product_id: 1, quantity: 1, price: '50.00', properties: [{ name: '_look_id', value: String(lookId) }] },
+  ],
 });
 
 describe('POST /api/webhooks', () => {
@@ -36,7 +38,11 @@ describe('POST /api/webhooks', () => {
   afterAll(() => t.close());
 
   const ordersOf = (platformOrderId: string) =>
-    t.db.selectFrom('orders').select(['id', 'generatedRevenue']).where('platformOrderId', '=', platformOrderId).execute();
+    t.db
+      .selectFrom('orders')
+      .select(['id', 'generatedRevenue'])
+      .where('platformOrderId', '=', platformOrderId)
+      .execute();
   const deliveries = () => t.db.selectFrom('webhookDeliveries').selectAll().orderBy('id').execute();
 
   it('records a signed delivery with its ids, answers 200 and does the work after the answer', async () => {
@@ -45,7 +51,15 @@ describe('POST /api/webhooks', () => {
     expect(res.json()).toEqual({ received: true, handled: true, duplicate: false });
     expect(await ordersOf('1')).toEqual([expect.objectContaining({ generatedRevenue: '50.00' })]);
     const [row] = (await deliveries()).filter((d) => d.eventId === 'evt-1');
-    expect(row).toMatchObject({ shopId, topic: 'orders/create', webhookId: 'wh-1', apiVersion: '2026-10', status: 'processed', attempts: 1, payload: null });
+    expect(row).toMatchObject({
+      shopId,
+      topic: 'orders/create',
+      webhookId: 'wh-1',
+      apiVersion: '2026-10',
+      status: 'processed',
+      attempts: 1,
+      payload: null,
+    });
     expect(row.processedAt).toBeInstanceOf(Date);
   });
 
@@ -70,16 +84,24 @@ describe('POST /api/webhooks', () => {
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ received: false, message: 'Invalid webhook signature', requestId: expect.any(String) });
+      expect(res.json()).toEqual({
+        received: false,
+        message: 'Invalid webhook signature',
+        requestId: expect.any(String),
+      });
     }
-    expect({ deliveries: await countRows(t, 'webhook_deliveries'), orders: await countRows(t, 'orders') }).toEqual(before);
+    expect({ deliveries: await countRows(t, 'webhook_deliveries'), orders: await countRows(t, 'orders') }).toEqual(
+      before,
+    );
   });
 
   it('takes the exact bytes it was sent (unusual whitespace, unicode) when they are signed', async () => {
     const raw = `{ "id" : 3,\n "name": "#3 ü", "total_price": "50.00", "line_items": [] }`;
     const res = await deliver(t, 'orders/create', null, { raw });
     expect(res.statusCode).toBe(200);
-    expect(await t.db.selectFrom('orders').select('identifier').where('platformOrderId', '=', '3').execute()).toEqual([{ identifier: '#3 ü' }]);
+    expect(await t.db.selectFrom('orders').select('identifier').where('platformOrderId', '=', '3').execute()).toEqual([
+      { identifier: '#3 ü' },
+    ]);
   });
 
   it('a replayed delivery (same event id, or same webhook id) changes nothing', async () => {
@@ -89,17 +111,24 @@ describe('POST /api/webhooks', () => {
     expect(first.json().duplicate).toBe(false);
     expect(sameEvent.json()).toEqual({ received: true, handled: true, duplicate: true });
     expect(sameWebhook.json()).toEqual({ received: true, handled: true, duplicate: true });
-    expect((await deliveries()).filter((d) => d.eventId === 'evt-4' || d.webhookId?.startsWith('wh-4'))).toHaveLength(1);
+    expect((await deliveries()).filter((d) => d.eventId === 'evt-4' || d.webhookId?.startsWith('wh-4'))).toHaveLength(
+      1,
+    );
     expect(await ordersOf('4')).toHaveLength(1);
     const [{ id }] = await ordersOf('4');
-    expect(await t.db.selectFrom('orderLookItems').select('quantity').where('orderId', '=', id).execute()).toEqual([{ quantity: 1 }]);
+    expect(await t.db.selectFrom('orderLookItems').select('quantity').where('orderId', '=', id).execute()).toEqual([
+      { quantity: 1 },
+    ]);
   });
 
   it('the same event id on another topic or another shop is a different delivery', async () => {
     const other = await t.provision('hooks-other.myshopify.com');
     await deliver(t, 'orders/create', order(5, lookId), { eventId: 'evt-5' });
     const paid = await deliver(t, 'orders/paid', order(5, lookId), { eventId: 'evt-5' });
-    const otherShop = await deliver(t, 'orders/create', order(5, lookId), { eventId: 'evt-5', shop: 'hooks-other.myshopify.com' });
+    const otherShop = await deliver(t, 'orders/create', order(5, lookId), {
+      eventId: 'evt-5',
+      shop: 'hooks-other.myshopify.com',
+    });
     expect(paid.json().duplicate).toBe(false);
     expect(otherShop.json().duplicate).toBe(false);
     expect(await countRows(t, 'webhook_deliveries', other.id)).toBe(1);
@@ -109,7 +138,12 @@ describe('POST /api/webhooks', () => {
     const before = await countRows(t, 'webhook_deliveries');
     const unknownTopic = await deliver(t, 'inventory_levels/update', { inventory_item_id: 1 });
     const unknownShop = await deliver(t, 'orders/create', order(6, lookId), { shop: 'nobody.myshopify.com' });
-    const erasedShop = await deliver(t, 'shop/redact', { shop_id: 1, shop_domain: 'gone.myshopify.com' }, { shop: 'gone.myshopify.com' });
+    const erasedShop = await deliver(
+      t,
+      'shop/redact',
+      { shop_id: 1, shop_domain: 'gone.myshopify.com' },
+      { shop: 'gone.myshopify.com' },
+    );
     for (const res of [unknownTopic, unknownShop, erasedShop]) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ received: true, handled: false });
@@ -119,7 +153,10 @@ describe('POST /api/webhooks', () => {
 
   it('answers 400 without the platform headers; a signed body that is not JSON, or a payload the topic cannot use, is logged and answered 200; nothing is recorded', async () => {
     const before = await countRows(t, 'webhook_deliveries');
-    for (const res of [await deliver(t, '', order(7, lookId)), await deliver(t, 'orders/create', order(7, lookId), { shop: '' })]) {
+    for (const res of [
+      await deliver(t, '', order(7, lookId)),
+      await deliver(t, 'orders/create', order(7, lookId), { shop: '' }),
+    ]) {
       expect(res.statusCode).toBe(400);
     }
     // A 4xx would have the platform retry the same bytes for 48 hours and count it against the app.
@@ -152,7 +189,10 @@ describe('POST /api/webhooks', () => {
   const retryNow = (jobId: string, retryCount?: number) =>
     t.app.jobs.boss
       .getDb()
-      .executeSql(`update pgboss.job set start_after = now()${retryCount === undefined ? '' : `, retry_count = ${retryCount}`} where name = 'webhook.deliver' and id = $1`, [jobId]);
+      .executeSql(
+        `update pgboss.job set start_after = now()${retryCount === undefined ? '' : `, retry_count = ${retryCount}`} where name = 'webhook.deliver' and id = $1`,
+        [jobId],
+      );
   const withoutOrdersTable = async (fn: () => Promise<unknown>) => {
     // The database loses the orders table for a moment: processing throws.
     await sql`ALTER TABLE orders RENAME TO orders_away`.execute(t.db);
@@ -165,7 +205,9 @@ describe('POST /api/webhooks', () => {
 
   it('a delivery whose processing fails is kept, answered 200, retried on a timer with backoff, and done exactly once', async () => {
     let res: Awaited<ReturnType<typeof deliver>> | undefined;
-    await withoutOrdersTable(async () => (res = await deliver(t, 'orders/create', order(8, lookId), { eventId: 'evt-8' })));
+    await withoutOrdersTable(
+      async () => (res = await deliver(t, 'orders/create', order(8, lookId), { eventId: 'evt-8' })),
+    );
     expect(res!.statusCode).toBe(200);
     const [failed] = (await deliveries()).filter((d) => d.eventId === 'evt-8');
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
@@ -197,7 +239,12 @@ describe('POST /api/webhooks', () => {
     await retryNow(first.id);
     await t.app.webhookQueue.idle();
     expect(await ordersOf('8')).toHaveLength(1);
-    expect((await deliveries()).find((d) => d.eventId === 'evt-8')).toMatchObject({ status: 'processed', attempts: 3, payload: null, lastError: null });
+    expect((await deliveries()).find((d) => d.eventId === 'evt-8')).toMatchObject({
+      status: 'processed',
+      attempts: 3,
+      payload: null,
+      lastError: null,
+    });
     expect((await jobOf(failed.id)).state).toBe('completed');
     expect((await deadLetterCounts(t.app.jobs))['webhook.deliver']).toBeUndefined();
   });
@@ -207,7 +254,11 @@ describe('POST /api/webhooks', () => {
       await deliver(t, 'orders/create', order(11, lookId), { eventId: 'evt-11' });
       const [row] = (await deliveries()).filter((d) => d.eventId === 'evt-11');
       // Its tries run out: the last allowed one comes due and fails.
-      await t.db.updateTable('webhookDeliveries').set({ attempts: MAX_ATTEMPTS - 1 }).where('id', '=', row.id).execute();
+      await t.db
+        .updateTable('webhookDeliveries')
+        .set({ attempts: MAX_ATTEMPTS - 1 })
+        .where('id', '=', row.id)
+        .execute();
       const job = await jobOf(row.id);
       await retryNow(job.id, job.retry_limit - 1);
       await t.app.webhookQueue.idle();
@@ -224,7 +275,11 @@ describe('POST /api/webhooks', () => {
   it('the upkeep queues a delivery recorded without a job (an older version, the demo seed)', async () => {
     const body = JSON.stringify(order(14, lookId));
     const recorded = await recordDelivery(t.db, shopId, { topic: 'orders/create', eventId: 'evt-14' }, body);
-    await t.db.updateTable('webhookDeliveries').set({ receivedAt: sql`now() - interval '2 minutes'` }).where('id', '=', recorded.id).execute();
+    await t.db
+      .updateTable('webhookDeliveries')
+      .set({ receivedAt: sql`now() - interval '2 minutes'` })
+      .where('id', '=', recorded.id)
+      .execute();
     expect(await t.app.webhookQueue.upkeep()).toMatchObject({ queued: 1 });
     await t.app.webhookQueue.idle();
     expect(await ordersOf('14')).toHaveLength(1);
@@ -247,7 +302,21 @@ describe('POST /api/webhooks', () => {
 describe('topic registry', () => {
   it('has one handler file per topic under topics/', () => {
     expect([...WEBHOOK_TOPICS].sort()).toEqual(
-      ['app/scopes_update', 'app/uninstalled', 'app_subscriptions/update', 'customers/data_request', 'customers/redact', 'orders/cancelled', 'orders/create', 'orders/paid', 'refunds/create', 'products/create', 'products/delete', 'products/update', 'shop/redact'].sort(),
+      [
+        'app/scopes_update',
+        'app/uninstalled',
+        'app_subscriptions/update',
+        'customers/data_request',
+        'customers/redact',
+        'orders/cancelled',
+        'orders/create',
+        'orders/paid',
+        'refunds/create',
+        'products/create',
+        'products/delete',
+        'products/update',
+        'shop/redact',
+      ].sort(),
     );
     for (const topic of WEBHOOK_TOPICS) {
       const file = topic.replace(/[/_](\w)/g, (_m, c: string) => c.toUpperCase());

@@ -31,10 +31,20 @@ describe('storefront add-to-cart: revenue the public cannot forge', () => {
 
   const post = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     // A new client address per request: these cases are about the event, not about the rate limit.
-    t.app.inject({ method: 'POST', url: '/api/storefront/add-to-cart', payload: body, headers, remoteAddress: `198.51.100.${++address}` });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/storefront/add-to-cart',
+      payload: body,
+      headers,
+      remoteAddress: `198.51.100.${++address}`,
+    });
 
   const recorded = async () => {
-    const events = await t.db.selectFrom('addToCartEvents').select(['productId', 'price', 'quantity']).orderBy('id').execute();
+    const events = await t.db
+      .selectFrom('addToCartEvents')
+      .select(['productId', 'price', 'quantity'])
+      .orderBy('id')
+      .execute();
     const shopRevenue = await t.db.selectFrom('shopDailyStats').select('addToCartRevenue').execute();
     const lookStats = await t.db.selectFrom('lookDailyStats').select(['addToCartCount', 'addToCartRevenue']).execute();
     return {
@@ -49,7 +59,12 @@ describe('storefront add-to-cart: revenue the public cannot forge', () => {
     t = await createTestApp({ now: () => new Date('2025-05-05T12:00:00Z') });
     const shop = await t.provision(SHOP);
     const other = await t.provision(OTHER);
-    const product = (shopId: number, id: string, price: string, status: 'active' | 'draft' | 'archived' = 'active') => ({
+    const product = (
+      shopId: number,
+      id: string,
+      price: string,
+      status: 'active' | 'draft' | 'archived' = 'active',
+    ) => ({
       shopId,
       gid: id,
       handle: id.split('/').pop()!,
@@ -70,8 +85,16 @@ describe('storefront add-to-cart: revenue the public cannot forge', () => {
         product(other.id, FOREIGN, '7.00'),
       ])
       .execute();
-    lookId = await insertLook(t.db, shop.id, { title: 'Spring', mainProduct: { itemId: MAIN }, relatedItems: related(SHIRT, DRAFT) });
-    otherLookId = await insertLook(t.db, other.id, { title: 'Other', mainProduct: { itemId: FOREIGN }, relatedItems: related(FOREIGN) });
+    lookId = await insertLook(t.db, shop.id, {
+      title: 'Spring',
+      mainProduct: { itemId: MAIN },
+      relatedItems: related(SHIRT, DRAFT),
+    });
+    otherLookId = await insertLook(t.db, other.id, {
+      title: 'Other',
+      mainProduct: { itemId: FOREIGN },
+      relatedItems: related(FOREIGN),
+    });
   });
   afterAll(() => t.close());
 
@@ -93,7 +116,9 @@ describe('storefront add-to-cart: revenue the public cannot forge', () => {
 
   it(`caps the counted quantity at ${ADD_TO_CART_MAX_QUANTITY} units per item`, async () => {
     const before = await recorded();
-    expect((await post({ shopDomain: SHOP, lookId, productId: SHIRT, price: 1_000_000, quantity: 1000 })).statusCode).toBe(204);
+    expect(
+      (await post({ shopDomain: SHOP, lookId, productId: SHIRT, price: 1_000_000, quantity: 1000 })).statusCode,
+    ).toBe(204);
     const after = await recorded();
     expect(after.events.at(-1)).toEqual({ productId: SHIRT, price: 19.99, quantity: ADD_TO_CART_MAX_QUANTITY });
     expect(after.shopRevenue - before.shopRevenue).toBeCloseTo(19.99 * ADD_TO_CART_MAX_QUANTITY, 2);
@@ -107,13 +132,41 @@ describe('storefront add-to-cart: revenue the public cannot forge', () => {
   it('refuses a foreign look, a product outside the look and a product not on sale, with a translated 404 and nothing recorded', async () => {
     const before = await recorded();
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ shopDomain: SHOP, lookId: otherLookId, productId: FOREIGN }, 'This look does not belong to the shop', 'Dieser Look gehört nicht zum Shop'],
-      [{ shopDomain: OTHER, lookId, productId: SHIRT }, 'This look does not belong to the shop', 'Dieser Look gehört nicht zum Shop'],
-      [{ shopDomain: SHOP, lookId: 2_147_483_647, productId: SHIRT }, 'This look does not belong to the shop', 'Dieser Look gehört nicht zum Shop'],
-      [{ shopDomain: SHOP, lookId, productId: LOOSE }, 'This product is not part of the look', 'Dieses Produkt gehört nicht zum Look'],
-      [{ shopDomain: SHOP, lookId, productId: FOREIGN }, 'This product is not part of the look', 'Dieses Produkt gehört nicht zum Look'],
-      [{ shopDomain: SHOP, lookId, productId: 'gid://shopify/Product/999999' }, 'This product is not part of the look', 'Dieses Produkt gehört nicht zum Look'],
-      [{ shopDomain: SHOP, lookId, productId: DRAFT }, 'This product is not on sale in the shop', 'Dieses Produkt ist im Shop nicht erhältlich'],
+      [
+        { shopDomain: SHOP, lookId: otherLookId, productId: FOREIGN },
+        'This look does not belong to the shop',
+        'Dieser Look gehört nicht zum Shop',
+      ],
+      [
+        { shopDomain: OTHER, lookId, productId: SHIRT },
+        'This look does not belong to the shop',
+        'Dieser Look gehört nicht zum Shop',
+      ],
+      [
+        { shopDomain: SHOP, lookId: 2_147_483_647, productId: SHIRT },
+        'This look does not belong to the shop',
+        'Dieser Look gehört nicht zum Shop',
+      ],
+      [
+        { shopDomain: SHOP, lookId, productId: LOOSE },
+        'This product is not part of the look',
+        'Dieses Produkt gehört nicht zum Look',
+      ],
+      [
+        { shopDomain: SHOP, lookId, productId: FOREIGN },
+        'This product is not part of the look',
+        'Dieses Produkt gehört nicht zum Look',
+      ],
+      [
+        { shopDomain: SHOP, lookId, productId: 'gid://shopify/Product/999999' },
+        'This product is not part of the look',
+        'Dieses Produkt gehört nicht zum Look',
+      ],
+      [
+        { shopDomain: SHOP, lookId, productId: DRAFT },
+        'This product is not on sale in the shop',
+        'Dieses Produkt ist im Shop nicht erhältlich',
+      ],
       [{ shopDomain: 'ghost.myshopify.com', lookId, productId: SHIRT }, 'Unknown shop', 'Unbekannter Shop'],
     ];
     for (const [body, en, de] of cases) {
@@ -127,12 +180,16 @@ describe('storefront add-to-cart: revenue the public cannot forge', () => {
 
   it('the service itself (demo seed, widget) answers what it counted', async () => {
     const at = new Date('2025-05-06T09:00:00Z');
-    await expect(recordAddToCart(t.db, { shopDomain: SHOP, lookId, productId: MAIN, price: 0.5, quantity: 25 }, at)).resolves.toEqual({
+    await expect(
+      recordAddToCart(t.db, { shopDomain: SHOP, lookId, productId: MAIN, price: 0.5, quantity: 25 }, at),
+    ).resolves.toEqual({
       price: 50,
       quantity: ADD_TO_CART_MAX_QUANTITY,
       revenue: 500,
     });
-    await expect(recordAddToCart(t.db, { shopDomain: SHOP, lookId, productId: LOOSE, quantity: 1 }, at)).rejects.toMatchObject({
+    await expect(
+      recordAddToCart(t.db, { shopDomain: SHOP, lookId, productId: LOOSE, quantity: 1 }, at),
+    ).rejects.toMatchObject({
       statusCode: 404,
       message: 'Analytics.errors.productNotInLook',
     });
@@ -144,6 +201,8 @@ describe('storefront add-to-cart: revenue the public cannot forge', () => {
     const expected = events.reduce((s, e) => s + Math.round(e.price * 100) * e.quantity, 0) / 100;
     expect(shopRevenue).toBeCloseTo(expected, 2);
     expect(res.json().addToCartRevenue).toBeCloseTo(expected, 2);
-    expect((await t.request({ method: 'GET', url: '/admin/api/v1/stats?lite=true', shop: OTHER })).json().addToCartRevenue).toBe(0);
+    expect(
+      (await t.request({ method: 'GET', url: '/admin/api/v1/stats?lite=true', shop: OTHER })).json().addToCartRevenue,
+    ).toBe(0);
   });
 });

@@ -30,7 +30,11 @@ export interface RecordedAddToCart {
  * Revenue = price × quantity. The event and both daily rollups are written in
  * one statement (atomic, one round trip).
  */
-export async function recordAddToCart(db: Db, event: AddToCartEvent, at: Date = new Date()): Promise<RecordedAddToCart> {
+export async function recordAddToCart(
+  db: Db,
+  event: AddToCartEvent,
+  at: Date = new Date(),
+): Promise<RecordedAddToCart> {
   const lookId = Number.isSafeInteger(event.lookId) && event.lookId > 0 && event.lookId <= MAX_ID ? event.lookId : null;
   const productId = event.productId;
   const found = await db
@@ -46,7 +50,9 @@ export async function recordAddToCart(db: Db, event: AddToCartEvent, at: Date = 
       'p.price',
       sql<boolean>`(l.main_product->>'itemId' = ${productId}
         OR l.related_items @> jsonb_build_array(jsonb_build_object('itemId', ${productId}::text))
-        OR l.related_items @> jsonb_build_array(jsonb_build_object('alternative', jsonb_build_object('itemId', ${productId}::text))))`.as('inLook'),
+        OR l.related_items @> jsonb_build_array(jsonb_build_object('alternative', jsonb_build_object('itemId', ${productId}::text))))`.as(
+        'inLook',
+      ),
     ])
     .where('s.domain', '=', event.shopDomain.toLowerCase())
     .where('s.installedAt', 'is not', null)
@@ -74,7 +80,9 @@ export async function recordAddToCart(db: Db, event: AddToCartEvent, at: Date = 
         add_to_cart_revenue = look_daily_stats.add_to_cart_revenue + excluded.add_to_cart_revenue)
     INSERT INTO shop_daily_stats (shop_id, day, add_to_cart_revenue)
     SELECT ${found.id}, e.local_day, ${revenue}::numeric FROM e
-    ON CONFLICT (shop_id, day) DO UPDATE SET add_to_cart_revenue = shop_daily_stats.add_to_cart_revenue + excluded.add_to_cart_revenue`.execute(db);
+    ON CONFLICT (shop_id, day) DO UPDATE SET add_to_cart_revenue = shop_daily_stats.add_to_cart_revenue + excluded.add_to_cart_revenue`.execute(
+    db,
+  );
   await invalidateStats(db, found.id);
   return { price: cents / 100, quantity, revenue: (cents * quantity) / 100 };
 }

@@ -45,7 +45,11 @@ export function isSampleTooSmall(variants: ReadonlyArray<{ impressions: number; 
 
 /** One experiment of the API: its variants' funnels, credible intervals and P(beats the control). */
 export function summarizeExperiment(row: ExperimentRow, variantRows: readonly VariantRow[]): Experiment {
-  const counted = variantRows.map((v) => ({ ...v, impressions: Number(v.impressions ?? 0), conversions: Number(v.conversions ?? 0) }));
+  const counted = variantRows.map((v) => ({
+    ...v,
+    impressions: Number(v.impressions ?? 0),
+    conversions: Number(v.conversions ?? 0),
+  }));
   const tooSmall = isSampleTooSmall(counted);
   const control = counted.find((v) => v.isControl);
   const controlPosterior = control ? posterior(control.impressions, control.conversions) : null;
@@ -58,7 +62,8 @@ export function summarizeExperiment(row: ExperimentRow, variantRows: readonly Va
       split: v.split,
       impressions: v.impressions,
       conversions: v.conversions,
-      probabilityToBeatControl: tooSmall || v.isControl || !controlPosterior ? null : round(probabilityBBeatsA(controlPosterior, post)),
+      probabilityToBeatControl:
+        tooSmall || v.isControl || !controlPosterior ? null : round(probabilityBBeatsA(controlPosterior, post)),
       isControl: v.isControl,
       imageUrl: v.imageUrl,
       template: v.template,

@@ -2,7 +2,12 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../http/errors';
-import { CONTROL_NAME, type Experiment, type ExperimentCreateInput, type ExperimentUpdateInput } from '../../../src/contracts/experiments';
+import {
+  CONTROL_NAME,
+  type Experiment,
+  type ExperimentCreateInput,
+  type ExperimentUpdateInput,
+} from '../../../src/contracts/experiments';
 import type { LookMainProduct, LookMedia } from '../../../src/contracts/looks';
 import { recordChange } from '../changes/outbox';
 import { invalidateLooksList } from '../looks/looks';
@@ -16,24 +21,60 @@ const unknownImage = () => new HttpError(400, 'Experiments.errors.unknownImage',
 /** The images a variant may show: the look's own (main product images, uploads, generated). */
 function lookImages(mainProduct: LookMainProduct, media: LookMedia[]): Set<string> {
   return new Set(
-    [mainProduct.image, mainProduct.selectedMainImage ?? '', ...(mainProduct.productImages ?? []), ...(media ?? []).map((m) => m.url)].filter(Boolean),
+    [
+      mainProduct.image,
+      mainProduct.selectedMainImage ?? '',
+      ...(mainProduct.productImages ?? []),
+      ...(media ?? []).map((m) => m.url),
+    ].filter(Boolean),
   );
 }
 
 async function findLook(db: Db, shopId: number, lookId: number) {
-  const look = await db.selectFrom('productLooks').select(['id', 'mainProduct', 'media']).where('shopId', '=', shopId).where('id', '=', lookId).executeTakeFirst();
+  const look = await db
+    .selectFrom('productLooks')
+    .select(['id', 'mainProduct', 'media'])
+    .where('shopId', '=', shopId)
+    .where('id', '=', lookId)
+    .executeTakeFirst();
   if (!look) throw lookNotFound();
   return look;
 }
 
 /** The experiment's look shows other variants on the storefront: recorded in the outbox, in `trx`. */
-async function experimentChanged(db: Db, trx: Transaction<Database>, shopId: number, experimentId: number, lookId: number): Promise<void> {
-  const look = await trx.selectFrom('productLooks').select('mainProduct').where('shopId', '=', shopId).where('id', '=', lookId).executeTakeFirst();
-  if (look) await recordChange(db, shopId, { kind: 'experimentChanged', before: null, after: { experimentId, lookId, mainProduct: look.mainProduct.itemId } }, trx);
+async function experimentChanged(
+  db: Db,
+  trx: Transaction<Database>,
+  shopId: number,
+  experimentId: number,
+  lookId: number,
+): Promise<void> {
+  const look = await trx
+    .selectFrom('productLooks')
+    .select('mainProduct')
+    .where('shopId', '=', shopId)
+    .where('id', '=', lookId)
+    .executeTakeFirst();
+  if (look)
+    await recordChange(
+      db,
+      shopId,
+      {
+        kind: 'experimentChanged',
+        before: null,
+        after: { experimentId, lookId, mainProduct: look.mainProduct.itemId },
+      },
+      trx,
+    );
 }
 
 async function findExperiment(db: Db, shopId: number, id: number) {
-  const row = await db.selectFrom('experiments').selectAll().where('shopId', '=', shopId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('experiments')
+    .selectAll()
+    .where('shopId', '=', shopId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw experimentNotFound();
   return row;
 }
@@ -43,7 +84,17 @@ export async function listExperiments(db: Db, shopId: number, lookId?: number): 
   let q = db
     .selectFrom('experiments as e')
     .innerJoin('productLooks as l', 'l.id', 'e.lookId')
-    .select(['e.id', 'e.lookId', 'l.title as lookTitle', 'l.active as lookActive', 'e.status', 'e.createdAt', 'e.startedAt', 'e.stoppedAt', 'e.appliedVariantId'])
+    .select([
+      'e.id',
+      'e.lookId',
+      'l.title as lookTitle',
+      'l.active as lookActive',
+      'e.status',
+      'e.createdAt',
+      'e.startedAt',
+      'e.stoppedAt',
+      'e.appliedVariantId',
+    ])
     .where('e.shopId', '=', shopId);
   if (lookId !== undefined) q = q.where('e.lookId', '=', lookId);
   const rows = await q.orderBy('e.id', 'desc').execute();
@@ -53,13 +104,27 @@ export async function listExperiments(db: Db, shopId: number, lookId?: number): 
     .leftJoin(
       db
         .selectFrom('experimentVariantDaily')
-        .select(['variantId', sql<string>`sum(impressions)`.as('impressions'), sql<string>`sum(conversions)`.as('conversions')])
+        .select([
+          'variantId',
+          sql<string>`sum(impressions)`.as('impressions'),
+          sql<string>`sum(conversions)`.as('conversions'),
+        ])
         .groupBy('variantId')
         .as('d'),
       'd.variantId',
       'v.id',
     )
-    .select(['v.id', 'v.experimentId', 'v.name', 'v.isControl', 'v.split', 'v.imageUrl', 'v.template', 'd.impressions', 'd.conversions'])
+    .select([
+      'v.id',
+      'v.experimentId',
+      'v.name',
+      'v.isControl',
+      'v.split',
+      'v.imageUrl',
+      'v.template',
+      'd.impressions',
+      'd.conversions',
+    ])
     .where(
       'v.experimentId',
       'in',
@@ -83,13 +148,26 @@ async function getExperiment(db: Db, shopId: number, id: number): Promise<Experi
 /** POST /experiments: a draft with the control (the look as it is, 100 − split %) and variant B (split %). */
 export async function createExperiment(db: Db, shopId: number, input: ExperimentCreateInput): Promise<Experiment> {
   const look = await findLook(db, shopId, input.lookId);
-  if (input.variant.imageUrl !== null && !lookImages(look.mainProduct, look.media).has(input.variant.imageUrl)) throw unknownImage();
+  if (input.variant.imageUrl !== null && !lookImages(look.mainProduct, look.media).has(input.variant.imageUrl))
+    throw unknownImage();
   const id = await db.transaction().execute(async (trx) => {
-    const e = await trx.insertInto('experiments').values({ shopId, lookId: look.id }).returning('id').executeTakeFirstOrThrow();
+    const e = await trx
+      .insertInto('experiments')
+      .values({ shopId, lookId: look.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await trx
       .insertInto('experimentVariants')
       .values([
-        { experimentId: e.id, position: 0, name: CONTROL_NAME, isControl: true, split: 100 - input.split, imageUrl: null, template: null },
+        {
+          experimentId: e.id,
+          position: 0,
+          name: CONTROL_NAME,
+          isControl: true,
+          split: 100 - input.split,
+          imageUrl: null,
+          template: null,
+        },
         {
           experimentId: e.id,
           position: 1,
@@ -107,24 +185,48 @@ export async function createExperiment(db: Db, shopId: number, input: Experiment
 }
 
 /** PATCH /experiments/:id: split and variant while draft; start (draft → running, one running test per look); stop. */
-export async function updateExperiment(db: Db, shopId: number, id: number, input: ExperimentUpdateInput, now: Date): Promise<Experiment> {
+export async function updateExperiment(
+  db: Db,
+  shopId: number,
+  id: number,
+  input: ExperimentUpdateInput,
+  now: Date,
+): Promise<Experiment> {
   const experiment = await findExperiment(db, shopId, id);
-  if ((input.split !== undefined || input.variant !== undefined) && experiment.status !== 'draft') throw conflict('Experiments.errors.notDraft', 'not_draft');
-  if (input.status === 'running' && experiment.status !== 'draft') throw conflict('Experiments.errors.cannotStart', 'invalid_transition');
-  if (input.status === 'stopped' && experiment.status === 'stopped') throw conflict('Experiments.errors.alreadyStopped', 'invalid_transition');
+  if ((input.split !== undefined || input.variant !== undefined) && experiment.status !== 'draft')
+    throw conflict('Experiments.errors.notDraft', 'not_draft');
+  if (input.status === 'running' && experiment.status !== 'draft')
+    throw conflict('Experiments.errors.cannotStart', 'invalid_transition');
+  if (input.status === 'stopped' && experiment.status === 'stopped')
+    throw conflict('Experiments.errors.alreadyStopped', 'invalid_transition');
   if (input.variant && input.variant.imageUrl !== null) {
     const look = await findLook(db, shopId, experiment.lookId);
     if (!lookImages(look.mainProduct, look.media).has(input.variant.imageUrl)) throw unknownImage();
   }
   if (input.status === 'running') {
-    const running = await db.selectFrom('experiments').select('id').where('lookId', '=', experiment.lookId).where('status', '=', 'running').executeTakeFirst();
+    const running = await db
+      .selectFrom('experiments')
+      .select('id')
+      .where('lookId', '=', experiment.lookId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
     if (running) throw conflict('Experiments.errors.alreadyRunning', 'already_running');
   }
   try {
     await db.transaction().execute(async (trx) => {
       if (input.split !== undefined) {
-        await trx.updateTable('experimentVariants').set({ split: input.split }).where('experimentId', '=', id).where('isControl', '=', false).execute();
-        await trx.updateTable('experimentVariants').set({ split: 100 - input.split }).where('experimentId', '=', id).where('isControl', '=', true).execute();
+        await trx
+          .updateTable('experimentVariants')
+          .set({ split: input.split })
+          .where('experimentId', '=', id)
+          .where('isControl', '=', false)
+          .execute();
+        await trx
+          .updateTable('experimentVariants')
+          .set({ split: 100 - input.split })
+          .where('experimentId', '=', id)
+          .where('isControl', '=', true)
+          .execute();
       }
       if (input.variant) {
         await trx
@@ -134,14 +236,17 @@ export async function updateExperiment(db: Db, shopId: number, id: number, input
           .where('isControl', '=', false)
           .execute();
       }
-      if (input.status === 'running') await trx.updateTable('experiments').set({ status: 'running', startedAt: now }).where('id', '=', id).execute();
-      if (input.status === 'stopped') await trx.updateTable('experiments').set({ status: 'stopped', stoppedAt: now }).where('id', '=', id).execute();
+      if (input.status === 'running')
+        await trx.updateTable('experiments').set({ status: 'running', startedAt: now }).where('id', '=', id).execute();
+      if (input.status === 'stopped')
+        await trx.updateTable('experiments').set({ status: 'stopped', stoppedAt: now }).where('id', '=', id).execute();
       // Started or stopped: the storefront shows (or stops showing) the variants from the look's metafields.
       if (input.status) await experimentChanged(db, trx, shopId, id, experiment.lookId);
     });
   } catch (error) {
     // Two starts at once: the unique index of running tests per look decides.
-    if ((error as { code?: string })?.code === '23505') throw conflict('Experiments.errors.alreadyRunning', 'already_running');
+    if ((error as { code?: string })?.code === '23505')
+      throw conflict('Experiments.errors.alreadyRunning', 'already_running');
     throw error;
   }
   return getExperiment(db, shopId, id);
@@ -151,11 +256,22 @@ export async function updateExperiment(db: Db, shopId: number, id: number, input
  * POST /experiments/:id/apply: makes a variant the look's (its image becomes the look's main image,
  * its template the look's layout template) and stops the experiment. Applying the control keeps the look.
  */
-export async function applyExperimentVariant(db: Db, shopId: number, id: number, variantId: number, now: Date): Promise<Experiment> {
+export async function applyExperimentVariant(
+  db: Db,
+  shopId: number,
+  id: number,
+  variantId: number,
+  now: Date,
+): Promise<Experiment> {
   const experiment = await findExperiment(db, shopId, id);
   if (experiment.status === 'draft') throw conflict('Experiments.errors.notStarted', 'not_started');
   if (experiment.appliedVariantId !== null) throw conflict('Experiments.errors.alreadyApplied', 'already_applied');
-  const variant = await db.selectFrom('experimentVariants').selectAll().where('experimentId', '=', id).where('id', '=', variantId).executeTakeFirst();
+  const variant = await db
+    .selectFrom('experimentVariants')
+    .selectAll()
+    .where('experimentId', '=', id)
+    .where('id', '=', variantId)
+    .executeTakeFirst();
   if (!variant) throw notFound('Experiments.errors.variantNotFound');
   const look = await findLook(db, shopId, experiment.lookId);
   // The winner's figures as the test ended (Shopify Flow's "Look A/B test decided").
@@ -163,7 +279,8 @@ export async function applyExperimentVariant(db: Db, shopId: number, id: number,
   const winner = decided.variants.find((v) => v.id === variant.id);
   await db.transaction().execute(async (trx) => {
     if (variant.imageUrl !== null || variant.template !== null) {
-      const mainProduct = variant.imageUrl !== null ? { ...look.mainProduct, selectedMainImage: variant.imageUrl } : look.mainProduct;
+      const mainProduct =
+        variant.imageUrl !== null ? { ...look.mainProduct, selectedMainImage: variant.imageUrl } : look.mainProduct;
       await trx
         .updateTable('productLooks')
         .set({

@@ -91,11 +91,21 @@ export async function getFunnel(db: Db, shopId: number, since: string, until: st
     const byDevice = Object.fromEntries(
       (['mobile', 'desktop'] as const).map((d) => [d, counts(devices.find((x) => x.device === d))]),
     ) as Record<FunnelDevice, FunnelCounts>;
-    return { lookId: Number(l.lookId), title: l.title, ...counts(l), byDevice, usesGeneratedImage: !!l.usesGeneratedImage };
+    return {
+      lookId: Number(l.lookId),
+      title: l.title,
+      ...counts(l),
+      byDevice,
+      usesGeneratedImage: !!l.usesGeneratedImage,
+    };
   });
   const byDate = new Map(parse(row.series).map((p) => [p.date, { date: p.date, ...counts(p) }]));
   const series: FunnelDay[] = [];
-  for (let d = new Date(`${since}T00:00:00Z`), end = new Date(`${until}T00:00:00Z`); d <= end; d.setUTCDate(d.getUTCDate() + 1)) {
+  for (
+    let d = new Date(`${since}T00:00:00Z`), end = new Date(`${until}T00:00:00Z`);
+    d <= end;
+    d.setUTCDate(d.getUTCDate() + 1)
+  ) {
     const date = d.toISOString().slice(0, 10);
     series.push(byDate.get(date) ?? { date, ...counts() });
   }

@@ -34,7 +34,12 @@ export interface IngestResult {
  *   counted for the look without a variant.
  * A batch whose month has no partition yet (maintenance missed it) creates it and is retried once.
  */
-export async function recordFunnelBatch(db: Db, shop: FunnelShop, batch: FunnelEventBatch, receivedAt: Date): Promise<IngestResult> {
+export async function recordFunnelBatch(
+  db: Db,
+  shop: FunnelShop,
+  batch: FunnelEventBatch,
+  receivedAt: Date,
+): Promise<IngestResult> {
   const now = receivedAt.getTime();
   const shown = await shownVariants(db, shop.id, batch);
   const events = batch.events.map((e) => ({
@@ -118,7 +123,9 @@ export async function recordFunnelBatch(db: Db, shop: FunnelShop, batch: FunnelE
  * by visitor id, as the storefront script assigns): only these are counted. No query without variant ids.
  */
 async function shownVariants(db: Db, shopId: number, batch: FunnelEventBatch): Promise<Set<number>> {
-  const lookIds = [...new Set(batch.events.filter((e) => e.variantId !== undefined && e.variantId !== null).map((e) => e.lookId))];
+  const lookIds = [
+    ...new Set(batch.events.filter((e) => e.variantId !== undefined && e.variantId !== null).map((e) => e.lookId)),
+  ];
   if (!lookIds.length) return new Set();
   return assignedVariantIds(batch.visitorId, (await runningExperiments(db, shopId, lookIds)).values());
 }

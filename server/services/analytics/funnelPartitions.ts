@@ -15,8 +15,10 @@ export const VISITOR_DAYS_KEPT = 3;
 
 const PARTITION_NAME = /^funnel_events_y(\d{4})m(\d{2})$/;
 
-export const monthStart = (at: Date, offset = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
-export const partitionName = (month: Date) => `funnel_events_y${month.getUTCFullYear()}m${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+export const monthStart = (at: Date, offset = 0) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
+export const partitionName = (month: Date) =>
+  `funnel_events_y${month.getUTCFullYear()}m${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
 
 /** Creates the partition of the month that holds `at` (no-op when it exists). */
 export async function ensurePartition(db: Db, at: Date): Promise<string> {

@@ -75,7 +75,8 @@ export function lookIdOf(item: LineItemPayload): number | null {
 
 /** A line item's total after discounts, in cents of the shop's currency (never negative). */
 export function lineItemRevenueCents(item: LineItemPayload): number {
-  const gross = toCents(shopAmount(item.price_set, item.price)) * Math.max(0, Math.trunc(Number(item.quantity ?? 0)) || 0);
+  const gross =
+    toCents(shopAmount(item.price_set, item.price)) * Math.max(0, Math.trunc(Number(item.quantity ?? 0)) || 0);
   const allocations = Array.isArray(item.discount_allocations) ? item.discount_allocations : [];
   const discount = allocations.length
     ? allocations.reduce((sum, a) => sum + toCents(shopAmount(a?.amount_set, a?.amount)), 0)
@@ -131,7 +132,12 @@ export async function recordOrder(db: Db, shop: ShopRow, order: OrderPayload): P
     ...new Set((order.line_items ?? []).map(lookIdOf).filter((id): id is number => id !== null && id <= 2147483647)),
   ];
   const looks = candidateIds.length
-    ? await db.selectFrom('productLooks').select('id').where('shopId', '=', shop.id).where('id', 'in', candidateIds).execute()
+    ? await db
+        .selectFrom('productLooks')
+        .select('id')
+        .where('shopId', '=', shop.id)
+        .where('id', 'in', candidateIds)
+        .execute()
     : [];
   const items = attributeItems(order, new Set(looks.map((l) => l.id)));
   const generatedCents = items.reduce((s, i) => s + i.revenueCents, 0);
@@ -209,7 +215,11 @@ function parseDate(value: unknown): Date | null {
 }
 
 /** Storefront address of a product: the demo storefront standalone, the shop's own otherwise. */
-export function productStoreFrontLink(config: Pick<Config, 'appMode' | 'appUrl'>, shop: ShopRow, handle: string | null): string | null {
+export function productStoreFrontLink(
+  config: Pick<Config, 'appMode' | 'appUrl'>,
+  shop: ShopRow,
+  handle: string | null,
+): string | null {
   if (!handle) return null;
   return config.appMode === 'shopify'
     ? `https://${shop.domain}/products/${encodeURIComponent(handle)}`
@@ -217,8 +227,10 @@ export function productStoreFrontLink(config: Pick<Config, 'appMode' | 'appUrl'>
 }
 
 /** Shop-local day bounds as [start, next day start) timestamps, computed in SQL. */
-export const dayStart = (day: string, timezone: string) => sql<Date>`(${day}::date)::timestamp AT TIME ZONE ${timezone}`;
-export const dayAfter = (day: string, timezone: string) => sql<Date>`((${day}::date + 1))::timestamp AT TIME ZONE ${timezone}`;
+export const dayStart = (day: string, timezone: string) =>
+  sql<Date>`(${day}::date)::timestamp AT TIME ZONE ${timezone}`;
+export const dayAfter = (day: string, timezone: string) =>
+  sql<Date>`((${day}::date + 1))::timestamp AT TIME ZONE ${timezone}`;
 
 export interface ShopOrdersOptions {
   page: number;
@@ -228,14 +240,21 @@ export interface ShopOrdersOptions {
 }
 
 /** GET /shopOrders: attributed orders, newest first, dates inclusive in the shop's timezone. */
-export async function listShopOrders(db: Db, config: Config, shop: ShopRow, opts: ShopOrdersOptions): Promise<ShopOrdersPage> {
+export async function listShopOrders(
+  db: Db,
+  config: Config,
+  shop: ShopRow,
+  opts: ShopOrdersOptions,
+): Promise<ShopOrdersPage> {
   let base = db.selectFrom('orders as o').where('o.shopId', '=', shop.id).where('o.lookId', 'is not', null);
   if (opts.fromDate) base = base.where('o.orderedAt', '>=', dayStart(opts.fromDate, shop.timezone));
   if (opts.toDate) base = base.where('o.orderedAt', '<', dayAfter(opts.toDate, shop.timezone));
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     base
-      .leftJoin('catalogProducts as cp', (j) => j.onRef('cp.shopId', '=', 'o.shopId').onRef('cp.gid', '=', 'o.productGid'))
+      .leftJoin('catalogProducts as cp', (j) =>
+        j.onRef('cp.shopId', '=', 'o.shopId').onRef('cp.gid', '=', 'o.productGid'),
+      )
       .select(['o.id', 'o.identifier', 'o.orderTotal', 'o.generatedRevenue', 'o.orderedAt', 'o.lookId', 'cp.handle'])
       .orderBy('o.orderedAt', 'desc')
       .orderBy('o.id', 'desc')

@@ -17,7 +17,9 @@ export interface RefundPayload {
 }
 
 /** What leaves an order's look revenue: per look and product (a refund), or everything left (a cancellation). */
-type TakeBack = { kind: 'lines'; lines: Array<{ lookId: number; productGid: string; cents: number }> } | { kind: 'all' };
+type TakeBack =
+  | { kind: 'lines'; lines: Array<{ lookId: number; productGid: string; cents: number }> }
+  | { kind: 'all' };
 
 const cents = (value: unknown) => {
   const n = Number(value ?? 0);
@@ -61,7 +63,13 @@ export async function recordCancellation(db: Db, shop: ShopRow, platformOrderId:
  * refund bigger than the line's attributed revenue because of taxes or shipping, is capped).
  * Returns the cents taken back.
  */
-async function takeBack(db: Db, shop: ShopRow, platformOrderId: string, what: TakeBack, refundId: string | null): Promise<number> {
+async function takeBack(
+  db: Db,
+  shop: ShopRow,
+  platformOrderId: string,
+  what: TakeBack,
+  refundId: string | null,
+): Promise<number> {
   const taken = await db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom('orders')
@@ -125,7 +133,10 @@ async function takeBack(db: Db, shop: ShopRow, platformOrderId: string, what: Ta
     for (const [lookId, amount] of perLook) {
       await trx
         .updateTable('lookDailyStats')
-        .set({ generatedRevenue: sql`generated_revenue - ${money(amount)}`, refundedRevenue: sql`refunded_revenue + ${money(amount)}` })
+        .set({
+          generatedRevenue: sql`generated_revenue - ${money(amount)}`,
+          refundedRevenue: sql`refunded_revenue + ${money(amount)}`,
+        })
         .where('shopId', '=', shop.id)
         .where('day', '=', order.localDay)
         .where('lookId', '=', lookId)
@@ -143,7 +154,10 @@ async function takeBack(db: Db, shop: ShopRow, platformOrderId: string, what: Ta
     }
     await trx
       .updateTable('shopDailyStats')
-      .set({ generatedRevenue: sql`generated_revenue - ${money(total)}`, refundedRevenue: sql`refunded_revenue + ${money(total)}` })
+      .set({
+        generatedRevenue: sql`generated_revenue - ${money(total)}`,
+        refundedRevenue: sql`refunded_revenue + ${money(total)}`,
+      })
       .where('shopId', '=', shop.id)
       .where('day', '=', order.localDay)
       .execute();

@@ -17,7 +17,11 @@ export interface RunningExperiment {
 }
 
 /** The running A/B tests of these looks of the shop, by look id (one running test per look at most). */
-export async function runningExperiments(db: Db, shopId: number, lookIds: readonly number[]): Promise<Map<number, RunningExperiment>> {
+export async function runningExperiments(
+  db: Db,
+  shopId: number,
+  lookIds: readonly number[],
+): Promise<Map<number, RunningExperiment>> {
   const byLook = new Map<number, RunningExperiment>();
   if (!lookIds.length) return byLook;
   const rows = await db
@@ -34,7 +38,13 @@ export async function runningExperiments(db: Db, shopId: number, lookIds: readon
   for (const r of rows) {
     let experiment = byLook.get(r.lookId);
     if (!experiment) byLook.set(r.lookId, (experiment = { id: r.experimentId, lookId: r.lookId, variants: [] }));
-    experiment.variants.push({ id: r.id, split: r.split, isControl: r.isControl, imageUrl: r.imageUrl, template: r.template });
+    experiment.variants.push({
+      id: r.id,
+      split: r.split,
+      isControl: r.isControl,
+      imageUrl: r.imageUrl,
+      template: r.template,
+    });
   }
   return byLook;
 }

@@ -10,7 +10,15 @@ async function makeLook(t: TestApp, shopDomain: string, title: string) {
   return { shop, lookId: await insertLook(t.db, shop.id, { title }) };
 }
 
-async function sendOrder(t: TestApp, shop: string, id: number, lookId: number, createdAt: string, price = '10.00', qty = 1) {
+async function sendOrder(
+  t: TestApp,
+  shop: string,
+  id: number,
+  lookId: number,
+  createdAt: string,
+  price = '10.00',
+  qty = 1,
+) {
   const raw = JSON.stringify({
     id,
     name: `#${id}`,
@@ -22,7 +30,12 @@ async function sendOrder(t: TestApp, shop: string, id: number, lookId: number, c
     method: 'POST',
     url: '/api/webhooks',
     payload: raw,
-    headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': shop, 'x-shopify-hmac-sha256': signWebhook(raw, t.config.apiSecret) },
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-shop-domain': shop,
+      'x-shopify-hmac-sha256': signWebhook(raw, t.config.apiSecret),
+    },
   });
   expect(res.statusCode).toBe(200);
   await t.app.webhookQueue.idle(); // the order is recorded after the answer
@@ -51,10 +64,26 @@ describe('stats and shop orders', () => {
     const nyShop = await t.provision(NY);
     await t.db
       .insertInto('catalogProducts')
-      .values({ shopId: nyShop.id, gid: PRODUCT, handle: 'tee', title: 'Tee', status: 'active', price: '12.50', compareAtPrice: null, images: JSON.stringify([]), productType: 'Shirt' })
+      .values({
+        shopId: nyShop.id,
+        gid: PRODUCT,
+        handle: 'tee',
+        title: 'Tee',
+        status: 'active',
+        price: '12.50',
+        compareAtPrice: null,
+        images: JSON.stringify([]),
+        productType: 'Shirt',
+      })
       .execute();
-    const related = [{ itemId: PRODUCT, title: 'Tee', image: '', order: 0, type: 'product' as const, markerX: 50, markerY: 50 }];
-    await t.db.updateTable('productLooks').set({ relatedItems: JSON.stringify(related) }).where('id', '=', ny.lookId).execute();
+    const related = [
+      { itemId: PRODUCT, title: 'Tee', image: '', order: 0, type: 'product' as const, markerX: 50, markerY: 50 },
+    ];
+    await t.db
+      .updateTable('productLooks')
+      .set({ relatedItems: JSON.stringify(related) })
+      .where('id', '=', ny.lookId)
+      .execute();
     // New York is UTC-4 after 2025-03-09: 2025-03-10T03:30Z is still March 9 there.
     await sendOrder(t, NY, 1, ny.lookId, '2025-03-10T03:30:00Z', '10.00');
     await sendOrder(t, NY, 2, ny.lookId, '2025-03-10T04:00:00Z', '20.00'); // 00:00 on March 10 in NY
@@ -124,8 +153,21 @@ describe('stats and shop orders', () => {
 
   it('lite answers the totals only, revenue net with gross and refunded beside it (all time without dates)', async () => {
     const s = await get('/stats?lite=true');
-    expect(Object.keys(s).sort()).toEqual(['addToCartRevenue', 'generatedRevenue', 'grossRevenue', 'looksCount', 'orderGenerated', 'refundedRevenue']);
-    expect(s).toMatchObject({ orderGenerated: 4, looksCount: 2, generatedRevenue: 130, grossRevenue: 130, refundedRevenue: 0 });
+    expect(Object.keys(s).sort()).toEqual([
+      'addToCartRevenue',
+      'generatedRevenue',
+      'grossRevenue',
+      'looksCount',
+      'orderGenerated',
+      'refundedRevenue',
+    ]);
+    expect(s).toMatchObject({
+      orderGenerated: 4,
+      looksCount: 2,
+      generatedRevenue: 130,
+      grossRevenue: 130,
+      refundedRevenue: 0,
+    });
   });
 
   it('keeps stats and orders per shop (tenant isolation)', async () => {
@@ -137,7 +179,13 @@ describe('stats and shop orders', () => {
     const empty = await get('/shopOrders?page=1', 'tz-empty.myshopify.com');
     expect(empty).toEqual({ data: [], paginationDetails: { nextPage: null, previousPage: null, totalItems: 0 } });
     const emptyStats = await get('/stats', 'tz-empty.myshopify.com');
-    expect(emptyStats).toMatchObject({ addToCartRevenue: 0, orderGenerated: 0, looksCount: 0, topSellers: [], topProductsAddToCart: [] });
+    expect(emptyStats).toMatchObject({
+      addToCartRevenue: 0,
+      orderGenerated: 0,
+      looksCount: 0,
+      topSellers: [],
+      topProductsAddToCart: [],
+    });
   });
 
   it('cached aggregates follow new orders at once; look count and titles follow every look write at once', async () => {
@@ -158,11 +206,22 @@ describe('stats and shop orders', () => {
     await invalidateLooksList(t.db, extra.shop.id);
     // back to the state the other tests expect
     await t.db.deleteFrom('orders').where('platformOrderId', '=', '50').execute();
-    await t.db.updateTable('shopDailyStats').set({ orders: sql`orders - 1`, generatedRevenue: sql`generated_revenue - 5` }).where('day', '=', '2025-03-15').execute();
+    await t.db
+      .updateTable('shopDailyStats')
+      .set({ orders: sql`orders - 1`, generatedRevenue: sql`generated_revenue - 5` })
+      .where('day', '=', '2025-03-15')
+      .execute();
   });
 
   it('rejects bad query parameters with 400', async () => {
-    for (const q of ['/stats?fromDate=2025-02-30', '/stats?fromDate=2025-3-1', '/shopOrders?page=0', '/shopOrders?limit=500', '/shopOrders?fromDate=2025-03-12&toDate=2025-03-10', '/stats?drop=1']) {
+    for (const q of [
+      '/stats?fromDate=2025-02-30',
+      '/stats?fromDate=2025-3-1',
+      '/shopOrders?page=0',
+      '/shopOrders?limit=500',
+      '/shopOrders?fromDate=2025-03-12&toDate=2025-03-10',
+      '/stats?drop=1',
+    ]) {
       const res = await t.request({ method: 'GET', url: `/admin/api/v1${q}`, shop: NY });
       expect(res.statusCode).toBe(400);
     }
@@ -181,25 +240,65 @@ describe('stats and shop orders', () => {
   });
 
   it('add-to-cart: the look must belong to the shop, the body is validated and bounded', async () => {
-    expect((await addToCart(t, { shopDomain: NY, lookId: other.lookId, productId: 'p', price: 1, quantity: 1 })).statusCode).toBe(404);
-    expect((await addToCart(t, { shopDomain: 'ghost.myshopify.com', lookId: ny.lookId, productId: 'p', price: 1, quantity: 1 })).statusCode).toBe(404);
-    expect((await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p', price: -1, quantity: 1 })).statusCode).toBe(400);
-    expect((await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p', price: 1, quantity: 0 })).statusCode).toBe(400);
-    expect((await addToCart(t, { shopDomain: NY, lookId: 'x', productId: 'p', price: 1, quantity: 1 })).statusCode).toBe(400);
-    expect((await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p', price: 1, quantity: 1, extra: 1 })).statusCode).toBe(400);
-    expect((await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p'.repeat(5000), price: 1, quantity: 1 })).statusCode).toBe(413);
+    expect(
+      (await addToCart(t, { shopDomain: NY, lookId: other.lookId, productId: 'p', price: 1, quantity: 1 })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await addToCart(t, {
+          shopDomain: 'ghost.myshopify.com',
+          lookId: ny.lookId,
+          productId: 'p',
+          price: 1,
+          quantity: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p', price: -1, quantity: 1 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p', price: 1, quantity: 0 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await addToCart(t, { shopDomain: NY, lookId: 'x', productId: 'p', price: 1, quantity: 1 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p', price: 1, quantity: 1, extra: 1 }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p'.repeat(5000), price: 1, quantity: 1 }))
+        .statusCode,
+    ).toBe(413);
   });
 
   it('add-to-cart: CORS allows storefront origins only', async () => {
-    const ok = await t.app.inject({ method: 'OPTIONS', url: '/api/storefront/add-to-cart', headers: { origin: 'https://tz-ny.myshopify.com', 'access-control-request-method': 'POST' } });
+    const ok = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/storefront/add-to-cart',
+      headers: { origin: 'https://tz-ny.myshopify.com', 'access-control-request-method': 'POST' },
+    });
     expect(ok.statusCode).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe('https://tz-ny.myshopify.com');
-    const evil = await t.app.inject({ method: 'OPTIONS', url: '/api/storefront/add-to-cart', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const evil = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/storefront/add-to-cart',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(evil.statusCode).toBe(403);
-    const post = await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: 'p', price: 1, quantity: 1 }, { origin: 'https://evil.example' });
+    const post = await addToCart(
+      t,
+      { shopDomain: NY, lookId: ny.lookId, productId: 'p', price: 1, quantity: 1 },
+      { origin: 'https://evil.example' },
+    );
     expect(post.statusCode).toBe(403);
     expect(post.headers['access-control-allow-origin']).toBeUndefined();
-    const good = await addToCart(t, { shopDomain: NY, lookId: ny.lookId, productId: PRODUCT, quantity: 1 }, { origin: 'https://tz-ny.myshopify.com' });
+    const good = await addToCart(
+      t,
+      { shopDomain: NY, lookId: ny.lookId, productId: PRODUCT, quantity: 1 },
+      { origin: 'https://tz-ny.myshopify.com' },
+    );
     expect(good.statusCode).toBe(204);
     expect(good.headers['access-control-allow-origin']).toBe('https://tz-ny.myshopify.com');
   });
@@ -208,11 +307,19 @@ describe('stats and shop orders', () => {
     const headers = { 'x-forwarded-for': '203.0.113.9' };
     let last = 0;
     for (let i = 0; i < 125 && last !== 429; i++) {
-      last = (await addToCart(t, { shopDomain: 'ghost.myshopify.com', lookId: 1, productId: 'p', price: 1, quantity: 1 }, headers)).statusCode;
+      last = (
+        await addToCart(
+          t,
+          { shopDomain: 'ghost.myshopify.com', lookId: 1, productId: 'p', price: 1, quantity: 1 },
+          headers,
+        )
+      ).statusCode;
     }
     expect(last).toBe(429);
     // the admin API is not affected by that limit
-    expect((await t.request({ method: 'GET', url: '/admin/api/v1/stats?lite=true', shop: NY, headers })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/admin/api/v1/stats?lite=true', shop: NY, headers })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -230,9 +337,16 @@ describe('demo seed', () => {
     expect(s.orderGenerated).toBeGreaterThan(60);
     expect(s.addToCartRevenue).toBeGreaterThan(0);
     expect(s.topSellers.length).toBeGreaterThan(0);
-    const first = await t.db.selectFrom('orders').select((eb) => eb.fn.min('localDay').as('d')).executeTakeFirstOrThrow();
+    const first = await t.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.min('localDay').as('d'))
+      .executeTakeFirstOrThrow();
     expect(new Date(first.d as unknown as string).toISOString().slice(0, 10) >= '2025-04-17').toBe(true);
-    const orders = await t.request({ method: 'GET', url: '/admin/api/v1/shopOrders?page=1', shop: 'demo-shop.myshopify.com' });
+    const orders = await t.request({
+      method: 'GET',
+      url: '/admin/api/v1/shopOrders?page=1',
+      shop: 'demo-shop.myshopify.com',
+    });
     const row = orders.json().data[0];
     expect(row.productStoreFrontLink).toMatch(/\/storefront\/products\/[a-z-]+$/);
     expect(orders.json().data).toHaveLength(10);

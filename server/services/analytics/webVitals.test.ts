@@ -3,7 +3,13 @@ import { createWebVitalsLog, rateWebVital, recordWebVitals, webVitalsLogLine, we
 import type { WebVitalReport } from '../../../src/contracts/webVitals';
 
 let n = 0;
-const m = (name: WebVitalReport['name'], value: number, route = '/'): WebVitalReport => ({ id: `id-${++n}`, name, value, route, source: 'appBridge' });
+const m = (name: WebVitalReport['name'], value: number, route = '/'): WebVitalReport => ({
+  id: `id-${++n}`,
+  name,
+  value,
+  route,
+  source: 'appBridge',
+});
 
 describe('web vitals service', () => {
   let t: TestApp;
@@ -29,10 +35,19 @@ describe('web vitals service', () => {
     const a = await t.provision('log-a.myshopify.com');
     const b = await t.provision('log-b.myshopify.com');
     const logged: string[] = [];
-    const log = createWebVitalsLog(t.db, () => clock, (_summary, line) => logged.push(line));
+    const log = createWebVitalsLog(
+      t.db,
+      () => clock,
+      (_summary, line) => logged.push(line),
+    );
 
     expect(await log.tick()).toBeNull();
-    await recordWebVitals(t.db, a.id, [m('LCP', 1000, '/looks/new'), m('CLS', 0.05, '/looks/new'), m('INP', 120, '/looks/new')], clock);
+    await recordWebVitals(
+      t.db,
+      a.id,
+      [m('LCP', 1000, '/looks/new'), m('CLS', 0.05, '/looks/new'), m('INP', 120, '/looks/new')],
+      clock,
+    );
     await recordWebVitals(t.db, b.id, [m('LCP', 5000, '/looks/new'), m('LCP', 800, '/analytics')], clock);
     clock = new Date(now.getTime() + 60_000);
     const line = await log.tick();
@@ -52,14 +67,24 @@ describe('web vitals service', () => {
   });
 
   it('the log line says when there are no samples', () => {
-    expect(webVitalsLogLine({ days: 28, overall: {}, routes: [] }, 'shop-x.myshopify.com')).toBe('web vitals p75 (28 d, shop-x.myshopify.com): all no samples');
+    expect(webVitalsLogLine({ days: 28, overall: {}, routes: [] }, 'shop-x.myshopify.com')).toBe(
+      'web vitals p75 (28 d, shop-x.myshopify.com): all no samples',
+    );
   });
 
   it('CLS keeps three decimals, timings whole milliseconds; duplicates within a batch count once', async () => {
     const shop = await t.provision('round.myshopify.com');
     const at = new Date();
-    await recordWebVitals(t.db, shop.id, [m('CLS', 0.12345), { ...m('INP', 99.6), id: 'same' }, { ...m('INP', 180.4), id: 'same' }], at);
+    await recordWebVitals(
+      t.db,
+      shop.id,
+      [m('CLS', 0.12345), { ...m('INP', 99.6), id: 'same' }, { ...m('INP', 180.4), id: 'same' }],
+      at,
+    );
     const summary = await webVitalsSummary(t.db, shop.id, at);
-    expect(summary.overall).toEqual({ CLS: { p75: 0.123, samples: 1, rating: 'needsImprovement' }, INP: { p75: 180, samples: 1, rating: 'good' } });
+    expect(summary.overall).toEqual({
+      CLS: { p75: 0.123, samples: 1, rating: 'needsImprovement' },
+      INP: { p75: 180, samples: 1, rating: 'good' },
+    });
   });
 });

@@ -53,7 +53,8 @@ export function rateWebVital(name: WebVitalName, p75: number): WebVitalRating {
   return p75 <= good ? 'good' : p75 <= poor ? 'needsImprovement' : 'poor';
 }
 
-const round = (name: WebVitalName, value: number) => (name === 'CLS' ? Math.round(value * 1000) / 1000 : Math.round(value));
+const round = (name: WebVitalName, value: number) =>
+  name === 'CLS' ? Math.round(value * 1000) / 1000 : Math.round(value);
 
 interface Row {
   route: string | null;
@@ -66,7 +67,12 @@ interface Row {
  * p75 per route and metric, and per metric over all routes, over the last `days` days: of one
  * shop, or of every shop (`shopId` null: the maintainer's view in the server log).
  */
-export async function webVitalsSummary(db: Db, shopId: number | null, now: Date, days = WEB_VITALS_DAYS): Promise<WebVitalsSummary> {
+export async function webVitalsSummary(
+  db: Db,
+  shopId: number | null,
+  now: Date,
+  days = WEB_VITALS_DAYS,
+): Promise<WebVitalsSummary> {
   const since = new Date(now.getTime() - days * DAY_MS);
   const shop = shopId === null ? sql`true` : sql`shop_id = ${shopId}`;
   const { rows } = await sql<Row>`
@@ -93,7 +99,8 @@ export async function webVitalsSummary(db: Db, shopId: number | null, now: Date,
   return summary;
 }
 
-const formatStat = (name: WebVitalName, s: WebVitalStat) => `${name} ${s.p75}${name === 'CLS' ? '' : ' ms'} (${s.rating}, n=${s.samples})`;
+const formatStat = (name: WebVitalName, s: WebVitalStat) =>
+  `${name} ${s.p75}${name === 'CLS' ? '' : ' ms'} (${s.rating}, n=${s.samples})`;
 const formatMetrics = (metrics: Partial<Record<WebVitalName, WebVitalStat>>) =>
   WEB_VITAL_NAMES.filter((n) => metrics[n])
     .map((n) => formatStat(n, metrics[n]!))
@@ -101,13 +108,19 @@ const formatMetrics = (metrics: Partial<Record<WebVitalName, WebVitalStat>>) =>
 
 /** One log line: `web vitals p75 (28 d, all shops): all LCP 1200 ms (good, n=40), …; /looks/new LCP …`. */
 export function webVitalsLogLine(summary: WebVitalsSummary, scope: string): string {
-  const parts = [`all ${formatMetrics(summary.overall) || 'no samples'}`, ...summary.routes.map((r) => `${r.route} ${formatMetrics(r.metrics)}`)];
+  const parts = [
+    `all ${formatMetrics(summary.overall) || 'no samples'}`,
+    ...summary.routes.map((r) => `${r.route} ${formatMetrics(r.metrics)}`),
+  ];
   return `web vitals p75 (${summary.days} d, ${scope}): ${parts.join('; ')}`;
 }
 
 /** Forgets measurements older than the window. */
 export async function pruneWebVitals(db: Db, now: Date, days = WEB_VITALS_DAYS): Promise<number> {
-  const result = await db.deleteFrom('webVitals').where('createdAt', '<', new Date(now.getTime() - days * DAY_MS)).executeTakeFirst();
+  const result = await db
+    .deleteFrom('webVitals')
+    .where('createdAt', '<', new Date(now.getTime() - days * DAY_MS))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -127,7 +140,11 @@ export interface WebVitalsLog {
 }
 
 /** The maintainer's periodic view: p75 per route and metric over every shop, in the server log. */
-export function createWebVitalsLog(db: Db, now: () => Date, log: (summary: WebVitalsSummary, line: string) => void): WebVitalsLog {
+export function createWebVitalsLog(
+  db: Db,
+  now: () => Date,
+  log: (summary: WebVitalsSummary, line: string) => void,
+): WebVitalsLog {
   let since = now();
   return {
     async tick() {

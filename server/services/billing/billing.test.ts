@@ -11,13 +11,23 @@ import { DISCOUNT_CHECKS_PER_MINUTE } from '../../routes/billing';
 // Whole apps on cloned databases (one seeded): generous under a loaded machine.
 jest.setTimeout(60_000);
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  payload: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', ...headers },
+});
 
 const addLook = (t: TestApp, shop: ShopRow, title: string, active: boolean, updatedAt: Date) =>
   insertLook(t.db, shop.id, { title, active, updatedAt });
 
 const chargeCount = async (t: TestApp) =>
-  Number((await t.db.selectFrom('charges').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom('charges')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Approves the standalone charge behind a confirmation URL and follows the return; answers the final redirect. */
 async function approve(t: TestApp, confirmationUrl: string, decision: 'approve' | 'decline' = 'approve') {
@@ -45,19 +55,38 @@ describe('billing (standalone)', () => {
   afterAll(() => t.close());
 
   const plans = async (shop: string, locale?: string) =>
-    (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/billing-plans${locale ? `?locale=${locale}` : ''}`, shop })).json() as BillingPlans;
-  const select = (shop: string, body: unknown) => t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop, ...json(body) });
+    (
+      await t.request({
+        method: 'GET',
+        url: `${API_PREFIX}/shop/billing-plans${locale ? `?locale=${locale}` : ''}`,
+        shop,
+      })
+    ).json() as BillingPlans;
+  const select = (shop: string, body: unknown) =>
+    t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop, ...json(body) });
 
   it('serves the plans data from the database, free by default', async () => {
     const data = await plans('plans.myshopify.com');
     expect(Object.keys(data.plans)).toEqual(['free', 'monthly', 'yearly', 'lifetime']);
     expect(data.currentPlan).toEqual({ name: 'free', period: 'monthly', discount: null, ended: null });
     expect(data.plans.free).toMatchObject({ price: 0, usageLimit: 1, isCurrent: true, isActive: true });
-    expect(data.plans.monthly).toMatchObject({ price: 9.97, originalPrice: 9.97, discountedPrice: null, discount: 0, usageLimit: null, isCurrent: false });
+    expect(data.plans.monthly).toMatchObject({
+      price: 9.97,
+      originalPrice: 9.97,
+      discountedPrice: null,
+      discount: 0,
+      usageLimit: null,
+      isCurrent: false,
+    });
     expect(data.plans.yearly).toMatchObject({ price: 95.71, savingsText: 'Save 20%' });
     expect(data.plans.lifetime.price).toBe(199);
     expect(data.plans.monthly.featuredText.split(';').length).toBeGreaterThan(2);
-    expect(data.pricingInfo).toEqual({ monthlyPrice: 9.97, yearlyPrice: 119.64, yearlyPriceWithDiscount: 95.71, yearlyDiscount: 20 });
+    expect(data.pricingInfo).toEqual({
+      monthlyPrice: 9.97,
+      yearlyPrice: 119.64,
+      yearlyPriceWithDiscount: 95.71,
+      yearlyDiscount: 20,
+    });
     const de = await plans('plans.myshopify.com', 'de');
     expect(de.plans.monthly.featuredText).toContain('Warenkorb-Booster');
     // The percentage is formatted by the locale: German puts a no-break space before %.
@@ -65,7 +94,8 @@ describe('billing (standalone)', () => {
   });
 
   it('validates discount codes (case-insensitive) and rejects bad bodies', async () => {
-    const check = (payload: unknown) => t.request({ method: 'POST', url: `${API_PREFIX}/discount/validate`, ...json(payload) });
+    const check = (payload: unknown) =>
+      t.request({ method: 'POST', url: `${API_PREFIX}/discount/validate`, ...json(payload) });
     const ok = await check({ code: 'welcome20' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ valid: true, code: 'WELCOME20', percentage: 20 });
@@ -79,27 +109,52 @@ describe('billing (standalone)', () => {
 
   it('answers the discount check in the interface language the client names (X-Interface-Locale), not the shop language', async () => {
     const check = (locale: string, code: string, shop = 'english-shop.myshopify.com') =>
-      t.request({ method: 'POST', url: `${API_PREFIX}/discount/validate`, shop, ...json({ code }, locale ? { [INTERFACE_LOCALE_HEADER]: locale } : {}) });
-    expect((await check('de', 'NOPE')).json()).toMatchObject({ valid: false, message: 'Dieser Rabattcode ist ungültig.' });
-    expect((await check('fr', 'NOPE')).json()).toMatchObject({ valid: false, message: 'Ce code de réduction n’est pas valide.' });
-    expect((await check('de', 'welcome20')).json()).toMatchObject({ valid: true, message: 'Rabattcode WELCOME20 angewendet: 20\u00a0% Rabatt.' });
+      t.request({
+        method: 'POST',
+        url: `${API_PREFIX}/discount/validate`,
+        shop,
+        ...json({ code }, locale ? { [INTERFACE_LOCALE_HEADER]: locale } : {}),
+      });
+    expect((await check('de', 'NOPE')).json()).toMatchObject({
+      valid: false,
+      message: 'Dieser Rabattcode ist ungültig.',
+    });
+    expect((await check('fr', 'NOPE')).json()).toMatchObject({
+      valid: false,
+      message: 'Ce code de réduction n’est pas valide.',
+    });
+    expect((await check('de', 'welcome20')).json()).toMatchObject({
+      valid: true,
+      message: 'Rabattcode WELCOME20 angewendet: 20\u00a0% Rabatt.',
+    });
     // Without it, or with a language the app does not have, the shop's language.
     expect((await check('', 'NOPE')).json().message).toBe('This discount code is not valid.');
     expect((await check('pt', 'NOPE')).json().message).toBe('This discount code is not valid.');
     await t.provision('german-shop.myshopify.com');
     await t.db.updateTable('shops').set({ locale: 'de' }).where('domain', '=', 'german-shop.myshopify.com').execute();
-    expect((await check('', 'NOPE', 'german-shop.myshopify.com')).json().message).toBe('Dieser Rabattcode ist ungültig.');
-    expect((await check('fr', 'NOPE', 'german-shop.myshopify.com')).json().message).toBe('Ce code de réduction n’est pas valide.');
+    expect((await check('', 'NOPE', 'german-shop.myshopify.com')).json().message).toBe(
+      'Dieser Rabattcode ist ungültig.',
+    );
+    expect((await check('fr', 'NOPE', 'german-shop.myshopify.com')).json().message).toBe(
+      'Ce code de réduction n’est pas valide.',
+    );
     // A refused body too.
-    const refused = await t.request({ method: 'POST', url: `${API_PREFIX}/discount/validate`, shop: 'english-shop.myshopify.com', ...json({}, { [INTERFACE_LOCALE_HEADER]: 'de' }) });
+    const refused = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/discount/validate`,
+      shop: 'english-shop.myshopify.com',
+      ...json({}, { [INTERFACE_LOCALE_HEADER]: 'de' }),
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Einige Felder sind ungültig.');
   });
 
   it('limits discount checks per shop', async () => {
     // Right codes: wrong ones are limited sooner (DISCOUNT_GUESS_LIMITS, discountGuesses.test.ts).
-    const check = (shop: string) => t.request({ method: 'POST', url: `${API_PREFIX}/discount/validate`, shop, ...json({ code: 'WELCOME20' }) });
-    for (let i = 0; i < DISCOUNT_CHECKS_PER_MINUTE; i++) expect((await check('guesser.myshopify.com')).statusCode).toBe(200);
+    const check = (shop: string) =>
+      t.request({ method: 'POST', url: `${API_PREFIX}/discount/validate`, shop, ...json({ code: 'WELCOME20' }) });
+    for (let i = 0; i < DISCOUNT_CHECKS_PER_MINUTE; i++)
+      expect((await check('guesser.myshopify.com')).statusCode).toBe(200);
     const limited = await check('guesser.myshopify.com');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Too many discount code checks\. Try again in \d+ seconds?\.$/);
@@ -122,7 +177,12 @@ describe('billing (standalone)', () => {
       expect(res.statusCode).toBe(status);
       if (message) expect(res.json().message).toBe(message);
     }
-    const notJson = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, payload: '{nope', headers: { 'content-type': 'application/json' } });
+    const notJson = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/select-plan`,
+      payload: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
     expect(await chargeCount(t)).toBe(before);
   });
@@ -137,7 +197,10 @@ describe('billing (standalone)', () => {
     // Pending: nothing changes yet.
     expect((await plans(domain)).currentPlan.name).toBe('free');
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
-    const page = await t.app.inject({ method: 'GET', url: new URL(confirmationUrl).pathname + new URL(confirmationUrl).search });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(confirmationUrl).pathname + new URL(confirmationUrl).search,
+    });
     expect(page.body).toContain('20%');
     expect(page.body).toContain('7 days');
 
@@ -145,7 +208,14 @@ describe('billing (standalone)', () => {
     expect(location).toBe('/billing/plans?subscribed=monthly');
     const data = await plans(domain);
     expect(data.currentPlan).toEqual({ name: 'monthly', period: 'monthly', discount: 20, ended: null });
-    expect(data.plans.monthly).toMatchObject({ isCurrent: true, discount: 20, discountCode: 'WELCOME20', discountedPrice: 7.98, price: 7.98, originalPrice: 9.97 });
+    expect(data.plans.monthly).toMatchObject({
+      isCurrent: true,
+      discount: 20,
+      discountCode: 'WELCOME20',
+      discountedPrice: 7.98,
+      price: 7.98,
+      originalPrice: 9.97,
+    });
     expect(await activeLookLimit(t.db, shop.id)).toBeNull();
     await addLook(t, shop, 'A', true, new Date('2026-01-01'));
     await addLook(t, shop, 'B', true, new Date('2026-01-02'));
@@ -161,13 +231,32 @@ describe('billing (standalone)', () => {
     const yearly = await select(domain, { planName: 'yearly' });
     await approve(t, yearly.json().confirmationUrl);
     // No second free trial when switching between paid plans.
-    expect((await t.db.selectFrom('charges').select('trialDays').where('reference', '=', 'yearly').where('shopId', '=', shop.id).executeTakeFirstOrThrow()).trialDays).toBe(0);
-    const charges = await t.db.selectFrom('charges').select(['reference', 'status']).where('shopId', '=', shop.id).orderBy('id').execute();
+    expect(
+      (
+        await t.db
+          .selectFrom('charges')
+          .select('trialDays')
+          .where('reference', '=', 'yearly')
+          .where('shopId', '=', shop.id)
+          .executeTakeFirstOrThrow()
+      ).trialDays,
+    ).toBe(0);
+    const charges = await t.db
+      .selectFrom('charges')
+      .select(['reference', 'status'])
+      .where('shopId', '=', shop.id)
+      .orderBy('id')
+      .execute();
     expect(charges).toEqual([
       { reference: 'monthly', status: 'cancelled' },
       { reference: 'yearly', status: 'active' },
     ]);
-    expect((await plans(domain)).currentPlan).toEqual({ name: 'yearly', period: 'yearly', discount: null, ended: null });
+    expect((await plans(domain)).currentPlan).toEqual({
+      name: 'yearly',
+      period: 'yearly',
+      discount: null,
+      ended: null,
+    });
   });
 
   it('a declined charge leaves the plan as it was', async () => {
@@ -188,8 +277,16 @@ describe('billing (standalone)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().confirmationUrl).toMatch(/^http:\/\/localhost:4321\/charges\/\d+\/confirm\?token=/);
-    const shop = await t.db.selectFrom('shops').select('id').where('domain', '=', 'origin.myshopify.com').executeTakeFirstOrThrow();
-    const charge = await t.db.selectFrom('charges').select('returnUrl').where('shopId', '=', shop.id).executeTakeFirstOrThrow();
+    const shop = await t.db
+      .selectFrom('shops')
+      .select('id')
+      .where('domain', '=', 'origin.myshopify.com')
+      .executeTakeFirstOrThrow();
+    const charge = await t.db
+      .selectFrom('charges')
+      .select('returnUrl')
+      .where('shopId', '=', shop.id)
+      .executeTakeFirstOrThrow();
     expect(charge.returnUrl).toBe('http://localhost:4321/api/billing/return?shop=origin.myshopify.com');
   });
 
@@ -197,7 +294,11 @@ describe('billing (standalone)', () => {
     const domain = 'lifetime.myshopify.com';
     const res = await select(domain, { planName: 'lifetime' });
     await approve(t, res.json().confirmationUrl);
-    const charge = await t.db.selectFrom('charges').selectAll().where('reference', '=', 'lifetime').executeTakeFirstOrThrow();
+    const charge = await t.db
+      .selectFrom('charges')
+      .selectAll()
+      .where('reference', '=', 'lifetime')
+      .executeTakeFirstOrThrow();
     expect(charge).toMatchObject({ kind: 'one_time', amount: '199.00', interval: null });
     for (const planName of ['lifetime', 'monthly']) {
       const dup = await select(domain, { planName });
@@ -215,7 +316,9 @@ describe('billing (standalone)', () => {
     const middle = await addLook(t, shop, 'Middle', true, new Date('2026-02-01'));
     await addLook(t, shop, 'Draft', false, new Date('2026-04-01'));
 
-    const preview = (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/downgrade/preview`, shop: domain })).json() as DowngradePreview;
+    const preview = (
+      await t.request({ method: 'GET', url: `${API_PREFIX}/shop/downgrade/preview`, shop: domain })
+    ).json() as DowngradePreview;
     expect(preview).toEqual({
       currentPlan: 'monthly',
       freeUsageLimit: 1,
@@ -226,22 +329,43 @@ describe('billing (standalone)', () => {
       ],
     });
 
-    const wrong = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=monthly`, shop: domain, headers: { 'content-type': 'application/json' } });
+    const wrong = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/downgrade?planName=monthly`,
+      shop: domain,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect((await plans(domain)).currentPlan.name).toBe('monthly');
 
     // The looks list is read (and cached) before the downgrade…
-    const listBefore = (await t.request({ method: 'GET', url: `${API_PREFIX}/productLooks?page=1&limit=10`, shop: domain })).json();
+    const listBefore = (
+      await t.request({ method: 'GET', url: `${API_PREFIX}/productLooks?page=1&limit=10`, shop: domain })
+    ).json();
     expect(listBefore.data.filter((l: { active: boolean }) => l.active)).toHaveLength(3);
 
     // The JSON header with an empty body, as the app sends it.
-    const res = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=free`, shop: domain, headers: { 'content-type': 'application/json' } });
+    const res = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/downgrade?planName=free`,
+      shop: domain,
+      headers: { 'content-type': 'application/json' },
+    });
     // …and shows the drafts right after it.
-    const listAfter = (await t.request({ method: 'GET', url: `${API_PREFIX}/productLooks?page=1&limit=10`, shop: domain })).json();
-    expect(listAfter.data.filter((l: { active: boolean }) => l.active).map((l: { id: number }) => l.id)).toEqual([newest]);
+    const listAfter = (
+      await t.request({ method: 'GET', url: `${API_PREFIX}/productLooks?page=1&limit=10`, shop: domain })
+    ).json();
+    expect(listAfter.data.filter((l: { active: boolean }) => l.active).map((l: { id: number }) => l.id)).toEqual([
+      newest,
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().deactivatedLooks.map((l: { id: number }) => l.id)).toEqual([middle, oldest]);
-    const looks = await t.db.selectFrom('productLooks').select(['id', 'active']).where('shopId', '=', shop.id).orderBy('id').execute();
+    const looks = await t.db
+      .selectFrom('productLooks')
+      .select(['id', 'active'])
+      .where('shopId', '=', shop.id)
+      .orderBy('id')
+      .execute();
     expect(looks.filter((l) => l.active).map((l) => l.id)).toEqual([newest]);
     expect(looks).toHaveLength(4);
     expect((await plans(domain)).currentPlan).toEqual({ name: 'free', period: 'monthly', discount: null, ended: null });
@@ -250,7 +374,12 @@ describe('billing (standalone)', () => {
     const statuses = await t.db.selectFrom('charges').select('status').where('shopId', '=', shop.id).execute();
     expect(statuses.map((s) => s.status)).toEqual(['cancelled']);
 
-    const twice = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=free`, shop: domain, headers: { 'content-type': 'application/json' } });
+    const twice = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/downgrade?planName=free`,
+      shop: domain,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(twice.statusCode).toBe(400);
   });
 
@@ -269,15 +398,30 @@ describe('billing (standalone)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     // Shop B presents shop A's approved charge: not found, nothing activated.
-    const stolen = await t.app.inject({ method: 'GET', url: `/api/billing/return?shop=${b.domain}&charge_id=${chargeId}` });
+    const stolen = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/return?shop=${b.domain}&charge_id=${chargeId}`,
+    });
     expect(stolen.statusCode).toBe(404);
     expect((await plans(b.domain)).currentPlan.name).toBe('free');
-    expect((await t.app.inject({ method: 'GET', url: `/api/billing/return?shop=${a.domain}&charge_id=abc` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/billing/return?shop=${a.domain}&charge_id=abc` })).statusCode,
+    ).toBe(404);
     // B's downgrade preview and downgrade never touch A's looks.
-    const preview = (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/downgrade/preview`, shop: b.domain })).json();
+    const preview = (
+      await t.request({ method: 'GET', url: `${API_PREFIX}/shop/downgrade/preview`, shop: b.domain })
+    ).json();
     expect(preview.looksToDeactivate).toEqual([]);
-    expect((await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=free`, shop: b.domain })).statusCode).toBe(400);
-    const aActive = await t.db.selectFrom('productLooks').select('id').where('shopId', '=', a.id).where('active', '=', true).execute();
+    expect(
+      (await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=free`, shop: b.domain }))
+        .statusCode,
+    ).toBe(400);
+    const aActive = await t.db
+      .selectFrom('productLooks')
+      .select('id')
+      .where('shopId', '=', a.id)
+      .where('active', '=', true)
+      .execute();
     expect(aActive.map((l) => l.id)).toContain(aLook);
     expect(aActive).toHaveLength(2);
   });
@@ -292,7 +436,12 @@ describe('billing (APP_MODE=shopify, Admin API stand-in)', () => {
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
     t = await createTestApp({
-      env: { APP_MODE: 'shopify', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, SHOPIFY_ADMIN_API_BASE_URL: fake.url },
+      env: {
+        APP_MODE: 'shopify',
+        SHOPIFY_API_KEY: KEY,
+        SHOPIFY_API_SECRET: SECRET,
+        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      },
     });
   });
   afterAll(async () => {
@@ -306,7 +455,12 @@ describe('billing (APP_MODE=shopify, Admin API stand-in)', () => {
 
   it('creates a discounted subscription returning to the app inside the admin, confirms it with the platform and cancels on downgrade', async () => {
     const shop = await install('sub.myshopify.com');
-    const res = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: shop.domain, ...json({ planName: 'monthly', discountCode: 'WELCOME20' }) });
+    const res = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/select-plan`,
+      shop: shop.domain,
+      ...json({ planName: 'monthly', discountCode: 'WELCOME20' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ confirmationUrl: 'https://sub.myshopify.com/admin/charges/900/confirm' });
     const charge = fake.lastCharge()!;
@@ -314,13 +468,27 @@ describe('billing (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(charge.variables).toMatchObject({
       trialDays: 7,
       returnUrl: admin('/api/billing/return?shop=sub.myshopify.com'),
-      lineItems: [{ plan: { appRecurringPricingDetails: { price: { amount: 9.97, currencyCode: 'USD' }, interval: 'EVERY_30_DAYS', discount: { value: { percentage: 0.2 } } } } }],
+      lineItems: [
+        {
+          plan: {
+            appRecurringPricingDetails: {
+              price: { amount: 9.97, currencyCode: 'USD' },
+              interval: 'EVERY_30_DAYS',
+              discount: { value: { percentage: 0.2 } },
+            },
+          },
+        },
+      ],
     });
     expect(String(charge.variables.returnUrl)).not.toContain(t.config.appUrl);
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
 
     // The admin loads the return in the app's frame, with its own parameters.
-    const back = (extra = '') => t.app.inject({ method: 'GET', url: `/api/billing/return?shop=sub.myshopify.com&charge_id=900&host=YWRtaW4&embedded=1&hmac=abc&id_token=x.y.z&locale=de${extra}` });
+    const back = (extra = '') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/billing/return?shop=sub.myshopify.com&charge_id=900&host=YWRtaW4&embedded=1&hmac=abc&id_token=x.y.z&locale=de${extra}`,
+      });
     // Still pending on the platform: not active.
     const pending = await back();
     expect(pending.headers.location).toBe('/billing/plans?declined=1&shop=sub.myshopify.com&host=YWRtaW4&embedded=1');
@@ -329,10 +497,17 @@ describe('billing (APP_MODE=shopify, Admin API stand-in)', () => {
     fake.setChargeStatus('900', 'ACTIVE');
     const approved = await back();
     expect(approved.statusCode).toBe(303);
-    expect(approved.headers.location).toBe('/billing/plans?subscribed=monthly&shop=sub.myshopify.com&host=YWRtaW4&embedded=1');
+    expect(approved.headers.location).toBe(
+      '/billing/plans?subscribed=monthly&shop=sub.myshopify.com&host=YWRtaW4&embedded=1',
+    );
     expect(await activeLookLimit(t.db, shop.id)).toBeNull();
 
-    const down = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=free`, shop: shop.domain, headers: { 'content-type': 'application/json' } });
+    const down = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/downgrade?planName=free`,
+      shop: shop.domain,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(down.statusCode).toBe(200);
     expect(fake.lastCharge()!.status).toBe('CANCELLED');
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
@@ -340,26 +515,51 @@ describe('billing (APP_MODE=shopify, Admin API stand-in)', () => {
 
   it('buys lifetime as a one-time purchase', async () => {
     const shop = await install('once.myshopify.com');
-    const res = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: shop.domain, ...json({ planName: 'lifetime' }) });
+    const res = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/select-plan`,
+      shop: shop.domain,
+      ...json({ planName: 'lifetime' }),
+    });
     const id = /\/charges\/(\d+)\//.exec(res.json().confirmationUrl)![1];
-    expect(fake.lastCharge()).toMatchObject({ kind: 'AppPurchaseOneTime', variables: { price: { amount: 199, currencyCode: 'USD' } } });
+    expect(fake.lastCharge()).toMatchObject({
+      kind: 'AppPurchaseOneTime',
+      variables: { price: { amount: 199, currencyCode: 'USD' } },
+    });
     fake.setChargeStatus(id, 'ACTIVE');
-    const back = await t.app.inject({ method: 'GET', url: `/api/billing/return?shop=once.myshopify.com&charge_id=${id}` });
+    const back = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/return?shop=once.myshopify.com&charge_id=${id}`,
+    });
     expect(back.headers.location).toBe('/billing/plans?subscribed=lifetime');
   });
 
   it('platform refusals are 4xx; a shop whose token is gone answers 503; nothing is activated', async () => {
     const shop = await install('refused.myshopify.com');
     fake.rejectNextChargeWith('Price is invalid');
-    const refused = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: shop.domain, ...json({ planName: 'monthly' }) });
+    const refused = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/select-plan`,
+      shop: shop.domain,
+      ...json({ planName: 'monthly' }),
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Price is invalid');
 
     const revoked = await install('revoked.myshopify.com');
     fake.uninstall(revoked.domain);
-    const noToken = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: revoked.domain, ...json({ planName: 'monthly' }) });
+    const noToken = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/select-plan`,
+      shop: revoked.domain,
+      ...json({ planName: 'monthly' }),
+    });
     expect(noToken.statusCode).toBe(503);
-    expect(noToken.json()).toEqual({ message: 'The app is not connected to your store. Open it from your Shopify admin to reconnect.', code: 'no_access_token', requestId: expect.any(String) });
+    expect(noToken.json()).toEqual({
+      message: 'The app is not connected to your store. Open it from your Shopify admin to reconnect.',
+      code: 'no_access_token',
+      requestId: expect.any(String),
+    });
     expect(await activeLookLimit(t.db, shop.id)).toBe(1);
     const left = await t.db.selectFrom('charges').select('id').where('shopId', 'in', [shop.id, revoked.id]).execute();
     expect(left).toEqual([]);
@@ -379,11 +579,24 @@ describe('plan limits through the looks API (demo store)', () => {
     const { id: _id, title: _title, ...values } = look;
     return values;
   };
-  const create = async () => t.request({ method: 'POST', url: `${API_PREFIX}/productLooks`, shop, ...json({ ...(await lookValues(2)), active: true }) });
+  const create = async () =>
+    t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/productLooks`,
+      shop,
+      ...json({ ...(await lookValues(2)), active: true }),
+    });
   const activate = async (id: number) =>
-    t.request({ method: 'PATCH', url: `${API_PREFIX}/productLooks/${id}`, shop, ...json({ ...(await lookValues(id)), active: true }) });
+    t.request({
+      method: 'PATCH',
+      url: `${API_PREFIX}/productLooks/${id}`,
+      shop,
+      ...json({ ...(await lookValues(id)), active: true }),
+    });
   const activeIds = async () =>
-    (await t.db.selectFrom('productLooks').select('id').where('active', '=', true).orderBy('id').execute()).map((l) => l.id);
+    (await t.db.selectFrom('productLooks').select('id').where('active', '=', true).orderBy('id').execute()).map(
+      (l) => l.id,
+    );
 
   it('free caps creating and activating; a confirmed paid plan lifts the cap; downgrade brings it back', async () => {
     // The demo seed leaves every look a draft: the free plan's one active look is free to use.
@@ -395,7 +608,12 @@ describe('plan limits through the looks API (demo store)', () => {
     expect(refusedCreate.json().code).toBe('planUpgrade.is_required');
     expect((await activate(2)).json().code).toBe('planUpgrade.is_required');
 
-    const selected = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop, ...json({ planName: 'monthly' }) });
+    const selected = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/select-plan`,
+      shop,
+      ...json({ planName: 'monthly' }),
+    });
     // Not confirmed yet: still capped.
     expect((await activate(2)).statusCode).toBe(403);
     await approve(t, selected.json().confirmationUrl);
@@ -406,11 +624,18 @@ describe('plan limits through the looks API (demo store)', () => {
     expect((await activate(3)).statusCode).toBe(200);
     expect((await activeIds()).length).toBe(3);
 
-    const down = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/downgrade?planName=free`, shop, headers: { 'content-type': 'application/json' } });
+    const down = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/downgrade?planName=free`,
+      shop,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(down.statusCode).toBe(200);
     // Look 3 was updated last: it stays live.
     expect(await activeIds()).toEqual([3]);
     expect((await activate(2)).json().code).toBe('planUpgrade.is_required');
-    expect((await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop })).json().shouldUpgradeToPaidPlan).toBe(true);
+    expect(
+      (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop })).json().shouldUpgradeToPaidPlan,
+    ).toBe(true);
   }, 60_000);
 });

@@ -40,7 +40,12 @@ export type EmbeddedQuery = Partial<Record<(typeof EMBEDDED_PARAMS)[number], str
  * charge and returns where the merchant approves it. Nothing changes on the
  * shop's plan until the charge is confirmed (see confirmPlanCharge).
  */
-export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectPlanBody, clientIp: string): Promise<SelectPlanResponse> {
+export async function selectPlan(
+  deps: BillingDeps,
+  shop: ShopRow,
+  body: SelectPlanBody,
+  clientIp: string,
+): Promise<SelectPlanResponse> {
   const { db, config, now } = deps;
   const plan = await findPlan(db, body.planName);
   if (!plan || plan.name === 'free' || !plan.active) throw badRequest(PLAN_ERRORS.invalidPlan, 'invalid_plan');
@@ -53,7 +58,8 @@ export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectP
   let discountCode: string | null = promotion ? plan.discountCode : null;
   const requested = body.discountCode?.trim();
   if (requested) {
-    if (plan.name !== 'monthly') throw badRequest('Discount codes apply to the monthly plan only', 'discount_not_applicable');
+    if (plan.name !== 'monthly')
+      throw badRequest('Discount codes apply to the monthly plan only', 'discount_not_applicable');
     if (promotion) throw badRequest('This plan already has a discount', 'discount_not_applicable');
     const code = await guessDiscountCode(db, requested, { shopId: shop.id, ip: clientIp }, now());
     if (!code) throw badRequest('Invalid discount code', 'invalid_discount');
@@ -61,7 +67,12 @@ export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectP
     discountCode = code.code;
   }
 
-  const returnUrl = chargeReturnUrl(config, shop.domain, `${BILLING_RETURN_PATH}?shop=${encodeURIComponent(shop.domain)}`, deps.origin);
+  const returnUrl = chargeReturnUrl(
+    config,
+    shop.domain,
+    `${BILLING_RETURN_PATH}?shop=${encodeURIComponent(shop.domain)}`,
+    deps.origin,
+  );
   const { confirmationUrl } = await createCharge(
     db,
     config,
@@ -88,7 +99,12 @@ export async function selectPlan(deps: BillingDeps, shop: ShopRow, body: SelectP
  * GET /api/billing/return?shop=…&charge_id=…: public. Activates the plan of
  * an APPROVED charge of that shop (once) and answers where to send the browser.
  */
-export async function confirmPlanCharge(deps: BillingDeps, shopDomain: string, chargeId: string, embedded: EmbeddedQuery = {}): Promise<string> {
+export async function confirmPlanCharge(
+  deps: BillingDeps,
+  shopDomain: string,
+  chargeId: string,
+  embedded: EmbeddedQuery = {},
+): Promise<string> {
   const { db, config, now } = deps;
   const shop = await db.selectFrom('shops').selectAll().where('domain', '=', shopDomain).executeTakeFirst();
   if (!shop) throw notFound();
@@ -98,7 +114,12 @@ export async function confirmPlanCharge(deps: BillingDeps, shopDomain: string, c
 
   const planName = charge.reference as PlanName;
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('shopPlans').selectAll().where('shopId', '=', shop.id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('shopPlans')
+      .selectAll()
+      .where('shopId', '=', shop.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (current?.chargeId === charge.id) return; // already activated (a reload of the return URL)
     // The approved charge replaces any earlier plan charge (the platform replaces the subscription).
     await trx
@@ -175,7 +196,12 @@ export async function downgrade(deps: BillingDeps, shop: ShopRow, planName: unkn
   if (current.planName === 'free') throw badRequest(PLAN_ERRORS.alreadySubscribed, 'already_subscribed');
 
   if (deps.config.appMode === 'shopify' && current.chargeId) {
-    const charge = await db.selectFrom('charges').selectAll().where('id', '=', current.chargeId).where('shopId', '=', shop.id).executeTakeFirst();
+    const charge = await db
+      .selectFrom('charges')
+      .selectAll()
+      .where('id', '=', current.chargeId)
+      .where('shopId', '=', shop.id)
+      .executeTakeFirst();
     if (charge && charge.status === 'active') {
       if (!deps.platform?.cancel) throw new HttpError(501, 'Billing through the platform is not configured');
       await deps.platform.cancel(shop, charge);
@@ -191,12 +217,22 @@ export async function downgrade(deps: BillingDeps, shop: ShopRow, planName: unkn
  * limit go to draft (looks are kept). `ended`: the platform ended this charge (app_subscriptions/update)
  * — it stays named on the free plan, so the plans page can say so and a reactivation can bring it back.
  */
-export async function switchToFree(deps: Pick<BillingDeps, 'db' | 'now'>, shopId: number, ended?: { chargeId: number }): Promise<Array<{ id: number; title: string }>> {
+export async function switchToFree(
+  deps: Pick<BillingDeps, 'db' | 'now'>,
+  shopId: number,
+  ended?: { chargeId: number },
+): Promise<Array<{ id: number; title: string }>> {
   const { db, now } = deps;
   const limit = await freeUsageLimit(db);
   const result = await db.transaction().execute(async (trx) => {
     await cancelCharges(trx, shopId, 'plan', now());
-    const values = { planName: 'free' as const, chargeId: ended?.chargeId ?? null, discountPercentage: null, discountCode: null, activatedAt: now() };
+    const values = {
+      planName: 'free' as const,
+      chargeId: ended?.chargeId ?? null,
+      discountPercentage: null,
+      discountCode: null,
+      activatedAt: now(),
+    };
     await trx
       .insertInto('shopPlans')
       .values({ shopId, ...values })
@@ -208,11 +244,24 @@ export async function switchToFree(deps: Pick<BillingDeps, 'db' | 'now'>, shopId
         .updateTable('productLooks')
         .set({ active: false })
         .where('shopId', '=', shopId)
-        .where('id', 'in', beyond.map((l) => l.id))
+        .where(
+          'id',
+          'in',
+          beyond.map((l) => l.id),
+        )
         .returning(['id', 'mainProduct', 'discount'])
         .execute();
       for (const look of drafted) {
-        await recordChange(db, shopId, { kind: 'lookChanged', before: lookState({ ...look, active: true }), after: lookState({ ...look, active: false }) }, trx);
+        await recordChange(
+          db,
+          shopId,
+          {
+            kind: 'lookChanged',
+            before: lookState({ ...look, active: true }),
+            after: lookState({ ...look, active: false }),
+          },
+          trx,
+        );
       }
     }
     return beyond;

@@ -5,16 +5,25 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The standalone stand-in for the platform's charge approval page. */
-export function renderConfirmationPage(charge: ChargeRow, shop: { domain: string; locale: string }, token: string): string {
+export function renderConfirmationPage(
+  charge: ChargeRow,
+  shop: { domain: string; locale: string },
+  token: string,
+): string {
   const t = (key: string, values?: Record<string, string | number>) => escapeHtml(translate(shop.locale, key, values));
-  const money = (n: number) => new Intl.NumberFormat(shop.locale, { style: 'currency', currency: charge.currency }).format(n);
+  const money = (n: number) =>
+    new Intl.NumberFormat(shop.locale, { style: 'currency', currency: charge.currency }).format(n);
   const discount = charge.discountPercentage ? Number(charge.discountPercentage) : 0;
   // A discounted charge shows what is paid, with the list price crossed out.
   const price = discount
     ? `${escapeHtml(money(Math.round(Number(charge.amount) * (100 - discount)) / 100))} <s class="muted">${escapeHtml(money(Number(charge.amount)))}</s>`
     : escapeHtml(money(Number(charge.amount)));
   const period =
-    charge.interval === 'ANNUAL' ? t('Charges.perYear') : charge.interval === 'EVERY_30_DAYS' ? t('Charges.per30Days') : t('Charges.oneTime');
+    charge.interval === 'ANNUAL'
+      ? t('Charges.perYear')
+      : charge.interval === 'EVERY_30_DAYS'
+        ? t('Charges.per30Days')
+        : t('Charges.oneTime');
   const decided = charge.status !== 'pending';
   return `<!doctype html>
 <html lang="${escapeHtml(shop.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

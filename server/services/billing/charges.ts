@@ -76,7 +76,10 @@ export async function createCharge(
     .executeTakeFirstOrThrow();
   if (config.appMode === 'standalone') {
     // The stand-in approval page, on the origin the merchant returns to (the one they opened).
-    return { charge, confirmationUrl: `${new URL(input.returnUrl).origin}/charges/${charge.id}/confirm?token=${token}` };
+    return {
+      charge,
+      confirmationUrl: `${new URL(input.returnUrl).origin}/charges/${charge.id}/confirm?token=${token}`,
+    };
   }
   if (!platform) throw new HttpError(501, 'Billing through the platform is not configured');
   let created: Awaited<ReturnType<PlatformBilling['create']>>;
@@ -99,7 +102,12 @@ export async function createCharge(
 /** A charge of the shop (never another shop's). */
 export async function getCharge(db: Db, shopId: number, chargeId: number): Promise<ChargeRow | undefined> {
   if (!Number.isSafeInteger(chargeId)) return undefined;
-  return db.selectFrom('charges').selectAll().where('shopId', '=', shopId).where('id', '=', chargeId).executeTakeFirst();
+  return db
+    .selectFrom('charges')
+    .selectAll()
+    .where('shopId', '=', shopId)
+    .where('id', '=', chargeId)
+    .executeTakeFirst();
 }
 
 /** Standalone confirmation page: loads a pending-or-decided charge by id and secret token. */
@@ -161,11 +169,15 @@ export async function findReturnedCharge(
   let charge: ChargeRow | undefined;
   if (config.appMode === 'shopify') {
     charge = await query
-      .where('platformChargeId', 'in', [`gid://shopify/AppSubscription/${chargeIdParam}`, `gid://shopify/AppPurchaseOneTime/${chargeIdParam}`])
+      .where('platformChargeId', 'in', [
+        `gid://shopify/AppSubscription/${chargeIdParam}`,
+        `gid://shopify/AppPurchaseOneTime/${chargeIdParam}`,
+      ])
       .executeTakeFirst();
   } else {
     const id = Number(chargeIdParam);
-    charge = Number.isSafeInteger(id) && id <= INT32_MAX ? await query.where('id', '=', id).executeTakeFirst() : undefined;
+    charge =
+      Number.isSafeInteger(id) && id <= INT32_MAX ? await query.where('id', '=', id).executeTakeFirst() : undefined;
   }
   if (charge?.status === 'pending' && config.appMode === 'shopify' && platform?.status) {
     const status = await platform.status(shop, charge);

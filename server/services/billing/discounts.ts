@@ -2,7 +2,13 @@ import type { Db } from '../../db';
 import type { DiscountCheck } from '../../../src/contracts/billing';
 import { DISCOUNT_CODE_PATTERN } from '../../../src/contracts/billing';
 import { translate } from '../../i18n';
-import { clientAddressKey, hitRateLimits, maybePruneRateLimits, tooManyRequests, type RateLimitCounter } from '../../http/rateLimitStore';
+import {
+  clientAddressKey,
+  hitRateLimits,
+  maybePruneRateLimits,
+  tooManyRequests,
+  type RateLimitCounter,
+} from '../../http/rateLimitStore';
 
 export interface DiscountCode {
   code: string;
@@ -66,14 +72,21 @@ class RollBack {
  * queue, none slips past a limit); the hits are rolled back when a limit was
  * already reached (→ 429) or the code is right, and kept when it is wrong.
  */
-export async function guessDiscountCode(db: Db, code: string, guesser: DiscountGuesser, now: Date): Promise<DiscountCode | undefined> {
+export async function guessDiscountCode(
+  db: Db,
+  code: string,
+  guesser: DiscountGuesser,
+  now: Date,
+): Promise<DiscountCode | undefined> {
   const counters = guessCounters(guesser);
   try {
     await db.transaction().execute(async (trx) => {
       const hits = await hitRateLimits(trx, counters, now);
       const exceeded = counters.map((c) => ({ c, hit: hits.get(c.key)! })).filter(({ c, hit }) => hit.hits > c.max);
       if (exceeded.length) {
-        throw new RollBack({ blockedForMs: Math.max(...exceeded.map(({ hit }) => hit.resetAt.getTime() - now.getTime())) });
+        throw new RollBack({
+          blockedForMs: Math.max(...exceeded.map(({ hit }) => hit.resetAt.getTime() - now.getTime())),
+        });
       }
       const found = await findDiscountCode(trx, code, now);
       if (found) throw new RollBack({ found });
@@ -88,7 +101,13 @@ export async function guessDiscountCode(db: Db, code: string, guesser: DiscountG
 }
 
 /** POST /discount/validate: `{ valid, code, percentage, message }` with a message in the shop locale; 429 past the guess limits. */
-export async function validateDiscountCode(db: Db, code: string, guesser: DiscountGuesser, locale: string, now: Date): Promise<DiscountCheck> {
+export async function validateDiscountCode(
+  db: Db,
+  code: string,
+  guesser: DiscountGuesser,
+  locale: string,
+  now: Date,
+): Promise<DiscountCheck> {
   const found = await guessDiscountCode(db, code, guesser, now);
   if (!found) {
     return { valid: false, code: code.trim(), percentage: 0, message: translate(locale, 'Billing.discount.invalid') };

@@ -14,7 +14,13 @@ export async function endShopPlan(db: Db, shopId: number, now: Date): Promise<vo
       .where('purpose', '=', 'plan')
       .where('status', 'in', ['active', 'pending'])
       .execute();
-    const free = { planName: 'free' as const, chargeId: null, discountPercentage: null, discountCode: null, activatedAt: now };
+    const free = {
+      planName: 'free' as const,
+      chargeId: null,
+      discountPercentage: null,
+      discountCode: null,
+      activatedAt: now,
+    };
     await trx
       .insertInto('shopPlans')
       .values({ shopId, ...free })

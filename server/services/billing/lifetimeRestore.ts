@@ -14,7 +14,11 @@ export const planChargeName = (title: string) => `Shoppable Looks ${title}`;
  * Lifetime — the shop is on Lifetime again. Nothing is assumed beyond what the platform reports.
  * True when it restored the plan.
  */
-export async function restoreLifetime(deps: { db: Db; now: () => Date }, billing: Pick<ShopifyBilling, 'installation'>, shop: ShopRow): Promise<boolean> {
+export async function restoreLifetime(
+  deps: { db: Db; now: () => Date },
+  billing: Pick<ShopifyBilling, 'installation'>,
+  shop: ShopRow,
+): Promise<boolean> {
   const { db, now } = deps;
   const [current, plan] = await Promise.all([getShopPlan(db, shop.id), findPlan(db, 'lifetime')]);
   if (current.planName === 'lifetime' || !plan) return false;
@@ -29,7 +33,9 @@ export async function restoreLifetime(deps: { db: Db; now: () => Date }, billing
     .execute();
   const knownIds = new Map(known.map((c) => [c.platformChargeId!, c.id]));
   const { oneTimePurchases } = await billing.installation(shop);
-  const purchase = oneTimePurchases.find((p) => p.status === 'ACTIVE' && (knownIds.has(p.id) || p.name === planChargeName(plan.title)));
+  const purchase = oneTimePurchases.find(
+    (p) => p.status === 'ACTIVE' && (knownIds.has(p.id) || p.name === planChargeName(plan.title)),
+  );
   if (!purchase) return false;
   await db.transaction().execute(async (trx) => {
     let chargeId = knownIds.get(purchase.id);
@@ -57,7 +63,13 @@ export async function restoreLifetime(deps: { db: Db; now: () => Date }, billing
     } else {
       await trx.updateTable('charges').set({ status: 'active', decidedAt: now() }).where('id', '=', chargeId).execute();
     }
-    const values = { planName: 'lifetime' as const, chargeId, discountPercentage: null, discountCode: null, activatedAt: now() };
+    const values = {
+      planName: 'lifetime' as const,
+      chargeId,
+      discountPercentage: null,
+      discountCode: null,
+      activatedAt: now(),
+    };
     await trx
       .insertInto('shopPlans')
       .values({ shopId: shop.id, ...values })

@@ -32,7 +32,16 @@ export async function findPlan(db: Db, name: string): Promise<PlanRow | undefine
 /** The shop's confirmed plan; a shop without a row is on free. */
 export async function getShopPlan(db: Db, shopId: number): Promise<ShopPlanRow> {
   const row = await db.selectFrom('shopPlans').selectAll().where('shopId', '=', shopId).executeTakeFirst();
-  return row ?? { shopId, planName: 'free', chargeId: null, discountPercentage: null, discountCode: null, activatedAt: new Date(0) };
+  return (
+    row ?? {
+      shopId,
+      planName: 'free',
+      chargeId: null,
+      discountPercentage: null,
+      discountCode: null,
+      activatedAt: new Date(0),
+    }
+  );
 }
 
 /** Free counts as monthly for the period toggle. */
@@ -54,8 +63,10 @@ export async function getBillingPlans(db: Db, shopId: number, locale: string): P
     const originalPrice = row ? Number(row.price) : 0;
     const isCurrent = current.planName === name;
     // The current subscription's discount, else a promotion configured on the plan.
-    const discount = isCurrent && currentDiscount ? currentDiscount : row?.discountPercentage ? Number(row.discountPercentage) : 0;
-    const discountCode = isCurrent && currentDiscount ? current.discountCode : discount ? (row?.discountCode ?? null) : null;
+    const discount =
+      isCurrent && currentDiscount ? currentDiscount : row?.discountPercentage ? Number(row.discountPercentage) : 0;
+    const discountCode =
+      isCurrent && currentDiscount ? current.discountCode : discount ? (row?.discountCode ?? null) : null;
     const discountedPrice = discount > 0 ? round2(originalPrice * (1 - discount / 100)) : null;
     return {
       name,
@@ -68,7 +79,9 @@ export async function getBillingPlans(db: Db, shopId: number, locale: string): P
       isActive: !!row?.active,
       usageLimit: row ? row.usageLimit : BILLING.freeUsageLimit,
       featuredText: row ? featuresIn(row, lang) : '',
-      savingsText: row?.savingsPercentage ? translate(lang, 'Billing.plan.savings', { percentage: row.savingsPercentage }) : null,
+      savingsText: row?.savingsPercentage
+        ? translate(lang, 'Billing.plan.savings', { percentage: row.savingsPercentage })
+        : null,
     };
   };
 
@@ -77,7 +90,12 @@ export async function getBillingPlans(db: Db, shopId: number, locale: string): P
   const yearlyDiscount = byName.get('yearly')?.savingsPercentage ?? BILLING.yearlySavingsPercentage;
   return {
     plans,
-    currentPlan: { name: current.planName, period: periodOf(current.planName), discount: currentDiscount, ended: await endedPlan(db, shopId) },
+    currentPlan: {
+      name: current.planName,
+      period: periodOf(current.planName),
+      discount: currentDiscount,
+      ended: await endedPlan(db, shopId),
+    },
     pricingInfo: {
       monthlyPrice,
       yearlyPrice: round2(monthlyPrice * 12),
@@ -88,7 +106,10 @@ export async function getBillingPlans(db: Db, shopId: number, locale: string): P
 }
 
 /** The plan the platform ended, while the shop is on free because of it (the plans page says so). */
-export async function endedPlan(db: Db, shopId: number): Promise<{ plan: PlanName; reason: SubscriptionEndReason } | null> {
+export async function endedPlan(
+  db: Db,
+  shopId: number,
+): Promise<{ plan: PlanName; reason: SubscriptionEndReason } | null> {
   const row = await db
     .selectFrom('shopPlans')
     .innerJoin('charges', 'charges.id', 'shopPlans.chargeId')

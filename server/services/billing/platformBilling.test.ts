@@ -29,23 +29,34 @@ describe('platform billing', () => {
 
   /** Selects the plan, the merchant approves it on the platform, the admin loads the return: the platform's charge. */
   async function buy(domain: string, planName: string) {
-    const res = await t.request({ method: 'POST', url: `${API_PREFIX}/shop/select-plan`, shop: domain, payload: { planName } });
+    const res = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/shop/select-plan`,
+      shop: domain,
+      payload: { planName },
+    });
     expect(res.statusCode).toBe(200);
     const id = /\/charges\/(\d+)\/confirm$/.exec(res.json().confirmationUrl)![1];
     fake.setChargeStatus(id, 'ACTIVE');
-    const back = await t.app.inject({ method: 'GET', url: `/api/billing/return?shop=${domain}&charge_id=${id}&host=YWRtaW4&embedded=1` });
+    const back = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/return?shop=${domain}&charge_id=${id}&host=YWRtaW4&embedded=1`,
+    });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/billing/plans?subscribed=${planName}&shop=${domain}&host=YWRtaW4&embedded=1`);
     return fake.chargesOf(domain).find((c) => c.id.endsWith(`/${id}`))!;
   }
 
-  const plans = async (domain: string) => (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/billing-plans`, shop: domain })).json() as BillingPlans;
+  const plans = async (domain: string) =>
+    (await t.request({ method: 'GET', url: `${API_PREFIX}/shop/billing-plans`, shop: domain })).json() as BillingPlans;
 
   it('test charges come from the shop: a development store gets test charges, a paying store real ones', async () => {
     await install('dev-store.myshopify.com');
     expect((await buy('dev-store.myshopify.com', 'monthly')).variables.test).toBe(true);
     await install('paying.myshopify.com');
-    fake.module<FakeShopPlans>('shopPlan').setPlan('paying.myshopify.com', { partnerDevelopment: false, displayName: 'Basic' });
+    fake
+      .module<FakeShopPlans>('shopPlan')
+      .setPlan('paying.myshopify.com', { partnerDevelopment: false, displayName: 'Basic' });
     expect((await buy('paying.myshopify.com', 'monthly')).variables.test).toBe(false);
     expect((await buy('paying.myshopify.com', 'lifetime')).variables.test).toBe(false);
   });
@@ -69,7 +80,10 @@ describe('platform billing', () => {
     expect(cancels.map((c) => c.variables.id)).toEqual([subscription.id]);
     expect((await plans(domain)).currentPlan).toMatchObject({ name: 'lifetime', ended: null });
     // A reload of the return finds nothing left to cancel.
-    const again = await t.app.inject({ method: 'GET', url: `/api/billing/return?shop=${domain}&charge_id=${lifetime.id.split('/').pop()}` });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/return?shop=${domain}&charge_id=${lifetime.id.split('/').pop()}`,
+    });
     expect(again.statusCode).toBe(303);
     expect(fake.graphql.filter((c) => c.shop === domain && /appSubscriptionCancel/.test(c.query))).toHaveLength(1);
   });
@@ -78,29 +92,46 @@ describe('platform billing', () => {
     const domain = 'frozen.myshopify.com';
     const shop = await install(domain);
     const subscription = await buy(domain, 'monthly');
-    for (let i = 0; i < 3; i += 1) await insertLook(t.db, shop.id, { title: `Look ${i}`, active: true, updatedAt: new Date(Date.now() - i * 1000) });
+    for (let i = 0; i < 3; i += 1)
+      await insertLook(t.db, shop.id, { title: `Look ${i}`, active: true, updatedAt: new Date(Date.now() - i * 1000) });
     const update = (status: string) =>
-      deliver(t, 'app_subscriptions/update', {
-        app_subscription: {
-          admin_graphql_api_id: subscription.id,
-          name: subscription.variables.name,
-          status,
-          admin_graphql_api_shop_id: 'gid://shopify/Shop/1',
-          created_at: '2026-11-01T10:00:00-05:00',
-          updated_at: '2026-11-28T10:00:00-05:00',
-          currency: 'USD',
-          capped_amount: null,
+      deliver(
+        t,
+        'app_subscriptions/update',
+        {
+          app_subscription: {
+            admin_graphql_api_id: subscription.id,
+            name: subscription.variables.name,
+            status,
+            admin_graphql_api_shop_id: 'gid://shopify/Shop/1',
+            created_at: '2026-11-01T10:00:00-05:00',
+            updated_at: '2026-11-28T10:00:00-05:00',
+            currency: 'USD',
+            capped_amount: null,
+          },
         },
-      }, { shop: domain });
+        { shop: domain },
+      );
 
     expect((await update('FROZEN')).statusCode).toBe(200);
     expect((await getShopPlan(t.db, shop.id)).planName).toBe('free');
-    expect((await plans(domain)).currentPlan).toMatchObject({ name: 'free', ended: { plan: 'monthly', reason: 'frozen' } });
-    const active = await t.db.selectFrom('productLooks').select('id').where('shopId', '=', shop.id).where('active', '=', true).execute();
+    expect((await plans(domain)).currentPlan).toMatchObject({
+      name: 'free',
+      ended: { plan: 'monthly', reason: 'frozen' },
+    });
+    const active = await t.db
+      .selectFrom('productLooks')
+      .select('id')
+      .where('shopId', '=', shop.id)
+      .where('active', '=', true)
+      .execute();
     expect(active).toHaveLength(1);
     // A repeated delivery changes nothing.
     expect((await update('FROZEN')).statusCode).toBe(200);
-    expect((await plans(domain)).currentPlan).toMatchObject({ name: 'free', ended: { plan: 'monthly', reason: 'frozen' } });
+    expect((await plans(domain)).currentPlan).toMatchObject({
+      name: 'free',
+      ended: { plan: 'monthly', reason: 'frozen' },
+    });
 
     expect((await update('ACTIVE')).statusCode).toBe(200);
     expect((await plans(domain)).currentPlan).toMatchObject({ name: 'monthly', ended: null });
@@ -108,16 +139,24 @@ describe('platform billing', () => {
     for (const status of ['CANCELLED', 'DECLINED', 'EXPIRED']) {
       await update('ACTIVE');
       await update(status);
-      expect((await plans(domain)).currentPlan).toMatchObject({ name: 'free', ended: { plan: 'monthly', reason: status.toLowerCase() } });
+      expect((await plans(domain)).currentPlan).toMatchObject({
+        name: 'free',
+        ended: { plan: 'monthly', reason: status.toLowerCase() },
+      });
     }
   });
 
-  it("a subscription the app replaced or cancelled itself changes nothing when the platform reports it", async () => {
+  it('a subscription the app replaced or cancelled itself changes nothing when the platform reports it', async () => {
     const domain = 'replaced.myshopify.com';
     await install(domain);
     const first = await buy(domain, 'monthly');
     await buy(domain, 'yearly');
-    const res = await deliver(t, 'app_subscriptions/update', { app_subscription: { admin_graphql_api_id: first.id, status: 'CANCELLED' } }, { shop: domain });
+    const res = await deliver(
+      t,
+      'app_subscriptions/update',
+      { app_subscription: { admin_graphql_api_id: first.id, status: 'CANCELLED' } },
+      { shop: domain },
+    );
     expect(res.statusCode).toBe(200);
     expect((await plans(domain)).currentPlan).toMatchObject({ name: 'yearly', ended: null });
   });

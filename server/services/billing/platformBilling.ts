@@ -22,7 +22,9 @@ export interface InstallationCharge {
 export interface ShopifyBilling extends Required<PlatformBilling> {
   status(shop: ShopRow, charge: ChargeRow): Promise<PlatformChargeStatus>;
   /** What the platform reports for the app's installation: its active subscriptions and its one-time purchases. */
-  installation(shop: ShopRow): Promise<{ activeSubscriptions: InstallationCharge[]; oneTimePurchases: InstallationCharge[] }>;
+  installation(
+    shop: ShopRow,
+  ): Promise<{ activeSubscriptions: InstallationCharge[]; oneTimePurchases: InstallationCharge[] }>;
   /** Cancels every subscription the platform reports active (`appSubscriptionCancel`); the ids cancelled. */
   cancelActiveSubscriptions(shop: ShopRow): Promise<string[]>;
 }
@@ -41,7 +43,10 @@ export function billingTestOverride(value: string | undefined): boolean | undefi
 }
 
 /** App billing through the platform's Admin API (APP_MODE=shopify). */
-export function platformBillingFor(admin: { graphql: AdminGraphql }, env: NodeJS.ProcessEnv = process.env): ShopifyBilling {
+export function platformBillingFor(
+  admin: { graphql: AdminGraphql },
+  env: NodeJS.ProcessEnv = process.env,
+): ShopifyBilling {
   return createShopifyBilling({ graphql: admin.graphql, test: billingTestOverride(env.SHOPIFY_BILLING_TEST?.trim()) });
 }
 
@@ -112,7 +117,11 @@ export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBil
       if (charge.kind === 'subscription') {
         const discount = charge.discountPercentage ? Number(charge.discountPercentage) / 100 : 0;
         const data = await graphql<{
-          appSubscriptionCreate: { appSubscription: { id: string } | null; confirmationUrl: string | null; userErrors: UserError[] };
+          appSubscriptionCreate: {
+            appSubscription: { id: string } | null;
+            confirmationUrl: string | null;
+            userErrors: UserError[];
+          };
         }>(shop, SUBSCRIPTION_CREATE, {
           name: charge.name,
           returnUrl: charge.returnUrl,
@@ -132,11 +141,16 @@ export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBil
         });
         const result = data.appSubscriptionCreate;
         checkUserErrors(result.userErrors);
-        if (!result.appSubscription || !result.confirmationUrl) throw new HttpError(422, PLAN_ERRORS.noInvoice, 'no_invoice');
+        if (!result.appSubscription || !result.confirmationUrl)
+          throw new HttpError(422, PLAN_ERRORS.noInvoice, 'no_invoice');
         return { platformChargeId: result.appSubscription.id, confirmationUrl: result.confirmationUrl };
       }
       const data = await graphql<{
-        appPurchaseOneTimeCreate: { appPurchaseOneTime: { id: string } | null; confirmationUrl: string | null; userErrors: UserError[] };
+        appPurchaseOneTimeCreate: {
+          appPurchaseOneTime: { id: string } | null;
+          confirmationUrl: string | null;
+          userErrors: UserError[];
+        };
       }>(shop, PURCHASE_CREATE, {
         name: charge.name,
         price: { amount: Number(charge.amount), currencyCode: charge.currency },
@@ -145,7 +159,8 @@ export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBil
       });
       const result = data.appPurchaseOneTimeCreate;
       checkUserErrors(result.userErrors);
-      if (!result.appPurchaseOneTime || !result.confirmationUrl) throw new HttpError(422, PLAN_ERRORS.noInvoice, 'no_invoice');
+      if (!result.appPurchaseOneTime || !result.confirmationUrl)
+        throw new HttpError(422, PLAN_ERRORS.noInvoice, 'no_invoice');
       return { platformChargeId: result.appPurchaseOneTime.id, confirmationUrl: result.confirmationUrl };
     },
 
@@ -160,9 +175,15 @@ export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBil
 
     async installation(shop) {
       const data = await graphql<{
-        currentAppInstallation: { activeSubscriptions: InstallationCharge[]; oneTimePurchases: { nodes: InstallationCharge[] } };
+        currentAppInstallation: {
+          activeSubscriptions: InstallationCharge[];
+          oneTimePurchases: { nodes: InstallationCharge[] };
+        };
       }>(shop, INSTALLATION_BILLING, {});
-      return { activeSubscriptions: data.currentAppInstallation.activeSubscriptions, oneTimePurchases: data.currentAppInstallation.oneTimePurchases.nodes };
+      return {
+        activeSubscriptions: data.currentAppInstallation.activeSubscriptions,
+        oneTimePurchases: data.currentAppInstallation.oneTimePurchases.nodes,
+      };
     },
 
     async cancelActiveSubscriptions(shop) {
@@ -170,7 +191,9 @@ export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBil
       const cancelled: string[] = [];
       for (const subscription of activeSubscriptions) {
         if (subscription.status !== 'ACTIVE') continue;
-        const data = await graphql<{ appSubscriptionCancel: { userErrors: UserError[] } }>(shop, SUBSCRIPTION_CANCEL, { id: subscription.id });
+        const data = await graphql<{ appSubscriptionCancel: { userErrors: UserError[] } }>(shop, SUBSCRIPTION_CANCEL, {
+          id: subscription.id,
+        });
         checkUserErrors(data.appSubscriptionCancel.userErrors);
         cancelled.push(subscription.id);
       }
@@ -179,7 +202,9 @@ export function createShopifyBilling(options: ShopifyBillingOptions): ShopifyBil
 
     async status(shop, charge) {
       if (!charge.platformChargeId) return 'pending';
-      const data = await graphql<{ node: { status?: string } | null }>(shop, CHARGE_STATUS, { id: charge.platformChargeId });
+      const data = await graphql<{ node: { status?: string } | null }>(shop, CHARGE_STATUS, {
+        id: charge.platformChargeId,
+      });
       const status = data.node?.status;
       if (status === 'ACTIVE' || status === 'ACCEPTED') return 'active';
       if (status === 'PENDING' || !status) return 'pending';

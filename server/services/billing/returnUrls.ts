@@ -10,7 +10,12 @@ export function adminAppUrl(shopDomain: string, handle: string): string {
  * page inside the admin (the admin loads `pathAndQuery` in the app's frame, never APP_URL on its
  * own); standalone, the origin the merchant opened the app at (APP_URL when unknown).
  */
-export function chargeReturnUrl(config: Pick<Config, 'appMode' | 'appUrl' | 'shopifyApp'>, shopDomain: string, pathAndQuery: string, origin?: string): string {
+export function chargeReturnUrl(
+  config: Pick<Config, 'appMode' | 'appUrl' | 'shopifyApp'>,
+  shopDomain: string,
+  pathAndQuery: string,
+  origin?: string,
+): string {
   if (config.appMode === 'shopify') return `${adminAppUrl(shopDomain, config.shopifyApp.handle)}${pathAndQuery}`;
   return `${origin ?? config.appUrl}${pathAndQuery}`;
 }
@@ -29,7 +34,10 @@ export const EMBEDDED_PARAMS = ['shop', 'host', 'embedded'] as const;
  * merchant's own origin standalone, the app's frame inside the admin (with the admin's shop/host
  * parameters, which App Bridge reads on load).
  */
-export function appPagePath(pathAndQuery: string, embedded: Partial<Record<(typeof EMBEDDED_PARAMS)[number], string>> = {}): string {
+export function appPagePath(
+  pathAndQuery: string,
+  embedded: Partial<Record<(typeof EMBEDDED_PARAMS)[number], string>> = {},
+): string {
   const url = new URL(pathAndQuery, 'http://app.invalid');
   // Only a page the admin loaded (it always passes host) carries them on.
   if (!embedded.host) return `${url.pathname}${url.search}`;

@@ -9,7 +9,12 @@ export interface SubscriptionUpdate {
   status: string;
 }
 
-const ENDED: Record<string, SubscriptionEndReason> = { CANCELLED: 'cancelled', DECLINED: 'declined', FROZEN: 'frozen', EXPIRED: 'expired' };
+const ENDED: Record<string, SubscriptionEndReason> = {
+  CANCELLED: 'cancelled',
+  DECLINED: 'declined',
+  FROZEN: 'frozen',
+  EXPIRED: 'expired',
+};
 
 export type SubscriptionOutcome = 'ended' | 'reactivated' | 'unchanged';
 
@@ -20,7 +25,11 @@ export type SubscriptionOutcome = 'ended' | 'reactivated' | 'unchanged';
  * (a frozen store paid), its plan comes back. Anything else (a subscription the app already replaced or
  * cancelled itself, an unknown one) changes nothing. Idempotent: a repeated delivery finds it done.
  */
-export async function applySubscriptionUpdate(deps: { db: Db; now: () => Date }, shopId: number, update: SubscriptionUpdate): Promise<SubscriptionOutcome> {
+export async function applySubscriptionUpdate(
+  deps: { db: Db; now: () => Date },
+  shopId: number,
+  update: SubscriptionUpdate,
+): Promise<SubscriptionOutcome> {
   const { db, now } = deps;
   const charge = await db
     .selectFrom('charges')
@@ -40,12 +49,26 @@ export async function applySubscriptionUpdate(deps: { db: Db; now: () => Date },
     await switchToFree(deps, shopId, { chargeId: charge.id });
     return 'ended';
   }
-  if (status === 'ACTIVE' && current?.planName === 'free' && current.chargeId === charge.id && charge.status !== 'active') {
+  if (
+    status === 'ACTIVE' &&
+    current?.planName === 'free' &&
+    current.chargeId === charge.id &&
+    charge.status !== 'active'
+  ) {
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('charges').set({ status: 'active', decidedAt: now() }).where('id', '=', charge.id).execute();
+      await trx
+        .updateTable('charges')
+        .set({ status: 'active', decidedAt: now() })
+        .where('id', '=', charge.id)
+        .execute();
       await trx
         .updateTable('shopPlans')
-        .set({ planName: charge.reference as 'monthly' | 'yearly', discountPercentage: charge.discountPercentage, discountCode: charge.discountCode, activatedAt: now() })
+        .set({
+          planName: charge.reference as 'monthly' | 'yearly',
+          discountPercentage: charge.discountPercentage,
+          discountCode: charge.discountCode,
+          activatedAt: now(),
+        })
         .where('shopId', '=', shopId)
         .where('chargeId', '=', charge.id)
         .execute();

@@ -24,7 +24,14 @@ describe('the change outbox', () => {
     [shopId, other] = (
       await handle.db
         .insertInto('shops')
-        .values(['outbox-a', 'outbox-b'].map((name) => ({ domain: `${name}.myshopify.com`, locale: 'en', email: '', settings: '{}' })))
+        .values(
+          ['outbox-a', 'outbox-b'].map((name) => ({
+            domain: `${name}.myshopify.com`,
+            locale: 'en',
+            email: '',
+            settings: '{}',
+          })),
+        )
         .returning('id')
         .execute()
     ).map((r) => r.id);
@@ -34,13 +41,21 @@ describe('the change outbox', () => {
     await handle.close();
   });
 
-  const changes = (id: number) => handle.db.selectFrom('changes').select(['kind', 'before', 'after']).where('shopId', '=', id).orderBy('id').execute();
+  const changes = (id: number) =>
+    handle.db
+      .selectFrom('changes')
+      .select(['kind', 'before', 'after'])
+      .where('shopId', '=', id)
+      .orderBy('id')
+      .execute();
 
   it('without readers (the standalone demo) a change is recorded and no job is queued', async () => {
     await engine.start();
     await recordChange(handle.db, shopId, { kind: 'proxyPathChanged', before: null, after: '/apps/looks' });
     expect(await changes(shopId)).toEqual([{ kind: 'proxyPathChanged', before: null, after: '/apps/looks' }]);
-    const { rows } = await engine.boss.getDb().executeSql(`select count(*)::int as n from pgboss.job where name in ('storefront.metafields', 'discount.sync')`);
+    const { rows } = await engine.boss
+      .getDb()
+      .executeSql(`select count(*)::int as n from pgboss.job where name in ('storefront.metafields', 'discount.sync')`);
     expect(rows[0].n).toBe(0);
   });
 
@@ -56,7 +71,9 @@ describe('the change outbox', () => {
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    await handle.db.transaction().execute((trx) => recordChange(handle.db, other, { kind: 'lookChanged', before: look, after: null }, trx));
+    await handle.db
+      .transaction()
+      .execute((trx) => recordChange(handle.db, other, { kind: 'lookChanged', before: look, after: null }, trx));
     expect(await changes(other)).toEqual([{ kind: 'lookChanged', before: look, after: null }]);
     for (let i = 0; i < 200 && ran.length < 2; i++) await sleep(50);
     await engine.idle();
@@ -66,7 +83,7 @@ describe('the change outbox', () => {
     ]);
   });
 
-  it("a reader reads after its place, which only moves forward; shops it left behind are found", async () => {
+  it('a reader reads after its place, which only moves forward; shops it left behind are found', async () => {
     const reader: ChangeReader = 'discount.sync';
     const first = await unreadChanges(handle.db, reader, shopId);
     expect(first.map((c) => c.kind)).toEqual(['proxyPathChanged']);
@@ -85,15 +102,31 @@ describe('the change outbox', () => {
   });
 
   it('prunes what every reader has read once it is old, and anything after the retention; keeps the rest', async () => {
-    await handle.db.updateTable('changes').set({ createdAt: sql<Date>`now() - interval '2 hours'` }).execute();
+    await handle.db
+      .updateTable('changes')
+      .set({ createdAt: sql<Date>`now() - interval '2 hours'` })
+      .execute();
     // discount.sync read all of shopId; storefront.metafields nothing yet.
-    expect(await pruneChanges(handle.db, ['discount.sync', 'storefront.metafields'], { readAfterSeconds: 3600, keepDays: 7 })).toBe(0);
+    expect(
+      await pruneChanges(handle.db, ['discount.sync', 'storefront.metafields'], {
+        readAfterSeconds: 3600,
+        keepDays: 7,
+      }),
+    ).toBe(0);
     const last = (await unreadChanges(handle.db, 'storefront.metafields', shopId)).at(-1)!;
     await markRead(handle.db, 'storefront.metafields', shopId, last.id);
-    expect(await pruneChanges(handle.db, ['discount.sync', 'storefront.metafields'], { readAfterSeconds: 3600, keepDays: 7 })).toBe(2);
+    expect(
+      await pruneChanges(handle.db, ['discount.sync', 'storefront.metafields'], {
+        readAfterSeconds: 3600,
+        keepDays: 7,
+      }),
+    ).toBe(2);
     expect(await changes(shopId)).toEqual([]);
     expect(await changes(other)).toHaveLength(1);
-    await handle.db.updateTable('changes').set({ createdAt: sql<Date>`now() - interval '8 days'` }).execute();
+    await handle.db
+      .updateTable('changes')
+      .set({ createdAt: sql<Date>`now() - interval '8 days'` })
+      .execute();
     expect(await pruneChanges(handle.db, [], { readAfterSeconds: 3600, keepDays: 7 })).toBe(1);
   });
 

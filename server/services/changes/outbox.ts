@@ -81,7 +81,12 @@ export async function recordChange(db: Db, shopId: number, change: Change, trx?:
 }
 
 /** A look's state for a change record. */
-export const lookState = (look: { id: number; active: boolean; mainProduct: { itemId: string }; discount?: LookDiscount | null }): LookState => ({
+export const lookState = (look: {
+  id: number;
+  active: boolean;
+  mainProduct: { itemId: string };
+  discount?: LookDiscount | null;
+}): LookState => ({
   id: look.id,
   active: look.active,
   mainProduct: look.mainProduct.itemId,

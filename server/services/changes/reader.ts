@@ -6,11 +6,23 @@ import type { Change, ChangeReader } from './outbox';
 export type RecordedChange = Change & { id: number; createdAt: Date; ageMs: number };
 
 /** The shop's changes after the reader's place, oldest first (at most `limit`). */
-export async function unreadChanges(db: Db, reader: ChangeReader, shopId: number, limit = 500): Promise<RecordedChange[]> {
+export async function unreadChanges(
+  db: Db,
+  reader: ChangeReader,
+  shopId: number,
+  limit = 500,
+): Promise<RecordedChange[]> {
   const rows = await db
     .selectFrom('changes as c')
     .leftJoin('changeReaders as r', (join) => join.on('r.reader', '=', reader).onRef('r.shopId', '=', 'c.shopId'))
-    .select(['c.id', 'c.kind', 'c.before', 'c.after', 'c.createdAt', sql<number>`extract(epoch from now() - c.created_at) * 1000`.as('ageMs')])
+    .select([
+      'c.id',
+      'c.kind',
+      'c.before',
+      'c.after',
+      'c.createdAt',
+      sql<number>`extract(epoch from now() - c.created_at) * 1000`.as('ageMs'),
+    ])
     .where('c.shopId', '=', shopId)
     .where((eb) => eb('c.id', '>', eb.fn.coalesce('r.changeId', sql<number>`0`)))
     .orderBy('c.id')
@@ -34,7 +46,12 @@ export async function markRead(db: Db, reader: ChangeReader, shopId: number, cha
 }
 
 /** Shops with changes the reader has not read for `olderThanSeconds` (the upkeep queues their job again). */
-export async function shopsBehind(db: Db, reader: ChangeReader, olderThanSeconds: number, limit = 500): Promise<number[]> {
+export async function shopsBehind(
+  db: Db,
+  reader: ChangeReader,
+  olderThanSeconds: number,
+  limit = 500,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('changes as c')
     .leftJoin('changeReaders as r', (join) => join.on('r.reader', '=', reader).onRef('r.shopId', '=', 'c.shopId'))
@@ -52,8 +69,15 @@ export async function shopsBehind(db: Db, reader: ChangeReader, olderThanSeconds
  * change after `keepDays` (a shop whose reader stays behind that long is written anew by its next
  * install or catalog sync). `readers`: those this deployment runs (none in the standalone demo).
  */
-export async function pruneChanges(db: Db, readers: readonly ChangeReader[], options: { readAfterSeconds: number; keepDays: number }): Promise<number> {
-  const old = await db.deleteFrom('changes').where('createdAt', '<', sql<Date>`now() - ${options.keepDays} * interval '1 day'`).executeTakeFirst();
+export async function pruneChanges(
+  db: Db,
+  readers: readonly ChangeReader[],
+  options: { readAfterSeconds: number; keepDays: number },
+): Promise<number> {
+  const old = await db
+    .deleteFrom('changes')
+    .where('createdAt', '<', sql<Date>`now() - ${options.keepDays} * interval '1 day'`)
+    .executeTakeFirst();
   let read = 0n;
   if (readers.length) {
     const result = await db
@@ -62,7 +86,14 @@ export async function pruneChanges(db: Db, readers: readonly ChangeReader[], opt
       .where((eb) =>
         eb.and(
           readers.map((reader) =>
-            eb.exists(eb.selectFrom('changeReaders as r').select('r.shopId').where('r.reader', '=', reader).whereRef('r.shopId', '=', 'c.shopId').whereRef('r.changeId', '>=', 'c.id')),
+            eb.exists(
+              eb
+                .selectFrom('changeReaders as r')
+                .select('r.shopId')
+                .where('r.reader', '=', reader)
+                .whereRef('r.shopId', '=', 'c.shopId')
+                .whereRef('r.changeId', '>=', 'c.id'),
+            ),
           ),
         ),
       )

@@ -34,7 +34,12 @@ interface Row {
 }
 
 /** The shop's looks whose conversion fell week over week by at least `thresholdPercent`. */
-export async function findConversionDrops(db: Db, shop: { id: number; timezone: string }, thresholdPercent: number, now: Date): Promise<ConversionDrop[]> {
+export async function findConversionDrops(
+  db: Db,
+  shop: { id: number; timezone: string },
+  thresholdPercent: number,
+  now: Date,
+): Promise<ConversionDrop[]> {
   const today = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${shop.timezone})::date`;
   const { rows } = await sql<Row>`
     SELECT f.look_id, l.title,
@@ -48,12 +53,19 @@ export async function findConversionDrops(db: Db, shop: { id: number; timezone: 
     ORDER BY f.look_id`.execute(db);
   const drops: ConversionDrop[] = [];
   for (const r of rows) {
-    const [impressions, orders, previousImpressions, previousOrders] = [r.impressions, r.orders, r.previousImpressions, r.previousOrders].map((v) => Number(v ?? 0));
-    if (impressions < MIN_WEEKLY_IMPRESSIONS || previousImpressions < MIN_WEEKLY_IMPRESSIONS || previousOrders <= 0) continue;
+    const [impressions, orders, previousImpressions, previousOrders] = [
+      r.impressions,
+      r.orders,
+      r.previousImpressions,
+      r.previousOrders,
+    ].map((v) => Number(v ?? 0));
+    if (impressions < MIN_WEEKLY_IMPRESSIONS || previousImpressions < MIN_WEEKLY_IMPRESSIONS || previousOrders <= 0)
+      continue;
     const rate = (orders / impressions) * 100;
     const previousRate = (previousOrders / previousImpressions) * 100;
     const dropPercent = ((previousRate - rate) / previousRate) * 100;
-    if (dropPercent >= thresholdPercent) drops.push({ lookId: Number(r.lookId), lookTitle: r.title, rate, previousRate, dropPercent });
+    if (dropPercent >= thresholdPercent)
+      drops.push({ lookId: Number(r.lookId), lookTitle: r.title, rate, previousRate, dropPercent });
   }
   return drops;
 }

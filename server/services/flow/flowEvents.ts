@@ -28,8 +28,17 @@ export async function queueFlowTrigger(
 }
 
 /** Whether the shop has an enabled workflow that starts with the trigger (its last lifecycle callback said so). */
-export async function flowTriggerInUse(db: Db | Transaction<Database>, shopId: number, handle: string): Promise<boolean> {
-  const row = await db.selectFrom('flowTriggerUsage').select('enabled').where('shopId', '=', shopId).where('handle', '=', handle).executeTakeFirst();
+export async function flowTriggerInUse(
+  db: Db | Transaction<Database>,
+  shopId: number,
+  handle: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('flowTriggerUsage')
+    .select('enabled')
+    .where('shopId', '=', shopId)
+    .where('handle', '=', handle)
+    .executeTakeFirst();
   return row?.enabled === true;
 }
 
@@ -87,7 +96,12 @@ export interface DecidedExperiment {
 }
 
 /** "Look A/B test decided": queued in the transaction that applies the winner. */
-export async function sendAbTestDecided(db: Db, shopId: number, decided: DecidedExperiment, trx?: Transaction<Database>): Promise<boolean> {
+export async function sendAbTestDecided(
+  db: Db,
+  shopId: number,
+  decided: DecidedExperiment,
+  trx?: Transaction<Database>,
+): Promise<boolean> {
   return queueFlowTrigger(
     db,
     shopId,

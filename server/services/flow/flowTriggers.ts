@@ -24,12 +24,14 @@ export type FlowTriggerHandle = (typeof FLOW_TRIGGERS)[FlowTriggerName]['handle'
 
 export const FLOW_TRIGGER_HANDLES: readonly string[] = Object.values(FLOW_TRIGGERS).map((t) => t.handle);
 
-export const isFlowTriggerHandle = (value: unknown): value is FlowTriggerHandle => typeof value === 'string' && FLOW_TRIGGER_HANDLES.includes(value);
+export const isFlowTriggerHandle = (value: unknown): value is FlowTriggerHandle =>
+  typeof value === 'string' && FLOW_TRIGGER_HANDLES.includes(value);
 
 /** Flow refuses payloads above 50 KB (flowTriggerReceive); ours are far smaller, a long look title is cut. */
 export const MAX_TEXT_LENGTH = 255;
 
-export const flowText = (value: string) => (value.length > MAX_TEXT_LENGTH ? `${value.slice(0, MAX_TEXT_LENGTH - 1)}…` : value);
+export const flowText = (value: string) =>
+  value.length > MAX_TEXT_LENGTH ? `${value.slice(0, MAX_TEXT_LENGTH - 1)}…` : value;
 
 /** A percentage for a number_decimal field, two decimals. */
 export const flowPercent = (value: number) => Math.round(value * 100) / 100;

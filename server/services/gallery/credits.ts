@@ -16,7 +16,11 @@ import {
 
 /** The shop's credit account row (created on first use). */
 async function ensureAccount(db: Db, shopId: number): Promise<void> {
-  await db.insertInto('shopCredits').values({ shopId }).onConflict((oc) => oc.column('shopId').doNothing()).execute();
+  await db
+    .insertInto('shopCredits')
+    .values({ shopId })
+    .onConflict((oc) => oc.column('shopId').doNothing())
+    .execute();
 }
 
 export async function getCredits(db: Db, shopId: number): Promise<Credits> {
@@ -31,7 +35,13 @@ export async function getCredits(db: Db, shopId: number): Promise<Credits> {
 }
 
 /** Adds credits once per (reason, reference); a replay adds nothing. Returns true when credited. */
-export async function creditOnce(db: Db, shopId: number, amount: number, reason: 'free' | 'purchase' | 'refund', reference: string): Promise<boolean> {
+export async function creditOnce(
+  db: Db,
+  shopId: number,
+  amount: number,
+  reason: 'free' | 'purchase' | 'refund',
+  reference: string,
+): Promise<boolean> {
   await ensureAccount(db, shopId);
   const inserted = await db
     .insertInto('creditLedger')
@@ -80,17 +90,34 @@ export async function claimFreeCredits(db: Db, shopId: number): Promise<ClaimFre
 
 const toPackage = (row: { id: number; name: string; price: string; credits: number }): CreditPackage => {
   const price = Number(row.price);
-  return { id: row.id, name: row.name, price, credits: row.credits, pricePerCredit: Math.round((price / row.credits) * 10000) / 10000 };
+  return {
+    id: row.id,
+    name: row.name,
+    price,
+    credits: row.credits,
+    pricePerCredit: Math.round((price / row.credits) * 10000) / 10000,
+  };
 };
 
 export async function listPackages(db: Db): Promise<CreditPackage[]> {
-  const rows = await db.selectFrom('creditPackages').selectAll().where('active', '=', true).orderBy('position').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('creditPackages')
+    .selectAll()
+    .where('active', '=', true)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   return rows.map(toPackage);
 }
 
 async function findPackage(db: Db, packageId: number): Promise<CreditPackage> {
   if (!Number.isSafeInteger(packageId) || packageId <= 0) throw notFound('Credits.errors.packageNotFound');
-  const row = await db.selectFrom('creditPackages').selectAll().where('id', '=', packageId).where('active', '=', true).executeTakeFirst();
+  const row = await db
+    .selectFrom('creditPackages')
+    .selectAll()
+    .where('id', '=', packageId)
+    .where('active', '=', true)
+    .executeTakeFirst();
   if (!row) throw notFound('Credits.errors.packageNotFound');
   return toPackage(row);
 }
@@ -106,14 +133,20 @@ export async function purchasePackage(
   origin?: string,
 ): Promise<{ confirmationUrl: string }> {
   const pkg = await findPackage(db, packageId);
-  const { confirmationUrl } = await createCharge(db, config, shop, {
-    kind: 'one_time',
-    purpose: 'credits',
-    reference: String(pkg.id),
-    name: `${pkg.credits} image credits (${pkg.name})`,
-    amount: pkg.price,
-    returnUrl: chargeReturnUrl(config, shop.domain, `/gallery/new?page=thankYou&package_id=${pkg.id}`, origin),
-  }, platform);
+  const { confirmationUrl } = await createCharge(
+    db,
+    config,
+    shop,
+    {
+      kind: 'one_time',
+      purpose: 'credits',
+      reference: String(pkg.id),
+      name: `${pkg.credits} image credits (${pkg.name})`,
+      amount: pkg.price,
+      returnUrl: chargeReturnUrl(config, shop.domain, `/gallery/new?page=thankYou&package_id=${pkg.id}`, origin),
+    },
+    platform,
+  );
   return { confirmationUrl };
 }
 

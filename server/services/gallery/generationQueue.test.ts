@@ -29,7 +29,9 @@ async function until(what: string, check: () => Promise<boolean>, ms = 40_000) {
   }
 }
 
-const jpeg = sharp({ create: { width: 8, height: 8, channels: 3, background: '#456' } }).jpeg().toBuffer();
+const jpeg = sharp({ create: { width: 8, height: 8, channels: 3, background: '#456' } })
+  .jpeg()
+  .toBuffer();
 
 /** A generator counting its calls. */
 function countingGenerator() {
@@ -68,9 +70,22 @@ describe('generation jobs', () => {
   beforeEach(async () => {
     // The app queues runs (its engine is attached to the database) but runs none: the engines below do.
     t = await createTestApp({ seed: true, deps: { gallery: { workers: false } } });
-    shopId = (await t.db.selectFrom('shops').select('id').where('domain', '=', DEMO_SHOP_DOMAIN).executeTakeFirstOrThrow()).id;
-    lookId = (await t.db.selectFrom('productLooks').select('id').where('shopId', '=', shopId).orderBy('id').executeTakeFirstOrThrow()).id;
-    await t.db.insertInto('shopCredits').values({ shopId, balance: 10 }).onConflict((oc) => oc.column('shopId').doUpdateSet({ balance: 10 })).execute();
+    shopId = (
+      await t.db.selectFrom('shops').select('id').where('domain', '=', DEMO_SHOP_DOMAIN).executeTakeFirstOrThrow()
+    ).id;
+    lookId = (
+      await t.db
+        .selectFrom('productLooks')
+        .select('id')
+        .where('shopId', '=', shopId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.db
+      .insertInto('shopCredits')
+      .values({ shopId, balance: 10 })
+      .onConflict((oc) => oc.column('shopId').doUpdateSet({ balance: 10 }))
+      .execute();
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-generation-jobs-'));
     engines = [];
     logged = [];
@@ -87,13 +102,36 @@ describe('generation jobs', () => {
     error: (obj, msg) => logged.push({ level: 'error', obj, msg }),
   };
   /** An instance's engine running generation jobs (or, without a generator, none: it only fetches). */
-  async function instance(name: string, over: Partial<QueueDefinition>, generator?: ImageGenerator, storage?: FileStorage) {
-    const queues = { ...QUEUES, [GENERATION_QUEUE]: { ...QUEUES[GENERATION_QUEUE], retryDelaySeconds: 1, retryDelayMaxSeconds: 1, ...over } };
-    const engine = new JobEngine<JobData>({ db: t.db, queues, pollingSeconds: 0.5, monitorSeconds: 1, instanceName: name, log });
+  async function instance(
+    name: string,
+    over: Partial<QueueDefinition>,
+    generator?: ImageGenerator,
+    storage?: FileStorage,
+  ) {
+    const queues = {
+      ...QUEUES,
+      [GENERATION_QUEUE]: { ...QUEUES[GENERATION_QUEUE], retryDelaySeconds: 1, retryDelayMaxSeconds: 1, ...over },
+    };
+    const engine = new JobEngine<JobData>({
+      db: t.db,
+      queues,
+      pollingSeconds: 0.5,
+      monitorSeconds: 1,
+      instanceName: name,
+      log,
+    });
     engines.push(engine);
     if (generator) {
       const bus = new GenerationBus();
-      const o = { db: t.db, bus, generator, storage: storage ?? new LocalDirectory(filesDir), now: () => new Date(), jobTimeoutMs: 20_000, instance: name };
+      const o = {
+        db: t.db,
+        bus,
+        generator,
+        storage: storage ?? new LocalDirectory(filesDir),
+        now: () => new Date(),
+        jobTimeoutMs: 20_000,
+        instance: name,
+      };
       await engine.work(GENERATION_QUEUE, generationWorker(o));
       await engine.workDead(GENERATION_QUEUE, generationDeadLetterWorker(o));
     }
@@ -101,18 +139,35 @@ describe('generation jobs', () => {
     return engine;
   }
   const generate = async () => {
-    const res = await t.request({ method: 'POST', url: '/admin/api/v1/image-generation', shop: DEMO_SHOP_DOMAIN, payload: { productLookId: lookId, imageType: 'model' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/admin/api/v1/image-generation',
+      shop: DEMO_SHOP_DOMAIN,
+      payload: { productLookId: lookId, imageType: 'model' },
+    });
     expect(res.statusCode).toBe(201);
     return res.json().imageGenerationId as number;
   };
-  const row = (id: number) => t.db.selectFrom('imageGenerations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: number) =>
+    t.db.selectFrom('imageGenerations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const ledger = async (id: number) =>
-    (await t.db.selectFrom('creditLedger').select(['reason', 'delta']).where('shopId', '=', shopId).where('reference', '=', `${id}:1`).orderBy('id').execute()).map(
-      (r) => `${r.reason} ${r.delta}`,
-    );
+    (
+      await t.db
+        .selectFrom('creditLedger')
+        .select(['reason', 'delta'])
+        .where('shopId', '=', shopId)
+        .where('reference', '=', `${id}:1`)
+        .orderBy('id')
+        .execute()
+    ).map((r) => `${r.reason} ${r.delta}`);
   const jobsOf = async (id: number) =>
     (
-      await sql<{ name: string; state: string }>`select name, state::text as state from pgboss.job where singleton_key = ${runKey({ generationId: id, run: 1 })} order by created_on`.execute(t.db)
+      await sql<{
+        name: string;
+        state: string;
+      }>`select name, state::text as state from pgboss.job where singleton_key = ${runKey({ generationId: id, run: 1 })} order by created_on`.execute(
+        t.db,
+      )
     ).rows;
 
   it('a run is one job: queuing it again, from any instance, is a no-op; it runs once', async () => {
@@ -138,7 +193,9 @@ describe('generation jobs', () => {
     await instance('a', {}, countingGenerator(), storage);
     const id = await generate();
     await until('completed', async () => (await row(id)).status === 'COMPLETED');
-    const statuses = (await t.db.selectFrom('generationEvents').select('payload').where('generationId', '=', id).orderBy('id').execute()).map((e) => e.payload.status);
+    const statuses = (
+      await t.db.selectFrom('generationEvents').select('payload').where('generationId', '=', id).orderBy('id').execute()
+    ).map((e) => e.payload.status);
     expect(statuses).toEqual(['PENDING', 'IN_QUEUE', 'IN_PROGRESS', 'IN_QUEUE', 'IN_PROGRESS', 'COMPLETED']);
     expect(storage.puts).toBe(2);
     expect((await row(id)).attempts).toBe(2);
@@ -154,9 +211,13 @@ describe('generation jobs', () => {
     await until('dead letter', async () => (await deadLetterCounts(engines[0]))[GENERATION_QUEUE] === 1);
     expect(storage.puts).toBe(3);
     expect(await row(id)).toMatchObject({ status: 'FAILED', errorMessage: GIVEN_UP, attempts: 3 });
-    await until('dead letter handled', async () => (await jobsOf(id)).some((j) => j.name === `${GENERATION_QUEUE}.dead` && j.state === 'completed'));
+    await until('dead letter handled', async () =>
+      (await jobsOf(id)).some((j) => j.name === `${GENERATION_QUEUE}.dead` && j.state === 'completed'),
+    );
     expect(await ledger(id)).toEqual(['generation -1', 'refund 1']);
-    expect(logged.some((l) => l.level === 'error' && l.msg === `job failed for good: moved to ${GENERATION_QUEUE}.dead`)).toBe(true);
+    expect(
+      logged.some((l) => l.level === 'error' && l.msg === `job failed for good: moved to ${GENERATION_QUEUE}.dead`),
+    ).toBe(true);
   });
 
   it('a try whose instance died is taken over by a live instance (heartbeat); it runs once more and is debited once', async () => {
@@ -165,7 +226,11 @@ describe('generation jobs', () => {
     const id = await generate();
     const [job] = await dead.boss.fetch(GENERATION_QUEUE);
     expect(job).toBeDefined();
-    await t.db.updateTable('imageGenerations').set({ status: 'IN_PROGRESS', attempts: 1, workerId: 'dead' }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('imageGenerations')
+      .set({ status: 'IN_PROGRESS', attempts: 1, workerId: 'dead' })
+      .where('id', '=', id)
+      .execute();
     const generator = countingGenerator();
     const started = Date.now();
     await instance('survivor', {}, generator);
@@ -182,7 +247,11 @@ describe('generation jobs', () => {
     const id = await generate();
     const [job] = await dead.boss.fetch(GENERATION_QUEUE);
     expect(job).toBeDefined();
-    await t.db.updateTable('imageGenerations').set({ status: 'IN_PROGRESS', attempts: 1, workerId: 'dead' }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('imageGenerations')
+      .set({ status: 'IN_PROGRESS', attempts: 1, workerId: 'dead' })
+      .where('id', '=', id)
+      .execute();
     const generator = countingGenerator();
     await instance('survivor', { retryLimit: 0 }, generator);
     await until('failed by the dead letter worker', async () => (await row(id)).status === 'FAILED');

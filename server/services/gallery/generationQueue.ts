@@ -21,7 +21,11 @@ export const runKey = (ref: RunRef) => `generation:${ref.generationId}:${ref.run
 export async function queueRun(db: Db, trx: Transaction<Database>, ref: RunRef & { shopId: number }): Promise<void> {
   const jobs = jobsFor(db);
   if (!jobs) return;
-  await jobs.send(GENERATION_QUEUE, { generationId: ref.generationId, run: ref.run, shopId: ref.shopId }, { trx, singletonKey: runKey(ref) });
+  await jobs.send(
+    GENERATION_QUEUE,
+    { generationId: ref.generationId, run: ref.run, shopId: ref.shopId },
+    { trx, singletonKey: runKey(ref) },
+  );
 }
 
 /**

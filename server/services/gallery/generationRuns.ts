@@ -45,7 +45,13 @@ export async function takeRun(db: Db, ref: RunRef, workerId: string, now: Date):
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('imageGenerations')
-      .set((eb) => ({ status: 'IN_PROGRESS', attempts: eb('attempts', '+', 1), workerId, startedAt: now, updatedAt: now }))
+      .set((eb) => ({
+        status: 'IN_PROGRESS',
+        attempts: eb('attempts', '+', 1),
+        workerId,
+        startedAt: now,
+        updatedAt: now,
+      }))
       .where('id', '=', ref.generationId)
       .where('run', '=', ref.run)
       .where('status', 'in', ['IN_QUEUE', 'IN_PROGRESS'])
@@ -57,11 +63,24 @@ export async function takeRun(db: Db, ref: RunRef, workerId: string, now: Date):
 }
 
 /** IN_PROGRESS → COMPLETED with the image and where it shows the look's products (only the owning try). */
-export async function completeRun(db: Db, job: Owned, imageUrl: string, now: Date, positions: GeneratedItemPosition[] | null = null): Promise<boolean> {
+export async function completeRun(
+  db: Db,
+  job: Owned,
+  imageUrl: string,
+  now: Date,
+  positions: GeneratedItemPosition[] | null = null,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('imageGenerations')
-      .set({ status: 'COMPLETED', generatedImageUrl: imageUrl, itemPositions: positions ? JSON.stringify(positions) : null, errorMessage: null, completedAt: now, updatedAt: now })
+      .set({
+        status: 'COMPLETED',
+        generatedImageUrl: imageUrl,
+        itemPositions: positions ? JSON.stringify(positions) : null,
+        errorMessage: null,
+        completedAt: now,
+        updatedAt: now,
+      })
       .where((eb) => owned(eb, job))
       .returningAll()
       .executeTakeFirst();
@@ -85,7 +104,12 @@ export async function giveRunBack(db: Db, job: Owned, now: Date): Promise<boolea
 }
 
 /** The run fails with the message and its credit refunded (once: keyed by generation and run), where `which` holds. */
-async function failWhere(db: Db, which: (eb: Eb) => ReturnType<Eb['and']>, message: string, now: Date): Promise<boolean> {
+async function failWhere(
+  db: Db,
+  which: (eb: Eb) => ReturnType<Eb['and']>,
+  message: string,
+  now: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('imageGenerations')
@@ -110,5 +134,15 @@ export async function failRun(db: Db, job: Owned, message: string, now: Date): P
  * (the last one may have died with its instance), and its credit is refunded (once).
  */
 export async function failAbandonedRun(db: Db, ref: RunRef, message: string, now: Date): Promise<boolean> {
-  return failWhere(db, (eb) => eb.and([eb('id', '=', ref.generationId), eb('run', '=', ref.run), eb('status', 'in', ['IN_QUEUE', 'IN_PROGRESS'])]), message, now);
+  return failWhere(
+    db,
+    (eb) =>
+      eb.and([
+        eb('id', '=', ref.generationId),
+        eb('run', '=', ref.run),
+        eb('status', 'in', ['IN_QUEUE', 'IN_PROGRESS']),
+      ]),
+    message,
+    now,
+  );
 }

@@ -67,14 +67,23 @@ export function generationWorker(o: GenerationWorkerOptions): (job: RunJob) => P
     const timer = setTimeout(() => timeout.abort(new TimedOut()), o.jobTimeoutMs);
     // The engine's signal: it stops (the try is handed back) or the job is no longer this try's.
     const signal = AbortSignal.any([job.signal, timeout.signal]);
-    const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    const aborted = new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+    );
     aborted.catch(() => undefined);
     try {
       const made = await (async () => {
         try {
           const look = await Promise.race([lookImagesFor(o.db, claim), aborted]);
           const out = await Promise.race([
-            o.generator.generate({ generationId: claim.id, shopId: claim.shopId, imageType: claim.imageType, customPrompt: claim.customPrompt, look, signal }),
+            o.generator.generate({
+              generationId: claim.id,
+              shopId: claim.shopId,
+              imageType: claim.imageType,
+              customPrompt: claim.customPrompt,
+              look,
+              signal,
+            }),
             aborted,
           ]);
           if (signal.aborted) throw signal.reason;
@@ -107,7 +116,9 @@ export function generationWorker(o: GenerationWorkerOptions): (job: RunJob) => P
 }
 
 /** The handler of the dead letter queue: a run whose job failed for good fails and is refunded (once). */
-export function generationDeadLetterWorker(o: Pick<GenerationWorkerOptions, 'db' | 'bus' | 'now'>): (job: RunJob) => Promise<void> {
+export function generationDeadLetterWorker(
+  o: Pick<GenerationWorkerOptions, 'db' | 'bus' | 'now'>,
+): (job: RunJob) => Promise<void> {
   return async (job) => {
     if (await failAbandonedRun(o.db, job.data, GIVEN_UP, o.now())) o.bus.changed(job.data.generationId);
   };

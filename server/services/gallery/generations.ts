@@ -107,7 +107,9 @@ export function eventFor(status: GenerationStatus): StreamEventName {
   return status === 'COMPLETED' ? 'complete' : status === 'FAILED' ? 'error' : 'status';
 }
 
-export function payloadFor(row: Pick<GenerationRow, 'id' | 'status' | 'generatedImageUrl' | 'errorMessage'>): StreamEventPayload {
+export function payloadFor(
+  row: Pick<GenerationRow, 'id' | 'status' | 'generatedImageUrl' | 'errorMessage'>,
+): StreamEventPayload {
   const payload: StreamEventPayload = { generationId: row.id, status: row.status };
   if (row.status === 'COMPLETED') payload.generatedImageUrl = row.generatedImageUrl;
   if (row.status === 'FAILED') payload.message = row.errorMessage ?? 'Generation failed';
@@ -118,7 +120,12 @@ export function payloadFor(row: Pick<GenerationRow, 'id' | 'status' | 'generated
 export async function recordEvent(db: Db, row: GenerationRow): Promise<number> {
   const inserted = await db
     .insertInto('generationEvents')
-    .values({ generationId: row.id, shopId: row.shopId, event: eventFor(row.status), payload: JSON.stringify(payloadFor(row)) })
+    .values({
+      generationId: row.id,
+      shopId: row.shopId,
+      event: eventFor(row.status),
+      payload: JSON.stringify(payloadFor(row)),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -131,7 +138,12 @@ export function parseId(value: unknown): number {
 }
 
 export async function findGeneration(db: Db, shopId: number, id: number): Promise<GenerationRow> {
-  const row = await db.selectFrom('imageGenerations').selectAll().where('shopId', '=', shopId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('imageGenerations')
+    .selectAll()
+    .where('shopId', '=', shopId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('Generation.errors.notFound');
   return row;
 }
@@ -141,7 +153,9 @@ export async function listGenerations(
   shopId: number,
   query: { imageType?: unknown; page?: unknown; limit?: unknown; productLookId?: unknown },
 ): Promise<ImageGenerationsPage> {
-  const imageType = (IMAGE_TYPES as readonly unknown[]).includes(query.imageType) ? (query.imageType as ImageType) : undefined;
+  const imageType = (IMAGE_TYPES as readonly unknown[]).includes(query.imageType)
+    ? (query.imageType as ImageType)
+    : undefined;
   const lookId = Number(query.productLookId);
   const productLookId = Number.isSafeInteger(lookId) && lookId > 0 ? lookId : undefined;
   const page = Math.max(1, Math.floor(Number(query.page) || 1));
@@ -161,13 +175,18 @@ export async function listGenerations(
   let q = db.selectFrom('imageGenerations').selectAll().where('shopId', '=', shopId);
   if (productLookId !== undefined) q = q.where('productLookId', '=', productLookId);
   if (imageType) q = q.where('imageType', '=', imageType);
-  const rows = await q.orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute();
+  const rows = await q
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
   const total = imageType ? counts[imageType] : counts.all;
   return { data: rows.map(toGeneration), counts, paginationDetails: paginationDetails(page, limit, total) };
 }
 
 export function assertGenerationEnabled(shop: ShopRow) {
-  if (!shop.aiImageGenerationEnabled || !shop.imageGalleryEnabled) throw forbidden('Generation.errors.disabled', 'generation_disabled');
+  if (!shop.aiImageGenerationEnabled || !shop.imageGalleryEnabled)
+    throw forbidden('Generation.errors.disabled', 'generation_disabled');
 }
 
 /**
@@ -175,7 +194,13 @@ export function assertGenerationEnabled(shop: ShopRow) {
  * transaction, which also queues the run's job): returns false when it was not
  * PENDING, throws 402 without credit.
  */
-export async function startGeneration(db: Db, trx: Transaction<Database>, shopId: number, id: number, now: Date): Promise<boolean> {
+export async function startGeneration(
+  db: Db,
+  trx: Transaction<Database>,
+  shopId: number,
+  id: number,
+  now: Date,
+): Promise<boolean> {
   const row = await trx
     .updateTable('imageGenerations')
     .set((eb) => ({
@@ -201,7 +226,13 @@ export async function startGeneration(db: Db, trx: Transaction<Database>, shopId
 }
 
 /** POST /image-generation: a generation for one of the shop's looks, started at once (1 credit). */
-export async function createGeneration(db: Db, bus: GenerationBus, shop: ShopRow, body: CreateGenerationBody, now: Date): Promise<number> {
+export async function createGeneration(
+  db: Db,
+  bus: GenerationBus,
+  shop: ShopRow,
+  body: CreateGenerationBody,
+  now: Date,
+): Promise<number> {
   assertGenerationEnabled(shop);
   const id = await db.transaction().execute(async (trx) => {
     const look = await trx
@@ -251,7 +282,13 @@ export async function updateGenerationSettings(
     if (ACTIVE_STATUSES.includes(current.status)) throw conflict('Generation.errors.busy', 'generation_in_progress');
     const updated = await trx
       .updateTable('imageGenerations')
-      .set({ imageType: body.imageType, customPrompt: body.customPrompt ?? null, status: 'PENDING', errorMessage: null, updatedAt: now })
+      .set({
+        imageType: body.imageType,
+        customPrompt: body.customPrompt ?? null,
+        status: 'PENDING',
+        errorMessage: null,
+        updatedAt: now,
+      })
       .where('shopId', '=', shop.id)
       .where('id', '=', id)
       .where('status', 'not in', [...ACTIVE_STATUSES])
@@ -266,7 +303,13 @@ export async function updateGenerationSettings(
 }
 
 /** Starts the generation if it is PENDING (opening the stream does this). 402 without credit. */
-export async function ensureStarted(db: Db, bus: GenerationBus, shop: ShopRow, id: number, now: Date): Promise<boolean> {
+export async function ensureStarted(
+  db: Db,
+  bus: GenerationBus,
+  shop: ShopRow,
+  id: number,
+  now: Date,
+): Promise<boolean> {
   const started = await db.transaction().execute(async (trx) => {
     const row = await findGeneration(trx, shop.id, id);
     if (row.status !== 'PENDING') return false;

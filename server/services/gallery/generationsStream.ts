@@ -29,7 +29,12 @@ const TERMINAL_EVENTS: StreamEventName[] = ['complete', 'error'];
  * proxies from cutting it; a server-side timeout sends `timeout`. Opening the
  * stream starts a PENDING generation (one credit; no credit → `error`).
  */
-export async function streamGeneration(req: FastifyRequest, reply: FastifyReply, id: number, o: StreamOptions): Promise<void> {
+export async function streamGeneration(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  id: number,
+  o: StreamOptions,
+): Promise<void> {
   const shop = req.shop;
   await findGeneration(o.db, shop.id, id); // 404 as JSON before the stream starts
   const header = req.headers['last-event-id'] ?? (req.query as { lastEventId?: string }).lastEventId;
@@ -117,7 +122,8 @@ export async function streamGeneration(req: FastifyRequest, reply: FastifyReply,
   try {
     await ensureStarted(o.db, o.bus, shop, id, o.now());
   } catch (error) {
-    const message = error instanceof HttpError ? translate(req.locale ?? 'en', error.message) : 'Generation could not start';
+    const message =
+      error instanceof HttpError ? translate(req.locale ?? 'en', error.message) : 'Generation could not start';
     write('error', { generationId: id, status: 'PENDING', message });
     return end();
   }

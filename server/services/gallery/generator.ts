@@ -73,16 +73,28 @@ function background(width: number, height: number, type: ImageType): Buffer {
 }
 
 /** A product photo as a white-bordered card with rounded corners, optionally rotated. */
-async function card(image: Buffer, size: number, rotate: number): Promise<{ input: Buffer; width: number; height: number }> {
+async function card(
+  image: Buffer,
+  size: number,
+  rotate: number,
+): Promise<{ input: Buffer; width: number; height: number }> {
   const border = Math.round(size * 0.04);
   const inner = size - border * 2;
   const photo = await sharp(image).resize(inner, inner, { fit: 'cover' }).toBuffer();
   const radius = Math.round(size * 0.03);
-  const mask = Buffer.from(`<svg width="${size}" height="${size}"><rect width="${size}" height="${size}" rx="${radius}" fill="#fff"/></svg>`);
+  const mask = Buffer.from(
+    `<svg width="${size}" height="${size}"><rect width="${size}" height="${size}" rx="${radius}" fill="#fff"/></svg>`,
+  );
   let framed = sharp({ create: { width: size, height: size, channels: 4, background: '#ffffff' } })
-    .composite([{ input: photo, left: border, top: border }, { input: mask, blend: 'dest-in' }])
+    .composite([
+      { input: photo, left: border, top: border },
+      { input: mask, blend: 'dest-in' },
+    ])
     .png();
-  if (rotate) framed = sharp(await framed.toBuffer()).rotate(rotate, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png();
+  if (rotate)
+    framed = sharp(await framed.toBuffer())
+      .rotate(rotate, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png();
   const input = await framed.toBuffer();
   const meta = await sharp(input).metadata();
   return { input, width: meta.width ?? size, height: meta.height ?? size };
@@ -124,7 +136,10 @@ function flatLaySlots(count: number): Array<{ x: number; y: number; size: number
  * a portrait lookbook page (hero photo, item strip, title). The positions it
  * answers are the rectangles it drew each product's photo into.
  */
-export function createLocalGenerator(options: { files: ShopFileReader; allowFailMarker: boolean }): PositioningImageGenerator {
+export function createLocalGenerator(options: {
+  files: ShopFileReader;
+  allowFailMarker: boolean;
+}): PositioningImageGenerator {
   return {
     name: 'local',
     async generate(req) {
@@ -145,8 +160,12 @@ export function createLocalGenerator(options: { files: ShopFileReader; allowFail
       const images = await Promise.all(products.map((p) => loadImage(options.files, req.shopId, p.image)));
       if (req.signal.aborted) throw new Error('Generation cancelled');
       const size = req.imageType === 'flat_lay' ? FLAT_LAY : MODEL;
-      const { jpeg, placed } = req.imageType === 'flat_lay' ? await flatLay(images, req.look.title) : await model(images, req.look.title);
-      return { jpeg, positions: placed.map((rect, i) => positionFromPixels(products[i].productId, rect, size, 'composed')) };
+      const { jpeg, placed } =
+        req.imageType === 'flat_lay' ? await flatLay(images, req.look.title) : await model(images, req.look.title);
+      return {
+        jpeg,
+        positions: placed.map((rect, i) => positionFromPixels(products[i].productId, rect, size, 'composed')),
+      };
     },
   };
 }
@@ -176,7 +195,10 @@ async function flatLay(images: Buffer[], title: string): Promise<Composition> {
     .jpeg({ quality: 86, mozjpeg: false })
     .toBuffer();
   // A rotated card's bounding box: the photo's centre is the box's centre.
-  return { jpeg, placed: cards.map((c, i) => ({ left: slots[i].x, top: slots[i].y, width: c.width, height: c.height })) };
+  return {
+    jpeg,
+    placed: cards.map((c, i) => ({ left: slots[i].x, top: slots[i].y, width: c.width, height: c.height })),
+  };
 }
 
 async function model(images: Buffer[], title: string): Promise<Composition> {
@@ -185,7 +207,11 @@ async function model(images: Buffer[], title: string): Promise<Composition> {
   const placed: Placed[] = [];
   const heroRect = { left: 40, top: 60, width: 620, height: 860 };
   const hero = await sharp(images[0]).resize(heroRect.width, heroRect.height, { fit: 'cover' }).toBuffer();
-  layers.push({ input: await shadow(heroRect.width, heroRect.height), left: heroRect.left - 30 + 8, top: heroRect.top - 30 + 12 });
+  layers.push({
+    input: await shadow(heroRect.width, heroRect.height),
+    left: heroRect.left - 30 + 8,
+    top: heroRect.top - 30 + 12,
+  });
   layers.push({ input: hero, left: heroRect.left, top: heroRect.top });
   placed.push(heroRect);
   const items = images.slice(1, 5);
@@ -205,6 +231,9 @@ async function model(images: Buffer[], title: string): Promise<Composition> {
   }
   layers.push({ input: caption(width, 0, title, 30), left: 0, top: height - 110 });
   layers.push({ input: caption(width, 0, 'Lookbook', 16), left: 0, top: height - 60 });
-  const jpeg = await sharp(background(width, height, 'model')).composite(layers).jpeg({ quality: 86 }).toBuffer();
+  const jpeg = await sharp(background(width, height, 'model'))
+    .composite(layers)
+    .jpeg({ quality: 86 })
+    .toBuffer();
   return { jpeg, placed };
 }

@@ -22,7 +22,12 @@ const REMOTE_TIMEOUT_MS = 5000;
  * URL) through the storage, within the shop's files (server/storage); another http(s) URL is
  * fetched with a timeout and a size cap. Anything else is refused.
  */
-export async function loadImage(files: ShopFileReader, shopId: number, url: string, fetchImpl: typeof fetch = fetch): Promise<Buffer> {
+export async function loadImage(
+  files: ShopFileReader,
+  shopId: number,
+  url: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Buffer> {
   const own = await files(shopId, url);
   if (own) return own;
   if (/^https?:\/\//i.test(url)) return fetchRemote(url, fetchImpl);

@@ -9,7 +9,12 @@ export const STOPPED_ON_UNINSTALL = 'The app was uninstalled; the credit was ref
  * credit refunded (once per run), so no worker picks them up or finishes them (a running job's
  * worker no longer owns it). Generations never started cost nothing and stay as they are.
  */
-export async function stopShopGenerations(db: Db, shopId: number, now: Date, message = STOPPED_ON_UNINSTALL): Promise<number> {
+export async function stopShopGenerations(
+  db: Db,
+  shopId: number,
+  now: Date,
+  message = STOPPED_ON_UNINSTALL,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .updateTable('imageGenerations')

@@ -4,12 +4,19 @@ import type { LookFormValues } from '../../../src/contracts/looks';
 
 /** The products a look shows: its main product and its related items. */
 export const lookProductGids = (look: Pick<LookFormValues, 'mainProduct' | 'relatedItems'>): string[] =>
-  [...new Set([look.mainProduct?.itemId, ...(look.relatedItems ?? []).map((r) => r.itemId)])].filter((gid): gid is string => !!gid);
+  [...new Set([look.mainProduct?.itemId, ...(look.relatedItems ?? []).map((r) => r.itemId)])].filter(
+    (gid): gid is string => !!gid,
+  );
 
 /** Which of these products the platform deleted (products/delete webhook). */
 export async function deletedProductGids(db: Db, shopId: number, gids: string[]): Promise<string[]> {
   if (!gids.length) return [];
-  const rows = await db.selectFrom('deletedProducts').select('gid').where('shopId', '=', shopId).where('gid', 'in', gids).execute();
+  const rows = await db
+    .selectFrom('deletedProducts')
+    .select('gid')
+    .where('shopId', '=', shopId)
+    .where('gid', 'in', gids)
+    .execute();
   const deleted = new Set(rows.map((r) => r.gid));
   return gids.filter((gid) => deleted.has(gid));
 }

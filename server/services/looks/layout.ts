@@ -34,7 +34,9 @@ export async function updateLayout(db: Db, shop: ShopRow, body: unknown): Promis
     await trx
       .insertInto('layoutSettings')
       .values({ shopId: shop.id, settings: JSON.stringify(settings) })
-      .onConflict((oc) => oc.column('shopId').doUpdateSet({ settings: JSON.stringify(settings), updatedAt: new Date() }))
+      .onConflict((oc) =>
+        oc.column('shopId').doUpdateSet({ settings: JSON.stringify(settings), updatedAt: new Date() }),
+      )
       .execute();
     await trx.updateTable('shops').set({ shopUpdated: true }).where('id', '=', shop.id).execute();
     await recordChange(db, shop.id, { kind: 'layoutChanged', before, after: settings }, trx);

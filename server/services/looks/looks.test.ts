@@ -8,11 +8,33 @@ const URL_ = '/admin/api/v1/productLooks';
 
 function body(overrides: Partial<LookFormValues> = {}): LookFormValues {
   return {
-    mainProduct: { itemId: 'gid://shopify/Product/1001', title: 'Main tee', image: '/files/catalog/a.jpg', selectedMainImage: null, productImages: ['/files/catalog/a.jpg'] },
+    mainProduct: {
+      itemId: 'gid://shopify/Product/1001',
+      title: 'Main tee',
+      image: '/files/catalog/a.jpg',
+      selectedMainImage: null,
+      productImages: ['/files/catalog/a.jpg'],
+    },
     active: false,
     relatedItems: [
-      { itemId: 'gid://shopify/Product/1002', title: 'Second', image: '', order: 5, type: 'product', markerX: 50, markerY: 50 },
-      { itemId: 'gid://shopify/Product/1003', title: 'Third', image: '', order: 9, type: 'product', markerX: 10, markerY: 90 },
+      {
+        itemId: 'gid://shopify/Product/1002',
+        title: 'Second',
+        image: '',
+        order: 5,
+        type: 'product',
+        markerX: 50,
+        markerY: 50,
+      },
+      {
+        itemId: 'gid://shopify/Product/1003',
+        title: 'Third',
+        image: '',
+        order: 9,
+        type: 'product',
+        markerX: 10,
+        markerY: 90,
+      },
     ],
     markerColor: 'ff0000',
     featured: false,
@@ -29,17 +51,30 @@ function multipart(filename: string, contentType: string, data: Buffer) {
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
-const image = (format: 'png' | 'jpeg' | 'webp', width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })[format]().toBuffer();
+const image = (format: 'png' | 'jpeg' | 'webp', width = 64, height = 48) => {
+  const canvas = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } });
+  return canvas[format]().toBuffer();
+};
 
 jest.setTimeout(20_000);
 
 describe('looks API', () => {
   let t: TestApp;
-  const count = async () => Number((await t.db.selectFrom('productLooks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('productLooks')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
@@ -55,12 +90,22 @@ describe('looks API', () => {
     // The SPEC's list item; a look with sold-out items (the demo's "Autumn Layers", newest) says how many.
     expect(Object.keys(json.data[1]).sort()).toEqual(['active', 'id', 'image', 'storeFrontUrl', 'tags', 'title']);
     expect(json.data[0]).toMatchObject({ title: 'Autumn Layers', soldOutItems: 1 });
-    expect(Object.keys(json.data[0]).sort()).toEqual(['active', 'id', 'image', 'soldOutItems', 'storeFrontUrl', 'tags', 'title']);
+    expect(Object.keys(json.data[0]).sort()).toEqual([
+      'active',
+      'id',
+      'image',
+      'soldOutItems',
+      'storeFrontUrl',
+      'tags',
+      'title',
+    ]);
     const page2 = (await t.request({ method: 'GET', url: `${URL_}?page=2&limit=2`, shop: DEMO })).json();
     expect(page2.paginationDetails).toEqual({ nextPage: null, previousPage: 1, totalItems: 4 });
     const all = [...json.data, ...page2.data];
     const summer = all.find((l: { title: string }) => l.title === 'Summer in the City');
-    expect(summer.storeFrontUrl).toMatch(new RegExp(`^${t.config.appUrl}/storefront/products/linen-shirt-sand\\?look=${summer.id}$`));
+    expect(summer.storeFrontUrl).toMatch(
+      new RegExp(`^${t.config.appUrl}/storefront/products/linen-shirt-sand\\?look=${summer.id}$`),
+    );
     expect(summer.image).toMatch(/^http:\/\/localhost:\d+\/files\/catalog\//);
     expect(new Set(all.map((l: { id: number }) => l.id)).size).toBe(4);
   });
@@ -76,7 +121,12 @@ describe('looks API', () => {
   });
 
   it('creates, reads, updates and deletes a look, keeping related-item order', async () => {
-    const created = await t.request({ method: 'POST', url: URL_, payload: { ...body(), id: 999, extra: 'ignored' }, shop: DEMO });
+    const created = await t.request({
+      method: 'POST',
+      url: URL_,
+      payload: { ...body(), id: 999, extra: 'ignored' },
+      shop: DEMO,
+    });
     expect(created.statusCode).toBe(201);
     const { id, look } = created.json();
     expect(look.id).toBe(id);
@@ -89,7 +139,10 @@ describe('looks API', () => {
     ]);
 
     // The (briefly cached) list shows a write of this process at once.
-    const listed = async () => (await t.request({ method: 'GET', url: `${URL_}?limit=50`, shop: DEMO })).json().data.map((l: { id: number }) => l.id);
+    const listed = async () =>
+      (await t.request({ method: 'GET', url: `${URL_}?limit=50`, shop: DEMO }))
+        .json()
+        .data.map((l: { id: number }) => l.id);
     expect(await listed()).toContain(id);
 
     const read = (await t.request({ method: 'GET', url: `${URL_}/${id}`, shop: DEMO })).json();
@@ -99,15 +152,25 @@ describe('looks API', () => {
     const reordered = body({ relatedItems: [...body().relatedItems].reverse(), tags: 'x' });
     const updated = await t.request({ method: 'PATCH', url: `${URL_}/${id}`, payload: reordered, shop: DEMO });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().look.relatedItems.map((r: { itemId: string }) => r.itemId)).toEqual(['gid://shopify/Product/1003', 'gid://shopify/Product/1002']);
+    expect(updated.json().look.relatedItems.map((r: { itemId: string }) => r.itemId)).toEqual([
+      'gid://shopify/Product/1003',
+      'gid://shopify/Product/1002',
+    ]);
     expect(updated.json().previewUrl).toContain(`?look=${id}`);
     // The title stays while the main product is the same; a new main product names the look.
     const renamedProduct = body({ mainProduct: { ...body().mainProduct, title: 'Renamed in shop' } });
-    expect((await t.request({ method: 'PATCH', url: `${URL_}/${id}`, payload: renamedProduct, shop: DEMO })).json().look.title).toBe('Main tee');
+    expect(
+      (await t.request({ method: 'PATCH', url: `${URL_}/${id}`, payload: renamedProduct, shop: DEMO })).json().look
+        .title,
+    ).toBe('Main tee');
     const otherMain = body({ mainProduct: { itemId: 'gid://shopify/Product/1004', title: 'Other main', image: '' } });
-    expect((await t.request({ method: 'PATCH', url: `${URL_}/${id}`, payload: otherMain, shop: DEMO })).json().look.title).toBe('Other main');
+    expect(
+      (await t.request({ method: 'PATCH', url: `${URL_}/${id}`, payload: otherMain, shop: DEMO })).json().look.title,
+    ).toBe('Other main');
 
-    expect((await t.request({ method: 'GET', url: `${URL_}?limit=50&query=Other`, shop: DEMO })).json().data[0].title).toBe('Other main');
+    expect(
+      (await t.request({ method: 'GET', url: `${URL_}?limit=50&query=Other`, shop: DEMO })).json().data[0].title,
+    ).toBe('Other main');
     expect((await t.request({ method: 'DELETE', url: `${URL_}/${id}`, shop: DEMO })).statusCode).toBe(204);
     expect(await listed()).not.toContain(id);
     expect((await t.request({ method: 'GET', url: `${URL_}/${id}`, shop: DEMO })).statusCode).toBe(404);
@@ -137,12 +200,22 @@ describe('looks API', () => {
     }
     const res = await t.request({ method: 'POST', url: URL_, payload: body({ relatedItems: [] }), shop: DEMO });
     expect(res.json().errors).toEqual({ relatedItems: 'Add at least one related product.' });
-    const label = await t.request({ method: 'POST', url: URL_, payload: body({ discount: { enabled: true, label: 'ab', type: 'fixed', value: 5, discountText: '' } }), shop: DEMO });
+    const label = await t.request({
+      method: 'POST',
+      url: URL_,
+      payload: body({ discount: { enabled: true, label: 'ab', type: 'fixed', value: 5, discountText: '' } }),
+      shop: DEMO,
+    });
     expect(label.json().errors['discount.label']).toBe('Discount label must be at least 3 characters');
 
     const [first] = (await t.request({ method: 'GET', url: URL_, shop: DEMO })).json().data;
     const before1 = (await t.request({ method: 'GET', url: `${URL_}/${first.id}`, shop: DEMO })).json();
-    const patch = await t.request({ method: 'PATCH', url: `${URL_}/${first.id}`, payload: body({ relatedItems: [] }), shop: DEMO });
+    const patch = await t.request({
+      method: 'PATCH',
+      url: `${URL_}/${first.id}`,
+      payload: body({ relatedItems: [] }),
+      shop: DEMO,
+    });
     expect(patch.statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: `${URL_}/${first.id}`, shop: DEMO })).json()).toEqual(before1);
     expect(await count()).toBe(before);
@@ -162,7 +235,12 @@ describe('looks API', () => {
     expect(await count()).toBe(before);
 
     const draft = (await t.request({ method: 'POST', url: URL_, payload: body(), shop: DEMO })).json();
-    const activate = await t.request({ method: 'PATCH', url: `${URL_}/${draft.id}`, payload: body({ active: true }), shop: DEMO });
+    const activate = await t.request({
+      method: 'PATCH',
+      url: `${URL_}/${draft.id}`,
+      payload: body({ active: true }),
+      shop: DEMO,
+    });
     expect(activate.statusCode).toBe(403);
     expect(activate.json().code).toBe('planUpgrade.is_required');
     expect((await t.request({ method: 'GET', url: `${URL_}/${draft.id}`, shop: DEMO })).json().look.active).toBe(false);
@@ -170,7 +248,10 @@ describe('looks API', () => {
     // An active look stays editable.
     const { data } = (await t.request({ method: 'GET', url: URL_, shop: DEMO })).json();
     const active = data.find((l: { active: boolean }) => l.active);
-    expect((await t.request({ method: 'PATCH', url: `${URL_}/${active.id}`, payload: body({ active: true }), shop: DEMO })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PATCH', url: `${URL_}/${active.id}`, payload: body({ active: true }), shop: DEMO }))
+        .statusCode,
+    ).toBe(200);
     await t.request({ method: 'DELETE', url: `${URL_}/${draft.id}`, shop: DEMO });
     await t.request({ method: 'DELETE', url: `${URL_}/${first.json().id}`, shop: DEMO });
   });
@@ -193,7 +274,10 @@ describe('looks API', () => {
     const ok = await t.request({ method: 'GET', url: `${URL_}/discountDefaults?productId=1001`, shop: DEMO });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().mainProduct).toMatchObject({ itemId: 'gid://shopify/Product/1001' });
-    expect((await t.request({ method: 'GET', url: `${URL_}/discountDefaults?productId=1001`, shop: 'other.myshopify.com' })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `${URL_}/discountDefaults?productId=1001`, shop: 'other.myshopify.com' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   describe('uploads', () => {
@@ -217,24 +301,58 @@ describe('looks API', () => {
       const { url, productLookMediaId } = res.json();
       const stored = await storageFor(t.config).read(new URL(url).pathname.replace('/files/', ''));
       expect((await sharp(stored!).metadata()).width).toBe(2048);
-      const created = await t.request({ method: 'POST', url: URL_, payload: body({ media: [{ id: productLookMediaId, url: 'https://ignored.example/x.jpg' }] }), shop: DEMO });
+      const created = await t.request({
+        method: 'POST',
+        url: URL_,
+        payload: body({ media: [{ id: productLookMediaId, url: 'https://ignored.example/x.jpg' }] }),
+        shop: DEMO,
+      });
       expect(created.json().look.media).toEqual([{ id: productLookMediaId, url }]);
       // Another shop cannot attach it.
-      const stolen = await t.request({ method: 'POST', url: URL_, payload: body({ media: [{ id: productLookMediaId, url }] }), shop: 'thief.myshopify.com' });
+      const stolen = await t.request({
+        method: 'POST',
+        url: URL_,
+        payload: body({ media: [{ id: productLookMediaId, url }] }),
+        shop: 'thief.myshopify.com',
+      });
       expect(stolen.statusCode).toBe(400);
     });
 
     it('rejects a text file named .png, an SVG with script, an oversize file and a missing file', async () => {
-      const before = Number((await t.db.selectFrom('productLookMedia').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = Number(
+        (
+          await t.db
+            .selectFrom('productLookMedia')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       const text = await upload('evil.png', 'image/png', Buffer.from('hello, I am not an image'));
       expect(text.statusCode).toBe(415);
-      const svg = await upload('x.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>'));
+      const svg = await upload(
+        'x.svg',
+        'image/svg+xml',
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+        ),
+      );
       expect(svg.statusCode).toBe(415);
-      const big = await upload('big.png', 'image/png', Buffer.concat([await image('png'), Buffer.alloc(10 * 1024 * 1024 + 10)]));
+      const big = await upload(
+        'big.png',
+        'image/png',
+        Buffer.concat([await image('png'), Buffer.alloc(10 * 1024 * 1024 + 10)]),
+      );
       expect(big.statusCode).toBe(413);
       const none = await t.request({ method: 'POST', url: `${URL_}/media`, payload: {}, shop: DEMO });
       expect(none.statusCode).toBe(415);
-      const after = Number((await t.db.selectFrom('productLookMedia').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const after = Number(
+        (
+          await t.db
+            .selectFrom('productLookMedia')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       expect(after).toBe(before);
     });
   });

@@ -34,11 +34,14 @@ export function absoluteUrl(config: Pick<Config, 'appUrl'>, value: string | null
 }
 
 /** The demo storefront page of a product, showing the look (SPEC: storeFrontUrl / previewUrl). */
-export function storefrontUrl(config: Pick<Config, 'appUrl'>, handle: string | null | undefined, lookId: number): string | null {
+export function storefrontUrl(
+  config: Pick<Config, 'appUrl'>,
+  handle: string | null | undefined,
+  lookId: number,
+): string | null {
   if (!handle) return null;
   return `${config.appUrl}/storefront/products/${encodeURIComponent(handle)}?look=${lookId}`;
 }
-
 
 function toLook(row: LookRow): Look {
   return {
@@ -101,7 +104,10 @@ export async function listLooks(
   return value;
 }
 
-const titleCaches = new WeakMap<Db, Map<number, { version: number; expires: number; value: ReadonlyMap<number, string> }>>();
+const titleCaches = new WeakMap<
+  Db,
+  Map<number, { version: number; expires: number; value: ReadonlyMap<number, string> }>
+>();
 
 /**
  * Id → title of every look of a shop (stats name their top looks with it and
@@ -150,7 +156,11 @@ async function queryLooks(
       lookHasDeletedProduct.as('productDeleted'),
       lookSoldOutItemCount.as('soldOutItems'),
       // Only the image fields of the main product, not its whole JSON.
-      sql<string | null>`coalesce(nullif(l.main_product->>'selectedMainImage', ''), nullif(l.main_product->>'image', ''), l.main_product->'productImages'->>0)`.as('image'),
+      sql<
+        string | null
+      >`coalesce(nullif(l.main_product->>'selectedMainImage', ''), nullif(l.main_product->>'image', ''), l.main_product->'productImages'->>0)`.as(
+        'image',
+      ),
     ])
     .orderBy('l.createdAt', 'desc')
     .orderBy('l.id', 'desc')
@@ -182,7 +192,12 @@ async function queryLooks(
 
 async function findRow(db: Db, shopId: number, id: number): Promise<LookRow> {
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Looks.errors.notFound');
-  const row = await db.selectFrom('productLooks').selectAll().where('shopId', '=', shopId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('productLooks')
+    .selectAll()
+    .where('shopId', '=', shopId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('Looks.errors.notFound');
   return row;
 }
@@ -202,9 +217,18 @@ async function detail(db: Db, config: Config, shopId: number, look: Look): Promi
   const [previewUrl, deletedProducts, soldOutProducts] = await Promise.all([
     previewUrlOf(db, config, shopId, look),
     deletedProductGids(db, shopId, lookProductGids(look)),
-    soldOutProductGids(db, shopId, (look.relatedItems ?? []).map((r) => r.itemId)),
+    soldOutProductGids(
+      db,
+      shopId,
+      (look.relatedItems ?? []).map((r) => r.itemId),
+    ),
   ]);
-  return { look, previewUrl, ...(deletedProducts.length ? { deletedProducts } : {}), ...(soldOutProducts.length ? { soldOutProducts } : {}) };
+  return {
+    look,
+    previewUrl,
+    ...(deletedProducts.length ? { deletedProducts } : {}),
+    ...(soldOutProducts.length ? { soldOutProducts } : {}),
+  };
 }
 
 export async function getLook(db: Db, config: Config, shopId: number, id: number) {
@@ -216,11 +240,17 @@ export async function getLook(db: Db, config: Config, shopId: number, id: number
 async function resolveMedia(db: Db, config: Config, shopId: number, media: LookMedia[]): Promise<LookMedia[]> {
   if (!media.length) return [];
   const ids = [...new Set(media.map((m) => m.id))];
-  const rows = await db.selectFrom('productLookMedia').select(['id', 'fileName']).where('shopId', '=', shopId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('productLookMedia')
+    .select(['id', 'fileName'])
+    .where('shopId', '=', shopId)
+    .where('id', 'in', ids)
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const errors: Record<string, { key: string; values: Record<string, string> }> = {};
   media.forEach((m, i) => {
-    if (!byId.has(m.id)) errors[`media[${i}].id`] = { key: 'Looks.validation.unknownMedia', values: { path: `media[${i}].id` } };
+    if (!byId.has(m.id))
+      errors[`media[${i}].id`] = { key: 'Looks.validation.unknownMedia', values: { path: `media[${i}].id` } };
   });
   if (Object.keys(errors).length) throw validationFailed(errors);
   return ids.map((id) => ({ id, url: mediaUrl(config, byId.get(id)!.fileName) }));
@@ -265,7 +295,11 @@ export async function createLook(db: Db, config: Config, shopId: number, input: 
     // Serialise creates/activations of one shop so two requests cannot both pass the plan check.
     await trx.selectFrom('shops').select('id').where('id', '=', shopId).forUpdate().execute();
     if (values.active) await assertActiveAllowed(trx, shopId);
-    const row = await trx.insertInto('productLooks').values({ shopId, ...columns(values) }).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('productLooks')
+      .values({ shopId, ...columns(values) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const look = toLook(row);
     await recordChange(db, shopId, { kind: 'lookChanged', before: null, after: lookState(look) }, trx);
     return { look, id: look.id };
@@ -284,7 +318,11 @@ export async function updateLook(db: Db, config: Config, shopId: number, id: num
     const row = await trx
       .updateTable('productLooks')
       // The look keeps its title while its main product stays the same.
-      .set({ ...columns(values), ...(current.mainProduct.itemId === values.mainProduct.itemId ? { title: current.title } : {}), updatedAt: new Date() })
+      .set({
+        ...columns(values),
+        ...(current.mainProduct.itemId === values.mainProduct.itemId ? { title: current.title } : {}),
+        updatedAt: new Date(),
+      })
       .where('shopId', '=', shopId)
       .where('id', '=', id)
       .returningAll()
@@ -318,5 +356,11 @@ export async function discountLinkProduct(db: Db, shopId: number, productId: str
     .executeTakeFirst();
   if (!product) throw notFound('Looks.errors.productNotFound');
   const image = product.images[0] ?? '';
-  return { itemId: product.gid, title: product.title, image, selectedMainImage: image || null, productImages: product.images };
+  return {
+    itemId: product.gid,
+    title: product.title,
+    image,
+    selectedMainImage: image || null,
+    productImages: product.images,
+  };
 }

@@ -26,7 +26,9 @@ export const UPLOAD_QUOTA = { files: 500, bytes: 500 * 1024 * 1024 };
 export const notAnImage = () => new HttpError(415, 'Looks.errors.notAnImage', 'media.not_an_image');
 export const fileTooLarge = () => new HttpError(413, 'Looks.errors.fileTooLarge', 'media.too_large');
 export const uploadQuotaFiles = () =>
-  new HttpError(413, 'Looks.errors.uploadQuotaFiles', 'media.quota_files', undefined, undefined, { max: UPLOAD_QUOTA.files });
+  new HttpError(413, 'Looks.errors.uploadQuotaFiles', 'media.quota_files', undefined, undefined, {
+    max: UPLOAD_QUOTA.files,
+  });
 export const uploadQuotaBytes = () =>
   new HttpError(413, 'Looks.errors.uploadQuotaBytes', 'media.quota_bytes', undefined, undefined, {
     megabytes: Math.floor(UPLOAD_QUOTA.bytes / (1024 * 1024)),
@@ -36,7 +38,10 @@ export const uploadQuotaBytes = () =>
 export async function uploadUsage(db: Db, shopId: number): Promise<{ files: number; bytes: number }> {
   const row = await db
     .selectFrom('productLookMedia')
-    .select((eb) => [eb.fn.countAll<number>().as('files'), eb.fn.coalesce(eb.fn.sum<number>('bytes'), eb.lit(0)).as('bytes')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('files'),
+      eb.fn.coalesce(eb.fn.sum<number>('bytes'), eb.lit(0)).as('bytes'),
+    ])
     .where('shopId', '=', shopId)
     .executeTakeFirstOrThrow();
   return { files: Number(row.files), bytes: Number(row.bytes) };
@@ -60,7 +65,12 @@ export function mediaUrl(config: Pick<Config, 'appUrl' | 'files'>, fileName: str
  * within the shop's UPLOAD_QUOTA (413 beyond it; checked again under a lock
  * on the shop row, so parallel uploads cannot pass it together).
  */
-export async function storeLookMedia(db: Db, config: Config, shopId: number, input: Buffer): Promise<LookMediaUploadResponse> {
+export async function storeLookMedia(
+  db: Db,
+  config: Config,
+  shopId: number,
+  input: Buffer,
+): Promise<LookMediaUploadResponse> {
   if (input.length > MAX_UPLOAD_BYTES) throw fileTooLarge();
   checkQuota(await uploadUsage(db, shopId), 0); // before decoding: a full shop costs no image work
   let format: string | undefined;

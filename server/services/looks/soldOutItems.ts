@@ -37,9 +37,16 @@ export async function soldOutLooks(db: Db, shopId: number): Promise<SoldOutLooks
     .orderBy('l.id', 'desc')
     .limit(SOLD_OUT_LOOKS_MAX)
     .execute();
-  const gids = [...new Set(rows.flatMap((r) => (r.relatedItems ?? []).flatMap((i) => [i.itemId, i.alternative?.itemId ?? ''])))].filter(Boolean);
+  const gids = [
+    ...new Set(rows.flatMap((r) => (r.relatedItems ?? []).flatMap((i) => [i.itemId, i.alternative?.itemId ?? '']))),
+  ].filter(Boolean);
   const catalog = gids.length
-    ? await db.selectFrom('catalogProducts').select(['gid', 'title', 'status', 'available']).where('shopId', '=', shopId).where('gid', 'in', gids).execute()
+    ? await db
+        .selectFrom('catalogProducts')
+        .select(['gid', 'title', 'status', 'available'])
+        .where('shopId', '=', shopId)
+        .where('gid', 'in', gids)
+        .execute()
     : [];
   const byGid = new Map(catalog.map((c) => [c.gid, c]));
   return {

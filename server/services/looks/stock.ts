@@ -67,7 +67,11 @@ async function looksShowing(db: Db, shopId: number, gids: readonly string[]): Pr
  * readers write the storefront metafields of those looks again and sync the bundle discount's sold-out
  * products), and the looks list (its sold-out marks) refreshed.
  */
-export async function lookStockChanged(db: Db, shopId: number, change: { soldOut: readonly string[]; restocked: readonly string[] }): Promise<void> {
+export async function lookStockChanged(
+  db: Db,
+  shopId: number,
+  change: { soldOut: readonly string[]; restocked: readonly string[] },
+): Promise<void> {
   const gids = [...change.soldOut, ...change.restocked];
   if (!gids.length) return;
   const looks = await looksShowing(db, shopId, gids);
@@ -76,10 +80,16 @@ export async function lookStockChanged(db: Db, shopId: number, change: { soldOut
     const soldOut = new Set(change.soldOut);
     for (const look of shop ? looks : []) {
       for (const item of look.relatedItems ?? []) {
-        if (soldOut.has(item.itemId)) await onLookItemSoldOut(db, { shop: shop!, look: { id: look.id, title: look.title }, item });
+        if (soldOut.has(item.itemId))
+          await onLookItemSoldOut(db, { shop: shop!, look: { id: look.id, title: look.title }, item });
       }
     }
   }
-  if (looks.length) await recordChange(db, shopId, { kind: 'stockChanged', before: null, after: { soldOut: [...change.soldOut], restocked: [...change.restocked] } });
+  if (looks.length)
+    await recordChange(db, shopId, {
+      kind: 'stockChanged',
+      before: null,
+      after: { soldOut: [...change.soldOut], restocked: [...change.restocked] },
+    });
   await invalidateLooksList(db, shopId);
 }

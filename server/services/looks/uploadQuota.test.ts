@@ -10,14 +10,27 @@ const MB = 1024 * 1024;
 
 function multipart(data: Buffer) {
   const boundary = '----quotaTestBoundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="look.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="look.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** Random pixels: PNG cannot squeeze them, so the stored size is known to be large. */
-const noise = (side: number) => sharp(Buffer.from(Array.from({ length: side * side * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: side, height: side, channels: 3 } }).png().toBuffer();
-const small = () => sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+const noise = (side: number) =>
+  sharp(Buffer.from(Array.from({ length: side * side * 3 }, () => Math.floor(Math.random() * 256))), {
+    raw: { width: side, height: side, channels: 3 },
+  })
+    .png()
+    .toBuffer();
+const small = () =>
+  sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
 /**
  * Each shop may keep UPLOAD_QUOTA.files uploads and UPLOAD_QUOTA.bytes stored
@@ -31,8 +44,19 @@ describe('upload quota per shop', () => {
   /** Existing uploads, as rows (the truth the quota counts), each of `bytes`. */
   async function existingUploads(shop: string, count: number, bytes: number) {
     const { id } = await t.provision(shop);
-    const rows = Array.from({ length: count }, (_, i) => ({ shopId: id, fileName: `shops/${id}/uploads/old-${i}.png`, contentType: 'image/png', width: 10, height: 10, bytes }));
-    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('productLookMedia').values(rows.slice(i, i + 200)).execute();
+    const rows = Array.from({ length: count }, (_, i) => ({
+      shopId: id,
+      fileName: `shops/${id}/uploads/old-${i}.png`,
+      contentType: 'image/png',
+      width: 10,
+      height: 10,
+      bytes,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await t.db
+        .insertInto('productLookMedia')
+        .values(rows.slice(i, i + 200))
+        .execute();
     return id;
   }
   const stored = async (shopId: number) => {
@@ -55,7 +79,11 @@ describe('upload quota per shop', () => {
 
     const over = await upload('full.myshopify.com', await small());
     expect(over.statusCode).toBe(413);
-    expect(over.json()).toEqual({ message: `Your shop has reached its limit of ${UPLOAD_QUOTA.files} uploaded images.`, code: 'media.quota_files', requestId: expect.any(String) });
+    expect(over.json()).toEqual({
+      message: `Your shop has reached its limit of ${UPLOAD_QUOTA.files} uploaded images.`,
+      code: 'media.quota_files',
+      requestId: expect.any(String),
+    });
     expect(await stored(shopId)).toEqual({ rows: UPLOAD_QUOTA.files, files: 1 });
     // Another shop is not affected.
     expect((await upload('roomy.myshopify.com', await small())).statusCode).toBe(200);
@@ -81,7 +109,9 @@ describe('upload quota per shop', () => {
     await t.db.updateTable('shops').set({ locale: 'de' }).where('domain', '=', 'voll.myshopify.com').execute();
     const res = await upload('voll.myshopify.com', await small());
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(`Dein Shop hat sein Limit von ${UPLOAD_QUOTA.files} hochgeladenen Bildern erreicht.`);
+    expect(res.json().message).toBe(
+      `Dein Shop hat sein Limit von ${UPLOAD_QUOTA.files} hochgeladenen Bildern erreicht.`,
+    );
   });
 
   it('parallel uploads at the limit: exactly the remaining room is used', async () => {

@@ -62,7 +62,11 @@ export async function recordAvailability(
 ): Promise<{ soldOut: string[]; restocked: string[] }> {
   const known = rows.filter((r) => typeof r.available === 'boolean');
   if (!known.length) return { soldOut: [], restocked: [] };
-  const values = known.map((r) => ({ gid: r.gid, available: r.available, updated_at: r.platformUpdatedAt?.toISOString() ?? null }));
+  const values = known.map((r) => ({
+    gid: r.gid,
+    available: r.available,
+    updated_at: r.platformUpdatedAt?.toISOString() ?? null,
+  }));
   const changed = await sql<{ gid: string; available: boolean }>`
     update catalog_products c
        set available = x.available
@@ -87,8 +91,16 @@ export async function upsertCatalogProducts(db: Db, shopId: number, products: Ca
   await db
     .deleteFrom('catalogProducts')
     .where('shopId', '=', shopId)
-    .where('handle', 'in', products.map((p) => p.handle))
-    .where('gid', 'not in', products.map((p) => p.gid))
+    .where(
+      'handle',
+      'in',
+      products.map((p) => p.handle),
+    )
+    .where(
+      'gid',
+      'not in',
+      products.map((p) => p.gid),
+    )
     .execute();
   await db
     .insertInto('catalogProducts')
@@ -112,13 +124,13 @@ export async function upsertCatalogProducts(db: Db, shopId: number, products: Ca
       oc
         .columns(['shopId', 'gid'])
         .doUpdateSet((eb) => ({
-        handle: eb.ref('excluded.handle'),
-        title: eb.ref('excluded.title'),
-        status: eb.ref('excluded.status'),
-        price: eb.ref('excluded.price'),
-        compareAtPrice: eb.ref('excluded.compareAtPrice'),
-        images: eb.ref('excluded.images'),
-        productType: eb.ref('excluded.productType'),
+          handle: eb.ref('excluded.handle'),
+          title: eb.ref('excluded.title'),
+          status: eb.ref('excluded.status'),
+          price: eb.ref('excluded.price'),
+          compareAtPrice: eb.ref('excluded.compareAtPrice'),
+          images: eb.ref('excluded.images'),
+          productType: eb.ref('excluded.productType'),
           // A description without variants (none known) keeps the variant stored.
           defaultVariantGid: eb.fn.coalesce('excluded.defaultVariantGid', 'catalogProducts.defaultVariantGid'),
           platformUpdatedAt: eb.fn.coalesce('excluded.platformUpdatedAt', 'catalogProducts.platformUpdatedAt'),

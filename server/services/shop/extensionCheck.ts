@@ -9,7 +9,11 @@ import { storefrontUrl } from '../looks/looks';
  * to the product page of the newest active look, else of the newest look (its preview); null
  * without any look.
  */
-export async function demoExtensionCheck(db: Db, config: Pick<Config, 'appUrl'>, shop: { id: number; domain: string }): Promise<DemoExtensionCheck> {
+export async function demoExtensionCheck(
+  db: Db,
+  config: Pick<Config, 'appUrl'>,
+  shop: { id: number; domain: string },
+): Promise<DemoExtensionCheck> {
   const look = await db
     .selectFrom('productLooks as l')
     .innerJoin('catalogProducts as p', (join) =>
@@ -24,10 +28,18 @@ export async function demoExtensionCheck(db: Db, config: Pick<Config, 'appUrl'>,
     .executeTakeFirst();
   const url = look ? storefrontUrl(config, look.handle, look.id) : null;
   // The demo storefront shows the demo shop unless `shop` names another one.
-  return { mode: 'demo', storefrontUrl: url && shop.domain !== DEMO_SHOP_DOMAIN ? `${url}&shop=${encodeURIComponent(shop.domain)}` : url };
+  return {
+    mode: 'demo',
+    storefrontUrl: url && shop.domain !== DEMO_SHOP_DOMAIN ? `${url}&shop=${encodeURIComponent(shop.domain)}` : url,
+  };
 }
 
 /** The theme check's answer feeds the setup guide's "enable app extension" step. */
 export async function recordAppBlockInstalled(db: Db, shopId: number, installed: boolean): Promise<void> {
-  await db.updateTable('shops').set({ appBlockInstalled: installed }).where('id', '=', shopId).where('appBlockInstalled', '!=', installed).execute();
+  await db
+    .updateTable('shops')
+    .set({ appBlockInstalled: installed })
+    .where('id', '=', shopId)
+    .where('appBlockInstalled', '!=', installed)
+    .execute();
 }

@@ -2,7 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import type { ShopsTable } from '../../db/tables/foundation';
-import { DEFAULT_SHOP_SETTINGS, type Onboarding, type ShopContext, type ShopSettings } from '../../../src/contracts/shop';
+import {
+  DEFAULT_SHOP_SETTINGS,
+  type Onboarding,
+  type ShopContext,
+  type ShopSettings,
+} from '../../../src/contracts/shop';
 import { shopSettingsSchema } from '../../../src/contracts/shop.schema';
 import { validate } from '../../../src/contracts/validation';
 import { appBlockDeepLink, embedDeepLink } from '../../../src/contracts/extensionCheck';
@@ -42,7 +47,9 @@ export async function provisionShop(
       origin,
     })
     .onConflict((oc) =>
-      oc.column('domain').doUpdateSet(origin === 'platform' ? { installedAt: new Date(), origin } : { installedAt: new Date() }),
+      oc
+        .column('domain')
+        .doUpdateSet(origin === 'platform' ? { installedAt: new Date(), origin } : { installedAt: new Date() }),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -60,9 +67,15 @@ export type ThemeEditor = { apiKey: string } | null;
  * Theme editor deep links: the product app block (`shoppable-look`), or the app embed on the cart
  * template (cart booster); '' without a theme editor (the screens then offer none).
  */
-export function themeEditorDeepLink(shop: ShopRow, editor: ThemeEditor, target: 'product' | 'cart' = 'product'): string {
+export function themeEditorDeepLink(
+  shop: ShopRow,
+  editor: ThemeEditor,
+  target: 'product' | 'cart' = 'product',
+): string {
   if (!editor) return '';
-  return target === 'cart' ? embedDeepLink(shop.domain, editor.apiKey, 'cart') : appBlockDeepLink(shop.domain, editor.apiKey);
+  return target === 'cart'
+    ? embedDeepLink(shop.domain, editor.apiKey, 'cart')
+    : appBlockDeepLink(shop.domain, editor.apiKey);
 }
 
 export async function getShopContext(db: Db, shop: ShopRow, editor: ThemeEditor): Promise<ShopContext> {
@@ -116,7 +129,11 @@ export const hashApiToken = (token: string) => createHash('sha256').update(token
 /** Issues a new API token; only its hash is stored, so it can be shown once. */
 export async function createApiToken(db: Db, shop: ShopRow): Promise<string> {
   const token = `shpl_${randomBytes(24).toString('base64url')}`;
-  await db.updateTable('shops').set({ apiTokenHash: hashApiToken(token) }).where('id', '=', shop.id).execute();
+  await db
+    .updateTable('shops')
+    .set({ apiTokenHash: hashApiToken(token) })
+    .where('id', '=', shop.id)
+    .execute();
   return token;
 }
 

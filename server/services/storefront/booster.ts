@@ -1,6 +1,11 @@
 import type { Db } from '../../db';
 import type { ShopRow } from '../shop/shops';
-import { DEFAULT_BOOSTER_VALUES, normalizeBooster, type BoosterSettings, type BoosterValues } from '../../../src/contracts/booster';
+import {
+  DEFAULT_BOOSTER_VALUES,
+  normalizeBooster,
+  type BoosterSettings,
+  type BoosterValues,
+} from '../../../src/contracts/booster';
 import { boosterSchema } from '../../../src/contracts/booster.schema';
 import { validate } from '../../../src/contracts/validation';
 import { validationFailed } from '../../http/errors';
@@ -10,7 +15,14 @@ import { recordChange } from '../changes/outbox';
 export async function getBoosterValues(db: Db, shopId: number): Promise<BoosterValues> {
   const row = await db.selectFrom('boosterSettings').select('settings').where('shopId', '=', shopId).executeTakeFirst();
   const saved: Partial<BoosterValues> = row?.settings ?? {};
-  return { ...DEFAULT_BOOSTER_VALUES, ...saved, bundleDiscountCombinesWith: { ...DEFAULT_BOOSTER_VALUES.bundleDiscountCombinesWith, ...(saved.bundleDiscountCombinesWith ?? {}) } };
+  return {
+    ...DEFAULT_BOOSTER_VALUES,
+    ...saved,
+    bundleDiscountCombinesWith: {
+      ...DEFAULT_BOOSTER_VALUES.bundleDiscountCombinesWith,
+      ...(saved.bundleDiscountCombinesWith ?? {}),
+    },
+  };
 }
 
 export async function getBooster(db: Db, shop: ShopRow): Promise<BoosterSettings> {

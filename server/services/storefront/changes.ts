@@ -6,7 +6,15 @@ import { recordChange } from '../changes/outbox';
  * the storefront metafield writer rewrites the active looks showing them. Used where a sync stores
  * products outside a transaction of its own (the catalog reconciliation).
  */
-export async function storefrontChanged(db: Db, shopId: number, change: { catalogProducts: readonly string[] }): Promise<void> {
+export async function storefrontChanged(
+  db: Db,
+  shopId: number,
+  change: { catalogProducts: readonly string[] },
+): Promise<void> {
   if (!change.catalogProducts.length) return;
-  await recordChange(db, shopId, { kind: 'catalogProductsChanged', before: null, after: { gids: [...change.catalogProducts] } });
+  await recordChange(db, shopId, {
+    kind: 'catalogProductsChanged',
+    before: null,
+    after: { gids: [...change.catalogProducts] },
+  });
 }

@@ -48,7 +48,12 @@ describe('storefront metafield values', () => {
           shopId,
           title: `Look of ${main}`,
           active: true,
-          mainProduct: JSON.stringify({ itemId: gid(main), title: `Main ${main}`, image: `https://cdn.example/main-${main}.jpg`, selectedMainImage: null }),
+          mainProduct: JSON.stringify({
+            itemId: gid(main),
+            title: `Main ${main}`,
+            image: `https://cdn.example/main-${main}.jpg`,
+            selectedMainImage: null,
+          }),
           relatedItems: JSON.stringify(items),
           markerColor: 'FF0000',
           featured: false,
@@ -70,16 +75,31 @@ describe('storefront metafield values', () => {
     await product(shop.id, 7, { status: 'archived' });
     await product(shop.id, 8, { status: 'draft', compareAtPrice: 12.5 });
     await product(other.id, 1);
-    await t.db.insertInto('deletedProducts').values({ shopId: shop.id, gid: gid(6) }).execute();
+    await t.db
+      .insertInto('deletedProducts')
+      .values({ shopId: shop.id, gid: gid(6) })
+      .execute();
   }, 60_000);
   afterAll(() => t.close());
 
   it('a product gets its active looks, newest first, items in the merchant order with catalog prices; deleted, archived and unknown products drop out', async () => {
-    const older = await look(shop.id, 1, [related(3, 2), related(2, 1, 'https://cdn.example/custom.jpg'), related(7, 3), related(6, 4), related(99, 5), related(8, 6)], {
-      createdAt: new Date('2026-01-01T00:00:00Z'),
-      discount: JSON.stringify({ enabled: true, label: 'Deal', type: 'fixed', value: 5, discountText: 'Save 5' }),
-      discountTiers: JSON.stringify([{ quantity: 2, percentage: 10 }]),
-    });
+    const older = await look(
+      shop.id,
+      1,
+      [
+        related(3, 2),
+        related(2, 1, 'https://cdn.example/custom.jpg'),
+        related(7, 3),
+        related(6, 4),
+        related(99, 5),
+        related(8, 6),
+      ],
+      {
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+        discount: JSON.stringify({ enabled: true, label: 'Deal', type: 'fixed', value: 5, discountText: 'Save 5' }),
+        discountTiers: JSON.stringify([{ quantity: 2, percentage: 10 }]),
+      },
+    );
     const newer = await look(shop.id, 1, [related(4, 1)], { createdAt: new Date('2026-02-01T00:00:00Z') });
     await look(shop.id, 1, [related(4, 1)], { active: false });
     await look(shop.id, 2, [related(4, 1)]);
@@ -89,8 +109,19 @@ describe('storefront metafield values', () => {
     expect(value.v).toBe(1);
     expect(value.looks.map((l) => l.id)).toEqual([newer, older]);
     const first = value.looks[1];
-    expect(first.mainProduct).toEqual({ productId: gid(1), handle: 'p-1', title: 'Product 1', image: 'https://cdn.example/main-1.jpg' });
-    expect(first.discount).toEqual({ label: 'Deal', text: 'Save 5', type: 'fixed', value: 5, tiers: [{ quantity: 2, percentage: 10 }] });
+    expect(first.mainProduct).toEqual({
+      productId: gid(1),
+      handle: 'p-1',
+      title: 'Product 1',
+      image: 'https://cdn.example/main-1.jpg',
+    });
+    expect(first.discount).toEqual({
+      label: 'Deal',
+      text: 'Save 5',
+      type: 'fixed',
+      value: 5,
+      tiers: [{ quantity: 2, percentage: 10 }],
+    });
     expect(value.looks[0].discount).toBeNull();
     expect(first.items.map((i) => i.productId)).toEqual([gid(2), gid(3), gid(8)]);
     expect(first.items[0]).toEqual({
@@ -129,14 +160,22 @@ describe('storefront metafield values', () => {
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    expect(gallery.looks.map((l) => l.id)).toEqual(rows.filter((r) => r.active && r.mainProduct.itemId !== gid(6)).map((r) => r.id));
+    expect(gallery.looks.map((l) => l.id)).toEqual(
+      rows.filter((r) => r.active && r.mainProduct.itemId !== gid(6)).map((r) => r.id),
+    );
     expect(gallery.looks.length).toBe(3);
   });
 
   it('the config carries the layout, the storefront settings and the cart booster', async () => {
     const config = await storefrontConfigValue(t.db, shop);
     expect(config).toMatchObject({ v: 1, currency: shop.currency, layout: DEFAULT_LAYOUT_SETTINGS });
-    expect(config.settings).toMatchObject({ enabled: true, locale: 'en', variantLabel: 'Variant', definedVariantStyle: 'select', showCompareAtPrice: true });
+    expect(config.settings).toMatchObject({
+      enabled: true,
+      locale: 'en',
+      variantLabel: 'Variant',
+      definedVariantStyle: 'select',
+      showCompareAtPrice: true,
+    });
     expect(Object.keys(config.settings)).not.toContain('removeUTMParam');
     expect(config.utm).toBe(true);
     expect(config.booster).toEqual({
@@ -148,16 +187,39 @@ describe('storefront metafield values', () => {
       bundleDiscountCombinesWith: { productDiscounts: false, orderDiscounts: true, shippingDiscounts: true },
     });
 
-    await t.db.insertInto('layoutSettings').values({ shopId: shop.id, settings: JSON.stringify({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable' }) }).execute();
+    await t.db
+      .insertInto('layoutSettings')
+      .values({
+        shopId: shop.id,
+        settings: JSON.stringify({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable' }),
+      })
+      .execute();
     await t.db
       .insertInto('boosterSettings')
-      .values({ shopId: shop.id, settings: JSON.stringify({ showOnCartPage: true, cartPageCssSelector: '#cart', discountLabel: 'Bundle' }) })
+      .values({
+        shopId: shop.id,
+        settings: JSON.stringify({ showOnCartPage: true, cartPageCssSelector: '#cart', discountLabel: 'Bundle' }),
+      })
       .execute();
-    await t.db.updateTable('layoutSettings').set({ settings: JSON.stringify({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable', customCss: '.a{b:c}</style><script>x</script>@import "y";' }) }).where('shopId', '=', shop.id).execute();
+    await t.db
+      .updateTable('layoutSettings')
+      .set({
+        settings: JSON.stringify({
+          ...DEFAULT_LAYOUT_SETTINGS,
+          definedTemplate: 'shoppable',
+          customCss: '.a{b:c}</style><script>x</script>@import "y";',
+        }),
+      })
+      .where('shopId', '=', shop.id)
+      .execute();
     const changed = await storefrontConfigValue(t.db, shop);
     expect(changed.layout.customCss).toContain('.a{b:c}');
     expect(changed.layout.customCss).not.toMatch(/<|@import/);
     expect(changed.layout.definedTemplate).toBe('shoppable');
-    expect(changed.booster).toMatchObject({ showOnCartPage: true, cartPageCssSelector: '#cart', discountLabel: 'Bundle' });
+    expect(changed.booster).toMatchObject({
+      showOnCartPage: true,
+      cartPageCssSelector: '#cart',
+      discountLabel: 'Bundle',
+    });
   });
 });

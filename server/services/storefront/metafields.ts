@@ -37,14 +37,24 @@ const defaultVariantId = (p: ProductRow): string | null => p.defaultVariantGid |
 
 async function catalogByGid(db: Db, shopId: number, gids: string[]): Promise<Map<string, ProductRow>> {
   if (!gids.length) return new Map();
-  const rows = await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shopId).where('gid', 'in', gids).execute();
+  const rows = await db
+    .selectFrom('catalogProducts')
+    .selectAll()
+    .where('shopId', '=', shopId)
+    .where('gid', 'in', gids)
+    .execute();
   return new Map(rows.map((r) => [r.gid, r]));
 }
 
 /** Everything the looks of these rows need from the catalog and the deleted-products list, in two queries. */
 async function lookContext(db: Db, shopId: number, rows: LookRow[]) {
   const gids = [
-    ...new Set(rows.flatMap((r) => [r.mainProduct.itemId, ...(r.relatedItems ?? []).flatMap((i) => [i.itemId, i.alternative?.itemId ?? ''])])),
+    ...new Set(
+      rows.flatMap((r) => [
+        r.mainProduct.itemId,
+        ...(r.relatedItems ?? []).flatMap((i) => [i.itemId, i.alternative?.itemId ?? '']),
+      ]),
+    ),
   ].filter(Boolean);
   const [catalog, deleted] = await Promise.all([catalogByGid(db, shopId, gids), deletedProductGids(db, shopId, gids)]);
   return { catalog, deleted: new Set(deleted) };
@@ -69,7 +79,11 @@ function storefrontProduct(p: ProductRow, image: string | null): StorefrontAlter
  * One look as the storefront shows it: items in the merchant's order, resolved against the catalog
  * (prices, handles, availability, each item's alternative); deleted, archived and unknown products are left out.
  */
-export function toStorefrontLook(look: LookRow, catalog: Map<string, ProductRow>, deleted: Set<string>): StorefrontLook {
+export function toStorefrontLook(
+  look: LookRow,
+  catalog: Map<string, ProductRow>,
+  deleted: Set<string>,
+): StorefrontLook {
   const related = [...(look.relatedItems ?? [])].sort((a, b) => a.order - b.order);
   const items: StorefrontItem[] = [];
   const shown = (gid: string | undefined) => {
@@ -84,13 +98,18 @@ export function toStorefrontLook(look: LookRow, catalog: Map<string, ProductRow>
       ...storefrontProduct(p, r.image),
       markerX: r.markerX,
       markerY: r.markerY,
-      ...(alternative && alternative.gid !== p.gid ? { alternative: storefrontProduct(alternative, r.alternative?.image ?? null) } : {}),
+      ...(alternative && alternative.gid !== p.gid
+        ? { alternative: storefrontProduct(alternative, r.alternative?.image ?? null) }
+        : {}),
     });
   }
   const main = look.mainProduct;
   const mainRow = catalog.get(main.itemId);
   const discount = look.discount?.enabled ? look.discount : null;
-  const tiers = (look.discountTiers ?? []).map(({ quantity, percentage }) => ({ quantity: Number(quantity), percentage: Number(percentage) }));
+  const tiers = (look.discountTiers ?? []).map(({ quantity, percentage }) => ({
+    quantity: Number(quantity),
+    percentage: Number(percentage),
+  }));
   return {
     id: look.id,
     title: look.title,
@@ -112,7 +131,9 @@ export function toStorefrontLook(look: LookRow, catalog: Map<string, ProductRow>
       : null,
     items,
     // The look's own template (an applied A/B test winner); '' is the popup, as the blocks name it.
-    ...(look.layoutTemplate !== null && look.layoutTemplate !== undefined ? { template: storefrontTemplate(look.layoutTemplate) } : {}),
+    ...(look.layoutTemplate !== null && look.layoutTemplate !== undefined
+      ? { template: storefrontTemplate(look.layoutTemplate) }
+      : {}),
   };
 }
 
@@ -138,7 +159,10 @@ export function toStorefrontExperiment(e: RunningExperiment): StorefrontExperime
  * `${FILES_PUBLIC_URL}/<key>` (server/storage: a CDN or the bucket, never one instance), other
  * images (the platform's CDN) stay as they are. The metafield writer and the proxy pages apply it.
  */
-export function withPublicImages(look: StorefrontLook, publicRef: (ref: string | null) => string | null): StorefrontLook {
+export function withPublicImages(
+  look: StorefrontLook,
+  publicRef: (ref: string | null) => string | null,
+): StorefrontLook {
   return {
     ...look,
     mainProduct: { ...look.mainProduct, image: publicRef(look.mainProduct.image) },
@@ -148,7 +172,12 @@ export function withPublicImages(look: StorefrontLook, publicRef: (ref: string |
       ...(item.alternative ? { alternative: { ...item.alternative, image: publicRef(item.alternative.image) } } : {}),
     })),
     ...(look.experiment
-      ? { experiment: { ...look.experiment, variants: look.experiment.variants.map((v) => ({ ...v, image: publicRef(v.image) })) } }
+      ? {
+          experiment: {
+            ...look.experiment,
+            variants: look.experiment.variants.map((v) => ({ ...v, image: publicRef(v.image) })),
+          },
+        }
       : {}),
   };
 }
@@ -156,7 +185,10 @@ export function withPublicImages(look: StorefrontLook, publicRef: (ref: string |
 /** Rows → storefront looks with their running A/B tests, dropping looks whose main product the platform deleted. */
 export async function storefrontLooks(db: Db, shopId: number, rows: LookRow[]): Promise<StorefrontLook[]> {
   const ids = rows.map((r) => r.id);
-  const [{ catalog, deleted }, experiments] = await Promise.all([lookContext(db, shopId, rows), runningExperiments(db, shopId, ids)]);
+  const [{ catalog, deleted }, experiments] = await Promise.all([
+    lookContext(db, shopId, rows),
+    runningExperiments(db, shopId, ids),
+  ]);
   return rows
     .filter((r) => !deleted.has(r.mainProduct.itemId))
     .map((r) => {

@@ -3,7 +3,14 @@ import type { ShopRow } from '../shop/shops';
 import { notFound } from '../../http/errors';
 import { translate } from '../../i18n';
 import type { StorefrontConfig, StorefrontGallery, StorefrontLook } from '../../../src/contracts/storefront';
-import { galleryValue, storefrontConfigValue, storefrontLooks, storefrontProductUrl, withPublicImages, GALLERY_MAX_LOOKS } from './metafields';
+import {
+  galleryValue,
+  storefrontConfigValue,
+  storefrontLooks,
+  storefrontProductUrl,
+  withPublicImages,
+  GALLERY_MAX_LOOKS,
+} from './metafields';
 import type { FileUrls } from '../../storage';
 import { ASSET_PREFIX, storefrontLiquid, type BlockName } from './liquid/engine';
 import { liveProduct, storefrontGlobals, type LiveProduct } from './liquid/objects';
@@ -38,10 +45,16 @@ function absolute(url: string | null, ctx: ProxyPageContext): string | null {
   }
 }
 
-const withAbsoluteImages = (look: StorefrontLook, ctx: ProxyPageContext): StorefrontLook => withPublicImages(look, (ref) => absolute(ref, ctx));
+const withAbsoluteImages = (look: StorefrontLook, ctx: ProxyPageContext): StorefrontLook =>
+  withPublicImages(look, (ref) => absolute(ref, ctx));
 
 /** `all_products` for these looks, from the catalog, linking to the store's own product pages. */
-async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], ctx: ProxyPageContext): Promise<LiveProduct[]> {
+async function liveProducts(
+  db: Db,
+  shopId: number,
+  looks: StorefrontLook[],
+  ctx: ProxyPageContext,
+): Promise<LiveProduct[]> {
   const rows = await catalogRowsOfLooks(db, shopId, looks);
   return rows.map((p) => catalogLiveProduct(p, { url: storefrontProductUrl, image: (ref) => absolute(ref, ctx) }));
 }
@@ -49,16 +62,26 @@ async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], ctx
 const href = (ctx: ProxyPageContext, path: string) => escapeHtml(`${ctx.pathPrefix}${path}`);
 
 /** The page around a block: the extension's stylesheet and script, a way back to the gallery, links to the looks. */
-function page(ctx: ProxyPageContext, locale: string, body: string, opts: { back?: boolean; looks?: StorefrontLook[] }): string {
+function page(
+  ctx: ProxyPageContext,
+  locale: string,
+  body: string,
+  opts: { back?: boolean; looks?: StorefrontLook[] },
+): string {
   const assets = escapeHtml(`${ctx.appUrl}/storefront/assets/`);
   const parts = [`<link rel="stylesheet" href="${assets}looks.css">`, '<div class="sl-proxy-page">'];
-  if (opts.back) parts.push(`<nav class="sl-proxy-nav"><a href="${href(ctx, '/')}">${escapeHtml(translate(locale, 'Storefront.proxy.allLooks'))}</a></nav>`);
+  if (opts.back)
+    parts.push(
+      `<nav class="sl-proxy-nav"><a href="${href(ctx, '/')}">${escapeHtml(translate(locale, 'Storefront.proxy.allLooks'))}</a></nav>`,
+    );
   // The blocks' own script and stylesheet tags (asset_url, relative here) load from this app.
   parts.push(body.split(`="${ASSET_PREFIX}`).join(`="${assets}`));
   if (opts.looks?.length) {
     parts.push('<ul class="sl-proxy-looks">');
     for (const look of opts.looks) {
-      parts.push(`<li><a href="${href(ctx, `/looks/${look.id}`)}">${escapeHtml(translate(locale, 'Storefront.proxy.viewLook', { title: look.title }))}</a></li>`);
+      parts.push(
+        `<li><a href="${href(ctx, `/looks/${look.id}`)}">${escapeHtml(translate(locale, 'Storefront.proxy.viewLook', { title: look.title }))}</a></li>`,
+      );
     }
     parts.push('</ul>');
   }
@@ -66,7 +89,13 @@ function page(ctx: ProxyPageContext, locale: string, body: string, opts: { back?
   return liquidSafe(parts.join('\n'));
 }
 
-async function render(shop: ShopRow, config: StorefrontConfig, block: BlockName, globals: { gallery?: StorefrontGallery; product?: LiveProduct | null; products: LiveProduct[] }, settings: Record<string, unknown>) {
+async function render(
+  shop: ShopRow,
+  config: StorefrontConfig,
+  block: BlockName,
+  globals: { gallery?: StorefrontGallery; product?: LiveProduct | null; products: LiveProduct[] },
+  settings: Record<string, unknown>,
+) {
   return storefrontLiquid().render(
     block,
     storefrontGlobals({
@@ -87,7 +116,13 @@ async function galleryOf(db: Db, shop: ShopRow, ctx: ProxyPageContext, looks: St
   const config = await storefrontConfigValue(db, shop);
   const shown = looks.map((l) => withAbsoluteImages(l, ctx));
   const products = await liveProducts(db, shop.id, shown, ctx);
-  const body = await render(shop, config, 'looks-gallery', { gallery: { v: 1, looks: shown }, products }, { heading, max_looks: GALLERY_MAX_LOOKS });
+  const body = await render(
+    shop,
+    config,
+    'looks-gallery',
+    { gallery: { v: 1, looks: shown }, products },
+    { heading, max_looks: GALLERY_MAX_LOOKS },
+  );
   return page(ctx, config.settings.locale, body, { looks: config.settings.enabled ? shown : [] });
 }
 
@@ -99,7 +134,13 @@ export async function galleryProxyPage(db: Db, shop: ShopRow, ctx: ProxyPageCont
 /** GET /apps/looks/looks/:id: one active look of the shop (a draft or another shop's look is not found). */
 export async function lookProxyPage(db: Db, shop: ShopRow, lookId: number, ctx: ProxyPageContext): Promise<string> {
   if (!Number.isSafeInteger(lookId) || lookId <= 0) throw notFound('Looks.errors.notFound');
-  const row = await db.selectFrom('productLooks').selectAll().where('shopId', '=', shop.id).where('id', '=', lookId).where('active', '=', true).executeTakeFirst();
+  const row = await db
+    .selectFrom('productLooks')
+    .selectAll()
+    .where('shopId', '=', shop.id)
+    .where('id', '=', lookId)
+    .where('active', '=', true)
+    .executeTakeFirst();
   const look = row ? (await storefrontLooks(db, shop.id, [row]))[0] : undefined;
   if (!look) throw notFound('Looks.errors.notFound');
   const config = await storefrontConfigValue(db, shop);
@@ -108,12 +149,27 @@ export async function lookProxyPage(db: Db, shop: ShopRow, lookId: number, ctx: 
   const main = products.find((p) => p.handle === shown.mainProduct.handle);
   const product = {
     ...(main ??
-      liveProduct({ gid: shown.mainProduct.productId, handle: shown.mainProduct.handle, title: shown.mainProduct.title, url: storefrontProductUrl(shown.mainProduct.handle), price: 0, compareAtPrice: null, available: true, image: shown.mainProduct.image })),
+      liveProduct({
+        gid: shown.mainProduct.productId,
+        handle: shown.mainProduct.handle,
+        title: shown.mainProduct.title,
+        url: storefrontProductUrl(shown.mainProduct.handle),
+        price: 0,
+        compareAtPrice: null,
+        available: true,
+        image: shown.mainProduct.image,
+      })),
     metafields: { $app: { looks: { value: { v: 1, looks: [shown] } } } },
   };
   // A page of its own shows the look inline: the shop's section template, or the default one for the popup.
   const template = config.layout.definedTemplate || 'shoppable';
-  const body = await render(shop, config, 'shoppable-look', { product, products }, { template, look_id: String(shown.id) });
+  const body = await render(
+    shop,
+    config,
+    'shoppable-look',
+    { product, products },
+    { template, look_id: String(shown.id) },
+  );
   return page(ctx, config.settings.locale, body, { back: true });
 }
 
@@ -132,10 +188,20 @@ export function collectionIdOf(param: string): number | null {
  * active looks marked "featured"; looks are not assigned to the other collections (the data has no
  * membership), so they show all active looks under their own name.
  */
-export async function collectionProxyPage(db: Db, shop: ShopRow, param: string, ctx: ProxyPageContext): Promise<string> {
+export async function collectionProxyPage(
+  db: Db,
+  shop: ShopRow,
+  param: string,
+  ctx: ProxyPageContext,
+): Promise<string> {
   const id = collectionIdOf(param);
   const collection = id
-    ? await db.selectFrom('lookCollections').select(['id', 'name', 'isFeatured']).where('shopId', '=', shop.id).where('id', '=', id).executeTakeFirst()
+    ? await db
+        .selectFrom('lookCollections')
+        .select(['id', 'name', 'isFeatured'])
+        .where('shopId', '=', shop.id)
+        .where('id', '=', id)
+        .executeTakeFirst()
     : undefined;
   if (!collection) throw notFound('Booster.errors.collectionNotFound');
   let query = db.selectFrom('productLooks').selectAll().where('shopId', '=', shop.id).where('active', '=', true);

@@ -36,9 +36,16 @@ describe('the app proxy path', () => {
     expect(res.statusCode).toBe(200);
     expect((await shop()).proxyPath).toBe('/a/shop-looks');
     expect((await storefrontConfigValue(t.db, await shop())).proxyPath).toBe('/a/shop-looks');
-    const created = await t.request({ method: 'POST', url: `${API_PREFIX}/productLookCollections`, shop: domain, payload: { name: 'Summer' } });
+    const created = await t.request({
+      method: 'POST',
+      url: `${API_PREFIX}/productLookCollections`,
+      shop: domain,
+      payload: { name: 'Summer' },
+    });
     expect(created.statusCode).toBe(201);
-    expect((created.json() as { storeFrontLink: string }).storeFrontLink).toMatch(new RegExp(`^https://${domain}/a/shop-looks/collections/\\d+-summer$`));
+    expect((created.json() as { storeFrontLink: string }).storeFrontLink).toMatch(
+      new RegExp(`^https://${domain}/a/shop-looks/collections/\\d+-summer$`),
+    );
   });
 
   it('ignores a path_prefix that is no proxy path, and an unsigned one', async () => {
@@ -51,8 +58,14 @@ describe('the app proxy path', () => {
   });
 
   it('reaches the storefront script through the blocks: the widget config carries it on a store', async () => {
-    const html = await renderFixture({ look: fixtureLook(), config: { ...fixtureConfig({ definedTemplate: 'inpage' }), proxyPath: '/community/looks' } });
-    const config = JSON.parse(/<script type="application\/json" class="sl-config">(.*?)<\/script>/s.exec(html)![1]) as { proxyPath?: string; platformCart: boolean };
+    const html = await renderFixture({
+      look: fixtureLook(),
+      config: { ...fixtureConfig({ definedTemplate: 'inpage' }), proxyPath: '/community/looks' },
+    });
+    const config = JSON.parse(/<script type="application\/json" class="sl-config">(.*?)<\/script>/s.exec(html)![1]) as {
+      proxyPath?: string;
+      platformCart: boolean;
+    };
     expect(config).toMatchObject({ platformCart: true, proxyPath: '/community/looks' });
   });
 });

@@ -9,10 +9,12 @@ export const DEFAULT_PROXY_PATH = '/apps/looks';
  * A path the platform's `path_prefix` can be: one of the prefixes the admin offers (apps, a,
  * community, tools) and the merchant's subpath (letters, digits, `-`, `_`).
  */
-export const isProxyPath = (value: unknown): value is string => typeof value === 'string' && /^\/(apps|a|community|tools)\/[A-Za-z0-9_-]{1,100}$/.test(value);
+export const isProxyPath = (value: unknown): value is string =>
+  typeof value === 'string' && /^\/(apps|a|community|tools)\/[A-Za-z0-9_-]{1,100}$/.test(value);
 
 /** Where the shop's storefront reaches the app proxy: the last signed `path_prefix`, else the toml's. */
-export const proxyPathOf = (shop: Pick<ShopRow, 'proxyPath'>): string => (isProxyPath(shop.proxyPath) ? shop.proxyPath : DEFAULT_PROXY_PATH);
+export const proxyPathOf = (shop: Pick<ShopRow, 'proxyPath'>): string =>
+  isProxyPath(shop.proxyPath) ? shop.proxyPath : DEFAULT_PROXY_PATH;
 
 /**
  * A verified proxy request's `path_prefix` (the merchant may change the proxy's prefix and subpath in

@@ -23,7 +23,12 @@ function describe(locale: string, title: string): string {
 }
 
 /** POST /layout/preview: a product page with the theme's look block (Liquid) for unsaved layout settings and a sample look. */
-export async function renderLayoutPreview(db: Db, shop: ShopRow, layout: LayoutSettings, baseUrl: string): Promise<string> {
+export async function renderLayoutPreview(
+  db: Db,
+  shop: ShopRow,
+  layout: LayoutSettings,
+  baseUrl: string,
+): Promise<string> {
   const settings = getSettings(shop);
   const { widgets, look, product } = await previewWidgets(db, shop, layout, baseUrl);
   const locale = settings.locale;

@@ -60,9 +60,23 @@ export function productsJsonl(products: ReadonlyArray<FakeProduct>): string[] {
     }),
   );
   const variantLines = products.map((p) => {
-    const first = { id: fakeVariantId(p), price: p.price, compareAtPrice: p.compareAtPrice, position: 1, availableForSale: !p.soldOut, __parentId: p.id };
+    const first = {
+      id: fakeVariantId(p),
+      price: p.price,
+      compareAtPrice: p.compareAtPrice,
+      position: 1,
+      availableForSale: !p.soldOut,
+      __parentId: p.id,
+    };
     // A second, dearer variant listed first: the product's default is its first by position.
-    const second = { id: `${fakeVariantId(p)}2`, price: (Number(p.price) + 5).toFixed(2), compareAtPrice: null, position: 2, availableForSale: !p.soldOut, __parentId: p.id };
+    const second = {
+      id: `${fakeVariantId(p)}2`,
+      price: (Number(p.price) + 5).toFixed(2),
+      compareAtPrice: null,
+      position: 2,
+      availableForSale: !p.soldOut,
+      __parentId: p.id,
+    };
     return [JSON.stringify(second), JSON.stringify(first)];
   });
   const lines: string[] = [];
@@ -101,7 +115,11 @@ export const fakeBulk: FakeAdminModuleFactory = (core: FakeAdminCore): FakeBulk 
     const running = ofShop(shop).filter((o) => ACTIVE.has(o.status)).length;
     if (occupied.has(shop) || running >= MAX_CONCURRENT) {
       occupied.delete(shop);
-      return refuse(`A bulk query operation for this app and shop is already in progress (at most ${MAX_CONCURRENT} at a time).`, 'OPERATION_IN_PROGRESS', null);
+      return refuse(
+        `A bulk query operation for this app and shop is already in progress (at most ${MAX_CONCURRENT} at a time).`,
+        'OPERATION_IN_PROGRESS',
+        null,
+      );
     }
     const operation: FakeBulkOperation = {
       id: `gid://shopify/BulkOperation/${nextId++}`,
@@ -147,7 +165,9 @@ export const fakeBulk: FakeAdminModuleFactory = (core: FakeAdminCore): FakeBulk 
         errorCode: operation.errorCode,
         createdAt: operation.createdAt,
         completedAt: operation.completedAt,
-        objectCount: String(done ? operation.lines!.length : operation.status === 'RUNNING' ? Math.floor(products / 2) : 0),
+        objectCount: String(
+          done ? operation.lines!.length : operation.status === 'RUNNING' ? Math.floor(products / 2) : 0,
+        ),
         rootObjectCount: String(done ? products : 0),
         fileSize: done ? String(Buffer.byteLength(body)) : null,
         url: done && operation.lines!.length ? `${core.url}/bulk-results/${operation.token}.jsonl` : null,
@@ -159,8 +179,10 @@ export const fakeBulk: FakeAdminModuleFactory = (core: FakeAdminCore): FakeBulk 
 
   return {
     resolve(shop, query, variables): FakeResolution | null {
-      if (/\bbulkOperationRunQuery\b/.test(query)) return { requested: 10, answer: () => ({ actual: 10, data: run(shop, variables) }) };
-      if (/\bbulkOperation\s*\(/.test(query)) return { requested: 1, answer: () => ({ actual: 1, data: poll(shop, String(variables.id ?? '')) }) };
+      if (/\bbulkOperationRunQuery\b/.test(query))
+        return { requested: 10, answer: () => ({ actual: 10, data: run(shop, variables) }) };
+      if (/\bbulkOperation\s*\(/.test(query))
+        return { requested: 1, answer: () => ({ actual: 1, data: poll(shop, String(variables.id ?? '')) }) };
       return null;
     },
     routes(app: FastifyInstance) {

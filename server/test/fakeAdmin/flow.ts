@@ -30,10 +30,15 @@ export const fakeFlow: FakeAdminModuleFactory = () => {
   function receive(shop: string, query: string, variables: Record<string, unknown>) {
     const handle = variables.handle;
     const payload = variables.payload;
-    const error = (field: string, message: string) => ({ flowTriggerReceive: { userErrors: [{ field: [field], message }] } });
-    if (/\bbody\s*:/.test(query) || 'body' in variables) return error('body', 'body is deprecated: send handle and payload');
-    if (typeof handle !== 'string' || !deployed.has(handle)) return error('handle', `Could not find a trigger with handle ${String(handle)}`);
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return error('payload', 'payload must be a JSON object');
+    const error = (field: string, message: string) => ({
+      flowTriggerReceive: { userErrors: [{ field: [field], message }] },
+    });
+    if (/\bbody\s*:/.test(query) || 'body' in variables)
+      return error('body', 'body is deprecated: send handle and payload');
+    if (typeof handle !== 'string' || !deployed.has(handle))
+      return error('handle', `Could not find a trigger with handle ${String(handle)}`);
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload))
+      return error('payload', 'payload must be a JSON object');
     if (Buffer.byteLength(JSON.stringify(payload)) > MAX_PAYLOAD_BYTES) return error('payload', 'Payload is too large');
     received.push({ shop, handle, payload: payload as Record<string, unknown> });
     return { flowTriggerReceive: { userErrors: [] } };

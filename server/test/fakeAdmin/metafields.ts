@@ -49,7 +49,8 @@ export const MAX_METAFIELDS_PER_SET = 25;
 export const MAX_JSON_BYTES = 128 * 1024;
 const SIMPLE_TYPES = new Set(['json', 'single_line_text_field', 'multi_line_text_field', 'boolean', 'number_integer']);
 
-const resolveNamespace = (namespace: string) => (namespace === '$app' ? `app--${FAKE_APP_ID}` : namespace.replace(/^\$app:/, `app--${FAKE_APP_ID}--`));
+const resolveNamespace = (namespace: string) =>
+  namespace === '$app' ? `app--${FAKE_APP_ID}` : namespace.replace(/^\$app:/, `app--${FAKE_APP_ID}--`);
 
 /**
  * Metafields: `currentAppInstallation { id }` (with `shop { id }` when asked) and `metafieldsSet(metafields:)` as the Admin GraphQL API
@@ -81,14 +82,24 @@ export const fakeMetafields: FakeAdminModuleFactory = (core) => {
   const id = (ownerId: string, namespace: string, key: string) => `${ownerId}|${namespace}|${key}`;
 
   function validate(shop: string, m: Record<string, unknown>, i: number): FakeMetafieldsUserError | null {
-    const err = (field: string, message: string, code: string) => ({ field: ['metafields', String(i), field], message, code, elementIndex: i });
+    const err = (field: string, message: string, code: string) => ({
+      field: ['metafields', String(i), field],
+      message,
+      code,
+      elementIndex: i,
+    });
     const ownerId = typeof m.ownerId === 'string' ? m.ownerId : '';
-    const known = ownerId === installationId(shop) || ownerId === shopId(shop) || core.productsOf(shop).some((p) => p.id === ownerId);
+    const known =
+      ownerId === installationId(shop) ||
+      ownerId === shopId(shop) ||
+      core.productsOf(shop).some((p) => p.id === ownerId);
     if (!known) return err('ownerId', 'Owner does not exist.', 'INVALID');
     const namespace = typeof m.namespace === 'string' ? m.namespace : '';
-    if (namespace !== '$app' && !/^[A-Za-z0-9_-]{3,255}$/.test(namespace)) return err('namespace', 'Namespace is invalid.', namespace.length < 3 ? 'TOO_SHORT' : 'INVALID');
+    if (namespace !== '$app' && !/^[A-Za-z0-9_-]{3,255}$/.test(namespace))
+      return err('namespace', 'Namespace is invalid.', namespace.length < 3 ? 'TOO_SHORT' : 'INVALID');
     const key = typeof m.key === 'string' ? m.key : '';
-    if (!/^[A-Za-z0-9_-]{2,64}$/.test(key)) return err('key', 'Key is invalid.', key.length < 2 ? 'TOO_SHORT' : 'INVALID');
+    if (!/^[A-Za-z0-9_-]{2,64}$/.test(key))
+      return err('key', 'Key is invalid.', key.length < 2 ? 'TOO_SHORT' : 'INVALID');
     if (typeof m.type !== 'string' || !m.type) return err('type', "Type can't be blank.", 'BLANK');
     if (!SIMPLE_TYPES.has(m.type)) return err('type', 'Type is invalid.', 'INVALID_TYPE');
     if (typeof m.value !== 'string') return err('value', "Value can't be blank.", 'BLANK');
@@ -98,16 +109,24 @@ export const fakeMetafields: FakeAdminModuleFactory = (core) => {
       } catch {
         return err('value', 'Value is invalid JSON.', 'INVALID_VALUE');
       }
-      if (Buffer.byteLength(m.value, 'utf8') > MAX_JSON_BYTES) return err('value', `Value is too long (maximum is ${MAX_JSON_BYTES} bytes).`, 'TOO_LONG');
+      if (Buffer.byteLength(m.value, 'utf8') > MAX_JSON_BYTES)
+        return err('value', `Value is too long (maximum is ${MAX_JSON_BYTES} bytes).`, 'TOO_LONG');
     }
     return null;
   }
 
   function set(shop: string, input: unknown) {
-    const metafields = (Array.isArray(input) ? input : []).map((m) => (m && typeof m === 'object' ? (m as Record<string, unknown>) : {}));
+    const metafields = (Array.isArray(input) ? input : []).map((m) =>
+      m && typeof m === 'object' ? (m as Record<string, unknown>) : {},
+    );
     const userErrors: FakeMetafieldsUserError[] = [];
     if (metafields.length > MAX_METAFIELDS_PER_SET) {
-      userErrors.push({ field: ['metafields'], message: `Exceeded the maximum metafields input limit of ${MAX_METAFIELDS_PER_SET}.`, code: 'LESS_THAN_OR_EQUAL_TO', elementIndex: null });
+      userErrors.push({
+        field: ['metafields'],
+        message: `Exceeded the maximum metafields input limit of ${MAX_METAFIELDS_PER_SET}.`,
+        code: 'LESS_THAN_OR_EQUAL_TO',
+        elementIndex: null,
+      });
     } else {
       metafields.forEach((m, i) => {
         const error = validate(shop, m, i);
@@ -117,7 +136,12 @@ export const fakeMetafields: FakeAdminModuleFactory = (core) => {
       if (refusal) {
         refusals.delete(shop);
         if (refusal.index < metafields.length) {
-          userErrors.push({ field: ['metafields', String(refusal.index), 'value'], message: refusal.message, code: refusal.code, elementIndex: refusal.index });
+          userErrors.push({
+            field: ['metafields', String(refusal.index), 'value'],
+            message: refusal.message,
+            code: refusal.code,
+            elementIndex: refusal.index,
+          });
         }
       }
     }
@@ -126,9 +150,19 @@ export const fakeMetafields: FakeAdminModuleFactory = (core) => {
     const store = storeOf(shop);
     const written = metafields.map((m) => {
       const namespace = resolveNamespace(String(m.namespace));
-      const row: FakeMetafield = { ownerId: String(m.ownerId), namespace, key: String(m.key), type: String(m.type), value: String(m.value) };
+      const row: FakeMetafield = {
+        ownerId: String(m.ownerId),
+        namespace,
+        key: String(m.key),
+        type: String(m.type),
+        value: String(m.value),
+      };
       store.set(id(row.ownerId, namespace, row.key), row);
-      return { id: `gid://shopify/Metafield/${Math.abs(hash(id(row.ownerId, namespace, row.key)))}`, namespace, key: row.key };
+      return {
+        id: `gid://shopify/Metafield/${Math.abs(hash(id(row.ownerId, namespace, row.key)))}`,
+        namespace,
+        key: row.key,
+      };
     });
     return { metafieldsSet: { metafields: written, userErrors: [] } };
   }
@@ -141,7 +175,10 @@ export const fakeMetafields: FakeAdminModuleFactory = (core) => {
       }
       if (/\bcurrentAppInstallation\s*\{\s*id\s*\}/.test(query)) {
         const withShop = /\bshop\s*\{\s*id\s*\}/.test(query);
-        const data = { currentAppInstallation: { id: installationId(shop) }, ...(withShop ? { shop: { id: shopId(shop) } } : {}) };
+        const data = {
+          currentAppInstallation: { id: installationId(shop) },
+          ...(withShop ? { shop: { id: shopId(shop) } } : {}),
+        };
         return { requested: withShop ? 2 : 1, answer: () => ({ actual: withShop ? 2 : 1, data }) };
       }
       return null;

@@ -47,9 +47,24 @@ export interface FakeOrderLineInput {
 
 export interface FakeOrders extends FakeAdminModule {
   /** The merchant's shop takes an order (created now unless `createdAt`); `rate` converts shop to presentment money. */
-  addOrder(shop: string, order: { id: number; name?: string; createdAt?: string; currency?: string; presentmentCurrency?: string; rate?: number; lines: FakeOrderLineInput[] }): FakeOrder;
+  addOrder(
+    shop: string,
+    order: {
+      id: number;
+      name?: string;
+      createdAt?: string;
+      currency?: string;
+      presentmentCurrency?: string;
+      rate?: number;
+      lines: FakeOrderLineInput[];
+    },
+  ): FakeOrder;
   /** Refunds lines of an order (amounts in the shop's currency). */
-  refund(shop: string, orderId: number, refund: { id: number; lines: Array<{ lineIndex: number; quantity: number; amount: string }> }): FakeRefund;
+  refund(
+    shop: string,
+    orderId: number,
+    refund: { id: number; lines: Array<{ lineIndex: number; quantity: number; amount: string }> },
+  ): FakeRefund;
   cancel(shop: string, orderId: number, at?: string): void;
   /** The platform deletes an order (it stops being listed). */
   remove(shop: string, orderId: number): void;
@@ -83,7 +98,8 @@ export const fakeOrders: FakeAdminModuleFactory = () => {
     if (!order) throw new Error(`The stand-in has no order ${orderId} in ${shop}`);
     return order;
   };
-  const firstOf = (query: string, field: string, fallback: number) => Number(new RegExp(`\\b${field}\\s*\\(\\s*first:\\s*(\\d+)`).exec(query)?.[1] ?? fallback);
+  const firstOf = (query: string, field: string, fallback: number) =>
+    Number(new RegExp(`\\b${field}\\s*\\(\\s*first:\\s*(\\d+)`).exec(query)?.[1] ?? fallback);
 
   function list(shop: string, query: string, variables: Record<string, unknown>) {
     const first = Math.max(1, Math.min(250, Number(variables.first ?? 50)));
@@ -94,7 +110,8 @@ export const fakeOrders: FakeAdminModuleFactory = () => {
       const at = Date.parse(since[2]);
       orders = orders.filter((o) => (since[1] === '>=' ? Date.parse(o.createdAt) >= at : Date.parse(o.createdAt) > at));
     }
-    if (variables.sortKey === 'CREATED_AT' || /sortKey:\s*CREATED_AT/.test(query)) orders.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+    if (variables.sortKey === 'CREATED_AT' || /sortKey:\s*CREATED_AT/.test(query))
+      orders.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
     const start = variables.after ? Number(Buffer.from(String(variables.after), 'base64url').toString()) + 1 : 0;
     const page = orders.slice(start, start + first);
     const lines = firstOf(query, 'lineItems', 50);
@@ -125,7 +142,10 @@ export const fakeOrders: FakeAdminModuleFactory = () => {
     return {
       orders: {
         nodes,
-        pageInfo: { hasNextPage: start + first < orders.length, endCursor: page.length ? Buffer.from(String(last)).toString('base64url') : null },
+        pageInfo: {
+          hasNextPage: start + first < orders.length,
+          endCursor: page.length ? Buffer.from(String(last)).toString('base64url') : null,
+        },
       },
     };
   }
@@ -133,7 +153,8 @@ export const fakeOrders: FakeAdminModuleFactory = () => {
   function resolve(shop: string, query: string, variables: Record<string, unknown>): FakeResolution | null {
     if (!/\borders\s*\(/.test(query)) return null;
     const first = Math.max(1, Math.min(250, Number(variables.first ?? 50)));
-    const perOrder = 1 + firstOf(query, 'lineItems', 0) + firstOf(query, 'refunds', 0) * (1 + firstOf(query, 'refundLineItems', 0));
+    const perOrder =
+      1 + firstOf(query, 'lineItems', 0) + firstOf(query, 'refunds', 0) * (1 + firstOf(query, 'refundLineItems', 0));
     const requested = 2 + first * perOrder;
     if (denied) {
       return {
@@ -142,7 +163,13 @@ export const fakeOrders: FakeAdminModuleFactory = () => {
           actual: 1,
           data: {
             data: null,
-            errors: [{ message: 'This app is not approved to access the Order object. See https://shopify.dev/docs/apps/launch/protected-customer-data for more details.', extensions: { code: 'ACCESS_DENIED' } }],
+            errors: [
+              {
+                message:
+                  'This app is not approved to access the Order object. See https://shopify.dev/docs/apps/launch/protected-customer-data for more details.',
+                extensions: { code: 'ACCESS_DENIED' },
+              },
+            ],
           },
         }),
       };
@@ -168,7 +195,9 @@ export const fakeOrders: FakeAdminModuleFactory = () => {
           product: { id: l.productId },
           customAttributes: l.lookId ? [{ key: '_look_id', value: String(l.lookId) }] : [],
           originalUnitPriceSet: bag(Number(l.price), currency, presentment, rate),
-          discountAllocations: l.discount ? [{ allocatedAmountSet: bag(Number(l.discount), currency, presentment, rate) }] : [],
+          discountAllocations: l.discount
+            ? [{ allocatedAmountSet: bag(Number(l.discount), currency, presentment, rate) }]
+            : [],
         }),
       );
       const total = input.lines.reduce((s, l) => s + Number(l.price) * l.quantity - Number(l.discount ?? 0), 0);
@@ -195,7 +224,13 @@ export const fakeOrders: FakeAdminModuleFactory = () => {
         refundLineItems: input.lines.map((l) => ({
           quantity: l.quantity,
           lineItemId: order.lineItems[l.lineIndex].id,
-          subtotalSet: bag(Number(l.amount), order.currencyCode, order.presentmentCurrencyCode, Number(order.totalPriceSet.presentmentMoney.amount) / Math.max(0.01, Number(order.totalPriceSet.shopMoney.amount))),
+          subtotalSet: bag(
+            Number(l.amount),
+            order.currencyCode,
+            order.presentmentCurrencyCode,
+            Number(order.totalPriceSet.presentmentMoney.amount) /
+              Math.max(0.01, Number(order.totalPriceSet.shopMoney.amount)),
+          ),
         })),
       };
       order.refunds.push(refund);
@@ -206,7 +241,10 @@ export const fakeOrders: FakeAdminModuleFactory = () => {
       find(shop, orderId).cancelledAt = at ?? new Date().toISOString();
     },
     remove(shop, orderId) {
-      byShop.set(shop, of(shop).filter((o) => o.id !== gid('Order', orderId)));
+      byShop.set(
+        shop,
+        of(shop).filter((o) => o.id !== gid('Order', orderId)),
+      );
     },
     setAccessDenied(value) {
       denied = value;

@@ -11,7 +11,11 @@ export interface FakeShopPlans extends FakeAdminModule {
 }
 
 /** The stand-in's default shop: a development store (as the core's shop details answer). */
-export const DEFAULT_FAKE_PLAN: FakeShopPlan = { displayName: 'Development', shopifyPlus: false, partnerDevelopment: true };
+export const DEFAULT_FAKE_PLAN: FakeShopPlan = {
+  displayName: 'Development',
+  shopifyPlus: false,
+  partnerDevelopment: true,
+};
 
 /**
  * The shop's plan alone: `shop { plan { displayName shopifyPlus partnerDevelopment } }` (a query
@@ -22,7 +26,10 @@ export const fakeShopPlan: FakeAdminModuleFactory = () => {
   return {
     resolve(shop, query) {
       if (!/\bshop\s*\{\s*plan\s*\{[^}]*\}\s*\}/.test(query) || /\bproductsCount\b/.test(query)) return null;
-      return { requested: 1, answer: () => ({ actual: 1, data: { shop: { plan: plans.get(shop) ?? DEFAULT_FAKE_PLAN } } }) };
+      return {
+        requested: 1,
+        answer: () => ({ actual: 1, data: { shop: { plan: plans.get(shop) ?? DEFAULT_FAKE_PLAN } } }),
+      };
     },
     setPlan(shop, plan) {
       plans.set(shop, { ...(plans.get(shop) ?? DEFAULT_FAKE_PLAN), ...plan });

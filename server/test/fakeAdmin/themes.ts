@@ -18,14 +18,17 @@ export interface FakeThemes extends FakeAdminModule {
 const ROLES = ['MAIN', 'UNPUBLISHED', 'DEVELOPMENT', 'DEMO', 'ARCHIVED', 'LOCKED'];
 
 /** Literal arguments of a field in the document, e.g. `first: 1`, `roles: [MAIN]`, `filenames: ["a", "b"]`. */
-const argument = (args: string, name: string): string | undefined => new RegExp(`\\b${name}\\s*:\\s*(\\[[^\\]]*\\]|"[^"]*"|\\$?\\w+)`).exec(args)?.[1];
+const argument = (args: string, name: string): string | undefined =>
+  new RegExp(`\\b${name}\\s*:\\s*(\\[[^\\]]*\\]|"[^"]*"|\\$?\\w+)`).exec(args)?.[1];
 const list = (value: string | undefined, variables: Record<string, unknown>): string[] | undefined => {
   if (value === undefined) return undefined;
   if (value.startsWith('$')) {
     const v = variables[value.slice(1)];
     return Array.isArray(v) ? v.map(String) : v === undefined || v === null ? undefined : [String(v)];
   }
-  return value.startsWith('[') ? [...value.slice(1, -1).matchAll(/"([^"]*)"|(\w+)/g)].map((m) => m[1] ?? m[2]) : [value.replace(/"/g, '')];
+  return value.startsWith('[')
+    ? [...value.slice(1, -1).matchAll(/"([^"]*)"|(\w+)/g)].map((m) => m[1] ?? m[2])
+    : [value.replace(/"/g, '')];
 };
 
 /**
@@ -48,10 +51,23 @@ export const fakeThemes: FakeAdminModuleFactory = () => {
       requested: 2 + (Number.isFinite(first) ? first : 1) * (filesArgs ? 12 : 1),
       answer: () => {
         if (!Number.isInteger(first) || first < 1 || first > 50) {
-          return { actual: 1, data: { errors: [{ message: 'first must be between 1 and 50', extensions: { code: 'BAD_REQUEST' } }] } };
+          return {
+            actual: 1,
+            data: { errors: [{ message: 'first must be between 1 and 50', extensions: { code: 'BAD_REQUEST' } }] },
+          };
         }
         if (roles?.some((r) => !ROLES.includes(r))) {
-          return { actual: 1, data: { errors: [{ message: `Argument 'roles' has an invalid value (${roles.join(', ')}).`, extensions: { code: 'argumentLiteralsIncompatible' } }] } };
+          return {
+            actual: 1,
+            data: {
+              errors: [
+                {
+                  message: `Argument 'roles' has an invalid value (${roles.join(', ')}).`,
+                  extensions: { code: 'argumentLiteralsIncompatible' },
+                },
+              ],
+            },
+          };
         }
         const themes = (byShop.get(shop) ?? []).filter((t) => !roles || roles.includes(t.role)).slice(0, first);
         return {
@@ -69,7 +85,9 @@ export const fakeThemes: FakeAdminModuleFactory = () => {
                         nodes: Object.entries(t.files)
                           .filter(([name]) => !filenames || filenames.includes(name))
                           .map(([filename, content]) => ({ filename, body: { content } })),
-                        userErrors: (filenames ?? []).filter((name) => !(name in t.files)).map((filename) => ({ code: 'NOT_FOUND', filename })),
+                        userErrors: (filenames ?? [])
+                          .filter((name) => !(name in t.files))
+                          .map((filename) => ({ code: 'NOT_FOUND', filename })),
                       },
                     }),
               })),
@@ -83,7 +101,10 @@ export const fakeThemes: FakeAdminModuleFactory = () => {
   return {
     resolve,
     setThemes(shop, themes) {
-      byShop.set(shop, themes.map((t) => ({ ...t, files: { ...t.files } })));
+      byShop.set(
+        shop,
+        themes.map((t) => ({ ...t, files: { ...t.files } })),
+      );
     },
     setFile(shop, themeId, filename, content) {
       const theme = (byShop.get(shop) ?? []).find((t) => t.id === themeId);

@@ -19,7 +19,8 @@ export interface FakeWebhookSubscriptions extends FakeAdminModule {
 }
 
 /** Topics whose payloads hold protected customer data (the platform refuses them until the request is approved). */
-const PROTECTED_TOPIC = /^(ORDERS|ORDER_TRANSACTIONS|REFUNDS|CUSTOMERS|CUSTOMER_|DRAFT_ORDERS|CHECKOUTS|FULFILLMENTS|FULFILLMENT_ORDERS)/;
+const PROTECTED_TOPIC =
+  /^(ORDERS|ORDER_TRANSACTIONS|REFUNDS|CUSTOMERS|CUSTOMER_|DRAFT_ORDERS|CHECKOUTS|FULFILLMENTS|FULFILLMENT_ORDERS)/;
 const TOPIC = /^[A-Z][A-Z0-9_]*$/;
 const NOT_APPROVED =
   'This app is not approved to subscribe to webhook topics containing protected customer data. See https://shopify.dev/docs/apps/launch/protected-customer-data for more details.';
@@ -55,11 +56,18 @@ export const fakeWebhookSubscriptions: FakeAdminModuleFactory = () => {
     };
   }
 
-  function validate(shop: string, topic: string, uri: string, except?: string): Array<{ field: string[]; message: string }> {
+  function validate(
+    shop: string,
+    topic: string,
+    uri: string,
+    except?: string,
+  ): Array<{ field: string[]; message: string }> {
     if (!TOPIC.test(topic)) return [{ field: ['topic'], message: `Topic ${topic} is not a WebhookSubscriptionTopic` }];
-    if (!/^https:\/\/[^/\s]+\/\S*$/.test(uri)) return [{ field: ['webhookSubscription', 'uri'], message: 'Address is invalid' }];
+    if (!/^https:\/\/[^/\s]+\/\S*$/.test(uri))
+      return [{ field: ['webhookSubscription', 'uri'], message: 'Address is invalid' }];
     if (PROTECTED_TOPIC.test(topic) && !approved) return [{ field: ['webhookSubscription'], message: NOT_APPROVED }];
-    if (of(shop).some((s) => s.topic === topic && s.uri === uri && s.id !== except)) return [{ field: ['webhookSubscription', 'uri'], message: 'Address for this topic has already been taken' }];
+    if (of(shop).some((s) => s.topic === topic && s.uri === uri && s.id !== except))
+      return [{ field: ['webhookSubscription', 'uri'], message: 'Address for this topic has already been taken' }];
     return [];
   }
 
@@ -75,7 +83,13 @@ export const fakeWebhookSubscriptions: FakeAdminModuleFactory = () => {
 
   function update(shop: string, variables: Record<string, unknown>) {
     const found = of(shop).find((s) => s.id === variables.id);
-    if (!found) return { webhookSubscriptionUpdate: { webhookSubscription: null, userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }] } };
+    if (!found)
+      return {
+        webhookSubscriptionUpdate: {
+          webhookSubscription: null,
+          userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }],
+        },
+      };
     const fields = input(variables);
     const userErrors = validate(shop, found.topic, fields.uri, found.id);
     if (userErrors.length) return { webhookSubscriptionUpdate: { webhookSubscription: null, userErrors } };
@@ -94,9 +108,12 @@ export const fakeWebhookSubscriptions: FakeAdminModuleFactory = () => {
   }
 
   function resolve(shop: string, query: string, variables: Record<string, unknown>): FakeResolution | null {
-    if (/\bwebhookSubscriptionCreate\s*\(/.test(query)) return { requested: 10, answer: () => ({ actual: 10, data: create(shop, variables) }) };
-    if (/\bwebhookSubscriptionUpdate\s*\(/.test(query)) return { requested: 10, answer: () => ({ actual: 10, data: update(shop, variables) }) };
-    if (/\bwebhookSubscriptions\s*\(/.test(query)) return { requested: 12, answer: () => ({ actual: 2 + of(shop).length, data: list(shop, variables) }) };
+    if (/\bwebhookSubscriptionCreate\s*\(/.test(query))
+      return { requested: 10, answer: () => ({ actual: 10, data: create(shop, variables) }) };
+    if (/\bwebhookSubscriptionUpdate\s*\(/.test(query))
+      return { requested: 10, answer: () => ({ actual: 10, data: update(shop, variables) }) };
+    if (/\bwebhookSubscriptions\s*\(/.test(query))
+      return { requested: 12, answer: () => ({ actual: 2 + of(shop).length, data: list(shop, variables) }) };
     return null;
   }
 

@@ -8,7 +8,11 @@ const RAW_PATTERN = /"\\u0001RAW:([^"\\]+)\\u0001"/g;
 /** JSON text of a generated value, raw number tokens included. */
 export const toJsonText = (value: unknown): string => (JSON.stringify(value) ?? 'null').replace(RAW_PATTERN, '$1');
 
-const loneSurrogates = fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 3 });
+const loneSurrogates = fc.string({
+  unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+  minLength: 1,
+  maxLength: 3,
+});
 
 /** Strings a client should not be trusted with: control and odd Unicode, lookalike numbers, markup, URLs, oversize. */
 export const oddString: fc.Arbitrary<string> = fc.oneof(
@@ -56,7 +60,25 @@ export const oddString: fc.Arbitrary<string> = fc.oneof(
 
 /** Numbers at and beyond every boundary the database and JSON have. */
 export const oddNumber: fc.Arbitrary<number | string> = fc.oneof(
-  fc.constantFrom(0, -0, -1, 1, 2, 3, 2147483647, 2147483648, -2147483649, 99999999999, 1e20, 1e308, -1e308, 0.5, 1.5, 2 ** 53 + 2, 5e-324),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1,
+    2,
+    3,
+    2147483647,
+    2147483648,
+    -2147483649,
+    99999999999,
+    1e20,
+    1e308,
+    -1e308,
+    0.5,
+    1.5,
+    2 ** 53 + 2,
+    5e-324,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constantFrom('1e400', '-1e400', '123456789012345678901234567890').map(RAW),
@@ -64,7 +86,10 @@ export const oddNumber: fc.Arbitrary<number | string> = fc.oneof(
 
 const scalar: fc.Arbitrary<unknown> = fc.oneof(oddString, oddNumber, fc.boolean(), fc.constant(null));
 
-const keyArb = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'id', '', '\ud800', 'a.b', '[0]'), fc.string({ maxLength: 8 }));
+const keyArb = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'id', '', '\ud800', 'a.b', '[0]'),
+  fc.string({ maxLength: 8 }),
+);
 
 /** Arrays or objects nested 2…200 levels deep. */
 const deep = fc.tuple(fc.integer({ min: 2, max: 200 }), fc.boolean()).map(([depth, asArray]) => {
@@ -90,7 +115,8 @@ type Path = Array<string | number>;
 function paths(value: Json, prefix: Path = [], out: Path[] = []): Path[] {
   out.push(prefix);
   if (Array.isArray(value)) value.forEach((item, i) => paths(item, [...prefix, i], out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) paths(v, [...prefix, k], out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) paths(v, [...prefix, k], out);
   return out;
 }
 
@@ -125,10 +151,12 @@ export function mutated(example: Json): fc.Arbitrary<Json> {
   const all = paths(example);
   return fc
     .array(fc.tuple(fc.nat(), mutation), { minLength: 1, maxLength: 3 })
-    .map((steps) => steps.reduce<Json>((value, [i, m]) => {
-      const candidates = paths(value);
-      return candidates.length ? applyMutation(value, candidates[i % candidates.length], m) : value;
-    }, example))
+    .map((steps) =>
+      steps.reduce<Json>((value, [i, m]) => {
+        const candidates = paths(value);
+        return candidates.length ? applyMutation(value, candidates[i % candidates.length], m) : value;
+      }, example),
+    )
     .filter(() => all.length > 0);
 }
 
@@ -150,7 +178,11 @@ export function queryArb(fields: string[]): fc.Arbitrary<Record<string, string |
     { arbitrary: fc.constantFrom(...(fields.length ? fields : ['page'])), weight: 3 },
     { arbitrary: fc.string({ maxLength: 6 }), weight: 1 },
   );
-  const value = fc.oneof({ arbitrary: oddString, weight: 4 }, { arbitrary: oddNumber.map(String), weight: 3 }, { arbitrary: fc.array(oddString, { minLength: 2, maxLength: 3 }), weight: 1 });
+  const value = fc.oneof(
+    { arbitrary: oddString, weight: 4 },
+    { arbitrary: oddNumber.map(String), weight: 3 },
+    { arbitrary: fc.array(oddString, { minLength: 2, maxLength: 3 }), weight: 1 },
+  );
   return fc.dictionary(keys, value, { maxKeys: 3 });
 }
 
@@ -159,7 +191,23 @@ export function paramArb(validIds: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.constantFrom(...validIds), weight: 3 },
     {
-      arbitrary: fc.constantFrom('0', '-1', '2147483647', '2147483648', '99999999999', '1e20', '1e308', '1.5', '01', '+1', '0x1', 'abc', ' 1', '1 ', '٣'),
+      arbitrary: fc.constantFrom(
+        '0',
+        '-1',
+        '2147483647',
+        '2147483648',
+        '99999999999',
+        '1e20',
+        '1e308',
+        '1.5',
+        '01',
+        '+1',
+        '0x1',
+        'abc',
+        ' 1',
+        '1 ',
+        '٣',
+      ),
       weight: 4,
     },
     { arbitrary: oddString.filter((s) => s.length < 3000), weight: 3 },

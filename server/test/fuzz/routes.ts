@@ -18,7 +18,8 @@ export async function collectRoutes<T>(build: () => Promise<T>): Promise<{ resul
   const onInit = (message: unknown) => {
     const { fastify } = message as { fastify: FastifyInstance };
     fastify.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url ?? route.path, schema: route.schema });
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url ?? route.path, schema: route.schema });
     });
   };
   diagnostics.subscribe('fastify.initialization', onInit);
@@ -47,7 +48,9 @@ export function encodeAny(value: string): string {
       out += encodeURIComponent(value.slice(i, i + 2));
       i++;
     } else if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(value[i]);
     }

@@ -23,9 +23,15 @@ export function triggerIn(text: string): StandInTrigger | null {
 }
 
 async function dHash(image: Buffer): Promise<bigint> {
-  const { data } = await sharp(image).removeAlpha().greyscale().resize(17, 16, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image)
+    .removeAlpha()
+    .greyscale()
+    .resize(17, 16, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let hash = 0n;
-  for (let y = 0; y < 16; y++) for (let x = 0; x < 16; x++) hash = (hash << 1n) | (data[y * 17 + x] > data[y * 17 + x + 1] ? 1n : 0n);
+  for (let y = 0; y < 16; y++)
+    for (let x = 0; x < 16; x++) hash = (hash << 1n) | (data[y * 17 + x] > data[y * 17 + x + 1] ? 1n : 0n);
   return hash;
 }
 
@@ -85,9 +91,17 @@ export class Studio {
       const w = Math.round(cellW * (1 - 2 * inset));
       const h = Math.round(cellH * (1 - 2 * inset));
       layers.push({ input: await sharp(photo).resize(w, h, { fit: 'cover' }).toBuffer(), left, top });
-      boxes.push([Math.round((top / height) * 1000), Math.round((left / width) * 1000), Math.round(((top + h) / height) * 1000), Math.round(((left + w) / width) * 1000)]);
+      boxes.push([
+        Math.round((top / height) * 1000),
+        Math.round((left / width) * 1000),
+        Math.round(((top + h) / height) * 1000),
+        Math.round(((left + w) / width) * 1000),
+      ]);
     }
-    const png = await sharp({ create: { width, height, channels: 3, background: '#efe9df' } }).composite(layers).png().toBuffer();
+    const png = await sharp({ create: { width, height, channels: 3, background: '#efe9df' } })
+      .composite(layers)
+      .png()
+      .toBuffer();
     await this.know(png, boxes);
     return png;
   }

@@ -1,6 +1,17 @@
 import { useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { BlockStack, Box, DatePicker, Icon, InlineGrid, InlineStack, OptionList, Scrollable, Select, TextField } from '@shopify/polaris';
+import {
+  BlockStack,
+  Box,
+  DatePicker,
+  Icon,
+  InlineGrid,
+  InlineStack,
+  OptionList,
+  Scrollable,
+  Select,
+  TextField,
+} from '@shopify/polaris';
 import { ArrowRightIcon, CalendarIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import {
@@ -68,11 +79,20 @@ export default function DateRangePane({ today, visibleMonths, onCancel, autoFocu
   }, [autoFocus]);
 
   const presetOptions = useMemo(
-    () => PRESET_ALIASES.map((alias) => ({ value: alias, label: intl.formatMessage({ id: `DateRange.presets.${alias}` }) })),
+    () =>
+      PRESET_ALIASES.map((alias) => ({
+        value: alias,
+        label: intl.formatMessage({ id: `DateRange.presets.${alias}` }),
+      })),
     [intl],
   );
   const selectOptions = useMemo(
-    () => [...presetOptions, ...(picker.draft.alias === 'custom' ? [{ value: 'custom', label: intl.formatMessage({ id: 'DateRange.presets.custom' }) }] : [])],
+    () => [
+      ...presetOptions,
+      ...(picker.draft.alias === 'custom'
+        ? [{ value: 'custom', label: intl.formatMessage({ id: 'DateRange.presets.custom' }) }]
+        : []),
+    ],
     [presetOptions, picker.draft.alias, intl],
   );
 
@@ -117,7 +137,11 @@ export default function DateRangePane({ today, visibleMonths, onCancel, autoFocu
               onChange={choosePreset}
             />
           ) : (
-            <div ref={presetsRef} data-testid="date-range-presets" style={{ height: PRESET_LIST_HEIGHT, width: PRESET_LIST_WIDTH }}>
+            <div
+              ref={presetsRef}
+              data-testid="date-range-presets"
+              style={{ height: PRESET_LIST_HEIGHT, width: PRESET_LIST_WIDTH }}
+            >
               <Scrollable style={{ height: PRESET_LIST_HEIGHT }}>
                 <OptionList
                   options={presetOptions}
@@ -128,7 +152,10 @@ export default function DateRangePane({ today, visibleMonths, onCancel, autoFocu
             </div>
           )}
         </Box>
-        <div style={{ width: mdDown ? POPOVER_WIDTH_NARROW : POPOVER_WIDTH_LARGE, maxWidth: '100%' }} data-testid="date-range-calendar-pane">
+        <div
+          style={{ width: mdDown ? POPOVER_WIDTH_NARROW : POPOVER_WIDTH_LARGE, maxWidth: '100%' }}
+          data-testid="date-range-calendar-pane"
+        >
           <Box padding="500">
             <BlockStack gap="400">
               <div onBlur={onInputsBlur}>
@@ -158,10 +185,15 @@ export default function DateRangePane({ today, visibleMonths, onCancel, autoFocu
                 <DatePicker
                   month={picker.view.month}
                   year={picker.view.year}
-                  selected={{ start: toLocalDate(picker.draft.period.since), end: toLocalDate(picker.draft.period.until) }}
+                  selected={{
+                    start: toLocalDate(picker.draft.period.since),
+                    end: toLocalDate(picker.draft.period.until),
+                  }}
                   onMonthChange={(month, year) => dispatch(monthChanged({ month, year }))}
                   onChange={({ start, end }) =>
-                    dispatch(calendarRangeSelected({ since: fromLocalDate(start), until: fromLocalDate(end ?? start), today }))
+                    dispatch(
+                      calendarRangeSelected({ since: fromLocalDate(start), until: fromLocalDate(end ?? start), today }),
+                    )
                   }
                   multiMonth={visibleMonths === 2}
                   disableDatesAfter={toLocalDate(today)}
@@ -178,7 +210,21 @@ export default function DateRangePane({ today, visibleMonths, onCancel, autoFocu
 }
 
 /** A typed date (YYYY-MM-DD) of the range: Since or Until; the placeholder spells the format in the language. */
-function DateInput({ label, value, onChange, withIcon, placeholder, error }: { label: string; value: string; onChange: (value: string) => void; withIcon: boolean; placeholder: string; error?: string }) {
+function DateInput({
+  label,
+  value,
+  onChange,
+  withIcon,
+  placeholder,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  withIcon: boolean;
+  placeholder: string;
+  error?: string;
+}) {
   return (
     <div style={{ flexGrow: 1 }}>
       <TextField

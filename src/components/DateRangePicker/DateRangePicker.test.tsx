@@ -24,7 +24,14 @@ describe('DateRangePicker', () => {
   afterEach(() => releasePane());
   // Polaris renders a popover only for a displayed activator (one with an offsetParent); jsdom has no layout.
   const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')!;
-  beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } }));
+  beforeAll(() =>
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+      configurable: true,
+      get() {
+        return this.parentNode;
+      },
+    }),
+  );
   afterAll(() => Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent));
 
   // First: the pane's chunk has not loaded yet in this file.
@@ -142,7 +149,9 @@ describe('DateRangePicker', () => {
 
   it('without Intl week info, takes the first weekday from a table (Monday for de/fr/it/es, Sunday for en)', () => {
     const proto = Intl.Locale.prototype as unknown as Record<string, unknown>;
-    const saved = (['weekInfo', 'getWeekInfo'] as const).map((key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const);
+    const saved = (['weekInfo', 'getWeekInfo'] as const).map(
+      (key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const,
+    );
     try {
       for (const [key] of saved) delete proto[key];
       expect(new Intl.Locale('de') as unknown as Record<string, unknown>).not.toHaveProperty('weekInfo');

@@ -4,7 +4,15 @@ import { Box, Button, InlineStack, Popover, Spinner, useBreakpoints } from '@sho
 import { CalendarIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import { lazyOnce } from '../lazyOnce';
-import { applied, pickerCancelled, pickerOpened, selectAppliedDateRange, selectPicker, visibleMonthsChanged, type DateRangeState } from './dateRangeSlice';
+import {
+  applied,
+  pickerCancelled,
+  pickerOpened,
+  selectAppliedDateRange,
+  selectPicker,
+  visibleMonthsChanged,
+  type DateRangeState,
+} from './dateRangeSlice';
 import { todayInTimeZone, type DateRange } from './dateRange';
 import { POPOVER_WIDTH_LARGE, POPOVER_WIDTH_NARROW, PRESET_LIST_HEIGHT, PRESET_LIST_WIDTH } from './sizes';
 import { tabbableIn } from './focus';

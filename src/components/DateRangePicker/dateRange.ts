@@ -51,7 +51,12 @@ export function addDays(day: string, days: number): string {
 /** Today's date in a timezone (the shop's), as YYYY-MM-DD. Falls back to UTC for an unknown zone. */
 export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
   try {
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
     const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
     return `${get('year')}-${get('month')}-${get('day')}`;
   } catch {

@@ -19,7 +19,8 @@ import { addDays, followEnd, isValidYmd, presetPeriod, rangeFor, todayInTimeZone
 const reducer = dateRangeSlice.reducer;
 const TODAY = '2025-03-15';
 const init = (): DateRangeState => reducer(undefined, { type: '@@init' });
-const open = (state = init(), today = TODAY, visibleMonths = 2) => reducer(state, pickerOpened({ today, visibleMonths }));
+const open = (state = init(), today = TODAY, visibleMonths = 2) =>
+  reducer(state, pickerOpened({ today, visibleMonths }));
 const run = (state: DateRangeState, ...actions: Parameters<typeof reducer>[1][]) => actions.reduce(reducer, state);
 const root = (dateRange: DateRangeState) => ({ dateRange });
 
@@ -82,14 +83,21 @@ describe('date typing (SPEC §5)', () => {
 
 describe('applied range and default', () => {
   it('defaults to last 7 days', () => {
-    expect(selectAppliedDateRange(root(init()), TODAY)).toEqual({ alias: 'last7days', title: 'Last 7 days', period: { since: '2025-03-08', until: '2025-03-14' } });
+    expect(selectAppliedDateRange(root(init()), TODAY)).toEqual({
+      alias: 'last7days',
+      title: 'Last 7 days',
+      period: { since: '2025-03-08', until: '2025-03-14' },
+    });
   });
 
   it('a preset is recomputed for the current day; a custom range stays fixed', () => {
     let s = run(open(), presetSelected({ alias: 'last30days', today: '2025-01-10' }), applied());
     expect(selectAppliedDateRange(root(s), TODAY).period).toEqual({ since: '2025-02-13', until: '2025-03-14' });
     s = run(open(s), calendarRangeSelected({ since: '2025-01-02', until: '2025-01-05', today: TODAY }), applied());
-    expect(selectAppliedDateRange(root(s), '2026-01-01')).toMatchObject({ alias: 'custom', period: { since: '2025-01-02', until: '2025-01-05' } });
+    expect(selectAppliedDateRange(root(s), '2026-01-01')).toMatchObject({
+      alias: 'custom',
+      period: { since: '2025-01-02', until: '2025-01-05' },
+    });
   });
 });
 
@@ -115,7 +123,12 @@ describe('popover draft (SPEC §4)', () => {
 
   it('Cancel closes and restores the applied range', () => {
     let s = run(open(), presetSelected({ alias: 'yesterday', today: TODAY }), applied());
-    s = run(open(s), presetSelected({ alias: 'last30days', today: TODAY }), sinceInputChanged({ value: '2025-01-01', today: TODAY }), pickerCancelled());
+    s = run(
+      open(s),
+      presetSelected({ alias: 'last30days', today: TODAY }),
+      sinceInputChanged({ value: '2025-01-01', today: TODAY }),
+      pickerCancelled(),
+    );
     expect(s.picker.open).toBe(false);
     expect(s.applied?.alias).toBe('yesterday');
     // re-opening starts again from the applied range, not the abandoned draft
@@ -124,7 +137,11 @@ describe('popover draft (SPEC §4)', () => {
 
   it('a preset sets the draft and the inputs', () => {
     const s = run(open(), presetSelected({ alias: 'last30days', today: TODAY }));
-    expect(s.picker.draft).toEqual({ alias: 'last30days', title: 'Last 30 days', period: { since: '2025-02-13', until: '2025-03-14' } });
+    expect(s.picker.draft).toEqual({
+      alias: 'last30days',
+      title: 'Last 30 days',
+      period: { since: '2025-02-13', until: '2025-03-14' },
+    });
     expect([s.picker.sinceInput, s.picker.untilInput]).toEqual(['2025-02-13', '2025-03-14']);
   });
 
@@ -136,7 +153,11 @@ describe('popover draft (SPEC §4)', () => {
     s = reducer(s, calendarRangeSelected({ since: '2025-03-08', until: '2025-03-14', today: TODAY }));
     expect(s.picker.draft.alias).toBe('last7days');
     s = reducer(s, calendarRangeSelected({ since: '2025-03-08', until: '2025-03-13', today: TODAY }));
-    expect(s.picker.draft).toEqual({ alias: 'custom', title: '2025-03-08 – 2025-03-13', period: { since: '2025-03-08', until: '2025-03-13' } });
+    expect(s.picker.draft).toEqual({
+      alias: 'custom',
+      title: '2025-03-08 – 2025-03-13',
+      period: { since: '2025-03-08', until: '2025-03-13' },
+    });
     expect([s.picker.sinceInput, s.picker.untilInput]).toEqual(['2025-03-08', '2025-03-13']);
   });
 
@@ -165,7 +186,12 @@ describe('popover draft (SPEC §4)', () => {
   });
 
   it('typed dates that match a preset take the preset', () => {
-    const s = run(open(), presetSelected({ alias: 'today', today: TODAY }), sinceInputChanged({ value: '2025-02-13', today: TODAY }), untilInputChanged({ value: '2025-03-14', today: TODAY }));
+    const s = run(
+      open(),
+      presetSelected({ alias: 'today', today: TODAY }),
+      sinceInputChanged({ value: '2025-02-13', today: TODAY }),
+      untilInputChanged({ value: '2025-03-14', today: TODAY }),
+    );
     expect(s.picker.draft.alias).toBe('last30days');
   });
 
@@ -182,8 +208,12 @@ describe('popover draft (SPEC §4)', () => {
   });
 
   it('typing a leap day works only in leap years', () => {
-    expect(run(open(), sinceInputChanged({ value: '2024-02-29', today: TODAY })).picker.draft.period.since).toBe('2024-02-29');
-    expect(run(open(), sinceInputChanged({ value: '2025-02-29', today: TODAY })).picker.draft.period.since).toBe('2025-03-08');
+    expect(run(open(), sinceInputChanged({ value: '2024-02-29', today: TODAY })).picker.draft.period.since).toBe(
+      '2024-02-29',
+    );
+    expect(run(open(), sinceInputChanged({ value: '2025-02-29', today: TODAY })).picker.draft.period.since).toBe(
+      '2025-03-08',
+    );
   });
 
   it('the calendar month follows the draft end when it is out of view', () => {
@@ -218,7 +248,14 @@ describe('popover draft (SPEC §4)', () => {
 
   it('ignores picker actions while closed', () => {
     const s = init();
-    for (const a of [presetSelected({ alias: 'today', today: TODAY }), sinceInputChanged({ value: '2025-01-01', today: TODAY }), untilInputChanged({ value: '2025-01-01', today: TODAY }), calendarRangeSelected({ since: TODAY, until: TODAY, today: TODAY }), monthChanged({ month: 1, year: 2020 }), applied()]) {
+    for (const a of [
+      presetSelected({ alias: 'today', today: TODAY }),
+      sinceInputChanged({ value: '2025-01-01', today: TODAY }),
+      untilInputChanged({ value: '2025-01-01', today: TODAY }),
+      calendarRangeSelected({ since: TODAY, until: TODAY, today: TODAY }),
+      monthChanged({ month: 1, year: 2020 }),
+      applied(),
+    ]) {
       expect(reducer(s, a)).toEqual(s);
     }
   });
@@ -232,6 +269,10 @@ describe('popover draft (SPEC §4)', () => {
 
   it('rangeFor builds a custom title from the dates', () => {
     const r: DateRange = rangeFor({ since: '2025-01-01', until: '2025-01-31' }, TODAY);
-    expect(r).toEqual({ alias: 'custom', title: '2025-01-01 – 2025-01-31', period: { since: '2025-01-01', until: '2025-01-31' } });
+    expect(r).toEqual({
+      alias: 'custom',
+      title: '2025-01-01 – 2025-01-31',
+      period: { since: '2025-01-01', until: '2025-01-31' },
+    });
   });
 });

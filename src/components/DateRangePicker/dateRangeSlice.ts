@@ -153,4 +153,3 @@ export const selectAppliedDateRange = createSelector(
   [selectStoredDateRange, (_state: { dateRange: DateRangeState }, today: string) => today],
   (stored, today) => resolveRange(stored, today),
 );
-

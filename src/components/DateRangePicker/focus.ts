@@ -4,6 +4,7 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 export function tabbableIn(root: Element | null): HTMLElement[] {
   if (!root) return [];
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (node) => node.tabIndex >= 0 && !node.matches(':disabled') && !(node instanceof HTMLInputElement && node.type === 'hidden'),
+    (node) =>
+      node.tabIndex >= 0 && !node.matches(':disabled') && !(node instanceof HTMLInputElement && node.type === 'hidden'),
   );
 }

@@ -6,6 +6,12 @@ import { HexColorField } from './HexColorField';
 export function FormHexColorField({ name, label, helpText }: { name: string; label: string; helpText?: string }) {
   const { input, meta } = useField<string>(name);
   return (
-    <HexColorField label={label} helpText={helpText} value={input.value || 'FFFFFF'} onChange={input.onChange} error={useFieldError(meta)} />
+    <HexColorField
+      label={label}
+      helpText={helpText}
+      value={input.value || 'FFFFFF'}
+      onChange={input.onChange}
+      error={useFieldError(meta)}
+    />
   );
 }

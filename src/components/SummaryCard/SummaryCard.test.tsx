@@ -39,14 +39,33 @@ describe('SummaryCard', () => {
 
 describe('StatCards', () => {
   it('formats money in the shop currency and links the looks count', () => {
-    renderWithProviders(<StatCards stats={{ addToCartRevenue: 1234.5, looksCount: 4, orderGenerated: 17 }} loading={false} currency="EUR" />);
+    renderWithProviders(
+      <StatCards
+        stats={{ addToCartRevenue: 1234.5, looksCount: 4, orderGenerated: 17 }}
+        loading={false}
+        currency="EUR"
+      />,
+    );
     expect(screen.getByText('€1,234.50')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '4 Looks' })).toHaveAttribute('href', '/looks');
     expect(screen.getByText('17')).toBeInTheDocument();
   });
 
   it('says the net revenue of the orders, with the gross figure and what refunds took back on hover', async () => {
-    renderWithProviders(<StatCards stats={{ addToCartRevenue: 0, looksCount: 1, orderGenerated: 3, generatedRevenue: 65, grossRevenue: 145, refundedRevenue: 80 }} loading={false} currency="USD" />);
+    renderWithProviders(
+      <StatCards
+        stats={{
+          addToCartRevenue: 0,
+          looksCount: 1,
+          orderGenerated: 3,
+          generatedRevenue: 65,
+          grossRevenue: 145,
+          refundedRevenue: 80,
+        }}
+        loading={false}
+        currency="USD"
+      />,
+    );
     const net = screen.getByText('Net revenue: $65.00');
     expect(net).toBeInTheDocument();
     expect(net.closest('p')).toHaveTextContent('Net revenue: $65.00 (Ordered $145.00, refunded or cancelled $80.00)');
@@ -55,7 +74,9 @@ describe('StatCards', () => {
   });
 
   it('shows no revenue line while the stats carry none', () => {
-    renderWithProviders(<StatCards stats={{ addToCartRevenue: 0, looksCount: 1, orderGenerated: 3 }} loading={false} currency="USD" />);
+    renderWithProviders(
+      <StatCards stats={{ addToCartRevenue: 0, looksCount: 1, orderGenerated: 3 }} loading={false} currency="USD" />,
+    );
     expect(screen.queryByText(/Net revenue/)).toBeNull();
   });
 

@@ -61,7 +61,10 @@ describe('leave confirmation inside Shopify admin (App Bridge save bar)', () => 
   it('asks through App Bridge, no modal of its own; goes when the merchant confirms', async () => {
     let confirm = () => {};
     const leaveConfirmation = jest.fn(() => new Promise<void>((resolve) => (confirm = resolve)));
-    const { router } = renderWithProviders(<Page />, { route: '/looks/new', host: createFakeHost({ kind: 'appBridge', leaveConfirmation }) });
+    const { router } = renderWithProviders(<Page />, {
+      route: '/looks/new',
+      host: createFakeHost({ kind: 'appBridge', leaveConfirmation }),
+    });
     edit();
     leaveByLink();
     await waitFor(() => expect(leaveConfirmation).toHaveBeenCalledTimes(1));
@@ -72,7 +75,10 @@ describe('leave confirmation inside Shopify admin (App Bridge save bar)', () => 
   });
 
   it('uses the Polaris modal when App Bridge has no leave confirmation', async () => {
-    const { router } = renderWithProviders(<Page />, { route: '/looks/new', host: createFakeHost({ kind: 'appBridge' }) });
+    const { router } = renderWithProviders(<Page />, {
+      route: '/looks/new',
+      host: createFakeHost({ kind: 'appBridge' }),
+    });
     edit();
     leaveByLink();
     expect(await screen.findByText(en['LeaveConfirm.title'])).toBeInTheDocument();

@@ -21,7 +21,9 @@ export function useLeaveConfirmation(dirty: boolean) {
   const host = useHost();
   const saveBarDefined = useCustomElementDefined('ui-save-bar');
   const askHost = host.kind === 'appBridge' && saveBarDefined ? host.leaveConfirmation : undefined;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   const blocked = blocker.state === 'blocked' ? blocker : undefined;
   useRestoreFocus(!!blocked && !askHost);
 
@@ -54,7 +56,13 @@ export function useLeaveConfirmation(dirty: boolean) {
       title={intl.formatMessage({ id: 'LeaveConfirm.title' })}
       onClose={() => blocked.reset()}
       primaryAction={{ content: intl.formatMessage({ id: 'LeaveConfirm.stay' }), onAction: () => blocked.reset() }}
-      secondaryActions={[{ content: intl.formatMessage({ id: 'LeaveConfirm.leave' }), destructive: true, onAction: () => blocked.proceed() }]}
+      secondaryActions={[
+        {
+          content: intl.formatMessage({ id: 'LeaveConfirm.leave' }),
+          destructive: true,
+          onAction: () => blocked.proceed(),
+        },
+      ]}
     >
       <Modal.Section>
         <Text as="p">{intl.formatMessage({ id: 'LeaveConfirm.body' })}</Text>

@@ -17,7 +17,9 @@ export function makeValidate<T>(schema: yup.Schema<T>) {
 }
 
 /** Field-level errors of a 400 answer `{ errors: { path: text } }` for final-form's submit errors. */
-export function submitErrorsFrom(body: { errors?: Record<string, string> } | undefined): Record<string, unknown> | undefined {
+export function submitErrorsFrom(
+  body: { errors?: Record<string, string> } | undefined,
+): Record<string, unknown> | undefined {
   if (!body?.errors) return undefined;
   let errors: Record<string, unknown> = {};
   for (const [path, text] of Object.entries(body.errors)) errors = setIn(errors, path, text) as Record<string, unknown>;

@@ -22,7 +22,12 @@ const stats = statsData({
   series: [{ date: '2025-03-01', orders: 1, generatedRevenue: 300, addToCartRevenue: 250.5 }],
 });
 const orders = (page: number) =>
-  ok(ordersPage(Array.from({ length: page === 1 ? 10 : 3 }, (_, i) => orderRow(page * 100 + i)), { page, totalItems: 13 }));
+  ok(
+    ordersPage(
+      Array.from({ length: page === 1 ? 10 : 3 }, (_, i) => orderRow(page * 100 + i)),
+      { page, totalItems: 13 },
+    ),
+  );
 
 describe('AnalyticsPage', () => {
   it('tracks analytics_viewed and shows cards, orders, top lists for the default range (last 7 days)', async () => {
@@ -35,7 +40,10 @@ describe('AnalyticsPage', () => {
     expect(track).toHaveBeenCalledWith('analytics_viewed');
     const today = todayInTimeZone('UTC');
     const statsCall = calls.find((c) => c.path === '/stats')!;
-    expect([statsCall.params.get('fromDate'), statsCall.params.get('toDate')]).toEqual([addDays(today, -7), addDays(today, -1)]);
+    expect([statsCall.params.get('fromDate'), statsCall.params.get('toDate')]).toEqual([
+      addDays(today, -7),
+      addDays(today, -1),
+    ]);
     expect(await screen.findByText('#100')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Summer in the City' })).toHaveAttribute('href', '/looks/edit/7');
     expect(screen.getByRole('link', { name: 'Evening Out' })).toHaveAttribute('href', '/looks/edit/8');
@@ -43,18 +51,28 @@ describe('AnalyticsPage', () => {
     expect(screen.getByText('Page 1 of 2 · 13 orders')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('#200')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/shopOrders').at(-1)!.params.get('page')).toBe('2');
+    expect(
+      calls
+        .filter((c) => c.path === '/shopOrders')
+        .at(-1)!
+        .params.get('page'),
+    ).toBe('2');
     expect(await screen.findByTestId('revenue-chart')).toBeInTheDocument();
   });
 
-  it('says which currency the amounts are in (the shop\'s, whatever the buyers paid in)', async () => {
+  it("says which currency the amounts are in (the shop's, whatever the buyers paid in)", async () => {
     mockBackend({ 'GET /stats': ok(stats), 'GET /shopOrders': orders(1) });
     renderWithProviders(<AnalyticsPage />);
-    expect(await screen.findByText("Amounts in USD, your shop's currency, whatever currency customers paid in")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Amounts in USD, your shop's currency, whatever currency customers paid in"),
+    ).toBeInTheDocument();
   });
 
-  it('shows the range\'s revenue as ordered, refunded or cancelled, and net', async () => {
-    mockBackend({ 'GET /stats': ok({ ...stats, generatedRevenue: 250, grossRevenue: 300, refundedRevenue: 50 }), 'GET /shopOrders': orders(1) });
+  it("shows the range's revenue as ordered, refunded or cancelled, and net", async () => {
+    mockBackend({
+      'GET /stats': ok({ ...stats, generatedRevenue: 250, grossRevenue: 300, refundedRevenue: 50 }),
+      'GET /shopOrders': orders(1),
+    });
     renderWithProviders(<AnalyticsPage />);
     expect(await screen.findByText('Net generated revenue: $250.00')).toBeInTheDocument();
     expect(screen.getByText('Ordered: $300.00')).toBeInTheDocument();
@@ -65,9 +83,13 @@ describe('AnalyticsPage', () => {
     mockBackend({ 'GET /stats': ok(stats), 'GET /shopOrders': orders(1) });
     renderWithProviders(<AnalyticsPage />);
     expect(
-      await screen.findByText('Order total is everything the customer paid for the order. Generated revenue is the part of it that came from products of your looks.'),
+      await screen.findByText(
+        'Order total is everything the customer paid for the order. Generated revenue is the part of it that came from products of your looks.',
+      ),
     ).toBeInTheDocument();
-    expect(screen.getByText(/^Generated revenue is what customers paid in their orders for products from your looks\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Generated revenue is what customers paid in their orders for products from your looks\./),
+    ).toBeInTheDocument();
   });
 
   it('on a phone the orders are a stacked list with labelled figures, not a wide table', async () => {
@@ -105,7 +127,19 @@ describe('AnalyticsPage', () => {
   it('the picker button shows the applied range title', async () => {
     mockBackend({ 'GET /stats': ok(stats), 'GET /shopOrders': orders(1) });
     renderWithProviders(<AnalyticsPage />, {
-      preloadedState: { dateRange: { applied: { alias: 'custom', title: 'x', period: { since: '2025-01-02', until: '2025-01-09' } }, picker: { open: false, draft: { alias: 'custom', title: '', period: { since: '', until: '' } }, sinceInput: '', untilInput: '', view: { month: 0, year: 2025 }, visibleMonths: 2 } } } as never,
+      preloadedState: {
+        dateRange: {
+          applied: { alias: 'custom', title: 'x', period: { since: '2025-01-02', until: '2025-01-09' } },
+          picker: {
+            open: false,
+            draft: { alias: 'custom', title: '', period: { since: '', until: '' } },
+            sinceInput: '',
+            untilInput: '',
+            view: { month: 0, year: 2025 },
+            visibleMonths: 2,
+          },
+        },
+      } as never,
     });
     const button = await screen.findByRole('button', { name: 'Date range: 2025-01-02 – 2025-01-09' });
     expect(within(button).getByText('2025-01-02 – 2025-01-09')).toBeInTheDocument();

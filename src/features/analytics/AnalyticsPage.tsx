@@ -34,8 +34,12 @@ export async function prefetch(store: AppStore): Promise<unknown> {
   const { since: fromDate, until: toDate } = period;
   return Promise.all([
     prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getStats.initiate({ fromDate, toDate }))),
-    prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getShopOrders.initiate({ page: 1, fromDate, toDate }))),
-    prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getFunnel.initiate({ since: fromDate, until: toDate }))),
+    prefetchQuery(store, (dispatch) =>
+      dispatch(analyticsApi.endpoints.getShopOrders.initiate({ page: 1, fromDate, toDate })),
+    ),
+    prefetchQuery(store, (dispatch) =>
+      dispatch(analyticsApi.endpoints.getFunnel.initiate({ since: fromDate, until: toDate })),
+    ),
   ]);
 }
 
@@ -65,7 +69,13 @@ export default function AnalyticsPage() {
   useQueryErrorToast(stats.isError || orders.isError);
 
   // The funnel report feeds two cards (the funnel, the return on credits): the same state and retry.
-  const funnelReport = { report: funnel.data, loading: funnel.isFetching, error: funnel.isError, onRetry: () => void funnel.refetch(), formatMoney: money };
+  const funnelReport = {
+    report: funnel.data,
+    loading: funnel.isFetching,
+    error: funnel.isError,
+    onRetry: () => void funnel.refetch(),
+    formatMoney: money,
+  };
 
   const retry = () => {
     if (stats.isError) void stats.refetch();
@@ -93,7 +103,9 @@ export default function AnalyticsPage() {
         {failed ? (
           <Card>
             <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">{t('General.loadError.title')}</Text>
+              <Text as="h2" variant="headingMd">
+                {t('General.loadError.title')}
+              </Text>
               <Banner tone="critical" action={{ content: t('General.actions.retry'), onAction: retry }}>
                 {t('Analytics.loadError')}
               </Banner>
@@ -105,12 +117,20 @@ export default function AnalyticsPage() {
             <Card>
               <BlockStack gap="300">
                 <BlockStack gap="100">
-                  <Text as="h2" variant="headingMd">{t('Analytics.chart.title')}</Text>
-                  <Text as="p" tone="subdued">{t('Analytics.chart.description')}</Text>
+                  <Text as="h2" variant="headingMd">
+                    {t('Analytics.chart.title')}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    {t('Analytics.chart.description')}
+                  </Text>
                 </BlockStack>
                 <RevenueBreakdown stats={stats.data} formatMoney={money} />
                 {stats.data?.series ? (
-                  <revenueChart.Slot series={stats.data.series} formatMoney={money} fallback={<RevenueChartSkeleton />} />
+                  <revenueChart.Slot
+                    series={stats.data.series}
+                    formatMoney={money}
+                    fallback={<RevenueChartSkeleton />}
+                  />
                 ) : (
                   <RevenueChartSkeleton />
                 )}

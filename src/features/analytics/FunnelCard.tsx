@@ -19,7 +19,15 @@ import { FormattedNumber, useIntl } from 'react-intl';
 import type { FunnelReport } from '../../contracts/funnel';
 import { useLgDown } from '../../components/narrowScreen';
 import { useNarrowContainer } from '../../components/useNarrowContainer';
-import { downloadText, funnelCsv, funnelRow, sortFunnelRows, type DeviceFilter, type FunnelRow, type FunnelSortKey } from './funnel';
+import {
+  downloadText,
+  funnelCsv,
+  funnelRow,
+  sortFunnelRows,
+  type DeviceFilter,
+  type FunnelRow,
+  type FunnelSortKey,
+} from './funnel';
 import { FunnelChart } from './FunnelChart';
 
 /** Below this card width the looks are a stacked list. */
@@ -50,11 +58,20 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [device, setDevice] = useState<DeviceFilter>('all');
-  const [sort, setSort] = useState<{ key: FunnelSortKey; direction: 'ascending' | 'descending' }>({ key: 'revenue', direction: 'descending' });
+  const [sort, setSort] = useState<{ key: FunnelSortKey; direction: 'ascending' | 'descending' }>({
+    key: 'revenue',
+    direction: 'descending',
+  });
   const lgDown = useLgDown();
   const { ref, narrow } = useNarrowContainer<HTMLDivElement>(FUNNEL_TABLE_MIN_WIDTH, lgDown);
   const rows = useMemo(
-    () => sortFunnelRows((report?.looks ?? []).map((l) => funnelRow(l, device)), sort.key, sort.direction, intl.locale),
+    () =>
+      sortFunnelRows(
+        (report?.looks ?? []).map((l) => funnelRow(l, device)),
+        sort.key,
+        sort.direction,
+        intl.locale,
+      ),
     [report, device, sort, intl.locale],
   );
   const heading = (key: FunnelSortKey) => t(`Analytics.funnel.columns.${key}`);
@@ -66,7 +83,11 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
       look: heading('title'),
       lookId: t('Analytics.funnel.csv.lookId'),
       device: t('Analytics.funnel.csv.device'),
-      devices: { all: t('Analytics.funnel.device.all'), mobile: t('Analytics.funnel.device.mobile'), desktop: t('Analytics.funnel.device.desktop') },
+      devices: {
+        all: t('Analytics.funnel.device.all'),
+        mobile: t('Analytics.funnel.device.mobile'),
+        desktop: t('Analytics.funnel.device.desktop'),
+      },
       impressions: heading('impressions'),
       clicks: heading('clicks'),
       addToCarts: heading('addToCarts'),
@@ -86,8 +107,12 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
           <Box padding="400">
             <BlockStack gap="300">
               <BlockStack gap="100">
-                <Text as="h2" variant="headingMd">{t('Analytics.funnel.title')}</Text>
-                <Text as="p" tone="subdued">{t('Analytics.funnel.description')}</Text>
+                <Text as="h2" variant="headingMd">
+                  {t('Analytics.funnel.title')}
+                </Text>
+                <Text as="p" tone="subdued">
+                  {t('Analytics.funnel.description')}
+                </Text>
               </BlockStack>
               <InlineStack align="space-between" blockAlign="center" gap="200">
                 <div role="group" aria-label={t('Analytics.funnel.device.label')}>
@@ -99,10 +124,14 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
                     ))}
                   </ButtonGroup>
                 </div>
-                <Button onClick={exportCsv} disabled={!report?.looks.length}>{t('Analytics.funnel.export')}</Button>
+                <Button onClick={exportCsv} disabled={!report?.looks.length}>
+                  {t('Analytics.funnel.export')}
+                </Button>
               </InlineStack>
               {error && !loading ? (
-                <Banner tone="critical" action={{ content: t('General.actions.retry'), onAction: onRetry }}>{t('Analytics.funnel.loadError')}</Banner>
+                <Banner tone="critical" action={{ content: t('General.actions.retry'), onAction: onRetry }}>
+                  {t('Analytics.funnel.loadError')}
+                </Banner>
               ) : report ? (
                 <FunnelChart series={report.series} formatMoney={formatMoney} />
               ) : (
@@ -127,7 +156,11 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
               sortDirection={sort.direction}
               defaultSortDirection="descending"
               onSort={(index, direction) => setSort({ key: COLUMNS[index], direction })}
-              emptyState={<EmptyState heading={t('Analytics.funnel.emptyTitle')} image=""><p>{t('Analytics.funnel.emptyDescription')}</p></EmptyState>}
+              emptyState={
+                <EmptyState heading={t('Analytics.funnel.emptyTitle')} image="">
+                  <p>{t('Analytics.funnel.emptyDescription')}</p>
+                </EmptyState>
+              }
               headings={[
                 { title: heading('title') },
                 { title: heading('impressions'), alignment: 'end' },
@@ -144,7 +177,9 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
                     <LookTitle row={row} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric><FormattedNumber value={row.impressions} /></Text>
+                    <Text as="span" alignment="end" numeric>
+                      <FormattedNumber value={row.impressions} />
+                    </Text>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     <Step count={row.clicks} rate={row.clickRate} />
@@ -153,13 +188,19 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
                     <Step count={row.addToCarts} rate={row.addToCartRate} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric><FormattedNumber value={row.orders} /></Text>
+                    <Text as="span" alignment="end" numeric>
+                      <FormattedNumber value={row.orders} />
+                    </Text>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric fontWeight="semibold"><Rate value={row.conversion} /></Text>
+                    <Text as="span" alignment="end" numeric fontWeight="semibold">
+                      <Rate value={row.conversion} />
+                    </Text>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric>{formatMoney(row.revenue)}</Text>
+                    <Text as="span" alignment="end" numeric>
+                      {formatMoney(row.revenue)}
+                    </Text>
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
@@ -175,7 +216,9 @@ function LookTitle({ row }: { row: FunnelRow }) {
   const intl = useIntl();
   return (
     <InlineStack gap="200" blockAlign="center" wrap>
-      <Link url={`/looks/edit/${row.lookId}`} removeUnderline>{row.title}</Link>
+      <Link url={`/looks/edit/${row.lookId}`} removeUnderline>
+        {row.title}
+      </Link>
       {row.usesGeneratedImage && <Badge tone="info">{intl.formatMessage({ id: 'Analytics.funnel.aiImage' })}</Badge>}
     </InlineStack>
   );
@@ -185,8 +228,12 @@ function LookTitle({ row }: { row: FunnelRow }) {
 function Step({ count, rate }: { count: number; rate: number | null }) {
   return (
     <BlockStack inlineAlign="end">
-      <Text as="span" numeric><FormattedNumber value={count} /></Text>
-      <Text as="span" numeric tone="subdued" variant="bodySm"><Rate value={rate} /></Text>
+      <Text as="span" numeric>
+        <FormattedNumber value={count} />
+      </Text>
+      <Text as="span" numeric tone="subdued" variant="bodySm">
+        <Rate value={rate} />
+      </Text>
     </BlockStack>
   );
 }
@@ -208,12 +255,19 @@ function CompactList({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const options = COLUMNS.flatMap((key) =>
-    (['descending', 'ascending'] as const).map((direction) => ({ label: t(`Analytics.funnel.sort.${direction}`, { column: heading(key) }), value: `${key}:${direction}` })),
+    (['descending', 'ascending'] as const).map((direction) => ({
+      label: t(`Analytics.funnel.sort.${direction}`, { column: heading(key) }),
+      value: `${key}:${direction}`,
+    })),
   );
   const line = (label: string, value: React.ReactNode, strong = false) => (
     <InlineStack align="space-between" gap="200" wrap={false}>
-      <Text as="span" tone="subdued">{label}</Text>
-      <Text as="span" numeric fontWeight={strong ? 'semibold' : undefined}>{value}</Text>
+      <Text as="span" tone="subdued">
+        {label}
+      </Text>
+      <Text as="span" numeric fontWeight={strong ? 'semibold' : undefined}>
+        {value}
+      </Text>
     </InlineStack>
   );
   return (
@@ -237,8 +291,18 @@ function CompactList({
                 <BlockStack gap="100">
                   <LookTitle row={row} />
                   {line(heading('impressions'), <FormattedNumber value={row.impressions} />)}
-                  {line(heading('clicks'), <><FormattedNumber value={row.clicks} /> · <Rate value={row.clickRate} /></>)}
-                  {line(heading('addToCarts'), <><FormattedNumber value={row.addToCarts} /> · <Rate value={row.addToCartRate} /></>)}
+                  {line(
+                    heading('clicks'),
+                    <>
+                      <FormattedNumber value={row.clicks} /> · <Rate value={row.clickRate} />
+                    </>,
+                  )}
+                  {line(
+                    heading('addToCarts'),
+                    <>
+                      <FormattedNumber value={row.addToCarts} /> · <Rate value={row.addToCartRate} />
+                    </>,
+                  )}
                   {line(heading('orders'), <FormattedNumber value={row.orders} />)}
                   {line(heading('conversion'), <Rate value={row.conversion} />, true)}
                   {line(heading('revenue'), formatMoney(row.revenue), true)}
@@ -250,8 +314,12 @@ function CompactList({
       ) : (
         <Box padding="400">
           <BlockStack gap="100">
-            <Text as="p" fontWeight="semibold">{t('Analytics.funnel.emptyTitle')}</Text>
-            <Text as="p" tone="subdued">{t('Analytics.funnel.emptyDescription')}</Text>
+            <Text as="p" fontWeight="semibold">
+              {t('Analytics.funnel.emptyTitle')}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t('Analytics.funnel.emptyDescription')}
+            </Text>
           </BlockStack>
         </Box>
       )}

@@ -27,7 +27,9 @@ export function FunnelChart({ series, formatMoney }: { series: FunnelDay[]; form
           value={metric}
           onChange={(v) => setMetric(v as Metric)}
         />
-        <Text as="p" variant="headingLg">{format(total)}</Text>
+        <Text as="p" variant="headingLg">
+          {format(total)}
+        </Text>
       </InlineStack>
       <div ref={box} style={{ width: '100%' }}>
         <AreaChartSvg
@@ -37,7 +39,10 @@ export function FunnelChart({ series, formatMoney }: { series: FunnelDay[]; form
           dates={series.map((d) => d.date)}
           values={values}
           format={format}
-          ariaLabel={intl.formatMessage({ id: 'Analytics.funnel.chart.label' }, { metric: label(metric), total: format(total), days: series.length })}
+          ariaLabel={intl.formatMessage(
+            { id: 'Analytics.funnel.chart.label' },
+            { metric: label(metric), total: format(total), days: series.length },
+          )}
           testId="funnel-chart"
         />
       </div>

@@ -25,7 +25,9 @@ export function GeneratedImagesCard({
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{t('Analytics.generated.title')}</Text>
+        <Text as="h2" variant="headingMd">
+          {t('Analytics.generated.title')}
+        </Text>
         {loading && !g ? (
           <SkeletonBodyText lines={3} />
         ) : error && !loading ? (
@@ -34,23 +36,37 @@ export function GeneratedImagesCard({
           </Banner>
         ) : !g || g.looks === 0 ? (
           <BlockStack gap="200">
-            <Text as="p" tone="subdued">{t('Analytics.generated.empty')}</Text>
+            <Text as="p" tone="subdued">
+              {t('Analytics.generated.empty')}
+            </Text>
             <Link url="/gallery">{t('Analytics.generated.openGallery')}</Link>
           </BlockStack>
         ) : (
-          <BlockStack gap="200" >
+          <BlockStack gap="200">
             <div data-testid="generated-images">
-              <Text as="p" variant="headingLg">{formatMoney(g.revenue)}</Text>
+              <Text as="p" variant="headingLg">
+                {formatMoney(g.revenue)}
+              </Text>
             </div>
-            <Text as="p" tone="subdued">{t('Analytics.generated.summary', { looks: g.looks, orders: g.orders })}</Text>
+            <Text as="p" tone="subdued">
+              {t('Analytics.generated.summary', { looks: g.looks, orders: g.orders })}
+            </Text>
             <InlineStack align="space-between" gap="200" wrap={false}>
-              <Text as="span" tone="subdued">{t('Analytics.generated.creditsUsed')}</Text>
-              <Text as="span" numeric><FormattedNumber value={g.creditsUsed} /></Text>
+              <Text as="span" tone="subdued">
+                {t('Analytics.generated.creditsUsed')}
+              </Text>
+              <Text as="span" numeric>
+                <FormattedNumber value={g.creditsUsed} />
+              </Text>
             </InlineStack>
             {g.creditsUsed > 0 && (
               <InlineStack align="space-between" gap="200" wrap={false}>
-                <Text as="span" tone="subdued">{t('Analytics.generated.perCredit')}</Text>
-                <Text as="span" numeric fontWeight="semibold">{formatMoney(g.revenue / g.creditsUsed)}</Text>
+                <Text as="span" tone="subdued">
+                  {t('Analytics.generated.perCredit')}
+                </Text>
+                <Text as="span" numeric fontWeight="semibold">
+                  {formatMoney(g.revenue / g.creditsUsed)}
+                </Text>
               </InlineStack>
             )}
           </BlockStack>

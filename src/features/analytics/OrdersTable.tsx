@@ -1,4 +1,15 @@
-import { BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Link, Pagination, SkeletonBodyText, Text } from '@shopify/polaris';
+import {
+  BlockStack,
+  Box,
+  Card,
+  EmptyState,
+  IndexTable,
+  InlineStack,
+  Link,
+  Pagination,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import type { AnalyticsOrderRow, ShopOrdersPage } from '../../contracts/analytics';
 import { useLgDown } from '../../components/narrowScreen';
@@ -37,8 +48,12 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
         <BlockStack>
           <Box padding="400">
             <BlockStack gap="100">
-              <Text as="h2" variant="headingMd">{t('Analytics.orders.title')}</Text>
-              <Text as="p" tone="subdued">{t('Analytics.orders.description')}</Text>
+              <Text as="h2" variant="headingMd">
+                {t('Analytics.orders.title')}
+              </Text>
+              <Text as="p" tone="subdued">
+                {t('Analytics.orders.description')}
+              </Text>
             </BlockStack>
           </Box>
           {loading && !data ? (
@@ -52,7 +67,11 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
               itemCount={rows.length}
               selectable={false}
               loading={loading}
-              emptyState={<EmptyState heading={t('Analytics.orders.emptyTitle')} image=""><p>{t('Analytics.orders.emptyDescription')}</p></EmptyState>}
+              emptyState={
+                <EmptyState heading={t('Analytics.orders.emptyTitle')} image="">
+                  <p>{t('Analytics.orders.emptyDescription')}</p>
+                </EmptyState>
+              }
               headings={[
                 { title: t('Analytics.orders.identifier') },
                 { title: t('Analytics.orders.orderTotal'), alignment: 'end' },
@@ -68,13 +87,19 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
                 ) : (
                   <IndexTable.Row id={String(row.id)} key={row.id} position={index}>
                     <IndexTable.Cell>
-                      <Text as="span" fontWeight="semibold">{row.identifier}</Text>
+                      <Text as="span" fontWeight="semibold">
+                        {row.identifier}
+                      </Text>
                     </IndexTable.Cell>
                     <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>{formatMoney(row.orderTotal)}</Text>
+                      <Text as="span" alignment="end" numeric>
+                        {formatMoney(row.orderTotal)}
+                      </Text>
                     </IndexTable.Cell>
                     <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>{formatMoney(row.generatedRevenue)}</Text>
+                      <Text as="span" alignment="end" numeric>
+                        {formatMoney(row.generatedRevenue)}
+                      </Text>
                     </IndexTable.Cell>
                     <IndexTable.Cell>
                       <ProductLink row={row} />
@@ -82,7 +107,9 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
                     <IndexTable.Cell>
                       <LookLink row={row} />
                     </IndexTable.Cell>
-                    <IndexTable.Cell>{intl.formatDate(row.orderDate, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}</IndexTable.Cell>
+                    <IndexTable.Cell>
+                      {intl.formatDate(row.orderDate, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}
+                    </IndexTable.Cell>
                   </IndexTable.Row>
                 ),
               )}
@@ -112,9 +139,13 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
 function ProductLink({ row }: { row: AnalyticsOrderRow }) {
   const intl = useIntl();
   return row.productStoreFrontLink ? (
-    <Link url={row.productStoreFrontLink} external target="_blank">{intl.formatMessage({ id: 'Analytics.orders.viewProduct' })}</Link>
+    <Link url={row.productStoreFrontLink} external target="_blank">
+      {intl.formatMessage({ id: 'Analytics.orders.viewProduct' })}
+    </Link>
   ) : (
-    <Text as="span" tone="subdued">—</Text>
+    <Text as="span" tone="subdued">
+      —
+    </Text>
   );
 }
 
@@ -123,12 +154,24 @@ function LookLink({ row }: { row: AnalyticsOrderRow }) {
   return row.productLookId ? (
     <Link url={`/looks/edit/${row.productLookId}`}>{intl.formatMessage({ id: 'Analytics.orders.viewLook' })}</Link>
   ) : (
-    <Text as="span" tone="subdued">—</Text>
+    <Text as="span" tone="subdued">
+      —
+    </Text>
   );
 }
 
 /** Small screens: one stacked entry per order, its figures labelled. */
-function CompactOrderRow({ row, index, formatMoney, timeZone }: { row: AnalyticsOrderRow; index: number; formatMoney(value: number): string; timeZone: string }) {
+function CompactOrderRow({
+  row,
+  index,
+  formatMoney,
+  timeZone,
+}: {
+  row: AnalyticsOrderRow;
+  index: number;
+  formatMoney(value: number): string;
+  timeZone: string;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (
@@ -136,18 +179,28 @@ function CompactOrderRow({ row, index, formatMoney, timeZone }: { row: Analytics
       <Box padding="300" paddingInline="400" width="100%">
         <BlockStack gap="100">
           <InlineStack align="space-between" blockAlign="baseline" gap="200" wrap={false}>
-            <Text as="span" fontWeight="semibold">{row.identifier}</Text>
+            <Text as="span" fontWeight="semibold">
+              {row.identifier}
+            </Text>
             <Text as="span" tone="subdued" variant="bodySm">
               {intl.formatDate(row.orderDate, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}
             </Text>
           </InlineStack>
           <InlineStack align="space-between" gap="200" wrap={false}>
-            <Text as="span" tone="subdued">{t('Analytics.orders.orderTotal')}</Text>
-            <Text as="span" numeric>{formatMoney(row.orderTotal)}</Text>
+            <Text as="span" tone="subdued">
+              {t('Analytics.orders.orderTotal')}
+            </Text>
+            <Text as="span" numeric>
+              {formatMoney(row.orderTotal)}
+            </Text>
           </InlineStack>
           <InlineStack align="space-between" gap="200" wrap={false}>
-            <Text as="span" tone="subdued">{t('Analytics.orders.generatedRevenue')}</Text>
-            <Text as="span" numeric fontWeight="semibold">{formatMoney(row.generatedRevenue)}</Text>
+            <Text as="span" tone="subdued">
+              {t('Analytics.orders.generatedRevenue')}
+            </Text>
+            <Text as="span" numeric fontWeight="semibold">
+              {formatMoney(row.generatedRevenue)}
+            </Text>
           </InlineStack>
           <InlineStack gap="400">
             <ProductLink row={row} />

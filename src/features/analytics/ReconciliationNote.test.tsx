@@ -17,7 +17,10 @@ const reconciliation = (over: Partial<Reconciliation> = {}): Reconciliation => (
 
 describe('ReconciliationNote', () => {
   it('says when the figures last agreed with Shopify, in the shop timezone, and reconciles on demand', async () => {
-    const backend = mockBackend({ 'GET /reconciliation': ok(reconciliation()), 'POST /reconciliation': ok(reconciliation()) });
+    const backend = mockBackend({
+      'GET /reconciliation': ok(reconciliation()),
+      'POST /reconciliation': ok(reconciliation()),
+    });
     renderWithProviders(<ReconciliationNote timeZone="America/New_York" />);
     expect(await screen.findByText('Last reconciled with Shopify on Nov 26, 2026, 10:31 PM')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reconcile now' }));
@@ -34,7 +37,9 @@ describe('ReconciliationNote', () => {
     unmount();
     mockBackend({ 'GET /reconciliation': ok(reconciliation({ status: 'awaiting_access' })) });
     renderWithProviders(<ReconciliationNote timeZone="UTC" />);
-    expect(await screen.findByText("Reconciliation with Shopify waits for the app's access to orders")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Reconciliation with Shopify waits for the app's access to orders"),
+    ).toBeInTheDocument();
   });
 
   it('shows nothing where the app is not connected to Shopify (standalone)', async () => {

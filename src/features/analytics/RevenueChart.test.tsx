@@ -22,7 +22,8 @@ describe('axisLabelIndices', () => {
     const indices = axisLabelIndices(count, width);
     expect(indices.at(-1)).toBe(count - 1);
     const perDay = width / (count - 1);
-    for (let k = 1; k < indices.length; k += 1) expect((indices[k] - indices[k - 1]) * perDay).toBeGreaterThanOrEqual(MIN_LABEL_SPACING);
+    for (let k = 1; k < indices.length; k += 1)
+      expect((indices[k] - indices[k - 1]) * perDay).toBeGreaterThanOrEqual(MIN_LABEL_SPACING);
   });
 
   it('labels every day when there is room; one day is one label', () => {
@@ -42,7 +43,9 @@ describe('RevenueChart', () => {
     Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 844 });
     renderWithProviders(<RevenueChart series={days(30)} formatMoney={(v) => `$${v}`} />);
     // The x axis: the text along the chart's bottom edge.
-    const labels = [...screen.getByTestId('revenue-chart').querySelectorAll('text')].filter((t) => /^[A-Z][a-z]{2} \d+$/.test(t.textContent ?? ''));
+    const labels = [...screen.getByTestId('revenue-chart').querySelectorAll('text')].filter((t) =>
+      /^[A-Z][a-z]{2} \d+$/.test(t.textContent ?? ''),
+    );
     expect(labels.at(-1)).toHaveTextContent('Nov 23');
     const xs = labels.map((label) => Number(label.getAttribute('x')));
     for (let k = 1; k < xs.length; k += 1) expect(xs[k] - xs[k - 1]).toBeGreaterThanOrEqual(MIN_LABEL_SPACING);

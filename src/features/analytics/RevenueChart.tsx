@@ -21,13 +21,16 @@ export default function RevenueChart({ series, formatMoney }: Props) {
   const [box, width] = useBoxWidth();
   const [hover, setHover] = useState<number | null>(null);
   const total = series.reduce((s, p) => s + p.generatedRevenue, 0);
-  const shortDate = (day: string) => intl.formatDate(`${day}T12:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const shortDate = (day: string) =>
+    intl.formatDate(`${day}T12:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const hovered = hover !== null ? series[hover] : null;
 
   return (
     <BlockStack gap="200">
       <InlineStack align="space-between" blockAlign="end">
-        <Text as="p" variant="headingLg">{formatMoney(total)}</Text>
+        <Text as="p" variant="headingLg">
+          {formatMoney(total)}
+        </Text>
         <Text as="p" tone="subdued" variant="bodySm">
           {hovered
             ? `${intl.formatMessage({ id: 'General.labelValue' }, { label: shortDate(hovered.date), value: formatMoney(hovered.generatedRevenue) })} · ${intl.formatMessage({ id: 'Analytics.chart.orders' }, { count: hovered.orders })}`
@@ -42,7 +45,10 @@ export default function RevenueChart({ series, formatMoney }: Props) {
           dates={series.map((p) => p.date)}
           values={series.map((p) => p.generatedRevenue)}
           format={formatMoney}
-          ariaLabel={intl.formatMessage({ id: 'Analytics.chart.label' }, { total: formatMoney(total), days: series.length })}
+          ariaLabel={intl.formatMessage(
+            { id: 'Analytics.chart.label' },
+            { total: formatMoney(total), days: series.length },
+          )}
           testId="revenue-chart"
           hover={hover}
           onHover={setHover}

@@ -2,11 +2,25 @@ import { BlockStack, Card, Link, SkeletonBodyText, Text } from '@shopify/polaris
 import type { LookRef } from '../../contracts/analytics';
 
 /** A ranked list of looks, each linking to its edit page. */
-export function TopLooksCard({ title, looks, loading, emptyText, testId }: { title: string; looks?: LookRef[]; loading: boolean; emptyText: string; testId: string }) {
+export function TopLooksCard({
+  title,
+  looks,
+  loading,
+  emptyText,
+  testId,
+}: {
+  title: string;
+  looks?: LookRef[];
+  loading: boolean;
+  emptyText: string;
+  testId: string;
+}) {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{title}</Text>
+        <Text as="h2" variant="headingMd">
+          {title}
+        </Text>
         {loading && !looks ? (
           <SkeletonBodyText lines={3} />
         ) : looks && looks.length ? (
@@ -18,7 +32,9 @@ export function TopLooksCard({ title, looks, loading, emptyText, testId }: { tit
             ))}
           </ol>
         ) : (
-          <Text as="p" tone="subdued">{emptyText}</Text>
+          <Text as="p" tone="subdued">
+            {emptyText}
+          </Text>
         )}
       </BlockStack>
     </Card>

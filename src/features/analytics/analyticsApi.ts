@@ -1,7 +1,13 @@
 import { baseApi } from '../../api/baseApi';
 import { routeRequest } from '../../api/routeRequest';
 import { invalidateOnSuccess, listTag } from '../../api/tags';
-import { SHOP_ORDERS_PAGE_SIZE, type ShopOrdersPage, type ShopOrdersQuery, type Stats, type StatsQuery } from '../../contracts/analytics';
+import {
+  SHOP_ORDERS_PAGE_SIZE,
+  type ShopOrdersPage,
+  type ShopOrdersQuery,
+  type Stats,
+  type StatsQuery,
+} from '../../contracts/analytics';
 import type { FunnelQuery, FunnelReport } from '../../contracts/funnel';
 import type { Reconciliation } from '../../contracts/reconciliation';
 
@@ -10,13 +16,17 @@ export const analyticsApi = baseApi.injectEndpoints({
     /** GET /stats (lite=true: the three totals; with a range: the analytics of that range). */
     getStats: build.query<Stats, StatsQuery>({
       query: ({ lite, fromDate, toDate }) =>
-        routeRequest('GET /stats', { query: { ...(lite ? { lite: true } : {}), ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}) } }),
+        routeRequest('GET /stats', {
+          query: { ...(lite ? { lite: true } : {}), ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}) },
+        }),
       providesTags: ['Stats'],
     }),
     /** GET /shopOrders: attributed orders of the range, 10 per page. */
     getShopOrders: build.query<ShopOrdersPage, ShopOrdersQuery>({
       query: ({ page, fromDate, toDate, limit = SHOP_ORDERS_PAGE_SIZE }) =>
-        routeRequest('GET /shopOrders', { query: { page, limit, ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}) } }),
+        routeRequest('GET /shopOrders', {
+          query: { page, limit, ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}) },
+        }),
       providesTags: [listTag('Order')],
     }),
     /**
@@ -42,4 +52,10 @@ export const analyticsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetStatsQuery, useGetShopOrdersQuery, useGetFunnelQuery, useGetReconciliationQuery, useRequestReconciliationMutation } = analyticsApi;
+export const {
+  useGetStatsQuery,
+  useGetShopOrdersQuery,
+  useGetFunnelQuery,
+  useGetReconciliationQuery,
+  useRequestReconciliationMutation,
+} = analyticsApi;

@@ -2,14 +2,26 @@ import { funnelLook } from '../../test/fixtures';
 import { bestAndWorst, csvField, funnelCsv, funnelRow, sortFunnelRows } from './funnel';
 
 const looks = [
-  funnelLook(1, 'Summer', { impressions: 100, clicks: 20, addToCarts: 5, orders: 2, revenue: 120 }, { impressions: 50, clicks: 5, addToCarts: 1, orders: 1, revenue: 30.5 }),
+  funnelLook(
+    1,
+    'Summer',
+    { impressions: 100, clicks: 20, addToCarts: 5, orders: 2, revenue: 120 },
+    { impressions: 50, clicks: 5, addToCarts: 1, orders: 1, revenue: 30.5 },
+  ),
   funnelLook(2, 'Evening', { impressions: 10, clicks: 1, addToCarts: 1, orders: 1, revenue: 200 }),
   funnelLook(3, '=cmd|"x"', {}),
 ];
 
 describe('funnel rows', () => {
   it('rates per step, for all devices or one; no impressions is no rate', () => {
-    expect(funnelRow(looks[0], 'all')).toMatchObject({ impressions: 150, clicks: 25, clickRate: 25 / 150, addToCartRate: 6 / 25, conversion: 3 / 150, revenue: 150.5 });
+    expect(funnelRow(looks[0], 'all')).toMatchObject({
+      impressions: 150,
+      clicks: 25,
+      clickRate: 25 / 150,
+      addToCartRate: 6 / 25,
+      conversion: 3 / 150,
+      revenue: 150.5,
+    });
     expect(funnelRow(looks[0], 'desktop')).toMatchObject({ impressions: 50, clickRate: 0.1, conversion: 1 / 50 });
     expect(funnelRow(looks[2], 'all')).toMatchObject({ clickRate: null, addToCartRate: null, conversion: null });
   });

@@ -37,7 +37,12 @@ export function funnelRow(look: FunnelLook, device: DeviceFilter): FunnelRow {
 }
 
 /** Rows sorted by a column; rows without a value (no rate) go last either way; ties by title, then id. */
-export function sortFunnelRows(rows: FunnelRow[], key: FunnelSortKey, direction: 'ascending' | 'descending', locale = 'en'): FunnelRow[] {
+export function sortFunnelRows(
+  rows: FunnelRow[],
+  key: FunnelSortKey,
+  direction: 'ascending' | 'descending',
+  locale = 'en',
+): FunnelRow[] {
   const sign = direction === 'ascending' ? 1 : -1;
   const byTitle = (a: FunnelRow, b: FunnelRow) => a.title.localeCompare(b.title, locale) || a.lookId - b.lookId;
   return [...rows].sort((a, b) => {
@@ -63,7 +68,11 @@ export function bestAndWorst(looks: FunnelLook[]): BestAndWorst | null {
   const seen = looks.map((l) => funnelRow(l, 'all')).filter((r) => r.impressions > 0);
   if (!seen.length) return null;
   const ranked = seen.sort(
-    (a, b) => b.revenue - a.revenue || (b.conversion ?? 0) - (a.conversion ?? 0) || b.impressions - a.impressions || a.lookId - b.lookId,
+    (a, b) =>
+      b.revenue - a.revenue ||
+      (b.conversion ?? 0) - (a.conversion ?? 0) ||
+      b.impressions - a.impressions ||
+      a.lookId - b.lookId,
   );
   return { best: ranked[0], worst: ranked.length > 1 ? ranked[ranked.length - 1] : null };
 }
@@ -95,13 +104,37 @@ const rate = (r: number | null) => (r === null ? null : Number(r.toFixed(4)));
 
 /** The funnel as CSV (RFC 4180, CRLF): per look a row for all devices, mobile and desktop; rates as fractions. */
 export function funnelCsv(looks: FunnelLook[], labels: FunnelCsvLabels): string {
-  const header = [labels.lookId, labels.look, labels.device, labels.impressions, labels.clicks, labels.addToCarts, labels.orders, labels.revenue, labels.clickRate, labels.addToCartRate, labels.conversion];
+  const header = [
+    labels.lookId,
+    labels.look,
+    labels.device,
+    labels.impressions,
+    labels.clicks,
+    labels.addToCarts,
+    labels.orders,
+    labels.revenue,
+    labels.clickRate,
+    labels.addToCartRate,
+    labels.conversion,
+  ];
   const lines = [header.map(csvField).join(',')];
   for (const look of looks) {
     for (const device of ['all', 'mobile', 'desktop'] as const) {
       const r = funnelRow(look, device);
       lines.push(
-        [r.lookId, r.title, labels.devices[device], r.impressions, r.clicks, r.addToCarts, r.orders, r.revenue.toFixed(2), rate(r.clickRate), rate(r.addToCartRate), rate(r.conversion)]
+        [
+          r.lookId,
+          r.title,
+          labels.devices[device],
+          r.impressions,
+          r.clicks,
+          r.addToCarts,
+          r.orders,
+          r.revenue.toFixed(2),
+          rate(r.clickRate),
+          rate(r.addToCartRate),
+          rate(r.conversion),
+        ]
           .map(csvField)
           .join(','),
       );

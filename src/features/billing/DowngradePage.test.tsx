@@ -21,7 +21,9 @@ describe('DowngradePage', () => {
     expect(screen.getByText('Evening Out')).toBeInTheDocument();
     expect(screen.getByText('Autumn Layers')).toBeInTheDocument();
     expect(screen.getByText('Priority support')).toBeInTheDocument();
-    expect(screen.getByText("Your 20% discount (WELCOME20) ends and won't apply if you subscribe again.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Your 20% discount (WELCOME20) ends and won't apply if you subscribe again."),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Keep my plan' })).toHaveAttribute('href', '/billing/plans');
 
     await userEvent.click(screen.getByRole('button', { name: 'Downgrade to free' }));
@@ -48,7 +50,9 @@ describe('DowngradePage', () => {
     expect(await screen.findByText('Your active looks stay live; all looks are kept.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Downgrade to free' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Downgrade' }));
-    await waitFor(() => expect(host.toasts).toEqual([{ message: 'Could not save your changes. Please try again.', isError: true }]));
+    await waitFor(() =>
+      expect(host.toasts).toEqual([{ message: 'Could not save your changes. Please try again.', isError: true }]),
+    );
     expect(router.state.location.pathname).toBe('/billing/downgrade');
   });
 

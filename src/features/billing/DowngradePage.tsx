@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Banner, BlockStack, Button, Card, InlineStack, Layout, List, Modal, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  InlineStack,
+  Layout,
+  List,
+  Modal,
+  Page,
+  SkeletonBodyText,
+  SkeletonPage,
+  Text,
+} from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useHost } from '../../host/HostContext';
@@ -38,7 +51,13 @@ export default function DowngradePage() {
         <Banner
           tone="critical"
           title={t('General.loadError.title')}
-          action={{ content: t('General.actions.retry'), onAction: () => { plans.refetch(); preview.refetch(); } }}
+          action={{
+            content: t('General.actions.retry'),
+            onAction: () => {
+              plans.refetch();
+              preview.refetch();
+            },
+          }}
         >
           {t('General.loadError.description')}
         </Banner>
@@ -50,7 +69,11 @@ export default function DowngradePage() {
   if (current === 'free') {
     return (
       <Page title={t('Pages.downgrade.title')} backAction={backAction}>
-        <Banner tone="info" title={t('Billing.downgrade.alreadyFree')} action={{ content: t('Billing.downgrade.seePlans'), url: '/billing/plans' }} />
+        <Banner
+          tone="info"
+          title={t('Billing.downgrade.alreadyFree')}
+          action={{ content: t('Billing.downgrade.seePlans'), url: '/billing/plans' }}
+        />
       </Page>
     );
   }
@@ -79,7 +102,9 @@ export default function DowngradePage() {
         <Layout.Section>
           <Card>
             <BlockStack gap="400">
-              <Text as="h2" variant="headingMd">{t('Billing.downgrade.consequencesTitle')}</Text>
+              <Text as="h2" variant="headingMd">
+                {t('Billing.downgrade.consequencesTitle')}
+              </Text>
               <List type="bullet">
                 <List.Item>{t('Billing.downgrade.limit', { count: consequences.freeUsageLimit })}</List.Item>
                 {consequences.looksToDeactivate.length > 0 ? (
@@ -106,10 +131,19 @@ export default function DowngradePage() {
                 )}
                 {consequences.lostDiscount && (
                   <List.Item>
-                    {t('Billing.downgrade.lostDiscount', { percentage: consequences.lostDiscount.percentage, code: consequences.lostDiscount.code ?? '' })}
+                    {t('Billing.downgrade.lostDiscount', {
+                      percentage: consequences.lostDiscount.percentage,
+                      code: consequences.lostDiscount.code ?? '',
+                    })}
                   </List.Item>
                 )}
-                <List.Item>{t(current === 'lifetime' ? 'Billing.downgrade.lifetimeEnds' : 'Billing.downgrade.subscriptionCancelled')}</List.Item>
+                <List.Item>
+                  {t(
+                    current === 'lifetime'
+                      ? 'Billing.downgrade.lifetimeEnds'
+                      : 'Billing.downgrade.subscriptionCancelled',
+                  )}
+                </List.Item>
               </List>
               <InlineStack align="end" gap="200">
                 <Button url="/billing/plans">{t('Billing.downgrade.back')}</Button>
@@ -126,13 +160,16 @@ export default function DowngradePage() {
           open
           onClose={() => setConfirming(false)}
           title={t('Billing.downgrade.confirmTitle')}
-          primaryAction={{ content: t('Billing.downgrade.confirm'), destructive: true, loading: downgrading, onAction: confirm }}
+          primaryAction={{
+            content: t('Billing.downgrade.confirm'),
+            destructive: true,
+            loading: downgrading,
+            onAction: confirm,
+          }}
           secondaryActions={[{ content: t('General.actions.cancel'), onAction: () => setConfirming(false) }]}
         >
           <Modal.Section>
-            <Text as="p">
-              {t('Billing.downgrade.confirmBody', { count: consequences.looksToDeactivate.length })}
-            </Text>
+            <Text as="p">{t('Billing.downgrade.confirmBody', { count: consequences.looksToDeactivate.length })}</Text>
           </Modal.Section>
         </Modal>
       )}

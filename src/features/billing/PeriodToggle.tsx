@@ -6,7 +6,15 @@ import { PLAN_PERIODS, type PlanPeriod } from '../../contracts/billing';
  * Monthly / yearly / lifetime segmented toggle: a labelled group of toggle buttons, the chosen
  * one pressed (aria-pressed), as Polaris's segmented buttons are meant to be used.
  */
-export function PeriodToggle({ value, onChange, yearlySavings }: { value: PlanPeriod; onChange(p: PlanPeriod): void; yearlySavings: number }) {
+export function PeriodToggle({
+  value,
+  onChange,
+  yearlySavings,
+}: {
+  value: PlanPeriod;
+  onChange(p: PlanPeriod): void;
+  yearlySavings: number;
+}) {
   const intl = useIntl();
   return (
     <InlineStack gap="300" blockAlign="center" align="center">
@@ -19,7 +27,9 @@ export function PeriodToggle({ value, onChange, yearlySavings }: { value: PlanPe
           ))}
         </ButtonGroup>
       </div>
-      <Badge tone="success">{intl.formatMessage({ id: 'Billing.period.yearlySavings' }, { percentage: yearlySavings })}</Badge>
+      <Badge tone="success">
+        {intl.formatMessage({ id: 'Billing.period.yearlySavings' }, { percentage: yearlySavings })}
+      </Badge>
     </InlineStack>
   );
 }

@@ -27,11 +27,23 @@ export function PlanCard({ plan, pricingInfo, currentPlanName, applied, selectin
 
   let cta;
   if (plan.isCurrent) {
-    cta = <Button disabled fullWidth>{t('Billing.plan.current')}</Button>;
+    cta = (
+      <Button disabled fullWidth>
+        {t('Billing.plan.current')}
+      </Button>
+    );
   } else if (isFree) {
-    cta = <Button fullWidth url="/billing/downgrade">{t('Billing.plan.downgrade')}</Button>;
+    cta = (
+      <Button fullWidth url="/billing/downgrade">
+        {t('Billing.plan.downgrade')}
+      </Button>
+    );
   } else if (currentPlanName === 'lifetime') {
-    cta = <Button disabled fullWidth>{t('Billing.plan.includedInLifetime')}</Button>;
+    cta = (
+      <Button disabled fullWidth>
+        {t('Billing.plan.includedInLifetime')}
+      </Button>
+    );
   } else {
     cta = (
       <Button variant="primary" fullWidth loading={selecting} disabled={!plan.isActive} onClick={onSelect}>
@@ -49,11 +61,15 @@ export function PlanCard({ plan, pricingInfo, currentPlanName, applied, selectin
       <section aria-label={t(`Billing.plans.${plan.name}`)} data-plan={plan.name}>
         <BlockStack gap="400">
           <InlineStack align="space-between" blockAlign="center" gap="200">
-            <Text as="h2" variant="headingLg">{t(`Billing.plans.${plan.name}`)}</Text>
+            <Text as="h2" variant="headingLg">
+              {t(`Billing.plans.${plan.name}`)}
+            </Text>
             <InlineStack gap="100">
               {plan.isCurrent && <Badge tone="info">{t('Billing.plan.currentBadge')}</Badge>}
               {pricing.discountPercentage > 0 && (
-                <Badge tone="success">{t('Billing.plan.discountBadge', { percentage: pricing.discountPercentage })}</Badge>
+                <Badge tone="success">
+                  {t('Billing.plan.discountBadge', { percentage: pricing.discountPercentage })}
+                </Badge>
               )}
             </InlineStack>
           </InlineStack>
@@ -64,12 +80,21 @@ export function PlanCard({ plan, pricingInfo, currentPlanName, applied, selectin
               </Text>
               {pricing.crossedOutPrice !== null && (
                 <Text as="span" tone="subdued" variant="headingMd">
-                  <s data-testid={`crossed-${plan.name}`} aria-label={t('Billing.plan.regularPrice', { price: formatMoney(intl, pricing.crossedOutPrice, BILLING.currency) })}>
+                  <s
+                    data-testid={`crossed-${plan.name}`}
+                    aria-label={t('Billing.plan.regularPrice', {
+                      price: formatMoney(intl, pricing.crossedOutPrice, BILLING.currency),
+                    })}
+                  >
                     {formatMoney(intl, pricing.crossedOutPrice, BILLING.currency)}
                   </s>
                 </Text>
               )}
-              {per && <Text as="span" tone="subdued">{per}</Text>}
+              {per && (
+                <Text as="span" tone="subdued">
+                  {per}
+                </Text>
+              )}
             </InlineStack>
             {pricing.savingsPercentage !== null && (
               <Text as="p" tone="success" fontWeight="semibold">
@@ -77,7 +102,9 @@ export function PlanCard({ plan, pricingInfo, currentPlanName, applied, selectin
               </Text>
             )}
             {!isFree && plan.name !== 'lifetime' && !onPaidPlan && (
-              <Text as="p" tone="subdued">{t('Billing.plan.trialNote', { days: BILLING.trialDays })}</Text>
+              <Text as="p" tone="subdued">
+                {t('Billing.plan.trialNote', { days: BILLING.trialDays })}
+              </Text>
             )}
           </BlockStack>
           <Box paddingBlockStart="100">

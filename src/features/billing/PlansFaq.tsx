@@ -19,7 +19,9 @@ export function PlansFaq({ monthlyPrice = BILLING.monthlyPrice }: { monthlyPrice
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{intl.formatMessage({ id: 'Billing.faq.title' })}</Text>
+        <Text as="h2" variant="headingMd">
+          {intl.formatMessage({ id: 'Billing.faq.title' })}
+        </Text>
         {QUESTIONS.map((q, i) => {
           const id = `billing-faq-${q}`;
           const expanded = open === q;
@@ -39,7 +41,9 @@ export function PlansFaq({ monthlyPrice = BILLING.monthlyPrice }: { monthlyPrice
               </Button>
               <Collapsible id={id} open={expanded} transition={{ duration: '150ms', timingFunction: 'ease-in-out' }}>
                 <Box paddingBlockEnd="200">
-                  <Text as="p" tone="subdued">{intl.formatMessage({ id: `Billing.faq.${q}.answer` }, values)}</Text>
+                  <Text as="p" tone="subdued">
+                    {intl.formatMessage({ id: `Billing.faq.${q}.answer` }, values)}
+                  </Text>
                 </Box>
               </Collapsible>
             </BlockStack>

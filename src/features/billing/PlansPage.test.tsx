@@ -29,7 +29,8 @@ function api(overrides: Routes = {}, data = plansData()) {
   });
 }
 
-const selectPlanBodies = (backend: ReturnType<typeof api>) => backend.callsTo('POST /shop/select-plan').map((c) => c.body);
+const selectPlanBodies = (backend: ReturnType<typeof api>) =>
+  backend.callsTo('POST /shop/select-plan').map((c) => c.body);
 
 const card = (plan: string) => document.querySelector(`[data-plan="${plan}"]`) as HTMLElement;
 const price = (plan: string) => screen.getByTestId(`price-${plan}`).textContent;
@@ -95,8 +96,14 @@ describe('PlansPage', () => {
     api(undefined, plansData('yearly'));
     renderWithProviders(<PlansPage />, { route: '/billing/plans' });
     expect(await screen.findByTestId('price-yearly')).toBeInTheDocument();
-    expect(within(card('yearly')).getByRole('button', { name: 'Current plan' })).toHaveAttribute('aria-disabled', 'true');
-    expect(within(card('free')).getByRole('link', { name: 'Downgrade to free' })).toHaveAttribute('href', '/billing/downgrade');
+    expect(within(card('yearly')).getByRole('button', { name: 'Current plan' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(card('free')).getByRole('link', { name: 'Downgrade to free' })).toHaveAttribute(
+      'href',
+      '/billing/downgrade',
+    );
   });
 
   it('validates a query code silently, shows discounted prices and sends it with a monthly selection', async () => {
@@ -110,7 +117,11 @@ describe('PlansPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start 7-day free trial' }));
     await waitFor(() => expect(host.redirects).toEqual([CONFIRM]));
     expect(selectPlanBodies(backend)).toEqual([{ planName: 'monthly', discountCode: 'WELCOME20' }]);
-    expect(track).toHaveBeenCalledWith('plan_selected', { planName: 'monthly', period: 'monthly', discountCode: 'WELCOME20' });
+    expect(track).toHaveBeenCalledWith('plan_selected', {
+      planName: 'monthly',
+      period: 'monthly',
+      discountCode: 'WELCOME20',
+    });
   });
 
   it('does not send the code for yearly, nor when the monthly plan already has a discount', async () => {
@@ -182,7 +193,9 @@ describe('PlansPage', () => {
       const dialog = await screen.findByRole('dialog');
       await userEvent.type(within(dialog).getByLabelText('Discount code'), 'WELCOME20');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-      expect(await within(dialog).findByText('The code could not be checked. Check your connection and try again.')).toBeInTheDocument();
+      expect(
+        await within(dialog).findByText('The code could not be checked. Check your connection and try again.'),
+      ).toBeInTheDocument();
       expect(within(dialog).queryByText(/invalid|not valid/)).toBeNull();
       view.unmount();
     }
@@ -195,7 +208,9 @@ describe('PlansPage', () => {
         failing ? fail(500, 'x') : ok({ valid: true, code: body.code.toUpperCase(), percentage: 20, message: 'ok' }),
     });
     renderWithProviders(<PlansPage />, { route: '/billing/plans?discountCode=welcome20' });
-    expect(await screen.findByText('Your discount code welcome20 could not be checked, so the prices below are without it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your discount code welcome20 could not be checked, so the prices below are without it.'),
+    ).toBeInTheDocument();
     expect(price('monthly')).toBe('$9.97');
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -245,7 +260,11 @@ describe('PlansPage', () => {
     api({ 'POST /shop/select-plan': ok(malformed<SelectPlanResponse>({})) });
     renderWithProviders(<PlansPage />, { route: '/billing/plans', host });
     await userEvent.click(await screen.findByRole('button', { name: 'Start 7-day free trial' }));
-    await waitFor(() => expect(host.toasts).toEqual([{ message: 'There was an error selecting the plan. Please try again.', isError: true }]));
+    await waitFor(() =>
+      expect(host.toasts).toEqual([
+        { message: 'There was an error selecting the plan. Please try again.', isError: true },
+      ]),
+    );
   });
 
   it('confirms a subscription on return and drops the parameter', async () => {
@@ -271,6 +290,9 @@ describe('PlansPage on a paid plan', () => {
     api(undefined, plansData('lifetime'));
     renderWithProviders(<PlansPage />, { route: '/billing/plans?period=monthly' });
     await screen.findByTestId('price-monthly');
-    expect(within(card('monthly')).getByRole('button', { name: 'Included in your lifetime plan' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(card('monthly')).getByRole('button', { name: 'Included in your lifetime plan' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 });

@@ -1,5 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { Banner, BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  SkeletonPage,
+  Text,
+} from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useHost } from '../../host/HostContext';
@@ -28,7 +40,9 @@ const discountCodeModal = lazyOnce(() => import(/* webpackChunkName: "discount-c
  */
 export async function prefetch(store: AppStore): Promise<unknown> {
   const locale = await interfaceLocaleForPrefetch(store);
-  return locale ? prefetchQuery(store, (dispatch) => dispatch(billingApi.endpoints.getBillingPlans.initiate({ locale }))) : undefined;
+  return locale
+    ? prefetchQuery(store, (dispatch) => dispatch(billingApi.endpoints.getBillingPlans.initiate({ locale })))
+    : undefined;
 }
 
 /** Plans: period toggle, free and paid plan cards, discount code, trust banner, FAQ (SPEC §2). */
@@ -88,7 +102,11 @@ export default function PlansPage() {
   if (isError || !data) {
     return (
       <Page title={t('Pages.plans.title')}>
-        <Banner tone="critical" title={t('General.loadError.title')} action={{ content: t('General.actions.retry'), onAction: () => refetch() }}>
+        <Banner
+          tone="critical"
+          title={t('General.loadError.title')}
+          action={{ content: t('General.actions.retry'), onAction: () => refetch() }}
+        >
           {t('General.loadError.description')}
         </Banner>
       </Page>
@@ -104,7 +122,10 @@ export default function PlansPage() {
     const discountCode = discountCodeToSend(plan, discount.applied);
     track('plan_selected', { planName: plan.name, period: activePeriod, discountCode: discountCode ?? null });
     try {
-      const { confirmationUrl } = await selectPlan({ planName: plan.name, ...(discountCode ? { discountCode } : {}) }).unwrap();
+      const { confirmationUrl } = await selectPlan({
+        planName: plan.name,
+        ...(discountCode ? { discountCode } : {}),
+      }).unwrap();
       if (!confirmationUrl) throw new Error('no confirmation URL');
       host.redirectTop(confirmationUrl);
     } catch (error) {
@@ -118,7 +139,10 @@ export default function PlansPage() {
       <Layout>
         {data.currentPlan.ended && (
           <Layout.Section>
-            <Banner tone="warning" title={t('Billing.ended.title', { plan: t(`Billing.plans.${data.currentPlan.ended.plan}`) })}>
+            <Banner
+              tone="warning"
+              title={t('Billing.ended.title', { plan: t(`Billing.plans.${data.currentPlan.ended.plan}`) })}
+            >
               {t('Billing.ended.body', { reason: data.currentPlan.ended.reason })}
             </Banner>
           </Layout.Section>
@@ -135,7 +159,11 @@ export default function PlansPage() {
         </Layout.Section>
         <Layout.Section>
           <BlockStack gap="400">
-            <PeriodToggle value={activePeriod} onChange={setPeriod} yearlySavings={data.pricingInfo.yearlyDiscount || BILLING.yearlySavingsPercentage} />
+            <PeriodToggle
+              value={activePeriod}
+              onChange={setPeriod}
+              yearlySavings={data.pricingInfo.yearlyDiscount || BILLING.yearlySavingsPercentage}
+            />
             <DiscountLine
               applied={discount.applied}
               codeApplies={codeApplies}
@@ -150,7 +178,13 @@ export default function PlansPage() {
               onRetry={discount.retryUnchecked}
             />
             <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-              <PlanCard plan={data.plans.free} pricingInfo={data.pricingInfo} currentPlanName={data.currentPlan.name} applied={null} selecting={false} />
+              <PlanCard
+                plan={data.plans.free}
+                pricingInfo={data.pricingInfo}
+                currentPlanName={data.currentPlan.name}
+                applied={null}
+                selecting={false}
+              />
               {plan ? (
                 <PlanCard
                   plan={plan}
@@ -173,7 +207,13 @@ export default function PlansPage() {
         </Layout.Section>
       </Layout>
       {modalAsked && (
-        <discountCodeModal.Slot open={modalOpen} onClose={() => setModalOpen(false)} onApply={discount.apply} loading={discount.isValidating} fallback={null} />
+        <discountCodeModal.Slot
+          open={modalOpen}
+          onClose={() => setModalOpen(false)}
+          onApply={discount.apply}
+          loading={discount.isValidating}
+          fallback={null}
+        />
       )}
     </Page>
   );
@@ -181,7 +221,9 @@ export default function PlansPage() {
 
 /** A select response without a confirmation URL is an error selecting the plan. */
 function errorIdFor(error: unknown): string {
-  return error instanceof Error && error.message === 'no confirmation URL' ? MISSING_PLAN_ERROR_ID : planSelectErrorId(error);
+  return error instanceof Error && error.message === 'no confirmation URL'
+    ? MISSING_PLAN_ERROR_ID
+    : planSelectErrorId(error);
 }
 
 function DiscountLine({

@@ -7,8 +7,18 @@ import { BILLING } from '../../contracts/billing';
 export function TrustBanner() {
   const intl = useIntl();
   const items = [
-    { icon: CalendarCheckIcon, title: 'Billing.trust.trialTitle', body: 'Billing.trust.trialBody', values: { days: BILLING.trialDays } },
-    { icon: ShieldCheckMarkIcon, title: 'Billing.trust.moneyBackTitle', body: 'Billing.trust.moneyBackBody', values: { days: BILLING.moneyBackDays } },
+    {
+      icon: CalendarCheckIcon,
+      title: 'Billing.trust.trialTitle',
+      body: 'Billing.trust.trialBody',
+      values: { days: BILLING.trialDays },
+    },
+    {
+      icon: ShieldCheckMarkIcon,
+      title: 'Billing.trust.moneyBackTitle',
+      body: 'Billing.trust.moneyBackBody',
+      values: { days: BILLING.moneyBackDays },
+    },
   ];
   return (
     <Card>
@@ -19,8 +29,12 @@ export function TrustBanner() {
               <Icon source={item.icon} tone="success" />
             </div>
             <BlockStack gap="100">
-              <Text as="h3" variant="headingSm">{intl.formatMessage({ id: item.title }, item.values)}</Text>
-              <Text as="p" tone="subdued">{intl.formatMessage({ id: item.body }, item.values)}</Text>
+              <Text as="h3" variant="headingSm">
+                {intl.formatMessage({ id: item.title }, item.values)}
+              </Text>
+              <Text as="p" tone="subdued">
+                {intl.formatMessage({ id: item.body }, item.values)}
+              </Text>
             </BlockStack>
           </InlineStack>
         ))}

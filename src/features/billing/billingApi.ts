@@ -30,7 +30,10 @@ export const billingApi = baseApi.injectEndpoints({
       query: (body) => routeRequest('POST /discount/validate', { body }),
     }),
     downgrade: build.mutation<DowngradeResult, void>({
-      query: () => ({ ...routeRequest('POST /shop/downgrade', { query: { planName: 'free' } }), headers: { 'Content-Type': 'application/json' } }),
+      query: () => ({
+        ...routeRequest('POST /shop/downgrade', { query: { planName: 'free' } }),
+        headers: { 'Content-Type': 'application/json' },
+      }),
       // The plan, the shop's upgrade flag and the looks that went to draft all change.
       invalidatesTags: (result, error) =>
         invalidateOnSuccess(error, [

@@ -13,7 +13,8 @@ export interface DowngradeConsequences {
 export function downgradeConsequences(data: BillingPlans, preview: DowngradePreview): DowngradeConsequences {
   const current = data.plans[data.currentPlan.name];
   const free = new Set(splitFeatures(data.plans.free.featuredText));
-  const lostFeatures = current && current.name !== 'free' ? splitFeatures(current.featuredText).filter((f) => !free.has(f)) : [];
+  const lostFeatures =
+    current && current.name !== 'free' ? splitFeatures(current.featuredText).filter((f) => !free.has(f)) : [];
   const discount = data.currentPlan.discount;
   return {
     freeUsageLimit: data.plans.free.usageLimit ?? preview.freeUsageLimit,

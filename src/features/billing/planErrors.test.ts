@@ -1,6 +1,9 @@
 import { MISSING_PLAN_ERROR_ID, planSelectErrorId } from './planErrors';
 
-const err = (status: number | string, message?: string) => ({ status, data: message === undefined ? undefined : { message } });
+const err = (status: number | string, message?: string) => ({
+  status,
+  data: message === undefined ? undefined : { message },
+});
 
 describe('plan select error mapping (SPEC §8)', () => {
   it.each([

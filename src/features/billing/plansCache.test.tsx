@@ -26,7 +26,22 @@ describe('billing plans cache (SPEC §9: stale after 5 minutes, kept 10)', () =>
     const plansCalls = () => backend.callsTo('GET /shop/billing-plans').length;
     // Only the clock is faked (RTK Query compares new Date() with the fulfilled time).
     jest.useFakeTimers({
-      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
     });
     const start = Date.now();
     const now = { mockReturnValue: (t: number) => jest.setSystemTime(t) };

@@ -1,15 +1,32 @@
 import type { BillingPlan, BillingPlans } from '../../contracts/billing';
 import { base } from './testData';
-import { canApplyCode, defaultPeriod, discountCodeFromQuery, discountCodeToSend, planPricing, splitFeatures } from './pricing';
+import {
+  canApplyCode,
+  defaultPeriod,
+  discountCodeFromQuery,
+  discountCodeToSend,
+  planPricing,
+  splitFeatures,
+} from './pricing';
 
 const plan = (over: Partial<BillingPlan>): BillingPlan => base({ featuredText: 'a;b', ...over });
-const pricingInfo: BillingPlans['pricingInfo'] = { monthlyPrice: 9.97, yearlyPrice: 119.64, yearlyPriceWithDiscount: 95.71, yearlyDiscount: 20 };
+const pricingInfo: BillingPlans['pricingInfo'] = {
+  monthlyPrice: 9.97,
+  yearlyPrice: 119.64,
+  yearlyPriceWithDiscount: 95.71,
+  yearlyDiscount: 20,
+};
 const data = (period: 'monthly' | 'yearly' | 'lifetime') =>
   ({ currentPlan: { name: period, period, discount: null } }) as unknown as BillingPlans;
 
 describe('planPricing', () => {
   it('crosses out a non-discounted monthly price at × 1.3', () => {
-    expect(planPricing(plan({}), pricingInfo, null)).toEqual({ price: 9.97, crossedOutPrice: 12.96, discountPercentage: 0, savingsPercentage: null });
+    expect(planPricing(plan({}), pricingInfo, null)).toEqual({
+      price: 9.97,
+      crossedOutPrice: 12.96,
+      discountPercentage: 0,
+      savingsPercentage: null,
+    });
   });
 
   it('a code discounts the monthly plan and crosses out the list price', () => {
@@ -23,12 +40,21 @@ describe('planPricing', () => {
 
   it('an existing discount wins over a code', () => {
     const discounted = plan({ discount: 50, discountedPrice: 4.99, price: 4.99, discountCode: 'LOOKS50' });
-    expect(planPricing(discounted, pricingInfo, { code: 'WELCOME20', percentage: 20 })).toMatchObject({ price: 4.99, crossedOutPrice: 9.97, discountPercentage: 50 });
+    expect(planPricing(discounted, pricingInfo, { code: 'WELCOME20', percentage: 20 })).toMatchObject({
+      price: 4.99,
+      crossedOutPrice: 9.97,
+      discountPercentage: 50,
+    });
   });
 
   it('yearly shows twelve monthly payments crossed out and its savings (default 20%)', () => {
     const yearly = plan({ name: 'yearly', price: 95.71, originalPrice: 95.71 });
-    expect(planPricing(yearly, pricingInfo, { code: 'X', percentage: 20 })).toEqual({ price: 95.71, crossedOutPrice: 119.64, discountPercentage: 0, savingsPercentage: 20 });
+    expect(planPricing(yearly, pricingInfo, { code: 'X', percentage: 20 })).toEqual({
+      price: 95.71,
+      crossedOutPrice: 119.64,
+      discountPercentage: 0,
+      savingsPercentage: 20,
+    });
     expect(planPricing(yearly, { ...pricingInfo, yearlyDiscount: 0 }, null).savingsPercentage).toBe(20);
   });
 
@@ -39,7 +65,12 @@ describe('planPricing', () => {
       discountPercentage: 0,
       savingsPercentage: null,
     });
-    expect(planPricing(plan({ name: 'lifetime', price: 199, originalPrice: 199 }), pricingInfo, { code: 'X', percentage: 20 }).price).toBe(199);
+    expect(
+      planPricing(plan({ name: 'lifetime', price: 199, originalPrice: 199 }), pricingInfo, {
+        code: 'X',
+        percentage: 20,
+      }).price,
+    ).toBe(199);
   });
 });
 

@@ -54,7 +54,11 @@ export interface PlanPricing {
  * twelve monthly payments crossed out and its savings (default 20%);
  * lifetime defaults to 199.
  */
-export function planPricing(plan: BillingPlan, pricingInfo: BillingPlans['pricingInfo'] | undefined, applied: AppliedDiscount | null): PlanPricing {
+export function planPricing(
+  plan: BillingPlan,
+  pricingInfo: BillingPlans['pricingInfo'] | undefined,
+  applied: AppliedDiscount | null,
+): PlanPricing {
   const listPrice = plan.originalPrice || plan.price || (plan.name === 'lifetime' ? BILLING.lifetimePrice : 0);
   const existing = plan.discount > 0 ? plan.discount : 0;
   const fromCode = !existing && applied && canApplyCode(plan) ? applied.percentage : 0;
@@ -68,11 +72,21 @@ export function planPricing(plan: BillingPlan, pricingInfo: BillingPlans['pricin
   if (plan.name === 'yearly') {
     const savingsPercentage = pricingInfo?.yearlyDiscount || BILLING.yearlySavingsPercentage;
     const twelveMonths = pricingInfo?.yearlyPrice || round2((pricingInfo?.monthlyPrice || BILLING.monthlyPrice) * 12);
-    return { price, crossedOutPrice: twelveMonths > price ? twelveMonths : null, discountPercentage, savingsPercentage };
+    return {
+      price,
+      crossedOutPrice: twelveMonths > price ? twelveMonths : null,
+      discountPercentage,
+      savingsPercentage,
+    };
   }
   if (discountPercentage) return { price, crossedOutPrice: listPrice, discountPercentage, savingsPercentage: null };
   if (plan.name === 'monthly') {
-    return { price, crossedOutPrice: round2(listPrice * BILLING.monthlyCrossedOutFactor), discountPercentage: 0, savingsPercentage: null };
+    return {
+      price,
+      crossedOutPrice: round2(listPrice * BILLING.monthlyCrossedOutFactor),
+      discountPercentage: 0,
+      savingsPercentage: null,
+    };
   }
   return { price, crossedOutPrice: null, discountPercentage: 0, savingsPercentage: null };
 }

@@ -17,9 +17,18 @@ export const base = (over: Partial<BillingPlan>): BillingPlan => ({
 });
 
 /** Plans data as the reference backend answers it for a shop on free (tests only). */
-export function plansData(current: BillingPlans['currentPlan']['name'] = 'free', discount: number | null = null): BillingPlans {
+export function plansData(
+  current: BillingPlans['currentPlan']['name'] = 'free',
+  discount: number | null = null,
+): BillingPlans {
   const plans: BillingPlans['plans'] = {
-    free: base({ name: 'free', price: 0, originalPrice: 0, usageLimit: 1, featuredText: '1 active look;Basic analytics' }),
+    free: base({
+      name: 'free',
+      price: 0,
+      originalPrice: 0,
+      usageLimit: 1,
+      featuredText: '1 active look;Basic analytics',
+    }),
     monthly: base({}),
     yearly: base({ name: 'yearly', price: 95.71, originalPrice: 95.71, savingsText: 'Save 20%' }),
     lifetime: base({ name: 'lifetime', price: 199, originalPrice: 199 }),
@@ -27,7 +36,12 @@ export function plansData(current: BillingPlans['currentPlan']['name'] = 'free',
   plans[current] = { ...plans[current], isCurrent: true };
   if (discount) {
     const p = plans[current];
-    plans[current] = { ...p, discount, discountCode: 'WELCOME20', discountedPrice: Math.round(p.originalPrice * (100 - discount)) / 100 };
+    plans[current] = {
+      ...p,
+      discount,
+      discountCode: 'WELCOME20',
+      discountedPrice: Math.round(p.originalPrice * (100 - discount)) / 100,
+    };
   }
   return {
     plans,

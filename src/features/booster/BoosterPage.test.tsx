@@ -10,10 +10,20 @@ import BoosterPage from './BoosterPage';
 
 describe('booster rules', () => {
   it('code or app → applyDiscountAtc true; none → false and discountType null', () => {
-    expect(withDiscountType(DEFAULT_BOOSTER_VALUES, 'code')).toMatchObject({ discountType: 'code', applyDiscountAtc: true });
-    expect(withDiscountType(DEFAULT_BOOSTER_VALUES, 'app')).toMatchObject({ discountType: 'app', applyDiscountAtc: true });
-    expect(withDiscountType({ ...DEFAULT_BOOSTER_VALUES, discountType: 'code', applyDiscountAtc: true }, 'none')).toMatchObject({ discountType: null, applyDiscountAtc: false });
-    expect(withDiscountType({ ...DEFAULT_BOOSTER_VALUES, discountType: 'app', applyDiscountAtc: true }, null)).toMatchObject({ discountType: null, applyDiscountAtc: false });
+    expect(withDiscountType(DEFAULT_BOOSTER_VALUES, 'code')).toMatchObject({
+      discountType: 'code',
+      applyDiscountAtc: true,
+    });
+    expect(withDiscountType(DEFAULT_BOOSTER_VALUES, 'app')).toMatchObject({
+      discountType: 'app',
+      applyDiscountAtc: true,
+    });
+    expect(
+      withDiscountType({ ...DEFAULT_BOOSTER_VALUES, discountType: 'code', applyDiscountAtc: true }, 'none'),
+    ).toMatchObject({ discountType: null, applyDiscountAtc: false });
+    expect(
+      withDiscountType({ ...DEFAULT_BOOSTER_VALUES, discountType: 'app', applyDiscountAtc: true }, null),
+    ).toMatchObject({ discountType: null, applyDiscountAtc: false });
   });
 
   it('turning the cart toggle off clears the selector; on keeps it', () => {
@@ -31,13 +41,27 @@ const BOOSTER: BoosterSettings = {
   applyDiscountAtc: true,
   discountCode: 'LOOK10',
   collections: [
-    { id: 1, name: 'Featured looks', isFeatured: true, storeFrontLink: 'https://demo-shop.myshopify.com/apps/shoppable-looks/collections/1-featured-looks' },
-    { id: 2, name: 'Summer', isFeatured: false, storeFrontLink: 'https://demo-shop.myshopify.com/apps/shoppable-looks/collections/2-summer' },
+    {
+      id: 1,
+      name: 'Featured looks',
+      isFeatured: true,
+      storeFrontLink: 'https://demo-shop.myshopify.com/apps/shoppable-looks/collections/1-featured-looks',
+    },
+    {
+      id: 2,
+      name: 'Summer',
+      isFeatured: false,
+      storeFrontLink: 'https://demo-shop.myshopify.com/apps/shoppable-looks/collections/2-summer',
+    },
   ],
 };
 
 const onboarding = (canUseCheckoutUIExtension: boolean) =>
-  ok(onboardingData({ onboarding: { themeExtensionSupported: true, appThemeExtensionCartDeepLink: '', canUseCheckoutUIExtension } }));
+  ok(
+    onboardingData({
+      onboarding: { themeExtensionSupported: true, appThemeExtensionCartDeepLink: '', canUseCheckoutUIExtension },
+    }),
+  );
 
 function mockApi(onboardingCheckout = false, booster = BOOSTER) {
   return mockBackend({
@@ -62,7 +86,12 @@ describe('BoosterPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo('PATCH /booster')).toHaveLength(1));
     const [patch] = callsTo('PATCH /booster');
-    expect(patch.body).toMatchObject({ discountType: null, applyDiscountAtc: false, showOnCartPage: false, cartPageCssSelector: null });
+    expect(patch.body).toMatchObject({
+      discountType: null,
+      applyDiscountAtc: false,
+      showOnCartPage: false,
+      cartPageCssSelector: null,
+    });
     expect(patch.body).not.toHaveProperty('collections');
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Changes saved', isError: false }));
   });
@@ -143,7 +172,9 @@ describe('BoosterPage look bundle combinations', () => {
     await userEvent.click(product);
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo('PATCH /booster')).toHaveLength(1));
-    expect(callsTo('PATCH /booster')[0].body).toMatchObject({ bundleDiscountCombinesWith: { productDiscounts: true, orderDiscounts: true, shippingDiscounts: true } });
+    expect(callsTo('PATCH /booster')[0].body).toMatchObject({
+      bundleDiscountCombinesWith: { productDiscounts: true, orderDiscounts: true, shippingDiscounts: true },
+    });
   });
 });
 

@@ -29,7 +29,8 @@ export default function BoosterPage() {
   const onSubmit = useSaveForm<BoosterValues, BoosterValues>({
     save: (values) => update(toBoosterFormValues(values)).unwrap(),
     toFormValues: toBoosterFormValues,
-    onSaved: (saved) => track('booster_updated', { discountType: saved.discountType, showOnCartPage: saved.showOnCartPage }),
+    onSaved: (saved) =>
+      track('booster_updated', { discountType: saved.discountType, showOnCartPage: saved.showOnCartPage }),
   });
 
   if (isLoading || onboardingQuery.isLoading) return <PagePlaceholder titleId="Pages.booster.title" />;
@@ -47,7 +48,10 @@ export default function BoosterPage() {
       {({ handleSubmit }) => (
         <form onSubmit={handleSubmit}>
           <FormSaveBar />
-          <Page title={intl.formatMessage({ id: 'Pages.booster.title' })} subtitle={intl.formatMessage({ id: 'Booster.subtitle' })}>
+          <Page
+            title={intl.formatMessage({ id: 'Pages.booster.title' })}
+            subtitle={intl.formatMessage({ id: 'Booster.subtitle' })}
+          >
             <Layout>
               <BundleDiscountSection />
               <CheckoutSection allowed={!!onboarding?.onboarding.canUseCheckoutUIExtension} />

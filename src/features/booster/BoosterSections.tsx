@@ -25,7 +25,9 @@ export function BundleDiscountSection() {
           <Text as="p">{t('Booster.bundle.body')}</Text>
           <InlineStack gap="200">
             <Button onClick={() => navigate('/looks/new')}>{t('Booster.bundle.createLook')}</Button>
-            <Button variant="plain" onClick={() => navigate('/looks')}>{t('Booster.bundle.viewLooks')}</Button>
+            <Button variant="plain" onClick={() => navigate('/looks')}>
+              {t('Booster.bundle.viewLooks')}
+            </Button>
           </InlineStack>
         </BlockStack>
       </Card>
@@ -69,7 +71,10 @@ export function CartPageSection({ onboarding }: { onboarding?: Onboarding }) {
   const t = useT();
   const host = useHost();
   const form = useForm<BoosterValues>();
-  const { input: showOnCartPage } = useField<boolean>('showOnCartPage', { type: 'checkbox', subscription: { value: true } });
+  const { input: showOnCartPage } = useField<boolean>('showOnCartPage', {
+    type: 'checkbox',
+    subscription: { value: true },
+  });
   const deepLink = onboarding?.onboarding.appThemeExtensionCartDeepLink;
   return (
     <>
@@ -99,10 +104,19 @@ export function CartPageSection({ onboarding }: { onboarding?: Onboarding }) {
         <Card>
           {showOnCartPage.checked ? (
             <Box maxWidth="320px">
-              <FormTextField name="cartPageCssSelector" label={t('fields.cartPageCssSelector')} emptyAsNull monospaced placeholder=".cart__footer" helpText={t('Booster.cartDisplay.selectorHelp')} />
+              <FormTextField
+                name="cartPageCssSelector"
+                label={t('fields.cartPageCssSelector')}
+                emptyAsNull
+                monospaced
+                placeholder=".cart__footer"
+                helpText={t('Booster.cartDisplay.selectorHelp')}
+              />
             </Box>
           ) : (
-            <Text as="p" tone="subdued">{t('Booster.cartDisplay.off')}</Text>
+            <Text as="p" tone="subdued">
+              {t('Booster.cartDisplay.off')}
+            </Text>
           )}
         </Card>
       </AnnotatedSection>
@@ -121,39 +135,73 @@ export function DiscountSection() {
       <Card>
         <BlockStack gap="400">
           <Box maxWidth="320px">
-            <DiscountTypeSelect onSelect={(type) => form.change('applyDiscountAtc', withDiscountType(values, type).applyDiscountAtc)} />
+            <DiscountTypeSelect
+              onSelect={(type) => form.change('applyDiscountAtc', withDiscountType(values, type).applyDiscountAtc)}
+            />
           </Box>
           {active && (
             <>
-              <FormCheckbox name="applyDiscountAtc" label={t('fields.applyDiscountAtc')} helpText={t('Booster.discount.applyHelp')} />
+              <FormCheckbox
+                name="applyDiscountAtc"
+                label={t('fields.applyDiscountAtc')}
+                helpText={t('Booster.discount.applyHelp')}
+              />
               <Box maxWidth="320px">
-                <FormTextField name="discountValue" label={t('fields.discountValue')} numeric inputMode="decimal" helpText={t('Booster.discount.valueHelp')} />
+                <FormTextField
+                  name="discountValue"
+                  label={t('fields.discountValue')}
+                  numeric
+                  inputMode="decimal"
+                  helpText={t('Booster.discount.valueHelp')}
+                />
               </Box>
               <Box maxWidth="320px">
                 <FormTextField name="discountLabel" label={t('fields.discountLabel')} emptyAsNull maxLength={100} />
               </Box>
               <Box maxWidth="320px">
-                <FormTextField name="discountButtonText" label={t('fields.discountButtonText')} emptyAsNull maxLength={100} />
+                <FormTextField
+                  name="discountButtonText"
+                  label={t('fields.discountButtonText')}
+                  emptyAsNull
+                  maxLength={100}
+                />
               </Box>
               {values.discountType === 'code' && (
                 <Box maxWidth="320px">
-                  <FormTextField name="discountCode" label={t('fields.discountCode')} emptyAsNull maxLength={100} monospaced />
+                  <FormTextField
+                    name="discountCode"
+                    label={t('fields.discountCode')}
+                    emptyAsNull
+                    maxLength={100}
+                    monospaced
+                  />
                 </Box>
               )}
               <Box maxWidth="320px">
                 <FormSelect
                   name="discountTypeRedirect"
                   label={t('fields.discountTypeRedirect')}
-                  options={DISCOUNT_TYPE_REDIRECTS.map((v) => ({ value: v, label: t(`Booster.discount.redirects.${v}`) }))}
+                  options={DISCOUNT_TYPE_REDIRECTS.map((v) => ({
+                    value: v,
+                    label: t(`Booster.discount.redirects.${v}`),
+                  }))}
                 />
               </Box>
             </>
           )}
           <BlockStack gap="200">
-            <Text as="h3" variant="headingSm">{t('Booster.combinations.title')}</Text>
-            <Text as="p" tone="subdued">{t('Booster.combinations.help')}</Text>
+            <Text as="h3" variant="headingSm">
+              {t('Booster.combinations.title')}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t('Booster.combinations.help')}
+            </Text>
             {(['productDiscounts', 'orderDiscounts', 'shippingDiscounts'] as const).map((kind) => (
-              <FormCheckbox key={kind} name={`bundleDiscountCombinesWith.${kind}`} label={t(`Booster.combinations.${kind}`)} />
+              <FormCheckbox
+                key={kind}
+                name={`bundleDiscountCombinesWith.${kind}`}
+                label={t(`Booster.combinations.${kind}`)}
+              />
             ))}
           </BlockStack>
         </BlockStack>

@@ -20,8 +20,12 @@ export function CollectionsCard({ collections }: { collections: LookCollection[]
         <BlockStack>
           <div style={{ padding: 'var(--p-space-400)' }}>
             <InlineStack align="space-between" blockAlign="center">
-              <Text as="h3" variant="headingSm">{t('Booster.collections.count', { count: collections.length })}</Text>
-              <Button icon={PlusIcon} onClick={() => setCreating(true)}>{t('Booster.collections.add')}</Button>
+              <Text as="h3" variant="headingSm">
+                {t('Booster.collections.count', { count: collections.length })}
+              </Text>
+              <Button icon={PlusIcon} onClick={() => setCreating(true)}>
+                {t('Booster.collections.add')}
+              </Button>
             </InlineStack>
           </div>
           {collections.length === 0 ? (
@@ -31,15 +35,26 @@ export function CollectionsCard({ collections }: { collections: LookCollection[]
           ) : (
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('Booster.collections.plural')}>
               {collections.map((collection) => (
-                <li key={collection.id} data-testid="collection-row" style={{ borderTop: '1px solid var(--p-color-border-secondary)', padding: 'var(--p-space-300) var(--p-space-400)' }}>
+                <li
+                  key={collection.id}
+                  data-testid="collection-row"
+                  style={{
+                    borderTop: '1px solid var(--p-color-border-secondary)',
+                    padding: 'var(--p-space-300) var(--p-space-400)',
+                  }}
+                >
                   <InlineStack align="space-between" blockAlign="center" wrap={false} gap="300">
                     <BlockStack gap="100" inlineAlign="start">
                       <InlineStack gap="200" align="start" blockAlign="center">
-                        <Text as="span" variant="bodyMd" fontWeight="semibold">{collection.name}</Text>
+                        <Text as="span" variant="bodyMd" fontWeight="semibold">
+                          {collection.name}
+                        </Text>
                         {collection.isFeatured && <Badge tone="info">{t('Booster.collections.featured')}</Badge>}
                       </InlineStack>
                       <Link url={collection.storeFrontLink} target="_blank" removeUnderline>
-                        <Text as="span" tone="subdued" variant="bodySm" breakWord>{collection.storeFrontLink}</Text>
+                        <Text as="span" tone="subdued" variant="bodySm" breakWord>
+                          {collection.storeFrontLink}
+                        </Text>
                       </Link>
                     </BlockStack>
                     {!collection.isFeatured && (

@@ -34,7 +34,11 @@ export function CreateCollectionModal({ onClose }: { onClose(): void }) {
           open
           title={intl.formatMessage({ id: 'Booster.collections.createTitle' })}
           onClose={onClose}
-          primaryAction={{ content: intl.formatMessage({ id: 'Booster.collections.create' }), onAction: () => void handleSubmit(), loading: submitting }}
+          primaryAction={{
+            content: intl.formatMessage({ id: 'Booster.collections.create' }),
+            onAction: () => void handleSubmit(),
+            loading: submitting,
+          }}
           secondaryActions={[{ content: intl.formatMessage({ id: 'General.actions.cancel' }), onAction: onClose }]}
         >
           <Modal.Section>
@@ -46,7 +50,14 @@ export function CreateCollectionModal({ onClose }: { onClose(): void }) {
                 void handleSubmit();
               }}
             >
-              <FormTextField name="name" label={intl.formatMessage({ id: 'fields.name' })} requiredIndicator autoFocus maxLength={100} helpText={intl.formatMessage({ id: 'Booster.collections.nameHelp' })} />
+              <FormTextField
+                name="name"
+                label={intl.formatMessage({ id: 'fields.name' })}
+                requiredIndicator
+                autoFocus
+                maxLength={100}
+                helpText={intl.formatMessage({ id: 'Booster.collections.nameHelp' })}
+              />
             </form>
           </Modal.Section>
         </Modal>

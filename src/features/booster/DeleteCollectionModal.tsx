@@ -23,7 +23,12 @@ export function DeleteCollectionModal({ collection, onClose }: { collection: Loo
       open
       title={intl.formatMessage({ id: 'Booster.collections.deleteTitle' })}
       onClose={onClose}
-      primaryAction={{ content: intl.formatMessage({ id: 'Booster.collections.delete' }), destructive: true, loading: isLoading, onAction: () => void onDelete() }}
+      primaryAction={{
+        content: intl.formatMessage({ id: 'Booster.collections.delete' }),
+        destructive: true,
+        loading: isLoading,
+        onAction: () => void onDelete(),
+      }}
       secondaryActions={[{ content: intl.formatMessage({ id: 'General.actions.cancel' }), onAction: onClose }]}
     >
       <Modal.Section>

@@ -11,12 +11,19 @@ import { NO_DISCOUNT } from './boosterForm';
  */
 export function DiscountTypeSelect({ onSelect }: { onSelect(type: DiscountType | null): void }) {
   const intl = useIntl();
-  const { input, meta } = useField<DiscountType | null>('discountType', { allowNull: true, parse: (v) => v, format: (v) => v });
+  const { input, meta } = useField<DiscountType | null>('discountType', {
+    allowNull: true,
+    parse: (v) => v,
+    format: (v) => v,
+  });
   return (
     <Select
       name="discountType"
       label={intl.formatMessage({ id: 'fields.discountType' })}
-      options={[...DISCOUNT_TYPES, NO_DISCOUNT].map((v) => ({ value: v, label: intl.formatMessage({ id: `Booster.discount.types.${v}` }) }))}
+      options={[...DISCOUNT_TYPES, NO_DISCOUNT].map((v) => ({
+        value: v,
+        label: intl.formatMessage({ id: `Booster.discount.types.${v}` }),
+      }))}
       value={input.value ?? NO_DISCOUNT}
       onChange={(value) => {
         const next = value === NO_DISCOUNT ? null : (value as DiscountType);

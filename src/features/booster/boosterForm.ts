@@ -19,6 +19,9 @@ export function toBoosterFormValues(data: Partial<BoosterSettings> | undefined):
     discountButtonText: merged.discountButtonText ?? null,
     discountCode: merged.discountCode ?? null,
     enableCheckoutUIExtension: merged.enableCheckoutUIExtension,
-    bundleDiscountCombinesWith: { ...DEFAULT_BOOSTER_VALUES.bundleDiscountCombinesWith, ...merged.bundleDiscountCombinesWith },
+    bundleDiscountCombinesWith: {
+      ...DEFAULT_BOOSTER_VALUES.bundleDiscountCombinesWith,
+      ...merged.bundleDiscountCombinesWith,
+    },
   };
 }

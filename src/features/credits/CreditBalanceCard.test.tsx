@@ -31,12 +31,16 @@ describe('CreditBalanceCard', () => {
     mockBackend({ 'GET /credits': ok(creditsData({ creditsRemaining: 1, creditsUsed: 19, lowCreditWarning: true })) });
     renderWithProviders(<CreditBalanceCard />);
     expect(await screen.findByText('Low credits')).toBeInTheDocument();
-    expect(screen.getByText('You are running low on credits. Buy a package to keep generating images.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You are running low on credits. Buy a package to keep generating images.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('1 credit left · 19 used')).toBeInTheDocument();
   });
 
   it('before the free credits are claimed: the claim, no low-credit badge or warning', async () => {
-    mockBackend({ 'GET /credits': ok(creditsData({ creditsRemaining: 0, freeCreditsClaimedFlag: false, lowCreditWarning: true })) });
+    mockBackend({
+      'GET /credits': ok(creditsData({ creditsRemaining: 0, freeCreditsClaimedFlag: false, lowCreditWarning: true })),
+    });
     renderWithProviders(<CreditBalanceCard />);
     expect(await screen.findByRole('button', { name: 'Claim free credits' })).toBeInTheDocument();
     expect(screen.queryByText('Low credits')).toBeNull();
@@ -74,11 +78,13 @@ describe('CreditBalanceCard', () => {
     expect(backend.callsTo('GET /credits')).toHaveLength(2);
   });
 
-  it('a failed claim says why in the interface language, chosen by the answer\'s code (never the server\'s text), dismissible', async () => {
+  it("a failed claim says why in the interface language, chosen by the answer's code (never the server's text), dismissible", async () => {
     // The server words its message in the shop's language (French here); the screen is in English.
     const backend = mockBackend({
       'GET /credits': ok(creditsData({ creditsRemaining: 0, freeCreditsClaimedFlag: false })),
-      'POST /credits/claim-free': fail(409, 'Les crédits gratuits ont déjà été obtenus pour cette boutique.', { code: 'free_credits_claimed' }),
+      'POST /credits/claim-free': fail(409, 'Les crédits gratuits ont déjà été obtenus pour cette boutique.', {
+        code: 'free_credits_claimed',
+      }),
     });
     const user = userEvent.setup();
     const { host } = renderWithProviders(<CreditBalanceCard />);

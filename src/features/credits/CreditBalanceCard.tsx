@@ -28,7 +28,11 @@ export function CreditBalanceCard() {
   }
   if (isError || !data) {
     return (
-      <Banner tone="critical" title={t('Credits.balance.loadFailed')} action={{ content: t('General.actions.retry'), onAction: () => void refetch() }} />
+      <Banner
+        tone="critical"
+        title={t('Credits.balance.loadFailed')}
+        action={{ content: t('General.actions.retry'), onAction: () => void refetch() }}
+      />
     );
   }
   const low = (data.freeCreditsClaimedFlag && data.lowCreditWarning) || lowAfterClaim;
@@ -41,7 +45,9 @@ export function CreditBalanceCard() {
       host.toast(t('Credits.claim.success'));
     } catch (error) {
       // Worded here from the answer's code, in the screen's language (not the server's text in the shop's language).
-      setClaimError(t(errorCode(error) === 'free_credits_claimed' ? 'Credits.errors.alreadyClaimed' : 'Credits.claim.failed'));
+      setClaimError(
+        t(errorCode(error) === 'free_credits_claimed' ? 'Credits.errors.alreadyClaimed' : 'Credits.claim.failed'),
+      );
     }
   };
 
@@ -59,7 +65,8 @@ export function CreditBalanceCard() {
             {intl.formatNumber(data.creditsRemaining)}
           </Text>
           <Text as="p" tone="subdued">
-            {t('Credits.balance.remaining', { count: data.creditsRemaining })} · {t('Credits.balance.used', { count: data.creditsUsed })}
+            {t('Credits.balance.remaining', { count: data.creditsRemaining })} ·{' '}
+            {t('Credits.balance.used', { count: data.creditsUsed })}
           </Text>
         </BlockStack>
         {low && <Banner tone="warning">{t('Credits.balance.lowWarning')}</Banner>}

@@ -40,7 +40,7 @@ describe('CreditPackagesCard', () => {
     expect(backend.callsTo('POST /credits/purchase/:packageId').map((c) => c.pathParams.packageId)).toEqual(['2']);
   });
 
-  it('a purchase that cannot start says why in the interface language, chosen by the answer\'s code, never the server\'s text; the buttons come back', async () => {
+  it("a purchase that cannot start says why in the interface language, chosen by the answer's code, never the server's text; the buttons come back", async () => {
     // The server words its messages in the shop's language (German here) and passes the platform's on.
     const backend = mockBackend({
       'GET /credits/packages': ok(creditPackages()),
@@ -52,7 +52,9 @@ describe('CreditPackagesCard', () => {
     expect(await screen.findByText('Credit package not found.')).toBeInTheDocument();
     expect(screen.queryByText('Kreditpaket nicht gefunden.')).toBeNull();
     expect(screen.getByRole('button', { name: 'Buy Popular' })).toBeEnabled();
-    backend.use({ 'POST /credits/purchase/:packageId': fail(422, 'Price must be greater than zero', { code: 'billing_rejected' }) });
+    backend.use({
+      'POST /credits/purchase/:packageId': fail(422, 'Price must be greater than zero', { code: 'billing_rejected' }),
+    });
     await user.click(screen.getByRole('button', { name: 'Buy Popular' }));
     expect(await screen.findByText('The purchase could not be started. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText(/Price must be/)).toBeNull();

@@ -13,7 +13,9 @@ export function CreditPackagesCard() {
   const intl = useIntl();
   const host = useHost();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { data, isLoading, isError, refetch } = useGetCreditPackagesQuery(undefined, { refetchOnMountOrArgChange: 300 });
+  const { data, isLoading, isError, refetch } = useGetCreditPackagesQuery(undefined, {
+    refetchOnMountOrArgChange: 300,
+  });
   const [purchase] = usePurchaseCreditsMutation();
   const [buying, setBuying] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +41,11 @@ export function CreditPackagesCard() {
         </Text>
         {isLoading && <SkeletonBodyText lines={4} />}
         {isError && (
-          <Banner tone="critical" title={t('Credits.packages.loadError')} action={{ content: t('General.actions.retry'), onAction: () => void refetch() }} />
+          <Banner
+            tone="critical"
+            title={t('Credits.packages.loadError')}
+            action={{ content: t('General.actions.retry'), onAction: () => void refetch() }}
+          />
         )}
         {error && (
           <Banner tone="critical" onDismiss={() => setError(null)}>
@@ -47,7 +53,13 @@ export function CreditPackagesCard() {
           </Banner>
         )}
         {data?.map((pkg) => (
-          <Box key={pkg.id} padding="300" borderWidth="025" borderColor={isBestOffer(pkg) ? 'border-success' : 'border'} borderRadius="200">
+          <Box
+            key={pkg.id}
+            padding="300"
+            borderWidth="025"
+            borderColor={isBestOffer(pkg) ? 'border-success' : 'border'}
+            borderRadius="200"
+          >
             <BlockStack gap="200">
               <InlineStack align="space-between" blockAlign="center" gap="200">
                 <InlineStack gap="200" blockAlign="center">
@@ -62,9 +74,15 @@ export function CreditPackagesCard() {
               </InlineStack>
               <InlineStack align="space-between" blockAlign="center" gap="200">
                 <Text as="span" tone="subdued">
-                  {t('Credits.packages.credits', { count: pkg.credits })} · {t('Credits.packages.perImage', { price: formatCents(intl, perImageCents(pkg)) })}
+                  {t('Credits.packages.credits', { count: pkg.credits })} ·{' '}
+                  {t('Credits.packages.perImage', { price: formatCents(intl, perImageCents(pkg)) })}
                 </Text>
-                <Button onClick={() => onBuy(pkg.id)} loading={buying === pkg.id} disabled={buying !== null && buying !== pkg.id} accessibilityLabel={t('Credits.packages.buyLabel', { name: pkg.name })}>
+                <Button
+                  onClick={() => onBuy(pkg.id)}
+                  loading={buying === pkg.id}
+                  disabled={buying !== null && buying !== pkg.id}
+                  accessibilityLabel={t('Credits.packages.buyLabel', { name: pkg.name })}
+                >
                   {t('Credits.packages.buy')}
                 </Button>
               </InlineStack>

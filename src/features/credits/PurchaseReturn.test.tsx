@@ -5,16 +5,23 @@ import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import { creditPackages } from '../../test/fixtures';
 import { PurchaseReturn } from './PurchaseReturn';
 
-const render = (search: string) => renderWithProviders(<PurchaseReturn />, { route: `/gallery/new${search}`, path: '/gallery/new' });
+const render = (search: string) =>
+  renderWithProviders(<PurchaseReturn />, { route: `/gallery/new${search}`, path: '/gallery/new' });
 
 describe('PurchaseReturn', () => {
   it('success: verifies the charge once, shows the success modal and clears the query', async () => {
-    const backend = mockBackend({ 'POST /credits/verify/:packageId/:chargeId': ok({ success: true, package: creditPackages()[1], credits: 53 }) });
+    const backend = mockBackend({
+      'POST /credits/verify/:packageId/:chargeId': ok({ success: true, package: creditPackages()[1], credits: 53 }),
+    });
     const user = userEvent.setup();
     const { router } = render('?page=thankYou&charge_id=9&package_id=2');
-    expect(await screen.findByText('50 credits from the Popular package were added to your balance.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('50 credits from the Popular package were added to your balance.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Purchase complete')).toBeInTheDocument();
-    expect(backend.callsTo('POST /credits/verify/:packageId/:chargeId').map((c) => c.pathParams)).toEqual([{ packageId: '2', chargeId: '9' }]);
+    expect(backend.callsTo('POST /credits/verify/:packageId/:chargeId').map((c) => c.pathParams)).toEqual([
+      { packageId: '2', chargeId: '9' },
+    ]);
     await waitFor(() => expect(router.state.location.search).toBe(''));
     // The modal's primary action (the header's × is also labelled Close).
     await user.click(screen.getAllByRole('button', { name: 'Close' }).find((b) => b.textContent === 'Close')!);
@@ -25,7 +32,9 @@ describe('PurchaseReturn', () => {
   it('failure: a verification error shows the verify-failed banner, no modal', async () => {
     mockBackend({ 'POST /credits/verify/:packageId/:chargeId': fail(402, 'This purchase has not been approved.') });
     const { router } = render('?page=thankYou&charge_id=9&package_id=2');
-    expect(await screen.findByText("We couldn't verify your purchase. If you were charged, contact support.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("We couldn't verify your purchase. If you were charged, contact support."),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Purchase complete')).toBeNull();
     expect(router.state.location.search).toBe('');
   });
@@ -46,7 +55,9 @@ describe('PurchaseReturn', () => {
 
   it('never shows a message from the link (anyone can write one, in any language): our own banner instead', async () => {
     mockBackend();
-    const failed = render('?purchase=declined&message=Card%20declined.%20Call%20%2B1%20555%200100%20to%20unlock%20your%20store');
+    const failed = render(
+      '?purchase=declined&message=Card%20declined.%20Call%20%2B1%20555%200100%20to%20unlock%20your%20store',
+    );
     expect(await screen.findByText('The purchase was not completed.')).toBeInTheDocument();
     expect(screen.queryByText(/Card declined|555/)).toBeNull();
     await waitFor(() => expect(failed.router.state.location.search).toBe(''));

@@ -63,7 +63,9 @@ export function PurchaseReturn() {
         primaryAction={{ content: t('General.actions.close'), onAction: () => setSuccess(null) }}
       >
         <Modal.Section>
-          <Text as="p">{success ? t('Credits.purchase.successBody', { count: success.credits, name: success.name }) : ''}</Text>
+          <Text as="p">
+            {success ? t('Credits.purchase.successBody', { count: success.credits, name: success.name }) : ''}
+          </Text>
         </Modal.Section>
       </Modal>
     </>

@@ -1,7 +1,13 @@
 import { baseApi } from '../../api/baseApi';
 import { routeRequest } from '../../api/routeRequest';
 import { invalidateOnSuccess } from '../../api/tags';
-import type { ClaimFreeResponse, CreditPackage, Credits, PurchaseResponse, VerifyPurchaseResponse } from '../../contracts/credits';
+import type {
+  ClaimFreeResponse,
+  CreditPackage,
+  Credits,
+  PurchaseResponse,
+  VerifyPurchaseResponse,
+} from '../../contracts/credits';
 
 export const creditsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -21,7 +27,8 @@ export const creditsApi = baseApi.injectEndpoints({
       query: (packageId) => routeRequest('POST /credits/purchase/:packageId', { params: { packageId } }),
     }),
     verifyPurchase: build.mutation<VerifyPurchaseResponse, { packageId: string; chargeId: string }>({
-      query: ({ packageId, chargeId }) => routeRequest('POST /credits/verify/:packageId/:chargeId', { params: { packageId, chargeId } }),
+      query: ({ packageId, chargeId }) =>
+        routeRequest('POST /credits/verify/:packageId/:chargeId', { params: { packageId, chargeId } }),
       invalidatesTags: (_r, error) => invalidateOnSuccess(error, ['Credits' as const]),
     }),
     claimFreeCredits: build.mutation<ClaimFreeResponse, void>({

@@ -39,7 +39,18 @@ describe('credits cache (SPEC §9: balance always stale, packages stale after 5 
     const backend = mockBackend({ 'GET /credits/packages': ok(creditPackages()) });
     const calls = () => backend.callsTo('GET /credits/packages').length;
     // Only the clock is faked (RTK Query compares new Date() with the fulfilled time).
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'] });
+    jest.useFakeTimers({
+      doNotFake: [
+        'nextTick',
+        'queueMicrotask',
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'setImmediate',
+        'clearImmediate',
+      ],
+    });
     const start = Date.now();
     const user = userEvent.setup();
     renderWithProviders(

@@ -23,14 +23,26 @@ export function DashboardBanner({ shop }: { shop: ShopContext }) {
   const t = (id: string) => intl.formatMessage({ id });
   if (kind === 'reauthorize') {
     return (
-      <Banner tone="warning" title={t('Dashboard.banner.reauthorize.title')} action={{ content: t('Dashboard.banner.reauthorize.action'), onAction: () => host.redirectTop(shop.reOAuthUrl!) }}>
+      <Banner
+        tone="warning"
+        title={t('Dashboard.banner.reauthorize.title')}
+        action={{
+          content: t('Dashboard.banner.reauthorize.action'),
+          onAction: () => host.redirectTop(shop.reOAuthUrl!),
+        }}
+      >
         {t('Dashboard.banner.reauthorize.description')}
       </Banner>
     );
   }
   if (kind === 'upgrade') {
     return (
-      <Banner tone="info" title={t('Dashboard.banner.upgrade.title')} action={{ content: t('Dashboard.banner.upgrade.action'), url: '/billing/plans' }} onDismiss={() => setDismissed(kind)}>
+      <Banner
+        tone="info"
+        title={t('Dashboard.banner.upgrade.title')}
+        action={{ content: t('Dashboard.banner.upgrade.action'), url: '/billing/plans' }}
+        onDismiss={() => setDismissed(kind)}
+      >
         {t('Dashboard.banner.upgrade.description')}
       </Banner>
     );

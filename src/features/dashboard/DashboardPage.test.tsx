@@ -11,10 +11,23 @@ import DashboardPage from './DashboardPage';
 import { bannerKind } from './DashboardBanner';
 import { TEST_SHOP } from '../../test/renderWithProviders';
 
-const DEMO_CHECK: ExtensionCheck = { mode: 'demo', storefrontUrl: 'http://app/storefront/products/linen-shirt-sand?look=1' };
+const DEMO_CHECK: ExtensionCheck = {
+  mode: 'demo',
+  storefrontUrl: 'http://app/storefront/products/linen-shirt-sand?look=1',
+};
 
-function api(ob: Onboarding = onboarding(), stats = statsData({ addToCartRevenue: 1520.5, orderGenerated: 42, looksCount: 4, generatedRevenue: 900 }), check: ExtensionCheck = DEMO_CHECK) {
-  return mockBackend({ 'GET /stats': ok(stats), 'GET /shop/onboarding': ok(ob), 'GET /shop/extensionCheck': ok(check), 'GET /analytics/funnel': ok(funnelReport([])), 'GET /productLooks/soldOut': ok({ looks: [] }) });
+function api(
+  ob: Onboarding = onboarding(),
+  stats = statsData({ addToCartRevenue: 1520.5, orderGenerated: 42, looksCount: 4, generatedRevenue: 900 }),
+  check: ExtensionCheck = DEMO_CHECK,
+) {
+  return mockBackend({
+    'GET /stats': ok(stats),
+    'GET /shop/onboarding': ok(ob),
+    'GET /shop/extensionCheck': ok(check),
+    'GET /analytics/funnel': ok(funnelReport([])),
+    'GET /productLooks/soldOut': ok({ looks: [] }),
+  });
 }
 
 describe('DashboardPage', () => {
@@ -33,7 +46,10 @@ describe('DashboardPage', () => {
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByText('1 of 3 tasks completed')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('value', '33');
-    expect(screen.getByRole('link', { name: 'Enable app extension' })).toHaveAttribute('href', expect.stringContaining('addAppBlockId'));
+    expect(screen.getByRole('link', { name: 'Enable app extension' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('addAppBlockId'),
+    );
     expect(screen.getByRole('link', { name: 'Customize design' })).toHaveAttribute('href', '/layout');
     expect(screen.queryByRole('link', { name: 'Create look' })).toBeNull();
     expect(screen.queryByText('You’re all set')).toBeNull();
@@ -73,17 +89,26 @@ describe('DashboardPage', () => {
     renderWithProviders(<DashboardPage />, { preloadedState: { onboarding: { hidden: true } } as never });
     await screen.findByText('$1,520.50');
     await settle(50);
-    expect(calls.map((c) => c.path).sort()).toEqual(['/analytics/funnel', '/productLooks/soldOut', '/shop/extensionCheck', '/stats']);
+    expect(calls.map((c) => c.path).sort()).toEqual([
+      '/analytics/funnel',
+      '/productLooks/soldOut',
+      '/shop/extensionCheck',
+      '/stats',
+    ]);
     expect(screen.queryByText('Setup guide')).toBeNull();
     // the extension card still tells the truth, independent of the guide
-    expect(await screen.findByRole('link', { name: 'Open demo storefront' })).toHaveAttribute('href', DEMO_CHECK.storefrontUrl);
+    expect(await screen.findByRole('link', { name: 'Open demo storefront' })).toHaveAttribute(
+      'href',
+      DEMO_CHECK.storefrontUrl,
+    );
   });
 
   it('a failed stats load shows the general error toast and a retry', async () => {
     let failing = true;
     const host = (await import('../../test/fakeHost')).createFakeHost();
     mockBackend({
-      'GET /stats': () => (failing ? fail(500, 'boom') : ok(statsData({ addToCartRevenue: 1, orderGenerated: 2, looksCount: 3 }))),
+      'GET /stats': () =>
+        failing ? fail(500, 'boom') : ok(statsData({ addToCartRevenue: 1, orderGenerated: 2, looksCount: 3 })),
       'GET /shop/onboarding': ok(onboarding()),
       'GET /shop/extensionCheck': ok(DEMO_CHECK),
       'GET /analytics/funnel': ok(funnelReport([])),
@@ -104,7 +129,8 @@ describe('DashboardPage', () => {
       embedEnabled: true,
       appBlockPlaced: true,
       embedDeepLink: 'https://s/admin/themes/current/editor?context=apps&template=product&activateAppId=k/looks-embed',
-      appBlockDeepLink: 'https://s/admin/themes/current/editor?template=product&addAppBlockId=k/shoppable-look&target=mainSection',
+      appBlockDeepLink:
+        'https://s/admin/themes/current/editor?template=product&addAppBlockId=k/shoppable-look&target=mainSection',
     });
     renderWithProviders(<DashboardPage />, { shop: { shouldUpgradeToPaidPlan: true } });
     expect(await screen.findByText('Published theme: Dawn')).toBeInTheDocument();

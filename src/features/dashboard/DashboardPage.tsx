@@ -25,10 +25,14 @@ export function prefetch(store: AppStore): Promise<unknown> {
   const flagRead = (state.onboarding as { _persist?: { rehydrated?: boolean } })._persist?.rehydrated === true;
   return Promise.all([
     prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getStats.initiate({ lite: true }))),
-    flagRead && !selectIsOnboardingHidden(state) ? prefetchQuery(store, (dispatch) => dispatch(onboardingApi.endpoints.getOnboarding.initiate())) : undefined,
+    flagRead && !selectIsOnboardingHidden(state)
+      ? prefetchQuery(store, (dispatch) => dispatch(onboardingApi.endpoints.getOnboarding.initiate()))
+      : undefined,
     // The best and worst look of the applied range (LookHighlightsCard, with its arguments).
     appliedPeriodForPrefetch(store).then((period) =>
-      period ? prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getFunnel.initiate(period))) : undefined,
+      period
+        ? prefetchQuery(store, (dispatch) => dispatch(analyticsApi.endpoints.getFunnel.initiate(period)))
+        : undefined,
     ),
   ]);
 }
@@ -53,7 +57,11 @@ export default function DashboardPage() {
       <BlockStack gap="500">
         <DashboardBanner shop={shop} />
         {stats.isError && !stats.isFetching ? (
-          <Banner tone="critical" title={t('Dashboard.stats.loadError')} action={{ content: t('General.actions.retry'), onAction: () => void stats.refetch() }}>
+          <Banner
+            tone="critical"
+            title={t('Dashboard.stats.loadError')}
+            action={{ content: t('General.actions.retry'), onAction: () => void stats.refetch() }}
+          >
             {t('General.loadError.description')}
           </Banner>
         ) : (
@@ -87,4 +95,3 @@ export default function DashboardPage() {
     </Page>
   );
 }
-

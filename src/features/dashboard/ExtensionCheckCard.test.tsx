@@ -6,8 +6,10 @@ import { settle } from '../../test/settle';
 import type { ExtensionCheck, ThemeExtensionCheck } from '../../contracts/extensionCheck';
 import { ExtensionCheckCard } from './ExtensionCheckCard';
 
-const EMBED_LINK = 'https://s.myshopify.com/admin/themes/current/editor?context=apps&template=product&activateAppId=key/looks-embed';
-const BLOCK_LINK = 'https://s.myshopify.com/admin/themes/current/editor?template=product&addAppBlockId=key/shoppable-look&target=mainSection';
+const EMBED_LINK =
+  'https://s.myshopify.com/admin/themes/current/editor?context=apps&template=product&activateAppId=key/looks-embed';
+const BLOCK_LINK =
+  'https://s.myshopify.com/admin/themes/current/editor?template=product&addAppBlockId=key/shoppable-look&target=mainSection';
 const theme = (over: Partial<ThemeExtensionCheck> = {}): ExtensionCheck => ({
   mode: 'theme',
   themeName: 'Dawn',
@@ -40,7 +42,10 @@ describe('ExtensionCheckCard', () => {
     await screen.findByText('Published theme: Dawn');
     expect(within(part('App embed')).getByText('Enabled')).toBeInTheDocument();
     expect(within(part('Product page block')).getByText('Placed')).toBeInTheDocument();
-    expect(within(part('Product page block')).getByRole('link', { name: /Open theme editor/ })).toHaveAttribute('href', BLOCK_LINK);
+    expect(within(part('Product page block')).getByRole('link', { name: /Open theme editor/ })).toHaveAttribute(
+      'href',
+      BLOCK_LINK,
+    );
     expect(screen.queryByRole('link', { name: /Enable app embed/ })).toBeNull();
   });
 
@@ -53,11 +58,19 @@ describe('ExtensionCheckCard', () => {
   });
 
   it('standalone: says honestly that this is the demo storefront and links to it (no fake "enabled")', async () => {
-    mockBackend({ 'GET /shop/extensionCheck': ok<ExtensionCheck>({ mode: 'demo', storefrontUrl: 'http://app/storefront/products/a?look=3' }) });
+    mockBackend({
+      'GET /shop/extensionCheck': ok<ExtensionCheck>({
+        mode: 'demo',
+        storefrontUrl: 'http://app/storefront/products/a?look=3',
+      }),
+    });
     renderWithProviders(<ExtensionCheckCard scriptTagSupported={false} />);
     expect(await screen.findByText('Demo storefront')).toBeInTheDocument();
     expect(screen.getByText(/This is the demo store/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open demo storefront' })).toHaveAttribute('href', 'http://app/storefront/products/a?look=3');
+    expect(screen.getByRole('link', { name: 'Open demo storefront' })).toHaveAttribute(
+      'href',
+      'http://app/storefront/products/a?look=3',
+    );
     expect(screen.queryByText('Enabled')).toBeNull();
   });
 
@@ -70,7 +83,10 @@ describe('ExtensionCheckCard', () => {
 
   it('a failed check says so and retries', async () => {
     let failing = true;
-    const backend = mockBackend({ 'GET /shop/extensionCheck': () => (failing ? fail(502, 'The platform did not answer') : ok(theme({ embedEnabled: true }))) });
+    const backend = mockBackend({
+      'GET /shop/extensionCheck': () =>
+        failing ? fail(502, 'The platform did not answer') : ok(theme({ embedEnabled: true })),
+    });
     renderWithProviders(<ExtensionCheckCard scriptTagSupported={false} />);
     expect(await screen.findByText("We couldn't read your theme right now.")).toBeInTheDocument();
     failing = false;

@@ -11,7 +11,9 @@ function Frame({ t, badge, children }: { t: T; badge?: ReactNode; children: Reac
     <Card>
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center" gap="200">
-          <Text as="h2" variant="headingMd">{t('Onboarding.extension.title')}</Text>
+          <Text as="h2" variant="headingMd">
+            {t('Onboarding.extension.title')}
+          </Text>
           {badge}
         </InlineStack>
         {children}
@@ -21,16 +23,43 @@ function Frame({ t, badge, children }: { t: T; badge?: ReactNode; children: Reac
 }
 
 /** One part of the theme (app embed, product page block): on or off, and the editor link that switches it on. */
-function ThemePart({ t, title, on, onLabel, offLabel, description, action, url }: { t: T; title: string; on: boolean; onLabel: string; offLabel: string; description: string; action: string; url: string }) {
+function ThemePart({
+  t,
+  title,
+  on,
+  onLabel,
+  offLabel,
+  description,
+  action,
+  url,
+}: {
+  t: T;
+  title: string;
+  on: boolean;
+  onLabel: string;
+  offLabel: string;
+  description: string;
+  action: string;
+  url: string;
+}) {
   return (
     <BlockStack gap="150">
       <InlineStack align="space-between" blockAlign="center" gap="200">
-        <Text as="h3" variant="headingSm">{title}</Text>
+        <Text as="h3" variant="headingSm">
+          {title}
+        </Text>
         <Badge tone={on ? 'success' : 'attention'}>{on ? onLabel : offLabel}</Badge>
       </InlineStack>
-      <Text as="p" tone="subdued">{description}</Text>
+      <Text as="p" tone="subdued">
+        {description}
+      </Text>
       <div>
-        <Button url={url} external target="_blank" accessibilityLabel={`${on ? t('Onboarding.extension.openEditor') : action}: ${title}`}>
+        <Button
+          url={url}
+          external
+          target="_blank"
+          accessibilityLabel={`${on ? t('Onboarding.extension.openEditor') : action}: ${title}`}
+        >
           {on ? t('Onboarding.extension.openEditor') : action}
         </Button>
       </div>
@@ -41,9 +70,18 @@ function ThemePart({ t, title, on, onLabel, offLabel, description, action, url }
 function ThemeCheck({ t, check }: { t: T; check: ThemeExtensionCheck }) {
   const on = check.embedEnabled && check.appBlockPlaced;
   return (
-    <Frame t={t} badge={<Badge tone={on ? 'success' : 'attention'}>{t(on ? 'Onboarding.extension.installed' : 'Onboarding.extension.notInstalled')}</Badge>}>
+    <Frame
+      t={t}
+      badge={
+        <Badge tone={on ? 'success' : 'attention'}>
+          {t(on ? 'Onboarding.extension.installed' : 'Onboarding.extension.notInstalled')}
+        </Badge>
+      }
+    >
       <Text as="p" tone="subdued">
-        {check.themeName ? t('Onboarding.extension.theme', { name: check.themeName }) : t('Onboarding.extension.noTheme')}
+        {check.themeName
+          ? t('Onboarding.extension.theme', { name: check.themeName })
+          : t('Onboarding.extension.noTheme')}
       </Text>
       <ThemePart
         t={t}
@@ -72,13 +110,19 @@ function ThemeCheck({ t, check }: { t: T; check: ThemeExtensionCheck }) {
 function DemoCheck({ t, check }: { t: T; check: DemoExtensionCheck }) {
   return (
     <Frame t={t} badge={<Badge tone="info">{t('Onboarding.extension.demo.badge')}</Badge>}>
-      <Text as="p" tone="subdued">{t('Onboarding.extension.demo.description')}</Text>
+      <Text as="p" tone="subdued">
+        {t('Onboarding.extension.demo.description')}
+      </Text>
       {check.storefrontUrl ? (
         <div>
-          <Button url={check.storefrontUrl} external target="_blank">{t('Onboarding.extension.demo.open')}</Button>
+          <Button url={check.storefrontUrl} external target="_blank">
+            {t('Onboarding.extension.demo.open')}
+          </Button>
         </div>
       ) : (
-        <Text as="p" tone="subdued">{t('Onboarding.extension.demo.noLook')}</Text>
+        <Text as="p" tone="subdued">
+          {t('Onboarding.extension.demo.noLook')}
+        </Text>
       )}
     </Frame>
   );
@@ -97,14 +141,18 @@ export function ExtensionCheckCard({ scriptTagSupported }: { scriptTagSupported:
   if (scriptTagSupported) {
     return (
       <Frame t={t} badge={<Badge tone="success">{t('Onboarding.extension.scriptTag')}</Badge>}>
-        <Text as="p" tone="subdued">{t('Onboarding.extension.scriptTagDescription')}</Text>
+        <Text as="p" tone="subdued">
+          {t('Onboarding.extension.scriptTagDescription')}
+        </Text>
       </Frame>
     );
   }
   if (check.isError && !check.isFetching) {
     return (
       <Frame t={t}>
-        <Text as="p" tone="critical">{t('Onboarding.extension.checkFailed')}</Text>
+        <Text as="p" tone="critical">
+          {t('Onboarding.extension.checkFailed')}
+        </Text>
         <div>
           <Button onClick={() => void check.refetch()}>{t('General.actions.retry')}</Button>
         </div>

@@ -12,11 +12,15 @@ export function FeatureAnnouncementCard({ enabled = DASHBOARD_FLAGS.featureAnnou
   return (
     <Card>
       <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">{t('Dashboard.announcement.title')}</Text>
+        <Text as="h2" variant="headingMd">
+          {t('Dashboard.announcement.title')}
+        </Text>
         <Text as="p">{t('Dashboard.announcement.description')}</Text>
         <InlineStack gap="200">
           <Button url="/gallery">{t('Dashboard.announcement.action')}</Button>
-          <Button variant="plain" onClick={() => setDismissed(true)}>{t('Dashboard.announcement.dismiss')}</Button>
+          <Button variant="plain" onClick={() => setDismissed(true)}>
+            {t('Dashboard.announcement.dismiss')}
+          </Button>
         </InlineStack>
       </BlockStack>
     </Card>

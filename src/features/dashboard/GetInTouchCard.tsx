@@ -10,12 +10,22 @@ export function GetInTouchCard() {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{t('Dashboard.contact.title')}</Text>
-        <Text as="p" tone="subdued">{t('Dashboard.contact.description')}</Text>
+        <Text as="h2" variant="headingMd">
+          {t('Dashboard.contact.title')}
+        </Text>
+        <Text as="p" tone="subdued">
+          {t('Dashboard.contact.description')}
+        </Text>
         <InlineStack gap="200">
-          <Button icon={ChatIcon} url={SUPPORT_CHAT_URL} external target="_blank">{t('Dashboard.contact.chat')}</Button>
-          <Button icon={EmailIcon} url={`mailto:${SUPPORT_EMAIL}`}>{t('Dashboard.contact.email')}</Button>
-          <Button icon={BookOpenIcon} url={DOCS_URL} external target="_blank">{t('Dashboard.contact.docs')}</Button>
+          <Button icon={ChatIcon} url={SUPPORT_CHAT_URL} external target="_blank">
+            {t('Dashboard.contact.chat')}
+          </Button>
+          <Button icon={EmailIcon} url={`mailto:${SUPPORT_EMAIL}`}>
+            {t('Dashboard.contact.email')}
+          </Button>
+          <Button icon={BookOpenIcon} url={DOCS_URL} external target="_blank">
+            {t('Dashboard.contact.docs')}
+          </Button>
         </InlineStack>
       </BlockStack>
     </Card>

@@ -33,7 +33,9 @@ describe('dashboard: best and worst look of the period', () => {
   });
 
   it('one seen look is only the best; none says so', async () => {
-    const api = mockBackend({ 'GET /analytics/funnel': ok(funnelReport([funnelLook(1, 'Summer', { impressions: 1 })])) });
+    const api = mockBackend({
+      'GET /analytics/funnel': ok(funnelReport([funnelLook(1, 'Summer', { impressions: 1 })])),
+    });
     const { unmount } = renderWithProviders(<LookHighlightsCard currency="USD" timeZone="UTC" />);
     expect(await screen.findByTestId('best-look')).toBeInTheDocument();
     expect(screen.queryByTestId('worst-look')).toBeNull();

@@ -10,19 +10,27 @@ export function LookHighlightsCard({ currency, timeZone }: { currency: string; t
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const money = useMoney(currency);
   const range = useAppliedDateRange(timeZone);
-  const funnel = useGetFunnelQuery({ since: range.period.since, until: range.period.until }, { refetchOnMountOrArgChange: 60 });
+  const funnel = useGetFunnelQuery(
+    { since: range.period.since, until: range.period.until },
+    { refetchOnMountOrArgChange: 60 },
+  );
   const ranked = funnel.data ? bestAndWorst(funnel.data.looks) : null;
 
   const look = (label: string, row: FunnelRow, testId: string) => (
     <BlockStack gap="050">
-      <Text as="h3" variant="headingSm" tone="subdued">{label}</Text>
+      <Text as="h3" variant="headingSm" tone="subdued">
+        {label}
+      </Text>
       <div data-testid={testId}>
         <Link url={`/looks/edit/${row.lookId}`}>{row.title}</Link>
       </div>
       <Text as="p" variant="bodySm" tone="subdued">
         {t('Dashboard.funnel.figures', {
           impressions: row.impressions,
-          percentage: row.conversion === null ? '—' : intl.formatNumber(row.conversion, { style: 'percent', maximumFractionDigits: 1 }),
+          percentage:
+            row.conversion === null
+              ? '—'
+              : intl.formatNumber(row.conversion, { style: 'percent', maximumFractionDigits: 1 }),
           revenue: money(row.revenue),
         })}
       </Text>
@@ -33,7 +41,9 @@ export function LookHighlightsCard({ currency, timeZone }: { currency: string; t
     <Card>
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="baseline" gap="200">
-          <Text as="h2" variant="headingMd">{t('Dashboard.funnel.title')}</Text>
+          <Text as="h2" variant="headingMd">
+            {t('Dashboard.funnel.title')}
+          </Text>
           <Text as="span" variant="bodySm" tone="subdued">
             {range.alias === 'custom'
               ? t('DateRange.customTitle', { since: range.period.since, until: range.period.until })
@@ -41,7 +51,12 @@ export function LookHighlightsCard({ currency, timeZone }: { currency: string; t
           </Text>
         </InlineStack>
         {funnel.isError && !funnel.isFetching ? (
-          <Banner tone="critical" action={{ content: t('General.actions.retry'), onAction: () => void funnel.refetch() }}>{t('Dashboard.funnel.loadError')}</Banner>
+          <Banner
+            tone="critical"
+            action={{ content: t('General.actions.retry'), onAction: () => void funnel.refetch() }}
+          >
+            {t('Dashboard.funnel.loadError')}
+          </Banner>
         ) : !funnel.data ? (
           <SkeletonBodyText lines={4} />
         ) : ranked ? (
@@ -50,7 +65,9 @@ export function LookHighlightsCard({ currency, timeZone }: { currency: string; t
             {ranked.worst && look(t('Dashboard.funnel.worst'), ranked.worst, 'worst-look')}
           </BlockStack>
         ) : (
-          <Text as="p" tone="subdued">{t('Dashboard.funnel.empty')}</Text>
+          <Text as="p" tone="subdued">
+            {t('Dashboard.funnel.empty')}
+          </Text>
         )}
         <Link url="/analytics">{t('Dashboard.funnel.viewAll')}</Link>
       </BlockStack>

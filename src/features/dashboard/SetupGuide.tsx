@@ -1,4 +1,16 @@
-import { Badge, Banner, BlockStack, Box, Button, Card, Icon, InlineStack, ProgressBar, SkeletonBodyText, Text } from '@shopify/polaris';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Icon,
+  InlineStack,
+  ProgressBar,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris';
 import { CheckCircleIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
 import type { Onboarding } from '../../contracts/shop';
@@ -26,8 +38,12 @@ export function SetupGuide({ onboarding, loading, error, onRetry }: Props) {
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="start" wrap={false} gap="200">
           <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">{t('Onboarding.title')}</Text>
-            <Text as="p" tone="subdued">{t('Onboarding.description')}</Text>
+            <Text as="h2" variant="headingMd">
+              {t('Onboarding.title')}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t('Onboarding.description')}
+            </Text>
           </BlockStack>
           {/* Keeps its one line beside the description on narrow screens. */}
           <div style={{ flexShrink: 0 }}>
@@ -48,7 +64,11 @@ export function SetupGuide({ onboarding, loading, error, onRetry }: Props) {
               <Text as="p" variant="bodySm" tone="subdued">
                 {t('Onboarding.progress', { completed: progress.completed, total: progress.total })}
               </Text>
-              <ProgressBar progress={progress.percent} size="small" tone={progress.isComplete ? 'success' : 'primary'} />
+              <ProgressBar
+                progress={progress.percent}
+                size="small"
+                tone={progress.isComplete ? 'success' : 'primary'}
+              />
             </BlockStack>
             {progress.isComplete && (
               <Banner tone="success" title={t('Onboarding.complete.title')}>
@@ -70,12 +90,16 @@ export function SetupGuide({ onboarding, loading, error, onRetry }: Props) {
                     </span>
                     <BlockStack gap="200">
                       <InlineStack gap="200" blockAlign="center">
-                        <Text as="h3" variant="headingSm">{t(`Onboarding.steps.${step.id}.title`)}</Text>
+                        <Text as="h3" variant="headingSm">
+                          {t(`Onboarding.steps.${step.id}.title`)}
+                        </Text>
                         {step.done && <Badge tone="success">{t('Onboarding.done')}</Badge>}
                       </InlineStack>
                       {(step.id === firstOpen || !step.done) && (
                         <Text as="p" tone="subdued">
-                          {t(`Onboarding.steps.${step.id}.${step.id === 'enableExtension' && onboarding.scriptTagSupported ? 'scriptTagDescription' : 'description'}`)}
+                          {t(
+                            `Onboarding.steps.${step.id}.${step.id === 'enableExtension' && onboarding.scriptTagSupported ? 'scriptTagDescription' : 'description'}`,
+                          )}
                         </Text>
                       )}
                       {!step.done && (

@@ -10,7 +10,12 @@ describe('dashboard: looks with sold-out items', () => {
     mockBackend({
       'GET /productLooks/soldOut': ok({
         looks: [
-          { id: 4, title: 'Autumn Layers', active: true, items: [{ productId: 'gid://shopify/Product/2', title: 'Suede Boots', alternative: false }] },
+          {
+            id: 4,
+            title: 'Autumn Layers',
+            active: true,
+            items: [{ productId: 'gid://shopify/Product/2', title: 'Suede Boots', alternative: false }],
+          },
           {
             id: 7,
             title: 'Evening Out',

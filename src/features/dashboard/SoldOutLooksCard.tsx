@@ -13,7 +13,10 @@ export function SoldOutLooksCard() {
   if (soldOut.isError && !soldOut.isFetching) {
     return (
       <Card>
-        <Banner tone="critical" action={{ content: t('General.actions.retry'), onAction: () => void soldOut.refetch() }}>
+        <Banner
+          tone="critical"
+          action={{ content: t('General.actions.retry'), onAction: () => void soldOut.refetch() }}
+        >
           {t('Dashboard.soldOut.loadError')}
         </Banner>
       </Card>
@@ -24,8 +27,12 @@ export function SoldOutLooksCard() {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{t('Dashboard.soldOut.title', { count: looks.length })}</Text>
-        <Text as="p" tone="subdued">{t('Dashboard.soldOut.description')}</Text>
+        <Text as="h2" variant="headingMd">
+          {t('Dashboard.soldOut.title', { count: looks.length })}
+        </Text>
+        <Text as="p" tone="subdued">
+          {t('Dashboard.soldOut.description')}
+        </Text>
         <BlockStack gap="200" as="ul">
           {looks.map((look) => (
             <li key={look.id} data-testid="sold-out-look" style={{ listStyle: 'none' }}>
@@ -36,7 +43,9 @@ export function SoldOutLooksCard() {
                 </InlineStack>
                 <Text as="p" variant="bodySm" tone="subdued">
                   {intl.formatList(
-                    look.items.map((item) => (item.alternative ? t('Dashboard.soldOut.withAlternative', { title: item.title }) : item.title)),
+                    look.items.map((item) =>
+                      item.alternative ? t('Dashboard.soldOut.withAlternative', { title: item.title }) : item.title,
+                    ),
                     { type: 'conjunction' },
                   )}
                 </Text>

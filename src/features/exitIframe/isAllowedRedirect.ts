@@ -21,6 +21,8 @@ export function allowedRedirect(redirectUri: string | null | undefined, currentH
   const allowed =
     host === currentHost.toLowerCase() ||
     hostname === PLATFORM_ADMIN_HOST ||
-    (hostname.endsWith(STORE_DOMAIN_SUFFIX) && hostname.length > STORE_DOMAIN_SUFFIX.length && !hostname.startsWith('.'));
+    (hostname.endsWith(STORE_DOMAIN_SUFFIX) &&
+      hostname.length > STORE_DOMAIN_SUFFIX.length &&
+      !hostname.startsWith('.'));
   return allowed ? url.toString() : null;
 }

@@ -43,7 +43,11 @@ export default function CreateExperimentForm({ lookId, images }: CreateExperimen
       return;
     }
     const chosenTemplate = template === NONE ? null : template === 'popup' ? '' : template;
-    const body = { lookId, split: share, variant: { name, imageUrl: image === NONE ? null : image, template: chosenTemplate } };
+    const body = {
+      lookId,
+      split: share,
+      variant: { name, imageUrl: image === NONE ? null : image, template: chosenTemplate },
+    };
     create(body)
       .unwrap()
       .catch((e: unknown) => setError(apiErrorMessage(e, t('Experiments.errors.generic'))));
@@ -60,9 +64,20 @@ export default function CreateExperimentForm({ lookId, images }: CreateExperimen
         </Banner>
       )}
       <FormLayout>
-        <TextField label={t('Experiments.form.name')} value={name} onChange={setName} autoComplete="off" maxLength={60} />
+        <TextField
+          label={t('Experiments.form.name')}
+          value={name}
+          onChange={setName}
+          autoComplete="off"
+          maxLength={60}
+        />
         <Select label={t('Experiments.form.image')} options={imageOptions} value={image} onChange={setImage} />
-        <Select label={t('Experiments.form.template')} options={templateOptions} value={template} onChange={setTemplate} />
+        <Select
+          label={t('Experiments.form.template')}
+          options={templateOptions}
+          value={template}
+          onChange={setTemplate}
+        />
         <SplitField
           name={name || 'B'}
           helpText={t('Experiments.form.splitHelp')}

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Badge, Banner, BlockStack, Box, Button, Divider, InlineStack, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { DECISION_PROBABILITY, MIN_IMPRESSIONS_PER_VARIANT, MIN_TOTAL_CONVERSIONS, type Experiment } from '../../contracts/experiments';
+import {
+  DECISION_PROBABILITY,
+  MIN_IMPRESSIONS_PER_VARIANT,
+  MIN_TOTAL_CONVERSIONS,
+  type Experiment,
+} from '../../contracts/experiments';
 import { apiErrorMessage } from './apiErrorMessage';
 import { parseSplit, SplitField, SPLIT_RANGE } from './SplitField';
 import { useApplyExperimentVariantMutation, useUpdateExperimentMutation } from './experimentsApi';
@@ -48,7 +53,10 @@ export function ExperimentItem({ experiment, showLook }: { experiment: Experimen
       )}
       {experiment.sampleTooSmall && experiment.status !== 'draft' && (
         <Banner tone="warning" title={t('Experiments.result.tooEarly')}>
-          {t('Experiments.result.tooEarlyRule', { impressions: MIN_IMPRESSIONS_PER_VARIANT, conversions: MIN_TOTAL_CONVERSIONS })}
+          {t('Experiments.result.tooEarlyRule', {
+            impressions: MIN_IMPRESSIONS_PER_VARIANT,
+            conversions: MIN_TOTAL_CONVERSIONS,
+          })}
         </Banner>
       )}
       {experiment.variants.map((v) => (
@@ -57,7 +65,10 @@ export function ExperimentItem({ experiment, showLook }: { experiment: Experimen
       {leader && !applied && (
         <Text as="p" fontWeight="semibold" tone={leader.decided ? 'success' : undefined}>
           {leader.decided
-            ? t('Experiments.result.winner', { name: leader.variant.name, probability: intl.formatNumber(leader.probability, { style: 'percent', maximumFractionDigits: 1 }) })
+            ? t('Experiments.result.winner', {
+                name: leader.variant.name,
+                probability: intl.formatNumber(leader.probability, { style: 'percent', maximumFractionDigits: 1 }),
+              })
             : t('Experiments.result.noClearWinner', {
                 name: leader.variant.name,
                 probability: intl.formatNumber(leader.probability, { style: 'percent', maximumFractionDigits: 1 }),
@@ -88,13 +99,20 @@ export function ExperimentItem({ experiment, showLook }: { experiment: Experimen
             <Button onClick={saveSplit} loading={updating.isLoading}>
               {t('Experiments.actions.saveSplit')}
             </Button>
-            <Button variant="primary" onClick={() => run(update({ id: experiment.id, body: { status: 'running' } }).unwrap())} loading={updating.isLoading}>
+            <Button
+              variant="primary"
+              onClick={() => run(update({ id: experiment.id, body: { status: 'running' } }).unwrap())}
+              loading={updating.isLoading}
+            >
               {t('Experiments.actions.start')}
             </Button>
           </>
         )}
         {experiment.status === 'running' && (
-          <Button onClick={() => run(update({ id: experiment.id, body: { status: 'stopped' } }).unwrap())} loading={updating.isLoading}>
+          <Button
+            onClick={() => run(update({ id: experiment.id, body: { status: 'stopped' } }).unwrap())}
+            loading={updating.isLoading}
+          >
             {t('Experiments.actions.stop')}
           </Button>
         )}
@@ -103,7 +121,10 @@ export function ExperimentItem({ experiment, showLook }: { experiment: Experimen
             variant={leader?.decided ? 'primary' : undefined}
             disabled={!leader}
             loading={applying.isLoading}
-            onClick={() => leader && run(apply({ id: experiment.id, variantId: leader.variant.id, lookId: experiment.lookId }).unwrap())}
+            onClick={() =>
+              leader &&
+              run(apply({ id: experiment.id, variantId: leader.variant.id, lookId: experiment.lookId }).unwrap())
+            }
           >
             {!leader
               ? t('Experiments.actions.applyWinnerDisabled')

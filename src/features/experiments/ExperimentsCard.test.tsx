@@ -43,25 +43,46 @@ const experiment = (over: Partial<Experiment> = {}): Experiment => ({
 const decided = experiment({
   sampleTooSmall: false,
   variants: [
-    variant(1, { impressions: 1200, conversions: 60, conversionRate: 0.05, credibleInterval: { low: 0.0389, high: 0.0637 } }),
-    variant(2, { impressions: 1150, conversions: 80, conversionRate: 0.0696, probabilityToBeatControl: 0.982, credibleInterval: { low: 0.0557, high: 0.0856 } }),
+    variant(1, {
+      impressions: 1200,
+      conversions: 60,
+      conversionRate: 0.05,
+      credibleInterval: { low: 0.0389, high: 0.0637 },
+    }),
+    variant(2, {
+      impressions: 1150,
+      conversions: 80,
+      conversionRate: 0.0696,
+      probabilityToBeatControl: 0.982,
+      credibleInterval: { low: 0.0557, high: 0.0856 },
+    }),
   ],
 });
 
 describe('A/B tests card', () => {
-  it('a test of a draft look says no shopper sees it (running or not yet started), a stopped one does not; an active look\'s test says nothing', async () => {
+  it("a test of a draft look says no shopper sees it (running or not yet started), a stopped one does not; an active look's test says nothing", async () => {
     mockBackend({
       'GET /experiments': ok([
         experiment({ id: 9, lookTitle: 'Evening', lookActive: false, status: 'draft' }),
         experiment({ id: 8, lookTitle: 'Autumn', lookActive: false }),
-        experiment({ id: 7, lookTitle: 'Old', lookActive: false, status: 'stopped', stoppedAt: '2026-11-02T00:00:00.000Z' }),
+        experiment({
+          id: 7,
+          lookTitle: 'Old',
+          lookActive: false,
+          status: 'stopped',
+          stoppedAt: '2026-11-02T00:00:00.000Z',
+        }),
         experiment({ id: 6, lookTitle: 'Summer' }),
       ]),
     });
     renderWithProviders(<ExperimentsCard />);
     expect(await screen.findByText('No shopper sees this test')).toBeInTheDocument();
     expect(screen.getByText('No shopper will see this test')).toBeInTheDocument();
-    expect(screen.getByText('“Autumn” is a draft, so neither variant is shown on your store and the test gathers no data. Activate the look to run the test.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '“Autumn” is a draft, so neither variant is shown on your store and the test gathers no data. Activate the look to run the test.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/^“Evening” is a draft/)).toBeInTheDocument();
     expect(screen.queryByText(/^“Old” is a draft/)).not.toBeInTheDocument();
     expect(screen.queryByText(/^“Summer” is a draft/)).not.toBeInTheDocument();
@@ -73,7 +94,10 @@ describe('A/B tests card', () => {
     expect(await screen.findByText(/Bayesian beta-binomial/)).toBeInTheDocument();
     expect(await screen.findByText('Too early to decide')).toBeInTheDocument();
     expect(screen.getByTestId('variant-2-probability')).toHaveTextContent('too early to decide');
-    expect(screen.getByRole('button', { name: 'Apply the winner (too early)' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Apply the winner (too early)' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('shows each conversion with its interval and the probability B beats A, and applies the winner in one click', async () => {
@@ -90,19 +114,32 @@ describe('A/B tests card', () => {
     expect(screen.getByText('Winner: B, with a 98.2% probability of converting better.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Apply the winner (B)' }));
     await waitFor(() => expect(api.callsTo('POST /experiments/:id/apply')).toHaveLength(1));
-    expect(api.callsTo('POST /experiments/:id/apply')[0]).toMatchObject({ pathParams: { id: '7' }, body: { variantId: 2 } });
+    expect(api.callsTo('POST /experiments/:id/apply')[0]).toMatchObject({
+      pathParams: { id: '7' },
+      body: { variantId: 2 },
+    });
     // The list is asked again (cache tags).
     await waitFor(() => expect(api.callsTo('GET /experiments').length).toBeGreaterThan(1));
   });
 
-  it('says when no variant is a clear winner yet (below 95 %) and offers the leader only as the merchant\'s call', async () => {
+  it("says when no variant is a clear winner yet (below 95 %) and offers the leader only as the merchant's call", async () => {
     const ahead = experiment({
       sampleTooSmall: false,
-      variants: [variant(1, { impressions: 2170, conversions: 47, conversionRate: 0.0217 }), variant(2, { impressions: 2221, conversions: 55, conversionRate: 0.0248, probabilityToBeatControl: 0.751 })],
+      variants: [
+        variant(1, { impressions: 2170, conversions: 47, conversionRate: 0.0217 }),
+        variant(2, { impressions: 2221, conversions: 55, conversionRate: 0.0248, probabilityToBeatControl: 0.751 }),
+      ],
     });
-    const api = mockBackend({ 'GET /experiments': ok([ahead]), 'POST /experiments/:id/apply': ok(experiment({ ...ahead, status: 'stopped', appliedVariantId: 2 })) });
+    const api = mockBackend({
+      'GET /experiments': ok([ahead]),
+      'POST /experiments/:id/apply': ok(experiment({ ...ahead, status: 'stopped', appliedVariantId: 2 })),
+    });
     renderWithProviders(<ExperimentsCard />);
-    expect(await screen.findByText(/^No clear winner yet: B is ahead with a 75.1% probability of converting better; a winner needs 95%/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /^No clear winner yet: B is ahead with a 75.1% probability of converting better; a winner needs 95%/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Apply the winner/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Apply B anyway' }));
     await waitFor(() => expect(api.callsTo('POST /experiments/:id/apply')).toHaveLength(1));
@@ -110,7 +147,11 @@ describe('A/B tests card', () => {
   });
 
   it('creates a test for a look, sets the split and starts it', async () => {
-    const draft = experiment({ status: 'draft', startedAt: null, variants: [variant(1, { split: 70 }), variant(2, { split: 30, name: 'Grid' })] });
+    const draft = experiment({
+      status: 'draft',
+      startedAt: null,
+      variants: [variant(1, { split: 70 }), variant(2, { split: 30, name: 'Grid' })],
+    });
     let list: Experiment[] = [];
     const api = mockBackend({
       'GET /experiments': () => ok(list),
@@ -130,41 +171,60 @@ describe('A/B tests card', () => {
     await userEvent.type(split, '30');
     await userEvent.click(screen.getByRole('button', { name: 'Create A/B test' }));
     await waitFor(() => expect(api.callsTo('POST /experiments')).toHaveLength(1));
-    expect(api.callsTo('POST /experiments')[0].body).toEqual({ lookId: 3, split: 30, variant: { name: 'Grid', imageUrl: '/files/b.jpg', template: 'multi_col' } });
+    expect(api.callsTo('POST /experiments')[0].body).toEqual({
+      lookId: 3,
+      split: 30,
+      variant: { name: 'Grid', imageUrl: '/files/b.jpg', template: 'multi_col' },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Start test' }));
     await waitFor(() => expect(api.callsTo('PATCH /experiments/:id')).toHaveLength(1));
     expect(api.callsTo('PATCH /experiments/:id')[0].body).toEqual({ status: 'running' });
   });
 
-  it.each(['0', '100', '12.5', ''])('refuses the split %p under the field, in the interface language, and sends nothing', async (typed) => {
-    const api = mockBackend({ 'GET /experiments': ok([]), 'POST /experiments': ok(experiment({ status: 'draft' }), 201) });
-    renderWithProviders(<ExperimentsCard lookId={3} images={['/files/a.jpg']} />, { locale: 'de', messages: { ...en, ...de } });
-    await userEvent.selectOptions(await screen.findByLabelText('Bild der Variante B'), 'Bild 1');
-    const split = screen.getByLabelText('Kunden, die B sehen');
-    await userEvent.clear(split);
-    if (typed) await userEvent.type(split, typed);
-    await userEvent.click(screen.getByRole('button', { name: 'A/B-Test erstellen' }));
-    expect(await screen.findByText('Gib eine ganze Zahl von 1 bis 99 ein.')).toBeInTheDocument();
-    expect(split).toHaveAttribute('aria-invalid', 'true');
-    expect(api.callsTo('POST /experiments')).toEqual([]);
-    // Corrected, the error goes and the test is created, the call naming the language.
-    await userEvent.clear(split);
-    await userEvent.type(split, '99');
-    expect(screen.queryByText('Gib eine ganze Zahl von 1 bis 99 ein.')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'A/B-Test erstellen' }));
-    await waitFor(() => expect(api.callsTo('POST /experiments')).toHaveLength(1));
-    expect(api.callsTo('POST /experiments')[0].body).toMatchObject({ split: 99 });
-  });
+  it.each(['0', '100', '12.5', ''])(
+    'refuses the split %p under the field, in the interface language, and sends nothing',
+    async (typed) => {
+      const api = mockBackend({
+        'GET /experiments': ok([]),
+        'POST /experiments': ok(experiment({ status: 'draft' }), 201),
+      });
+      renderWithProviders(<ExperimentsCard lookId={3} images={['/files/a.jpg']} />, {
+        locale: 'de',
+        messages: { ...en, ...de },
+      });
+      await userEvent.selectOptions(await screen.findByLabelText('Bild der Variante B'), 'Bild 1');
+      const split = screen.getByLabelText('Kunden, die B sehen');
+      await userEvent.clear(split);
+      if (typed) await userEvent.type(split, typed);
+      await userEvent.click(screen.getByRole('button', { name: 'A/B-Test erstellen' }));
+      expect(await screen.findByText('Gib eine ganze Zahl von 1 bis 99 ein.')).toBeInTheDocument();
+      expect(split).toHaveAttribute('aria-invalid', 'true');
+      expect(api.callsTo('POST /experiments')).toEqual([]);
+      // Corrected, the error goes and the test is created, the call naming the language.
+      await userEvent.clear(split);
+      await userEvent.type(split, '99');
+      expect(screen.queryByText('Gib eine ganze Zahl von 1 bis 99 ein.')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'A/B-Test erstellen' }));
+      await waitFor(() => expect(api.callsTo('POST /experiments')).toHaveLength(1));
+      expect(api.callsTo('POST /experiments')[0].body).toMatchObject({ split: 99 });
+    },
+  );
 
   it('shows a refused creation as sentences: the message and each field error, as the server words them', async () => {
     mockBackend({
       'GET /experiments': ok([]),
       'POST /experiments': fail(400, 'Einige Felder sind ungültig.', {
         code: 'validation_failed',
-        errors: { 'variant.name': 'Name der Variante B ist ein Pflichtfeld', variant: 'Die Variante muss ein anderes Bild oder ein anderes Layout als der Look zeigen.' },
+        errors: {
+          'variant.name': 'Name der Variante B ist ein Pflichtfeld',
+          variant: 'Die Variante muss ein anderes Bild oder ein anderes Layout als der Look zeigen.',
+        },
       }),
     });
-    renderWithProviders(<ExperimentsCard lookId={3} images={['/files/a.jpg']} />, { locale: 'de', messages: { ...en, ...de } });
+    renderWithProviders(<ExperimentsCard lookId={3} images={['/files/a.jpg']} />, {
+      locale: 'de',
+      messages: { ...en, ...de },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'A/B-Test erstellen' }));
     expect(
       await screen.findByText(
@@ -184,7 +244,7 @@ describe('A/B tests card', () => {
     expect(api.callsTo('PATCH /experiments/:id')).toEqual([]);
   });
 
-  it('shows the server\'s translated message when a start is refused', async () => {
+  it("shows the server's translated message when a start is refused", async () => {
     mockBackend({
       'GET /experiments': ok([experiment({ status: 'draft' })]),
       'PATCH /experiments/:id': fail(409, 'Another A/B test of this look is running. Stop it first.'),

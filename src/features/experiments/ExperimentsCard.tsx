@@ -44,10 +44,13 @@ export function ExperimentsCard({ lookId, images = [] }: Props) {
           </Banner>
         )}
         {data && !data.length && !lookId && <Text as="p">{t('Experiments.empty')}</Text>}
-        {data?.map((e) => <ExperimentItem key={e.id} experiment={e} showLook={!lookId} />)}
-        {lookId !== undefined && data && !open && <createForm.Slot lookId={lookId} images={images} fallback={<SkeletonBodyText lines={4} />} />}
+        {data?.map((e) => (
+          <ExperimentItem key={e.id} experiment={e} showLook={!lookId} />
+        ))}
+        {lookId !== undefined && data && !open && (
+          <createForm.Slot lookId={lookId} images={images} fallback={<SkeletonBodyText lines={4} />} />
+        )}
       </BlockStack>
     </Card>
   );
 }
-

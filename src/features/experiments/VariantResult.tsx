@@ -23,7 +23,8 @@ export function VariantResult({ variant, controlName }: { variant: ExperimentVar
       {!variant.isControl && (variant.template !== null || variant.imageUrl) && (
         <Text as="p">
           {[
-            variant.template !== null && t('Experiments.variant.layout', { template: t(`Layout.templates.${variant.template || 'popup'}`) }),
+            variant.template !== null &&
+              t('Experiments.variant.layout', { template: t(`Layout.templates.${variant.template || 'popup'}`) }),
             variant.imageUrl && t('Experiments.variant.image'),
           ]
             .filter(Boolean)
@@ -34,21 +35,28 @@ export function VariantResult({ variant, controlName }: { variant: ExperimentVar
         {t('Experiments.variant.counts', { impressions: variant.impressions, conversions: variant.conversions })}
       </Text>
       <div data-testid={`variant-${variant.id}-rate`}>
-      <Text as="p">
-        {t('General.labelValue', { label: t('Experiments.variant.conversion'), value: variant.conversionRate === null ? '—' : pctText(variant.conversionRate) })}{' '}
-        <Text as="span" tone="subdued">
-          ({t('Experiments.variant.interval')} {pct(variant.credibleInterval.low)}–{pct(variant.credibleInterval.high)})
+        <Text as="p">
+          {t('General.labelValue', {
+            label: t('Experiments.variant.conversion'),
+            value: variant.conversionRate === null ? '—' : pctText(variant.conversionRate),
+          })}{' '}
+          <Text as="span" tone="subdued">
+            ({t('Experiments.variant.interval')} {pct(variant.credibleInterval.low)}–
+            {pct(variant.credibleInterval.high)})
+          </Text>
         </Text>
-      </Text>
       </div>
       {!variant.isControl && (
         <div data-testid={`variant-${variant.id}-probability`}>
-        <Text as="p" fontWeight="semibold">
-          {t('General.labelValue', {
-            label: t('Experiments.variant.probability', { control: controlName }),
-            value: variant.probabilityToBeatControl === null ? t('Experiments.result.tooEarlyShort') : pctText(variant.probabilityToBeatControl),
-          })}
-        </Text>
+          <Text as="p" fontWeight="semibold">
+            {t('General.labelValue', {
+              label: t('Experiments.variant.probability', { control: controlName }),
+              value:
+                variant.probabilityToBeatControl === null
+                  ? t('Experiments.result.tooEarlyShort')
+                  : pctText(variant.probabilityToBeatControl),
+            })}
+          </Text>
         </div>
       )}
     </BlockStack>

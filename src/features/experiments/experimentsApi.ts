@@ -1,7 +1,12 @@
 import { baseApi } from '../../api/baseApi';
 import { routeRequest } from '../../api/routeRequest';
 import { idTag, invalidateOnSuccess, listTag } from '../../api/tags';
-import type { Experiment, ExperimentCreateInput, ExperimentList, ExperimentUpdateInput } from '../../contracts/experiments';
+import type {
+  Experiment,
+  ExperimentCreateInput,
+  ExperimentList,
+  ExperimentUpdateInput,
+} from '../../contracts/experiments';
 
 /** A/B tests of looks (issue 16). Results move with storefront traffic: a screen mounting again asks again after a minute. */
 export const experimentsApi = baseApi.injectEndpoints({
@@ -17,15 +22,27 @@ export const experimentsApi = baseApi.injectEndpoints({
     }),
     updateExperiment: build.mutation<Experiment, { id: number; body: ExperimentUpdateInput }>({
       query: ({ id, body }) => routeRequest('PATCH /experiments/:id', { params: { id }, body }),
-      invalidatesTags: (_r, error, { id }) => invalidateOnSuccess(error, [listTag('Experiment'), idTag('Experiment', id)]),
+      invalidatesTags: (_r, error, { id }) =>
+        invalidateOnSuccess(error, [listTag('Experiment'), idTag('Experiment', id)]),
     }),
     /** Applies a variant to the look (its image and template) and stops the test: the look changes too. */
     applyExperimentVariant: build.mutation<Experiment, { id: number; variantId: number; lookId: number }>({
-      query: ({ id, variantId }) => routeRequest('POST /experiments/:id/apply', { params: { id }, body: { variantId } }),
+      query: ({ id, variantId }) =>
+        routeRequest('POST /experiments/:id/apply', { params: { id }, body: { variantId } }),
       invalidatesTags: (_r, error, { id, lookId }) =>
-        invalidateOnSuccess(error, [listTag('Experiment'), idTag('Experiment', id), idTag('Look', lookId), listTag('Look')]),
+        invalidateOnSuccess(error, [
+          listTag('Experiment'),
+          idTag('Experiment', id),
+          idTag('Look', lookId),
+          listTag('Look'),
+        ]),
     }),
   }),
 });
 
-export const { useGetExperimentsQuery, useCreateExperimentMutation, useUpdateExperimentMutation, useApplyExperimentVariantMutation } = experimentsApi;
+export const {
+  useGetExperimentsQuery,
+  useCreateExperimentMutation,
+  useUpdateExperimentMutation,
+  useApplyExperimentVariantMutation,
+} = experimentsApi;

@@ -14,7 +14,8 @@ const v = (id: number, p: number | null): ExperimentVariant => ({
   conversionRate: 0.04,
   credibleInterval: { low: 0.03, high: 0.05 },
 });
-const exp = (p: number | null, sampleTooSmall = false) => ({ sampleTooSmall, variants: [v(1, null), v(2, p)] }) as unknown as Experiment;
+const exp = (p: number | null, sampleTooSmall = false) =>
+  ({ sampleTooSmall, variants: [v(1, null), v(2, p)] }) as unknown as Experiment;
 
 describe('leadingVariant', () => {
   it('is none while the sample is too small, whatever the probability', () => {

@@ -7,7 +7,11 @@ import GalleryEditPage from './GalleryEditPage';
 
 jest.setTimeout(30_000);
 
-const DONE = generation({ status: 'COMPLETED', generatedImageUrl: '/files/generated/11.png', completedAt: '2025-03-01T10:01:00Z' });
+const DONE = generation({
+  status: 'COMPLETED',
+  generatedImageUrl: '/files/generated/11.png',
+  completedAt: '2025-03-01T10:01:00Z',
+});
 
 describe('GalleryEditPage', () => {
   it('a failed load says so with a retry that loads the generation', async () => {
@@ -40,7 +44,10 @@ describe('GalleryEditPage', () => {
       'GET /credits': ok(creditsData()),
     });
     renderWithProviders(<GalleryEditPage />, { route: '/gallery/edit/11', path: '/gallery/edit/:id' });
-    expect(await screen.findByRole('link', { name: 'Use on look' })).toHaveAttribute('href', '/looks/edit/5?generation=11');
+    expect(await screen.findByRole('link', { name: 'Use on look' })).toHaveAttribute(
+      'href',
+      '/looks/edit/5?generation=11',
+    );
   });
 
   it('no Use on look while a new image is being made or when the look is gone', async () => {
@@ -54,7 +61,10 @@ describe('GalleryEditPage', () => {
     expect(await screen.findByRole('heading', { name: 'Summer in the City', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Use on look' })).toBeNull();
     first.unmount();
-    mockBackend({ 'GET /image-generation/:id': ok({ ...DONE, productLook: { id: null, title: 'Gone' } }), 'GET /credits': ok(creditsData()) });
+    mockBackend({
+      'GET /image-generation/:id': ok({ ...DONE, productLook: { id: null, title: 'Gone' } }),
+      'GET /credits': ok(creditsData()),
+    });
     renderWithProviders(<GalleryEditPage />, { route: '/gallery/edit/11', path: '/gallery/edit/:id' });
     expect(await screen.findByTestId('generated-image')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Use on look' })).toBeNull();

@@ -1,5 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { BlockStack, Button, Card, InlineStack, Layout, Page, SkeletonBodyText, SkeletonPage, Text } from '@shopify/polaris';
+import {
+  BlockStack,
+  Button,
+  Card,
+  InlineStack,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  SkeletonPage,
+  Text,
+} from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -115,7 +125,11 @@ function GalleryEdit() {
             />
             <GenerationForm
               key={data.id}
-              look={lookId ? { id: lookId, title: data.productLook.title, imageUrl: look.data?.imageUrl ?? null } : { id: 0, title: data.productLook.title, imageUrl: null }}
+              look={
+                lookId
+                  ? { id: lookId, title: data.productLook.title, imageUrl: look.data?.imageUrl ?? null }
+                  : { id: 0, title: data.productLook.title, imageUrl: null }
+              }
               lookLocked
               initialImageType={data.imageType}
               initialPrompt={data.customPrompt}

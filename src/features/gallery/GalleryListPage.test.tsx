@@ -7,7 +7,13 @@ import type { ImageGenerationsPage } from '../../contracts/gallery';
 import GalleryListPage from './GalleryListPage';
 
 const PAGE: ImageGenerationsPage = {
-  data: [generation({ status: 'COMPLETED', generatedImageUrl: '/files/generated/11.png', completedAt: '2025-03-01T10:01:00Z' })],
+  data: [
+    generation({
+      status: 'COMPLETED',
+      generatedImageUrl: '/files/generated/11.png',
+      completedAt: '2025-03-01T10:01:00Z',
+    }),
+  ],
   counts: { all: 3, flat_lay: 2, model: 1 },
   paginationDetails: { nextPage: null, previousPage: null, totalItems: 1 },
 };
@@ -25,7 +31,7 @@ describe('GalleryListPage', () => {
     expect(api.callsTo('GET /image-generations')).toHaveLength(2);
   });
 
-  it("each type tab is named by what it shows: type and count, nothing hidden", async () => {
+  it('each type tab is named by what it shows: type and count, nothing hidden', async () => {
     mockBackend({ 'GET /image-generations': ok(PAGE) });
     renderWithProviders(<GalleryListPage />, { route: '/gallery' });
     await screen.findByText('Summer in the City');

@@ -32,7 +32,9 @@ const FIRST_GENERATIONS_PAGE = { imageType: undefined, page: 1 };
 
 /** The list's first page, asked on boot with the shop call (routes.tsx): the page renders with it. */
 export function prefetch(store: AppStore): Promise<unknown> {
-  return prefetchQuery(store, (dispatch) => dispatch(galleryApi.endpoints.getGenerations.initiate(FIRST_GENERATIONS_PAGE)));
+  return prefetchQuery(store, (dispatch) =>
+    dispatch(galleryApi.endpoints.getGenerations.initiate(FIRST_GENERATIONS_PAGE)),
+  );
 }
 
 /** /gallery: generated images with type tabs and counts, status badges, edit and download. */
@@ -54,7 +56,10 @@ function GalleryList() {
   const imageType = TABS[tab] === 'all' ? undefined : (TABS[tab] as ImageType);
   // While a generation runs, the list refreshes itself so statuses move without a reload.
   const [polling, setPolling] = useState(0);
-  const { data, isLoading, isError, isFetching, refetch } = useGetGenerationsQuery({ imageType, page }, { refetchOnMountOrArgChange: true, pollingInterval: polling });
+  const { data, isLoading, isError, isFetching, refetch } = useGetGenerationsQuery(
+    { imageType, page },
+    { refetchOnMountOrArgChange: true, pollingInterval: polling },
+  );
   const running = !!data?.data.some((g) => ACTIVE_STATUSES.includes(g.status));
   useEffect(() => setPolling(running ? 3000 : 0), [running]);
   const counts = data?.counts;
@@ -91,7 +96,11 @@ function GalleryList() {
   const empty = !isLoading && counts?.all === 0;
 
   return (
-    <Page title={t('Pages.gallery.title')} primaryAction={createAction} backAction={{ content: t('Gallery.list.backToLooks'), url: '/looks' }}>
+    <Page
+      title={t('Pages.gallery.title')}
+      primaryAction={createAction}
+      backAction={{ content: t('Gallery.list.backToLooks'), url: '/looks' }}
+    >
       <Card padding="0">
         {isLoading ? (
           // Only a skeleton until the first answer: tabs measured while loading would push it down.
@@ -145,7 +154,9 @@ function GalleryList() {
                 { title: t('Gallery.list.actions'), alignment: 'end' },
               ]}
             >
-              {rows.map((g, index) => (smDown ? <CompactRow key={g.id} g={g} index={index} /> : <FullRow key={g.id} g={g} index={index} />))}
+              {rows.map((g, index) =>
+                smDown ? <CompactRow key={g.id} g={g} index={index} /> : <FullRow key={g.id} g={g} index={index} />,
+              )}
             </IndexTable>
             {(data?.paginationDetails.nextPage || data?.paginationDetails.previousPage) && (
               <div style={{ display: 'flex', justifyContent: 'center', padding: 12 }}>

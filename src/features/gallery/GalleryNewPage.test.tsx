@@ -38,7 +38,14 @@ async function pickLook(user: ReturnType<typeof userEvent.setup>, { callsTo }: F
 describe('GalleryNewPage', () => {
   // Polaris renders a popover (the look search's results) only for a displayed activator (one with an offsetParent); jsdom has no layout.
   const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')!;
-  beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get() { return this.parentNode; } }));
+  beforeAll(() =>
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+      configurable: true,
+      get() {
+        return this.parentNode;
+      },
+    }),
+  );
   afterAll(() => Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent));
 
   it("a look preselected by the URL that fails to load: the spec's message, and the search to pick one", async () => {
@@ -93,9 +100,16 @@ describe('GalleryNewPage', () => {
 
   it('a return from the confirmation verifies the purchase, shows the success modal and clears the query', async () => {
     const api = backend(ok({ imageGenerationId: 1 }));
-    const { router } = renderWithProviders(<GalleryNewPage />, { route: '/gallery/new?page=thankYou&charge_id=9&package_id=2', path: '/gallery/new' });
-    expect(await screen.findByText('50 credits from the Popular package were added to your balance.')).toBeInTheDocument();
-    expect(api.callsTo('POST /credits/verify/:packageId/:chargeId').map((c) => c.pathParams)).toEqual([{ packageId: '2', chargeId: '9' }]);
+    const { router } = renderWithProviders(<GalleryNewPage />, {
+      route: '/gallery/new?page=thankYou&charge_id=9&package_id=2',
+      path: '/gallery/new',
+    });
+    expect(
+      await screen.findByText('50 credits from the Popular package were added to your balance.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /credits/verify/:packageId/:chargeId').map((c) => c.pathParams)).toEqual([
+      { packageId: '2', chargeId: '9' },
+    ]);
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -34,7 +34,10 @@ function GalleryNew() {
   const onSubmit = async ({ look, imageType, customPrompt }: GenerationFormSubmit) => {
     setError(null);
     try {
-      const { imageGenerationId } = await create({ productLookId: look.id, ...generationBody({ imageType, customPrompt }) }).unwrap();
+      const { imageGenerationId } = await create({
+        productLookId: look.id,
+        ...generationBody({ imageType, customPrompt }),
+      }).unwrap();
       navigate(`/gallery/edit/${imageGenerationId}`);
     } catch (e) {
       setError(generationErrorText(intl, e));

@@ -27,14 +27,20 @@ export const fromDetail = ({ look }: LookDetailResponse): GalleryLook => ({
  * limit 50, asked only when `skip` is false (2+ characters), stale after 30 s.
  */
 export function useGalleryLookSearch(query: string, skip: boolean) {
-  const { data, isFetching, isError } = useGetLooksQuery({ page: 1, query, limit: GALLERY_SEARCH_LIMIT }, { skip, refetchOnMountOrArgChange: 30 });
+  const { data, isFetching, isError } = useGetLooksQuery(
+    { page: 1, query, limit: GALLERY_SEARCH_LIMIT },
+    { skip, refetchOnMountOrArgChange: 30 },
+  );
   const looks = useMemo(() => (data ? fromPage(data) : undefined), [data]);
   return { data: looks, isFetching, isError };
 }
 
 /** The single look of the form (SPEC §9): the looks feature's GET /productLooks/:id, cached 5 minutes, no refetch on mount. */
 export function useGalleryLook(id: number | null) {
-  const { data, isLoading, isError } = useGetLookQuery(String(id ?? 0), { skip: !id, refetchOnMountOrArgChange: false });
+  const { data, isLoading, isError } = useGetLookQuery(String(id ?? 0), {
+    skip: !id,
+    refetchOnMountOrArgChange: false,
+  });
   const look = useMemo(() => (data ? fromDetail(data) : undefined), [data]);
   return { data: look, isLoading, isError };
 }

@@ -16,17 +16,35 @@ describe('gallery rules', () => {
   });
 
   it('badge tones', () => {
-    expect(STATUS_TONE).toEqual({ COMPLETED: 'success', PENDING: 'attention', IN_QUEUE: 'warning', IN_PROGRESS: 'warning', FAILED: 'critical' });
+    expect(STATUS_TONE).toEqual({
+      COMPLETED: 'success',
+      PENDING: 'attention',
+      IN_QUEUE: 'warning',
+      IN_PROGRESS: 'warning',
+      FAILED: 'critical',
+    });
   });
 
   it('download name is <look title>-<type>-<id>.jpg', () => {
-    expect(downloadFileName({ id: 12, imageType: 'flat_lay', productLook: { id: 1, title: 'Summer in the City' }, title: 'x' })).toBe('Summer in the City-flat_lay-12.jpg');
-    expect(downloadFileName({ id: 3, imageType: 'model', productLook: { id: 1, title: 'A/B: "C"' }, title: '' })).toBe('AB C-model-3.jpg');
+    expect(
+      downloadFileName({
+        id: 12,
+        imageType: 'flat_lay',
+        productLook: { id: 1, title: 'Summer in the City' },
+        title: 'x',
+      }),
+    ).toBe('Summer in the City-flat_lay-12.jpg');
+    expect(downloadFileName({ id: 3, imageType: 'model', productLook: { id: 1, title: 'A/B: "C"' }, title: '' })).toBe(
+      'AB C-model-3.jpg',
+    );
   });
 
   it('an empty custom prompt is sent as absent', () => {
     expect(generationBody({ imageType: 'model', customPrompt: '   ' })).toEqual({ imageType: 'model' });
-    expect(generationBody({ imageType: 'flat_lay', customPrompt: ' soft ' })).toEqual({ imageType: 'flat_lay', customPrompt: 'soft' });
+    expect(generationBody({ imageType: 'flat_lay', customPrompt: ' soft ' })).toEqual({
+      imageType: 'flat_lay',
+      customPrompt: 'soft',
+    });
   });
 
   it('credits: low at 5 or fewer, best offer at 20, per-image price in cents (×100)', () => {

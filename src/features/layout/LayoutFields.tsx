@@ -8,7 +8,15 @@ import { placementOptions } from './layoutForm';
 import { TemplateSelect } from './TemplateSelect';
 
 /** Template, placement (where script tags work), title, button and custom CSS fields. */
-export function LayoutFields({ scriptTagSupported, initialTemplate, customCss = true }: { scriptTagSupported: boolean; initialTemplate: string; customCss?: boolean }) {
+export function LayoutFields({
+  scriptTagSupported,
+  initialTemplate,
+  customCss = true,
+}: {
+  scriptTagSupported: boolean;
+  initialTemplate: string;
+  customCss?: boolean;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { values } = useFormState<LayoutSettings>({ subscription: { values: true } });
@@ -24,18 +32,37 @@ export function LayoutFields({ scriptTagSupported, initialTemplate, customCss = 
       )}
       {scriptTagSupported && values.placementMethod === 'selector' && (
         <Box maxWidth="320px">
-          <FormTextField name="inPageCssSelector" label={t('fields.inPageCssSelector')} emptyAsNull placeholder=".product__description" helpText={t('Layout.selectorHelp')} monospaced />
+          <FormTextField
+            name="inPageCssSelector"
+            label={t('fields.inPageCssSelector')}
+            emptyAsNull
+            placeholder=".product__description"
+            helpText={t('Layout.selectorHelp')}
+            monospaced
+          />
         </Box>
       )}
       <Box maxWidth="320px">
-        <FormTextField name="customTitle" label={t('fields.customTitle')} helpText={t('Layout.customTitleHelp')} maxLength={200} />
+        <FormTextField
+          name="customTitle"
+          label={t('fields.customTitle')}
+          helpText={t('Layout.customTitleHelp')}
+          maxLength={200}
+        />
       </Box>
       <FormHexColorField name="addToCartButtonColor" label={t('fields.addToCartButtonColor')} />
       <Box maxWidth="320px">
         <FormTextField name="addToCartText" label={t('fields.addToCartText')} requiredIndicator maxLength={60} />
       </Box>
       {customCss && (
-        <FormTextField name="customCss" label={t('fields.customCss')} multiline={5} monospaced helpText={t('Layout.customCssHelp')} placeholder=".sl-title { letter-spacing: .04em; }" />
+        <FormTextField
+          name="customCss"
+          label={t('fields.customCss')}
+          multiline={5}
+          monospaced
+          helpText={t('Layout.customCssHelp')}
+          placeholder=".sl-title { letter-spacing: .04em; }"
+        />
       )}
     </BlockStack>
   );

@@ -54,8 +54,12 @@ describe('LayoutLegacyPage', () => {
     mockApi({});
     renderWithProviders(<LayoutLegacyPage />);
     expect(await screen.findByText('The preview updates as soon as you pick a template.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('layout-preview-frame').getAttribute('srcdoc')).toContain('inpage_r|{product}'));
+    await waitFor(() =>
+      expect(screen.getByTestId('layout-preview-frame').getAttribute('srcdoc')).toContain('inpage_r|{product}'),
+    );
     fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'shoppable' } });
-    await waitFor(() => expect(screen.getByTestId('layout-preview-frame').getAttribute('srcdoc')).toContain('shoppable|'));
+    await waitFor(() =>
+      expect(screen.getByTestId('layout-preview-frame').getAttribute('srcdoc')).toContain('shoppable|'),
+    );
   });
 });

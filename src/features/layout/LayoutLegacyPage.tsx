@@ -34,7 +34,14 @@ export function CustomCssToggle() {
           input.onChange(checked ? (value ?? '') : null);
         }}
       />
-      {enabled && <FormTextField name="customCss" label={intl.formatMessage({ id: 'fields.customCss' })} multiline={6} monospaced />}
+      {enabled && (
+        <FormTextField
+          name="customCss"
+          label={intl.formatMessage({ id: 'fields.customCss' })}
+          multiline={6}
+          monospaced
+        />
+      )}
     </BlockStack>
   );
 }
@@ -48,11 +55,18 @@ export default function LayoutLegacyPage() {
   return (
     <LayoutForm titleId="Pages.layoutLegacy.title" page="layoutLegacy">
       {(data) => (
-        <Page title={t('Pages.layoutLegacy.title')} backAction={{ content: t('Pages.layout.title'), onAction: () => navigate('/layout') }}>
+        <Page
+          title={t('Pages.layoutLegacy.title')}
+          backAction={{ content: t('Pages.layout.title'), onAction: () => navigate('/layout') }}
+        >
           <Layout>
             <AnnotatedSection title={t('Layout.settingsTitle')} description={t('Layout.legacy.description')}>
               <Card>
-                <LayoutFields scriptTagSupported={scriptTagSupported} initialTemplate={data.definedTemplate} customCss={false} />
+                <LayoutFields
+                  scriptTagSupported={scriptTagSupported}
+                  initialTemplate={data.definedTemplate}
+                  customCss={false}
+                />
               </Card>
             </AnnotatedSection>
             <AnnotatedSection title={t('fields.customCss')} description={t('Layout.legacy.cssDescription')}>

@@ -10,7 +10,8 @@ function mockApi(saved: Partial<LayoutSettings> = {}, previewFails: boolean | ((
   const backend = mockBackend({
     'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, ...saved }),
     'PATCH /layout': ({ body }) => ok(body),
-    'POST /layout/preview': ({ body }) => (failing() ? fail(500) : ok(`<html><body>${body.definedTemplate}|${body.customTitle}</body></html>`)),
+    'POST /layout/preview': ({ body }) =>
+      failing() ? fail(500) : ok(`<html><body>${body.definedTemplate}|${body.customTitle}</body></html>`),
   });
   return {
     get previews() {
@@ -72,7 +73,9 @@ describe('LayoutPage', () => {
   it('popup shows the unavailable message instead of a frame; mobile is 450 px', async () => {
     mockApi({ definedTemplate: '' });
     renderWithProviders(<LayoutPage />);
-    expect(await screen.findByText('Preview unavailable: Popup templates cannot be previewed in this interface')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Preview unavailable: Popup templates cannot be previewed in this interface'),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('layout-preview-frame')).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'multi_col' } });
     await waitFor(() => expect(frame()).toBeInTheDocument());
@@ -101,7 +104,9 @@ describe('LayoutPage', () => {
     await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain('inpage_r|'));
     failing = true;
     fireEvent.change(screen.getByLabelText('Template'), { target: { value: 'shoppable' } });
-    expect(await screen.findByTestId('layout-preview-stale')).toHaveTextContent('It still shows your settings from before your last change.');
+    expect(await screen.findByTestId('layout-preview-stale')).toHaveTextContent(
+      'It still shows your settings from before your last change.',
+    );
     expect(frame().getAttribute('srcdoc')).toContain('inpage_r|');
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -119,7 +124,12 @@ describe('LayoutPage', () => {
     fireEvent.change(screen.getByLabelText('Add to cart text'), { target: { value: 'Buy' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.patches).toHaveLength(1));
-    expect(api.patches[0]).toMatchObject({ definedTemplate: '', placementMethod: 'selector', inPageCssSelector: null, addToCartText: 'Buy' });
+    expect(api.patches[0]).toMatchObject({
+      definedTemplate: '',
+      placementMethod: 'selector',
+      inPageCssSelector: null,
+      addToCartText: 'Buy',
+    });
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Changes saved', isError: false }));
   });
 

@@ -27,13 +27,17 @@ export default function LayoutPage() {
         <Page
           title={intl.formatMessage({ id: 'Pages.layout.title' })}
           subtitle={intl.formatMessage({ id: 'Layout.subtitle' })}
-          secondaryActions={[{ content: intl.formatMessage({ id: 'Layout.openLegacy' }), onAction: () => navigate('/layoutLegacy') }]}
+          secondaryActions={[
+            { content: intl.formatMessage({ id: 'Layout.openLegacy' }), onAction: () => navigate('/layoutLegacy') },
+          ]}
         >
           <Layout>
             <Layout.Section variant="oneThird">
               <Card>
                 <BlockStack gap="400">
-                  <Text as="h2" variant="headingMd">{intl.formatMessage({ id: 'Layout.settingsTitle' })}</Text>
+                  <Text as="h2" variant="headingMd">
+                    {intl.formatMessage({ id: 'Layout.settingsTitle' })}
+                  </Text>
                   <LayoutFields scriptTagSupported={scriptTagSupported} initialTemplate={data.definedTemplate} />
                 </BlockStack>
               </Card>

@@ -30,7 +30,11 @@ export function LayoutPreview({
       <BlockStack gap="300">
         <InlineStack align={heading ? 'space-between' : 'end'} blockAlign="center" gap="200">
           <InlineStack gap="200" blockAlign="center">
-            {heading && <Text as="h2" variant="headingMd">{intl.formatMessage({ id: 'Layout.preview.title' })}</Text>}
+            {heading && (
+              <Text as="h2" variant="headingMd">
+                {intl.formatMessage({ id: 'Layout.preview.title' })}
+              </Text>
+            )}
             {loading && <Spinner size="small" accessibilityLabel={intl.formatMessage({ id: 'General.loading' })} />}
           </InlineStack>
           <ButtonGroup variant="segmented">
@@ -49,7 +53,11 @@ export function LayoutPreview({
         ) : (
           <BlockStack gap="200">
             {failed && html !== null && (
-              <Banner tone="warning" title={intl.formatMessage({ id: 'Layout.notifications.previewError' })} action={retryAction}>
+              <Banner
+                tone="warning"
+                title={intl.formatMessage({ id: 'Layout.notifications.previewError' })}
+                action={retryAction}
+              >
                 <p data-testid="layout-preview-stale">{intl.formatMessage({ id: 'Layout.preview.stale' })}</p>
               </Banner>
             )}
@@ -58,8 +66,14 @@ export function LayoutPreview({
                 {html === null ? (
                   <div style={{ height: 720, display: 'flex', alignItems: 'center' }}>
                     {failed ? (
-                      <Banner tone="critical" title={intl.formatMessage({ id: 'Layout.notifications.previewError' })} action={retryAction}>
-                        <p data-testid="layout-preview-error">{intl.formatMessage({ id: 'Layout.preview.failedHelp' })}</p>
+                      <Banner
+                        tone="critical"
+                        title={intl.formatMessage({ id: 'Layout.notifications.previewError' })}
+                        action={retryAction}
+                      >
+                        <p data-testid="layout-preview-error">
+                          {intl.formatMessage({ id: 'Layout.preview.failedHelp' })}
+                        </p>
                       </Banner>
                     ) : (
                       <Spinner accessibilityLabel={intl.formatMessage({ id: 'General.loading' })} />

@@ -1,4 +1,9 @@
-import { DEFAULT_LAYOUT_SETTINGS, DEFINED_TEMPLATES, PLACEMENT_METHODS, type LayoutSettings } from '../../contracts/layout';
+import {
+  DEFAULT_LAYOUT_SETTINGS,
+  DEFINED_TEMPLATES,
+  PLACEMENT_METHODS,
+  type LayoutSettings,
+} from '../../contracts/layout';
 
 /** SPEC §9: the preview reloads this long after the last text edit. */
 export const PREVIEW_DEBOUNCE_MS = 1500;

@@ -10,6 +10,11 @@ export function useLayoutSubmit(page: 'layout' | 'layoutLegacy') {
   return useSaveForm<LayoutSettings, LayoutSettings>({
     save: (values) => update(toLayoutPayload(values)).unwrap(),
     toFormValues: toLayoutFormValues,
-    onSaved: (saved) => track('layout_updated', { page, definedTemplate: saved.definedTemplate || 'popup', placementMethod: saved.placementMethod }),
+    onSaved: (saved) =>
+      track('layout_updated', {
+        page,
+        definedTemplate: saved.definedTemplate || 'popup',
+        placementMethod: saved.placementMethod,
+      }),
   });
 }

@@ -11,7 +11,11 @@ import { isImmediatePreviewChange, PREVIEW_DEBOUNCE_MS, sameLayout, toLayoutPayl
  * the saved settings: just loaded, saved or discarded) shows them at once, so
  * a save inside the debounce never leaves the preview on older values.
  */
-export function usePreviewSettings(values: LayoutSettings, immediate = false, delay = PREVIEW_DEBOUNCE_MS): LayoutSettings {
+export function usePreviewSettings(
+  values: LayoutSettings,
+  immediate = false,
+  delay = PREVIEW_DEBOUNCE_MS,
+): LayoutSettings {
   const [shown, setShown] = useState(values);
   const last = useRef(values);
   useEffect(() => {

@@ -12,8 +12,24 @@ jest.setTimeout(30_000);
 
 const LOOK = storedLook({
   relatedItems: [
-    { itemId: 'gid://shopify/Product/2', title: 'Chino Pants', image: '', order: 0, type: 'product', markerX: 30, markerY: 35 },
-    { itemId: 'gid://shopify/Product/3', title: 'Canvas Tote', image: '', order: 1, type: 'product', markerX: 50, markerY: 50 },
+    {
+      itemId: 'gid://shopify/Product/2',
+      title: 'Chino Pants',
+      image: '',
+      order: 0,
+      type: 'product',
+      markerX: 30,
+      markerY: 35,
+    },
+    {
+      itemId: 'gid://shopify/Product/3',
+      title: 'Canvas Tote',
+      image: '',
+      order: 1,
+      type: 'product',
+      markerX: 50,
+      markerY: 50,
+    },
   ],
 });
 
@@ -33,7 +49,9 @@ describe('deleted products of a look', () => {
       'GET /layout': ok(DEFAULT_LAYOUT_SETTINGS),
     });
     renderWithProviders(<LookEditPage />, { route: '/looks/edit/5', path: '/looks/edit/:id', messages: de });
-    const banner = (await screen.findByText('Ein Produkt dieses Looks wurde in deinem Shop gelöscht')).closest('.Polaris-Banner') as HTMLElement;
+    const banner = (await screen.findByText('Ein Produkt dieses Looks wurde in deinem Shop gelöscht')).closest(
+      '.Polaris-Banner',
+    ) as HTMLElement;
     expect(within(banner).getByText('Canvas Tote')).toBeInTheDocument();
     expect(within(banner).getByText('Produkt gelöscht')).toBeInTheDocument();
     expect(within(banner).queryByText('Chino Pants')).toBeNull();
@@ -41,11 +59,16 @@ describe('deleted products of a look', () => {
 
   it('counts the deleted products (main product and related items)', async () => {
     mockBackend({
-      'GET /productLooks/:id': ok({ ...lookDetail(LOOK), deletedProducts: [LOOK.mainProduct.itemId, 'gid://shopify/Product/2'] }),
+      'GET /productLooks/:id': ok({
+        ...lookDetail(LOOK),
+        deletedProducts: [LOOK.mainProduct.itemId, 'gid://shopify/Product/2'],
+      }),
       'GET /layout': ok(DEFAULT_LAYOUT_SETTINGS),
     });
     renderWithProviders(<LookEditPage />, { route: '/looks/edit/5', path: '/looks/edit/:id' });
-    const banner = (await screen.findByText('2 products of this look were deleted in your store')).closest('.Polaris-Banner') as HTMLElement;
+    const banner = (await screen.findByText('2 products of this look were deleted in your store')).closest(
+      '.Polaris-Banner',
+    ) as HTMLElement;
     expect(within(banner).getByText(LOOK.mainProduct.title)).toBeInTheDocument();
     expect(within(banner).getByText('Chino Pants')).toBeInTheDocument();
     expect(within(banner).getAllByText('Product deleted')).toHaveLength(2);

@@ -11,8 +11,24 @@ import LookEditPage from './LookEditPage';
 
 const LOOK = storedLook({
   relatedItems: [
-    { itemId: 'gid://shopify/Product/2', title: 'Chino Pants', image: '', order: 0, type: 'product', markerX: 30, markerY: 35 },
-    { itemId: 'gid://shopify/Product/3', title: 'A very long related product title that goes on and on beyond fifty characters', image: '', order: 1, type: 'product', markerX: 50, markerY: 50 },
+    {
+      itemId: 'gid://shopify/Product/2',
+      title: 'Chino Pants',
+      image: '',
+      order: 0,
+      type: 'product',
+      markerX: 30,
+      markerY: 35,
+    },
+    {
+      itemId: 'gid://shopify/Product/3',
+      title: 'A very long related product title that goes on and on beyond fifty characters',
+      image: '',
+      order: 1,
+      type: 'product',
+      markerX: 50,
+      markerY: 50,
+    },
   ],
   featured: true,
 });
@@ -36,7 +52,8 @@ afterEach(() => {
 /** The page header's Save (disabled while the edit form is pristine). */
 const pageSave = () => document.getElementById('look-save') as HTMLElement;
 
-const render = (host = createFakeHost()) => renderWithProviders(<LookEditPage />, { route: '/looks/edit/5', path: '/looks/edit/:id', host });
+const render = (host = createFakeHost()) =>
+  renderWithProviders(<LookEditPage />, { route: '/looks/edit/5', path: '/looks/edit/:id', host });
 
 describe('LookEditPage', () => {
   it('loads the look, tracks look_viewed, offers View live and shows marker settings for the shoppable template', async () => {
@@ -51,8 +68,14 @@ describe('LookEditPage', () => {
     expect(screen.getByText(`${LOOK.relatedItems[1].title.slice(0, 49)}…`)).toBeInTheDocument();
     expect(screen.getAllByLabelText('Horizontal position (X)')[0]).toHaveValue('30');
     await userEvent.click(screen.getAllByRole('button', { name: 'View live' })[0]);
-    expect(open).toHaveBeenCalledWith('http://app/storefront/products/linen-shirt?look=5', '_blank', 'noopener,noreferrer');
-    await waitFor(() => expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_viewed', properties: { id: 5 } })));
+    expect(open).toHaveBeenCalledWith(
+      'http://app/storefront/products/linen-shirt?look=5',
+      '_blank',
+      'noopener,noreferrer',
+    );
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_viewed', properties: { id: 5 } })),
+    );
   });
 
   it('hides marker settings for other templates and when the layout call fails', async () => {
@@ -98,13 +121,24 @@ describe('LookEditPage', () => {
     await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Look updated', isError: false }));
     const { body } = backend.callsTo('PATCH /productLooks/:id')[0];
     expect(body.relatedItems[0].markerY).toBe(80);
-    expect(Object.keys(body).sort()).toEqual(['active', 'discount', 'featured', 'mainProduct', 'markerColor', 'media', 'relatedItems', 'tags']);
+    expect(Object.keys(body).sort()).toEqual([
+      'active',
+      'discount',
+      'featured',
+      'mainProduct',
+      'markerColor',
+      'media',
+      'relatedItems',
+      'tags',
+    ]);
     await waitFor(() => expect(pageSave()).toHaveAttribute('aria-disabled', 'true'));
     expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_updated' }));
   });
 
   it('shows server field errors and the update-error toast', async () => {
-    let answer = fail(400, 'Some fields are not valid.', { errors: { 'discount.label': 'Discount label must be at least 3 characters' } });
+    let answer = fail(400, 'Some fields are not valid.', {
+      errors: { 'discount.label': 'Discount label must be at least 3 characters' },
+    });
     api({ 'PATCH /productLooks/:id': () => answer });
     const host = createFakeHost();
     const user = userEvent.setup();
@@ -116,12 +150,17 @@ describe('LookEditPage', () => {
     answer = fail(500, 'boom');
     await user.type(screen.getByLabelText('Discount label'), '!');
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
-    await waitFor(() => expect(host.toasts).toContainEqual({ message: 'Could not save the look. Please try again.', isError: true }));
+    await waitFor(() =>
+      expect(host.toasts).toContainEqual({ message: 'Could not save the look. Please try again.', isError: true }),
+    );
   });
 
   it('uploads one image: uploading state, then the image; a failure shows the exact error', async () => {
     let uploadFails = false;
-    const backend = api({ 'POST /productLooks/media': () => (uploadFails ? fail(415, 'no') : ok({ url: 'http://app/files/uploads/1/x.png', productLookMediaId: 9 })) });
+    const backend = api({
+      'POST /productLooks/media': () =>
+        uploadFails ? fail(415, 'no') : ok({ url: 'http://app/files/uploads/1/x.png', productLookMediaId: 9 }),
+    });
     render();
     await screen.findByRole('heading', { name: 'Summer in the City', level: 1 });
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;

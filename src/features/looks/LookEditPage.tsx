@@ -74,7 +74,9 @@ export default function LookEditPage() {
             </LooksEmptyState>
           ) : (
             <BlockStack gap="300" inlineAlign="start">
-              <Text as="h2" variant="headingMd">{t('General.loadError.title')}</Text>
+              <Text as="h2" variant="headingMd">
+                {t('General.loadError.title')}
+              </Text>
               {isError && <Banner tone="critical">{t('General.loadError.description')}</Banner>}
               <Button onClick={() => refetch()}>{t('General.actions.retry')}</Button>
             </BlockStack>
@@ -116,7 +118,13 @@ export default function LookEditPage() {
       }
       secondaryActions={
         previewUrl
-          ? [{ content: t('Looks.actions.viewLive'), icon: ExternalIcon, onAction: () => void window.open(previewUrl, '_blank', 'noopener,noreferrer') }]
+          ? [
+              {
+                content: t('Looks.actions.viewLive'),
+                icon: ExternalIcon,
+                onAction: () => void window.open(previewUrl, '_blank', 'noopener,noreferrer'),
+              },
+            ]
           : undefined
       }
     />
@@ -126,5 +134,11 @@ export default function LookEditPage() {
 /** The images an A/B test variant of a look may show: its product's images and its media. */
 function lookImages(look: LookFormValues): string[] {
   const main = look.mainProduct;
-  return [...new Set([main.selectedMainImage ?? '', main.image, ...(main.productImages ?? []), ...look.media.map((m) => m.url)].filter(Boolean))];
+  return [
+    ...new Set(
+      [main.selectedMainImage ?? '', main.image, ...(main.productImages ?? []), ...look.media.map((m) => m.url)].filter(
+        Boolean,
+      ),
+    ),
+  ];
 }

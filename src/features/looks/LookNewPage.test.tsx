@@ -78,11 +78,21 @@ describe('LookNewPage', () => {
       productImages: ['/files/catalog/p1-1.jpg', '/files/catalog/p1-2.jpg'],
     });
     expect(body.relatedItems).toEqual([
-      { itemId: 'gid://shopify/Product/2', title: 'Product 2', image: '/files/catalog/p2-1.jpg', order: 0, type: 'product', markerX: 50, markerY: 50 },
+      {
+        itemId: 'gid://shopify/Product/2',
+        title: 'Product 2',
+        image: '/files/catalog/p2-1.jpg',
+        order: 0,
+        type: 'product',
+        markerX: 50,
+        markerY: 50,
+      },
     ]);
     expect(body).toMatchObject({ active: false, tags: 'summer', markerColor: '1A1A1A' });
     expect(host.toasts).toContainEqual({ message: 'Look created', isError: false });
-    expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_created', properties: expect.objectContaining({ id: 42 }) }));
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'look_created', properties: expect.objectContaining({ id: 42 }) }),
+    );
   });
 
   it('shows the upgrade notice with a link to the plans on planUpgrade.is_required, a toast on other errors', async () => {
@@ -97,19 +107,25 @@ describe('LookNewPage', () => {
     await user.click(screen.getByRole('button', { name: 'Add products' }));
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
     const notice = await screen.findByTestId('upgrade-notice');
-    expect(within(notice.closest('.Polaris-Banner') as HTMLElement).getByRole('button', { name: 'See plans' })).toBeInTheDocument();
+    expect(
+      within(notice.closest('.Polaris-Banner') as HTMLElement).getByRole('button', { name: 'See plans' }),
+    ).toBeInTheDocument();
     expect(host.toasts).toEqual([]);
 
     answer = fail(500, 'boom');
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
-    await waitFor(() => expect(host.toasts).toEqual([{ message: 'Could not create the look. Please try again.', isError: true }]));
+    await waitFor(() =>
+      expect(host.toasts).toEqual([{ message: 'Could not create the look. Please try again.', isError: true }]),
+    );
   });
 
   it('shows the upgrade banner when the shop should upgrade, saying why the look is saved as a draft', async () => {
     mockBackend(LAYOUT);
     renderWithProviders(<LookNewPage />, { route: '/looks/new', shop: { shouldUpgradeToPaidPlan: true } });
     expect(await screen.findByText('Upgrade to activate more looks')).toBeInTheDocument();
-    expect(screen.getByTestId('upgrade-notice')).toHaveTextContent(/so this look will be saved as a draft: it is kept, but not shown in your store/);
+    expect(screen.getByTestId('upgrade-notice')).toHaveTextContent(
+      /so this look will be saved as a draft: it is kept, but not shown in your store/,
+    );
     expect(screen.getByLabelText('Status')).toHaveValue('draft');
     expect(screen.getByText(/Your plan's active looks are all in use, so this look stays a draft/)).toBeInTheDocument();
   });
@@ -127,7 +143,18 @@ describe('LookNewPage', () => {
       ...LAYOUT,
       'GET /productLooks/:id': ({ pathParams }) =>
         pathParams.id === '7'
-          ? ok(lookDetail(storedLook({ id: 7, title: 'Seven', mainProduct: { itemId: 'gid://shopify/Product/9', title: 'Nine', image: '' }, active: false, relatedItems: [], tags: 'x' })))
+          ? ok(
+              lookDetail(
+                storedLook({
+                  id: 7,
+                  title: 'Seven',
+                  mainProduct: { itemId: 'gid://shopify/Product/9', title: 'Nine', image: '' },
+                  active: false,
+                  relatedItems: [],
+                  tags: 'x',
+                }),
+              ),
+            )
           : fail(404, 'Look not found'),
     });
     const first = renderWithProviders(<LookNewPage />, { route: '/looks/new?productLookId=7' });
@@ -142,7 +169,15 @@ describe('LookNewPage', () => {
     mockBackend({
       ...LAYOUT,
       'GET /productLooks/discountDefaults': ({ params }) =>
-        ok({ mainProduct: { itemId: `gid://shopify/Product/${params.get('productId')}`, title: 'Linked', image: '/files/catalog/l.jpg', selectedMainImage: '/files/catalog/l.jpg', productImages: ['/files/catalog/l.jpg'] } }),
+        ok({
+          mainProduct: {
+            itemId: `gid://shopify/Product/${params.get('productId')}`,
+            title: 'Linked',
+            image: '/files/catalog/l.jpg',
+            selectedMainImage: '/files/catalog/l.jpg',
+            productImages: ['/files/catalog/l.jpg'],
+          },
+        }),
     });
     renderWithProviders(<LookNewPage />, { route: '/looks/new?discount=1&productId=1005' });
     expect(await screen.findByTestId('main-product-title')).toHaveTextContent('Linked');
@@ -154,9 +189,20 @@ describe('LookNewPage', () => {
   it('a discount link on a full plan starts as a draft, as the upgrade banner says', async () => {
     mockBackend({
       ...LAYOUT,
-      'GET /productLooks/discountDefaults': ok({ mainProduct: { itemId: 'gid://shopify/Product/1005', title: 'Linked', image: '', selectedMainImage: null, productImages: [] } }),
+      'GET /productLooks/discountDefaults': ok({
+        mainProduct: {
+          itemId: 'gid://shopify/Product/1005',
+          title: 'Linked',
+          image: '',
+          selectedMainImage: null,
+          productImages: [],
+        },
+      }),
     });
-    renderWithProviders(<LookNewPage />, { route: '/looks/new?discount=1&productId=1005', shop: { shouldUpgradeToPaidPlan: true } });
+    renderWithProviders(<LookNewPage />, {
+      route: '/looks/new?discount=1&productId=1005',
+      shop: { shouldUpgradeToPaidPlan: true },
+    });
     expect(await screen.findByTestId('main-product-title')).toHaveTextContent('Linked');
     expect(screen.getByText('Upgrade to activate more looks')).toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('draft');
@@ -165,7 +211,10 @@ describe('LookNewPage', () => {
 
   it('a failing layout call is a load error with a retry, not a form without its marker settings', async () => {
     let failing = true;
-    const api = mockBackend({ 'GET /layout': () => (failing ? fail(500) : ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable' as const })) });
+    const api = mockBackend({
+      'GET /layout': () =>
+        failing ? fail(500) : ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable' as const }),
+    });
     const user = userEvent.setup();
     renderWithProviders(<LookNewPage />, { route: '/looks/new', shop: { shouldUpgradeToPaidPlan: true } });
     expect(await screen.findByText("We couldn't load this page")).toBeInTheDocument();
@@ -186,8 +235,25 @@ describe('LookNewPage', () => {
     const api = mockBackend({
       ...LAYOUT,
       'GET /productLooks/discountDefaults': () =>
-        failing ? fail(500) : ok({ mainProduct: { itemId: 'gid://shopify/Product/1005', title: 'Linked', image: '', selectedMainImage: null, productImages: [] } }),
-      'GET /productLooks/:id': () => (failing ? fail(500) : ok(lookDetail(storedLook({ id: 7, mainProduct: { itemId: 'gid://shopify/Product/9', title: 'Linked', image: '' } })))),
+        failing
+          ? fail(500)
+          : ok({
+              mainProduct: {
+                itemId: 'gid://shopify/Product/1005',
+                title: 'Linked',
+                image: '',
+                selectedMainImage: null,
+                productImages: [],
+              },
+            }),
+      'GET /productLooks/:id': () =>
+        failing
+          ? fail(500)
+          : ok(
+              lookDetail(
+                storedLook({ id: 7, mainProduct: { itemId: 'gid://shopify/Product/9', title: 'Linked', image: '' } }),
+              ),
+            ),
     });
     const user = userEvent.setup();
     renderWithProviders(<LookNewPage />, { route });

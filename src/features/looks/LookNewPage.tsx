@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import { Banner, Card, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { discountLookDefaults, EMPTY_MAIN_PRODUCT, newLookDefaults, toFormValues, type LookFormValues } from '../../contracts/looks';
+import {
+  discountLookDefaults,
+  EMPTY_MAIN_PRODUCT,
+  newLookDefaults,
+  toFormValues,
+  type LookFormValues,
+} from '../../contracts/looks';
 import { errorStatus } from '../../api/errors';
 import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
 import { useHost } from '../../host/HostContext';
@@ -61,7 +67,9 @@ export default function LookNewPage() {
   // load error with a retry.
   const preselectMissing = !!productLookId && preselect.isError && isMissing(preselect.error);
   const discountMissing = fromDiscount && !!productId && discount.isError && isMissing(discount.error);
-  const loadFailed = (!!productLookId && preselect.isError && !preselectMissing) || (fromDiscount && !!productId && discount.isError && !discountMissing);
+  const loadFailed =
+    (!!productLookId && preselect.isError && !preselectMissing) ||
+    (fromDiscount && !!productId && discount.isError && !discountMissing);
 
   if ((productLookId && preselect.isLoading) || (fromDiscount && productId && discount.isLoading)) {
     return (

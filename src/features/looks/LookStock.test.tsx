@@ -13,7 +13,15 @@ const BOOTS = 'gid://shopify/Product/2';
 const LOOK = storedLook({
   relatedItems: [
     { itemId: BOOTS, title: 'Suede Boots', image: '', order: 0, type: 'product', markerX: 30, markerY: 35 },
-    { itemId: 'gid://shopify/Product/3', title: 'Jeans', image: '', order: 1, type: 'product', markerX: 50, markerY: 50 },
+    {
+      itemId: 'gid://shopify/Product/3',
+      title: 'Jeans',
+      image: '',
+      order: 1,
+      type: 'product',
+      markerX: 50,
+      markerY: 50,
+    },
   ],
 });
 
@@ -40,17 +48,29 @@ describe('look form: sold-out items and alternatives', () => {
 
     // Picking the item itself changes nothing.
     host.nextPick = [{ id: BOOTS, title: 'Suede Boots', images: [] }];
-    await user.click(await screen.findByRole('button', { name: 'Choose the alternative of Suede Boots' }, { timeout: 15_000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Choose the alternative of Suede Boots' }, { timeout: 15_000 }),
+    );
     expect(screen.queryByText('Alternative: Suede Boots')).toBeNull();
     expect(within(screen.getByTestId('related-items')).getAllByText('No alternative while sold out')).toHaveLength(2);
 
-    host.nextPick = [{ id: 'gid://shopify/Product/9', title: 'Loafers', images: [{ originalSrc: 'https://cdn.shopify.com/loafers.jpg' }] }];
+    host.nextPick = [
+      {
+        id: 'gid://shopify/Product/9',
+        title: 'Loafers',
+        images: [{ originalSrc: 'https://cdn.shopify.com/loafers.jpg' }],
+      },
+    ];
     await user.click(screen.getByRole('button', { name: 'Choose the alternative of Suede Boots' }));
     expect(within(screen.getByTestId('related-items')).getByText('Alternative: Loafers')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
     await waitFor(() => expect(backend.callsTo('PATCH /productLooks/:id')).toHaveLength(1));
     const { body } = backend.callsTo('PATCH /productLooks/:id')[0];
-    expect(body.relatedItems[0].alternative).toEqual({ itemId: 'gid://shopify/Product/9', title: 'Loafers', image: 'https://cdn.shopify.com/loafers.jpg' });
+    expect(body.relatedItems[0].alternative).toEqual({
+      itemId: 'gid://shopify/Product/9',
+      title: 'Loafers',
+      image: 'https://cdn.shopify.com/loafers.jpg',
+    });
     expect(body.relatedItems[1].alternative).toBeUndefined();
 
     await user.click(await screen.findByRole('button', { name: 'Remove the alternative of Suede Boots' }));
@@ -67,7 +87,9 @@ describe('look form: sold-out items and alternatives', () => {
     });
     renderWithProviders(<LookEditPage />, { route: '/looks/edit/5', path: '/looks/edit/:id' });
     await screen.findByRole('heading', { name: 'Summer in the City', level: 1 });
-    expect(await screen.findAllByRole('button', { name: /Choose the alternative of/ }, { timeout: 15_000 })).toHaveLength(2);
+    expect(
+      await screen.findAllByRole('button', { name: /Choose the alternative of/ }, { timeout: 15_000 }),
+    ).toHaveLength(2);
     expect(screen.getAllByText('No alternative while sold out')).toHaveLength(2);
     expect(screen.queryByText(/items? (is|are) sold out/)).toBeNull();
   });

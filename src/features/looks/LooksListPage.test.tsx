@@ -22,7 +22,13 @@ afterEach(() => {
 describe('LooksListPage', () => {
   it('lists looks with status, tags and actions; view live only for active looks', async () => {
     mockBackend({
-      'GET /productLooks': page([look(1, { active: true, storeFrontUrl: 'http://x/storefront/products/a?look=1', tags: 'summer,city' }), look(2)], 12),
+      'GET /productLooks': page(
+        [
+          look(1, { active: true, storeFrontUrl: 'http://x/storefront/products/a?look=1', tags: 'summer,city' }),
+          look(2),
+        ],
+        12,
+      ),
     });
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     renderWithProviders(<LooksListPage />, { route: '/looks' });
@@ -38,7 +44,9 @@ describe('LooksListPage', () => {
   });
 
   it('applies the search after 800 ms only when empty or longer than 2 characters, from page 1', async () => {
-    const { calls } = mockBackend({ 'GET /productLooks': ({ params }) => page(params.get('query') ? [look(3)] : [look(1), look(2)], 20) });
+    const { calls } = mockBackend({
+      'GET /productLooks': ({ params }) => page(params.get('query') ? [look(3)] : [look(1), look(2)], 20),
+    });
     const user = userEvent.setup();
     renderWithProviders(<LooksListPage />, { route: '/looks' });
     await screen.findByText('Look 1');
@@ -73,7 +81,10 @@ describe('LooksListPage', () => {
 
   it("a search that fails shows the error with retry, never the previous search's rows as its result", async () => {
     let failing = true;
-    mockBackend({ 'GET /productLooks': ({ params }) => (!params.get('query') ? page([look(1), look(2)]) : failing ? fail(500, 'boom') : page([look(3)])) });
+    mockBackend({
+      'GET /productLooks': ({ params }) =>
+        !params.get('query') ? page([look(1), look(2)]) : failing ? fail(500, 'boom') : page([look(3)]),
+    });
     const user = userEvent.setup();
     renderWithProviders(<LooksListPage />, { route: '/looks' });
     await screen.findByText('Look 1');
@@ -131,7 +142,7 @@ describe('LooksListPage', () => {
     expect(screen.getByText('Look 1')).toBeInTheDocument();
   });
 
-  it('closing the delete modal puts focus back on the row\'s Delete button; after deleting, on the list heading', async () => {
+  it("closing the delete modal puts focus back on the row's Delete button; after deleting, on the list heading", async () => {
     let items = [look(1), look(2)];
     mockBackend({
       'GET /productLooks': () => page(items),
@@ -214,15 +225,31 @@ describe('LooksListPage', () => {
     await user.click(within(rowOf('Look 2')).getByRole('button', { name: 'Activate Look 2' }));
     // The server has not answered yet (held).
     expect(await within(rowOf('Look 2')).findByText('Active')).toBeInTheDocument();
-    expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set to draft: Look 2' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set to draft: Look 2' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await waitFor(() => expect(api.callsTo('PATCH /productLooks/:id')).toHaveLength(1));
     const [patch] = api.callsTo('PATCH /productLooks/:id');
     expect(patch.pathParams.id).toBe('2');
-    expect(patch.body).toMatchObject({ active: true, featured: false, tags: 'summer,city', mainProduct: { itemId: 'gid://shopify/Product/1' } });
+    expect(patch.body).toMatchObject({
+      active: true,
+      featured: false,
+      tags: 'summer,city',
+      mainProduct: { itemId: 'gid://shopify/Product/1' },
+    });
 
     gate.release(ok(lookDetail(storedLook({ id: 2, title: 'Look 2', active: true }))));
-    await waitFor(() => expect(send).toHaveBeenCalledWith(expect.objectContaining({ name: 'look_updated', properties: { id: 2, active: true } })));
-    await waitFor(() => expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set to draft: Look 2' })).not.toHaveAttribute('aria-disabled'));
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith(
+        expect.objectContaining({ name: 'look_updated', properties: { id: 2, active: true } }),
+      ),
+    );
+    await waitFor(() =>
+      expect(within(rowOf('Look 2')).getByRole('button', { name: 'Set to draft: Look 2' })).not.toHaveAttribute(
+        'aria-disabled',
+      ),
+    );
     expect(within(rowOf('Look 2')).getByText('Active')).toBeInTheDocument();
     expect(host.toasts).toEqual([]);
   });
@@ -231,19 +258,28 @@ describe('LooksListPage', () => {
     const { gate } = statusBackend();
     const user = userEvent.setup();
     const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
-    await user.click(within((await screen.findByText('Look 2')).closest('tr')!).getByRole('button', { name: 'Activate Look 2' }));
+    await user.click(
+      within((await screen.findByText('Look 2')).closest('tr')!).getByRole('button', { name: 'Activate Look 2' }),
+    );
     expect(await within(rowOf('Look 2')).findByText('Active')).toBeInTheDocument();
 
     gate.release(fail(403, 'limit', { code: 'planUpgrade.is_required' }));
     await waitFor(() => expect(within(rowOf('Look 2')).getByText('Draft')).toBeInTheDocument());
-    expect(host.toasts).toEqual([{ message: "Your plan's limit of active looks is reached. Upgrade your plan to activate more looks.", isError: true }]);
+    expect(host.toasts).toEqual([
+      {
+        message: "Your plan's limit of active looks is reached. Upgrade your plan to activate more looks.",
+        isError: true,
+      },
+    ]);
   });
 
   it('a failed switch to draft shows the look active again with the status error', async () => {
     const { gate } = statusBackend();
     const user = userEvent.setup();
     const { host } = renderWithProviders(<LooksListPage />, { route: '/looks' });
-    await user.click(within((await screen.findByText('Look 1')).closest('tr')!).getByRole('button', { name: 'Set to draft: Look 1' }));
+    await user.click(
+      within((await screen.findByText('Look 1')).closest('tr')!).getByRole('button', { name: 'Set to draft: Look 1' }),
+    );
     expect(await within(rowOf('Look 1')).findByText('Draft')).toBeInTheDocument();
 
     gate.release(fail(500));

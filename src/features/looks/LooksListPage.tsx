@@ -31,9 +31,14 @@ export default function LooksListPage() {
   return (
     <Page
       title={intl.formatMessage({ id: 'Looks.list.title' })}
-      primaryAction={{ content: intl.formatMessage({ id: 'Looks.list.create' }), onAction: () => navigate('/looks/new') }}
+      primaryAction={{
+        content: intl.formatMessage({ id: 'Looks.list.create' }),
+        onAction: () => navigate('/looks/new'),
+      }}
       secondaryActions={
-        galleryEnabled ? [{ content: intl.formatMessage({ id: 'Looks.list.gallery' }), onAction: () => navigate('/gallery') }] : []
+        galleryEnabled
+          ? [{ content: intl.formatMessage({ id: 'Looks.list.gallery' }), onAction: () => navigate('/gallery') }]
+          : []
       }
     >
       <LooksTable onDelete={onDelete} />

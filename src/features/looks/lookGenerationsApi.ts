@@ -11,7 +11,8 @@ import { GALLERY_SEARCH_LIMIT, type ImageGeneration, type ImageGenerationsPage }
 export const lookGenerationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getLookGenerations: build.query<ImageGeneration[], number>({
-      query: (productLookId) => routeRequest('GET /image-generations', { query: { productLookId, page: 1, limit: GALLERY_SEARCH_LIMIT } }),
+      query: (productLookId) =>
+        routeRequest('GET /image-generations', { query: { productLookId, page: 1, limit: GALLERY_SEARCH_LIMIT } }),
       transformResponse: (page: ImageGenerationsPage) => page.data,
       providesTags: () => [listTag('Generation')],
     }),

@@ -27,10 +27,15 @@ export interface LooksQuery {
   limit?: number;
 }
 
-
 // A look's tests say whether shoppers see the look (a draft's test gathers nothing): they follow its status.
 /** What a change to a look shows in: the list pages and searches, experiments, stats, the shop's counts, onboarding. */
-const lookChangedTags = [listTag('Look'), listTag('Experiment'), 'Stats' as const, 'Shop' as const, 'Onboarding' as const];
+const lookChangedTags = [
+  listTag('Look'),
+  listTag('Experiment'),
+  'Stats' as const,
+  'Shop' as const,
+  'Onboarding' as const,
+];
 /** A deleted look also leaves its own cache entry. */
 const lookDeletedTags = (id: number | string) => [idTag('Look', id), ...lookChangedTags];
 
@@ -38,9 +43,13 @@ export const looksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /productLooks: the list pages and the gallery's look search (one resource, one endpoint). */
     getLooks: build.query<LooksPage, LooksQuery>({
-      query: ({ page, query, limit = LOOKS_PAGE_SIZE }) => routeRequest('GET /productLooks', { query: { page, limit, ...(query ? { query } : {}) } }),
+      query: ({ page, query, limit = LOOKS_PAGE_SIZE }) =>
+        routeRequest('GET /productLooks', { query: { page, limit, ...(query ? { query } : {}) } }),
       transformResponse: (response: Paginated<LookListItem>): LooksPage =>
-        looksAdapter.setAll(looksAdapter.getInitialState({ paginationDetails: response.paginationDetails }), response.data),
+        looksAdapter.setAll(
+          looksAdapter.getInitialState({ paginationDetails: response.paginationDetails }),
+          response.data,
+        ),
       providesTags: (result) => [...(result?.ids ?? []).map((id) => idTag('Look', id)), listTag('Look')],
     }),
     /** GET /productLooks/:id: the edit form and the gallery's look (SPEC §9: cached 5 minutes). */
@@ -79,11 +88,27 @@ export const looksApi = baseApi.injectEndpoints({
         return saved.error ? { error: saved.error } : { data: saved.data as LookUpdateResponse };
       },
       async onQueryStarted({ id, flags }, { dispatch, getState, queryFulfilled }) {
-        const patches = looksApi.util.selectInvalidatedBy(getState(), [idTag('Look', id)]).flatMap(({ endpointName, originalArgs }) => {
-          if (endpointName === 'getLook') return [dispatch(looksApi.util.updateQueryData('getLook', originalArgs as string, (draft) => setFlagsOnLook(draft, flags)))];
-          if (endpointName === 'getLooks') return [dispatch(looksApi.util.updateQueryData('getLooks', originalArgs as LooksQuery, (draft) => setFlagsOnPage(draft, id, flags)))];
-          return [];
-        });
+        const patches = looksApi.util
+          .selectInvalidatedBy(getState(), [idTag('Look', id)])
+          .flatMap(({ endpointName, originalArgs }) => {
+            if (endpointName === 'getLook')
+              return [
+                dispatch(
+                  looksApi.util.updateQueryData('getLook', originalArgs as string, (draft) =>
+                    setFlagsOnLook(draft, flags),
+                  ),
+                ),
+              ];
+            if (endpointName === 'getLooks')
+              return [
+                dispatch(
+                  looksApi.util.updateQueryData('getLooks', originalArgs as LooksQuery, (draft) =>
+                    setFlagsOnPage(draft, id, flags),
+                  ),
+                ),
+              ];
+            return [];
+          });
         const saved = await queryFulfilled.catch(() => undefined);
         if (saved) dispatch(looksApi.util.upsertQueryData('getLook', String(id), saved.data));
         else patches.forEach((patch) => patch.undo());
@@ -97,7 +122,13 @@ export const looksApi = baseApi.injectEndpoints({
         const patches = looksApi.util
           .selectInvalidatedBy(getState(), [idTag('Look', id)])
           .filter(({ endpointName }) => endpointName === 'getLooks')
-          .map(({ originalArgs }) => dispatch(looksApi.util.updateQueryData('getLooks', originalArgs as LooksQuery, (draft) => removeFromPage(draft, id))));
+          .map(({ originalArgs }) =>
+            dispatch(
+              looksApi.util.updateQueryData('getLooks', originalArgs as LooksQuery, (draft) =>
+                removeFromPage(draft, id),
+              ),
+            ),
+          );
         await queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
       },
       invalidatesTags: (_r, error, id) => invalidateOnSuccess(error, lookDeletedTags(id)),

@@ -47,10 +47,16 @@ describe('optimistic look updates (every cached list page, search and the look e
   it('flags show at once everywhere; a success keeps them and sends the whole look with the flags', async () => {
     const { api, gate } = backend();
     const { store, read } = await cachedStore();
-    const done = store.dispatch(looksApi.endpoints.setLookFlags.initiate({ id: 1, flags: { active: false, featured: true } }));
+    const done = store.dispatch(
+      looksApi.endpoints.setLookFlags.initiate({ id: 1, flags: { active: false, featured: true } }),
+    );
     expect(read()).toMatchObject({ active: [false, false, false], featured: true });
     while (api.callsTo('PATCH /productLooks/:id').length === 0) await tick();
-    expect(api.callsTo('PATCH /productLooks/:id')[0].body).toMatchObject({ active: false, featured: true, tags: 'summer,city' });
+    expect(api.callsTo('PATCH /productLooks/:id')[0].body).toMatchObject({
+      active: false,
+      featured: true,
+      tags: 'summer,city',
+    });
     gate.release(ok(lookDetail(storedLook({ id: 1, active: false, featured: true }))));
     await done;
     expect(read()).toMatchObject({ active: [false, false, false], featured: true });
@@ -62,7 +68,9 @@ describe('optimistic look updates (every cached list page, search and the look e
     const lookGets = api.callsTo('GET /productLooks/:id').length;
     const listGets = api.callsTo('GET /productLooks').length;
     const values = toFormValues(storedLook({ id: 1, active: true, featured: false }));
-    const done = store.dispatch(looksApi.endpoints.updateLook.initiate({ id: '1', values: { ...values, featured: true } }));
+    const done = store.dispatch(
+      looksApi.endpoints.updateLook.initiate({ id: '1', values: { ...values, featured: true } }),
+    );
     gate.release(ok(lookDetail(storedLook({ id: 1, active: true, featured: true }))));
     await done;
     while (api.callsTo('GET /productLooks').length < listGets + 2) await tick();
@@ -74,7 +82,9 @@ describe('optimistic look updates (every cached list page, search and the look e
   it('a failing server rolls every entry back', async () => {
     const { gate } = backend();
     const { store, read } = await cachedStore();
-    const done = store.dispatch(looksApi.endpoints.setLookFlags.initiate({ id: 1, flags: { active: false, featured: true } }));
+    const done = store.dispatch(
+      looksApi.endpoints.setLookFlags.initiate({ id: 1, flags: { active: false, featured: true } }),
+    );
     expect(read()).toMatchObject({ active: [false, false, false], featured: true });
     gate.release(fail(500, 'boom'));
     expect((await done).error).toMatchObject({ status: 500 });
@@ -98,7 +108,13 @@ describe('optimistic look updates (every cached list page, search and the look e
     expect(read()).toMatchObject({ ids: [[2], [2]], totals: [1, 1] });
     deleteGate.release(fail(500));
     await done;
-    expect(read()).toMatchObject({ ids: [[1, 2], [1, 2]], totals: [2, 2] });
+    expect(read()).toMatchObject({
+      ids: [
+        [1, 2],
+        [1, 2],
+      ],
+      totals: [2, 2],
+    });
   });
 
   it('a successful delete keeps the look out', async () => {

@@ -10,7 +10,11 @@ const base: Onboarding = {
   scriptTagSupported: false,
   appThemeExtensionDeepLink: 'https://deep',
   setupGuideDisplay: true,
-  onboarding: { themeExtensionSupported: true, appThemeExtensionCartDeepLink: 'https://cart', canUseCheckoutUIExtension: false },
+  onboarding: {
+    themeExtensionSupported: true,
+    appThemeExtensionCartDeepLink: 'https://cart',
+    canUseCheckoutUIExtension: false,
+  },
 };
 
 describe('onboarding progress', () => {
@@ -31,7 +35,10 @@ describe('onboarding progress', () => {
       ['enableExtension', 'https://deep', true],
       ['customizeDesign', '/layout', false],
     ]);
-    expect(onboardingSteps({ ...base, scriptTagSupported: true })[1]).toMatchObject({ url: '/settings', external: false });
+    expect(onboardingSteps({ ...base, scriptTagSupported: true })[1]).toMatchObject({
+      url: '/settings',
+      external: false,
+    });
   });
 
   it('hiding and showing the guide', () => {

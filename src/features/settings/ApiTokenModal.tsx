@@ -46,14 +46,23 @@ export function ApiTokenModal({ token, onClose }: { token: string; onClose(): vo
           <div ref={wrapper}>
             <InlineStack gap="200" blockAlign="end" wrap={false}>
               <div style={{ flex: 1 }}>
-                <TextField label={intl.formatMessage({ id: 'Settings.apiToken.label' })} value={token} readOnly autoComplete="off" monospaced onFocus={() => wrapper.current?.querySelector('input')?.select()} />
+                <TextField
+                  label={intl.formatMessage({ id: 'Settings.apiToken.label' })}
+                  value={token}
+                  readOnly
+                  autoComplete="off"
+                  monospaced
+                  onFocus={() => wrapper.current?.querySelector('input')?.select()}
+                />
               </div>
               <Button icon={copied ? CheckIcon : ClipboardIcon} onClick={() => void onCopy()}>
                 {intl.formatMessage({ id: copied ? 'Settings.apiToken.copied' : 'Settings.apiToken.copy' })}
               </Button>
             </InlineStack>
           </div>
-          <Text as="p" tone="subdued">{intl.formatMessage({ id: 'Settings.apiToken.usage' })}</Text>
+          <Text as="p" tone="subdued">
+            {intl.formatMessage({ id: 'Settings.apiToken.usage' })}
+          </Text>
         </BlockStack>
       </Modal.Section>
     </Modal>

@@ -10,7 +10,15 @@ import SettingsPage from './SettingsPage';
 function mockApi(settings: Partial<ShopSettings> = {}, template: DefinedTemplate = 'inpage_r', canUseCheckout = false) {
   const backend = mockBackend({
     'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: template }),
-    'GET /shop/onboarding': ok(onboardingData({ onboarding: { themeExtensionSupported: true, appThemeExtensionCartDeepLink: '', canUseCheckoutUIExtension: canUseCheckout } })),
+    'GET /shop/onboarding': ok(
+      onboardingData({
+        onboarding: {
+          themeExtensionSupported: true,
+          appThemeExtensionCartDeepLink: '',
+          canUseCheckoutUIExtension: canUseCheckout,
+        },
+      }),
+    ),
     'GET /shop': ok({ ...DEFAULT_SHOP_SETTINGS, ...settings }),
     'PATCH /shop': ({ body }) => ok({ ...DEFAULT_SHOP_SETTINGS, ...body }),
   });
@@ -22,21 +30,24 @@ function mockApi(settings: Partial<ShopSettings> = {}, template: DefinedTemplate
 }
 
 describe('SettingsPage', () => {
-  it.each(['GET /layout', 'GET /shop/onboarding'] as const)('a failing %s is a load error with a retry, never a page missing settings', async (route) => {
-    let failing = true;
-    const backend = mockBackend({
-      'GET /layout': () => (failing && route === 'GET /layout' ? fail(500) : ok(DEFAULT_LAYOUT_SETTINGS)),
-      'GET /shop/onboarding': () => (failing && route === 'GET /shop/onboarding' ? fail(500) : ok(onboardingData())),
-      'GET /shop': ok(DEFAULT_SHOP_SETTINGS),
-    });
-    renderWithProviders(<SettingsPage />);
-    expect(await screen.findByText("We couldn't load this page")).toBeInTheDocument();
-    expect(screen.queryByLabelText('Variant label')).not.toBeInTheDocument();
-    failing = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByLabelText('Variant label')).toBeInTheDocument();
-    expect(backend.callsTo(route)).toHaveLength(2);
-  });
+  it.each(['GET /layout', 'GET /shop/onboarding'] as const)(
+    'a failing %s is a load error with a retry, never a page missing settings',
+    async (route) => {
+      let failing = true;
+      const backend = mockBackend({
+        'GET /layout': () => (failing && route === 'GET /layout' ? fail(500) : ok(DEFAULT_LAYOUT_SETTINGS)),
+        'GET /shop/onboarding': () => (failing && route === 'GET /shop/onboarding' ? fail(500) : ok(onboardingData())),
+        'GET /shop': ok(DEFAULT_SHOP_SETTINGS),
+      });
+      renderWithProviders(<SettingsPage />);
+      expect(await screen.findByText("We couldn't load this page")).toBeInTheDocument();
+      expect(screen.queryByLabelText('Variant label')).not.toBeInTheDocument();
+      failing = false;
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByLabelText('Variant label')).toBeInTheDocument();
+      expect(backend.callsTo(route)).toHaveLength(2);
+    },
+  );
 
   it('popup options only with script tags; the delay only for post_onload_time', async () => {
     mockApi({ usePoopUpEvent: 'onload' });

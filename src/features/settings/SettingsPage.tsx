@@ -36,7 +36,8 @@ export default function SettingsPage() {
     onSaved: (saved) => track('settings_updated', { locale: saved.locale, enabled: saved.enabled }),
   });
 
-  if (isLoading || layoutQuery.isLoading || onboardingQuery.isLoading) return <PagePlaceholder titleId="Pages.settings.title" />;
+  if (isLoading || layoutQuery.isLoading || onboardingQuery.isLoading)
+    return <PagePlaceholder titleId="Pages.settings.title" />;
   // Without the layout or onboarding the page would silently leave settings out.
   if (isError || !data || layoutQuery.isError || onboardingQuery.isError) {
     const retry = () => {
@@ -54,7 +55,11 @@ export default function SettingsPage() {
           <FormSaveBar />
           <Page title={intl.formatMessage({ id: 'Pages.settings.title' })}>
             <Layout>
-              <MainSection scriptTagSupported={scriptTagSupported} template={layout?.definedTemplate} canUseCheckout={onboarding?.onboarding.canUseCheckoutUIExtension} />
+              <MainSection
+                scriptTagSupported={scriptTagSupported}
+                template={layout?.definedTemplate}
+                canUseCheckout={onboarding?.onboarding.canUseCheckoutUIExtension}
+              />
               <LanguageSection />
               <FlowSection />
               <ApiAccessSection />

@@ -19,7 +19,15 @@ const useT = () => {
 /** Text fields are capped at 320 px (SPEC §9). */
 const Narrow = ({ children }: { children: React.ReactNode }) => <Box maxWidth="320px">{children}</Box>;
 
-export function MainSection({ scriptTagSupported, template, canUseCheckout }: { scriptTagSupported: boolean; template?: string; canUseCheckout?: boolean }) {
+export function MainSection({
+  scriptTagSupported,
+  template,
+  canUseCheckout,
+}: {
+  scriptTagSupported: boolean;
+  template?: string;
+  canUseCheckout?: boolean;
+}) {
   const t = useT();
   const { values } = useFormState<ShopSettings>({ subscription: { values: true } });
   return (
@@ -31,44 +39,80 @@ export function MainSection({ scriptTagSupported, template, canUseCheckout }: { 
             <FormCheckbox name="showCompareAtPrice" label={t('fields.showCompareAtPrice')} />
             <FormCheckbox name="autoHideOutOfStockItems" label={t('fields.autoHideOutOfStockItems')} />
             <FormCheckbox name="removeUTMParam" label={t('fields.removeUTMParam')} />
-            <FormCheckbox name="useProductLookDiscount" label={t('fields.useProductLookDiscount')} helpText={t('Settings.main.lookDiscountHelp')} />
-            {canUseCheckout && <FormCheckbox name="enableCheckoutUIExtension" label={t('fields.enableCheckoutUIExtension')} />}
+            <FormCheckbox
+              name="useProductLookDiscount"
+              label={t('fields.useProductLookDiscount')}
+              helpText={t('Settings.main.lookDiscountHelp')}
+            />
+            {canUseCheckout && (
+              <FormCheckbox name="enableCheckoutUIExtension" label={t('fields.enableCheckoutUIExtension')} />
+            )}
           </BlockStack>
         </Card>
         <Card>
           <BlockStack gap="400">
-            <Text as="h3" variant="headingSm">{t('Settings.main.variants')}</Text>
+            <Text as="h3" variant="headingSm">
+              {t('Settings.main.variants')}
+            </Text>
             <Narrow>
               <FormSelect
                 name="definedVariantStyle"
                 label={t('fields.definedVariantStyle')}
-                options={variantStyleOptions(scriptTagSupported, values.definedVariantStyle, template).map((v) => ({ value: v, label: t(`Settings.variantStyles.${v}`) }))}
+                options={variantStyleOptions(scriptTagSupported, values.definedVariantStyle, template).map((v) => ({
+                  value: v,
+                  label: t(`Settings.variantStyles.${v}`),
+                }))}
               />
             </Narrow>
             <Narrow>
               <FormTextField name="variantLabel" label={t('fields.variantLabel')} requiredIndicator maxLength={60} />
             </Narrow>
             <Narrow>
-              <FormTextField name="lowQuantityUnitLimit" label={t('fields.lowQuantityUnitLimit')} emptyAsNull inputMode="numeric" helpText={t('Settings.main.lowQuantityHelp')} />
+              <FormTextField
+                name="lowQuantityUnitLimit"
+                label={t('fields.lowQuantityUnitLimit')}
+                emptyAsNull
+                inputMode="numeric"
+                helpText={t('Settings.main.lowQuantityHelp')}
+              />
             </Narrow>
           </BlockStack>
         </Card>
         <Card>
           <BlockStack gap="400">
-            <Text as="h3" variant="headingSm">{t('Settings.main.discountButton')}</Text>
+            <Text as="h3" variant="headingSm">
+              {t('Settings.main.discountButton')}
+            </Text>
             <FormCheckbox name="applyDiscount" label={t('fields.applyDiscount')} />
             {values.applyDiscount && (
               <>
                 <Narrow>
-                  <FormTextField name="discountButtonText" label={t('fields.discountButtonText')} emptyAsNull maxLength={100} />
+                  <FormTextField
+                    name="discountButtonText"
+                    label={t('fields.discountButtonText')}
+                    emptyAsNull
+                    maxLength={100}
+                  />
                 </Narrow>
                 <Narrow>
-                  <FormTextField name="discountCode" label={t('fields.discountCode')} emptyAsNull maxLength={100} monospaced />
+                  <FormTextField
+                    name="discountCode"
+                    label={t('fields.discountCode')}
+                    emptyAsNull
+                    maxLength={100}
+                    monospaced
+                  />
                 </Narrow>
               </>
             )}
             <Narrow>
-              <FormTextField name="mainButtonAfterSectionSelector" label={t('fields.mainButtonAfterSectionSelector')} emptyAsNull monospaced helpText={t('Settings.main.selectorHelp')} />
+              <FormTextField
+                name="mainButtonAfterSectionSelector"
+                label={t('fields.mainButtonAfterSectionSelector')}
+                emptyAsNull
+                monospaced
+                helpText={t('Settings.main.selectorHelp')}
+              />
             </Narrow>
           </BlockStack>
         </Card>
@@ -84,7 +128,9 @@ function PopupCard({ values }: { values: ShopSettings }) {
   return (
     <Card>
       <BlockStack gap="400">
-        <Text as="h3" variant="headingSm">{t('Settings.popup.title')}</Text>
+        <Text as="h3" variant="headingSm">
+          {t('Settings.popup.title')}
+        </Text>
         <FormCheckbox name="usePoopUpEnabled" label={t('fields.usePoopUpEnabled')} />
         <Narrow>
           <FormSelect
@@ -111,7 +157,11 @@ export function LanguageSection() {
       <Card>
         <BlockStack gap="400">
           <Narrow>
-            <FormSelect name="locale" label={t('fields.locale')} options={localeOptions().map((l) => ({ value: l, label: t(`Settings.languages.${l}`) }))} />
+            <FormSelect
+              name="locale"
+              label={t('fields.locale')}
+              options={localeOptions().map((l) => ({ value: l, label: t(`Settings.languages.${l}`) }))}
+            />
           </Narrow>
           <FormCheckbox name="multiLocale" label={t('fields.multiLocale')} />
         </BlockStack>
@@ -162,7 +212,9 @@ export function ApiAccessSection() {
         <BlockStack gap="300">
           <Text as="p">{t('Settings.api.body')}</Text>
           <div>
-            <Button icon={KeyIcon} loading={isLoading} onClick={() => void onGenerate()}>{t('Settings.api.generate')}</Button>
+            <Button icon={KeyIcon} loading={isLoading} onClick={() => void onGenerate()}>
+              {t('Settings.api.generate')}
+            </Button>
           </div>
         </BlockStack>
       </Card>
@@ -182,8 +234,12 @@ export function ContactSection() {
         <BlockStack gap="300">
           <Text as="p">{t('Settings.contact.body')}</Text>
           <InlineStack gap="200">
-            <Button icon={EmailIcon} url={`mailto:${SUPPORT_EMAIL}`} external>{t('Settings.contact.email')}</Button>
-            <Button icon={BookOpenIcon} url={DOCS_URL} external>{t('Settings.contact.docs')}</Button>
+            <Button icon={EmailIcon} url={`mailto:${SUPPORT_EMAIL}`} external>
+              {t('Settings.contact.email')}
+            </Button>
+            <Button icon={BookOpenIcon} url={DOCS_URL} external>
+              {t('Settings.contact.docs')}
+            </Button>
           </InlineStack>
         </BlockStack>
       </Card>

@@ -6,7 +6,8 @@ import { validate } from '../../contracts/validation';
 describe('settings visibility rules', () => {
   it('the delay field shows only for post_onload_time', () => {
     expect(showPopupDelay({ usePoopUpEvent: 'post_onload_time' })).toBe(true);
-    for (const event of ['onload', 'on_user_scroll', 'on_add_to_cart', null] as const) expect(showPopupDelay({ usePoopUpEvent: event })).toBe(false);
+    for (const event of ['onload', 'on_user_scroll', 'on_add_to_cart', null] as const)
+      expect(showPopupDelay({ usePoopUpEvent: event })).toBe(false);
   });
 
   it('the color variant option shows only without script tags and for color style or color/full_width/inpage templates', () => {
@@ -22,7 +23,8 @@ describe('settings visibility rules', () => {
 });
 
 describe('settings validation (SPEC §5)', () => {
-  const errorsOf = (patch: object) => Object.keys(validate(shopSettingsSchema, { ...DEFAULT_SHOP_SETTINGS, ...patch }).errors ?? {}).sort();
+  const errorsOf = (patch: object) =>
+    Object.keys(validate(shopSettingsSchema, { ...DEFAULT_SHOP_SETTINGS, ...patch }).errors ?? {}).sort();
   it('required booleans and strings, positive delay or null', () => {
     expect(errorsOf({})).toEqual([]);
     expect(errorsOf({ usePoopUpDelay: null })).toEqual([]);
@@ -30,10 +32,20 @@ describe('settings validation (SPEC §5)', () => {
     expect(errorsOf({ usePoopUpDelay: -1 })).toEqual(['usePoopUpDelay']);
     expect(errorsOf({ usePoopUpDelay: 0 })).toEqual(['usePoopUpDelay']);
     expect(errorsOf({ usePoopUpDelay: 'soon' })).toEqual(['usePoopUpDelay']);
-    expect(errorsOf({ enabled: undefined, usePoopUpEnabled: undefined, multiLocale: undefined, removeUTMParam: undefined, autoHideOutOfStockItems: undefined })).toEqual(
-      ['autoHideOutOfStockItems', 'enabled', 'multiLocale', 'removeUTMParam', 'usePoopUpEnabled'],
-    );
-    expect(errorsOf({ locale: '', variantLabel: '', definedVariantStyle: undefined })).toEqual(['definedVariantStyle', 'locale', 'variantLabel']);
+    expect(
+      errorsOf({
+        enabled: undefined,
+        usePoopUpEnabled: undefined,
+        multiLocale: undefined,
+        removeUTMParam: undefined,
+        autoHideOutOfStockItems: undefined,
+      }),
+    ).toEqual(['autoHideOutOfStockItems', 'enabled', 'multiLocale', 'removeUTMParam', 'usePoopUpEnabled']);
+    expect(errorsOf({ locale: '', variantLabel: '', definedVariantStyle: undefined })).toEqual([
+      'definedVariantStyle',
+      'locale',
+      'variantLabel',
+    ]);
   });
 
   it('the payload carries every settings field and nothing else', () => {

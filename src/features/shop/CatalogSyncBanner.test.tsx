@@ -26,7 +26,7 @@ const inTurn = (states: CatalogSyncState[]) => {
 const banner = () => screen.queryByTestId('catalog-sync-banner');
 
 describe('CatalogSyncBanner', () => {
-  it('shows the first sync\'s progress, asks again while it runs, and is gone when it is done', async () => {
+  it("shows the first sync's progress, asks again while it runs, and is gone when it is done", async () => {
     const backend = mockBackend({
       'GET /catalog/sync': inTurn([
         state({ synced: 0, total: null }),
@@ -65,7 +65,11 @@ describe('CatalogSyncBanner', () => {
 
   it('a failed sync shows an error with a retry; the retry starts it again and the progress follows', async () => {
     const backend = mockBackend({
-      'GET /catalog/sync': inTurn([state({ status: 'failed', synced: 300, total: 5000 }), state({ synced: 2500, total: 5000 }), state({ status: 'done', synced: 5000, total: 5000, first: false })]),
+      'GET /catalog/sync': inTurn([
+        state({ status: 'failed', synced: 300, total: 5000 }),
+        state({ synced: 2500, total: 5000 }),
+        state({ status: 'done', synced: 5000, total: 5000, first: false }),
+      ]),
       'POST /catalog/sync': fail(502, 'Bad gateway'),
     });
     renderWithProviders(<CatalogSyncBanner pollMs={30} />);

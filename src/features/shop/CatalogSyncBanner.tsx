@@ -34,7 +34,9 @@ export function CatalogSyncBanner({ pollMs = CATALOG_SYNC_POLL_MS }: { pollMs?: 
           <Banner tone="info" title={intl.formatMessage({ id: 'Catalog.sync.running.title' })}>
             <BlockStack gap="200">
               <Text as="p">{progress}</Text>
-              {data.total ? <ProgressBar progress={Math.min(100, Math.round((data.synced / data.total) * 100))} size="small" /> : null}
+              {data.total ? (
+                <ProgressBar progress={Math.min(100, Math.round((data.synced / data.total) * 100))} size="small" />
+              ) : null}
               <Text as="p" tone="subdued">
                 {intl.formatMessage({ id: 'Catalog.sync.running.description' })}
               </Text>

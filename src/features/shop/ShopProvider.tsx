@@ -37,8 +37,12 @@ export function ShopProvider({ children }: { children: ReactNode }) {
       <Box padding="400">
         <Card>
           <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">{intl.formatMessage({ id: 'Shop.loadError.title' })}</Text>
-            <Text as="p" tone="critical">{intl.formatMessage({ id: 'Shop.loadError.description' })}</Text>
+            <Text as="h2" variant="headingMd">
+              {intl.formatMessage({ id: 'Shop.loadError.title' })}
+            </Text>
+            <Text as="p" tone="critical">
+              {intl.formatMessage({ id: 'Shop.loadError.description' })}
+            </Text>
             <div>
               <Button onClick={() => refetch()}>{intl.formatMessage({ id: 'General.actions.retry' })}</Button>
             </div>

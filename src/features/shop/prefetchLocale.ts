@@ -6,7 +6,9 @@ import type { AppStore, RootState } from '../../app/store';
 import { shopApi } from './shopApi';
 
 /** The URL's interface language the store was made with (its calls' `locale`), read from the thunk's extra argument. */
-const urlLocale = (): ThunkAction<Locale | undefined, RootState, ThunkExtra, UnknownAction> => (_dispatch, _getState, extra) => extra.locale;
+const urlLocale =
+  (): ThunkAction<Locale | undefined, RootState, ThunkExtra, UnknownAction> => (_dispatch, _getState, extra) =>
+    extra.locale;
 
 /**
  * The interface language a page will render in (App: the URL's, else the

@@ -17,7 +17,8 @@ export const shopApi = baseApi.injectEndpoints({
     updateShopSettings: build.mutation<ShopSettings, Partial<ShopSettings>>({
       query: (body) => routeRequest('PATCH /shop', { body }),
       // The locale may change (UI language follows), and onboarding's "customize design" step.
-      invalidatesTags: (_r, error) => invalidateOnSuccess(error, ['Settings' as const, 'Shop' as const, 'Onboarding' as const]),
+      invalidatesTags: (_r, error) =>
+        invalidateOnSuccess(error, ['Settings' as const, 'Shop' as const, 'Onboarding' as const]),
     }),
     createApiToken: build.mutation<ApiTokenResponse, void>({
       query: () => routeRequest('POST /shop/apiToken'),

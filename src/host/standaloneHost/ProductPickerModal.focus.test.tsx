@@ -10,7 +10,16 @@ import { createStandaloneHost, type StandaloneHost } from './standaloneHost';
 import { StandaloneHostUI } from './StandaloneHostUI';
 import { pressEscape } from '../../test/keys';
 
-const PRODUCT: CatalogProduct = { id: 'p1', handle: 'shirt', title: 'Shirt', price: 10, compareAtPrice: null, images: [], status: 'active', productType: '' };
+const PRODUCT: CatalogProduct = {
+  id: 'p1',
+  handle: 'shirt',
+  title: 'Shirt',
+  price: 10,
+  compareAtPrice: null,
+  images: [],
+  status: 'active',
+  productType: '',
+};
 
 /** Like the look form's sections: "Select product" becomes "Change" once a product is chosen; "Add products" stays. */
 function Sections({ host }: { host: StandaloneHost }) {
@@ -38,7 +47,10 @@ function Sections({ host }: { host: StandaloneHost }) {
 
 function renderPicker() {
   const fetch = jest.fn(async () => new Response(JSON.stringify({ data: [PRODUCT] }), { status: 200 }));
-  const host = createStandaloneHost({ fetch: fetch as unknown as typeof globalThis.fetch, tokenSource: async () => 't' });
+  const host = createStandaloneHost({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    tokenSource: async () => 't',
+  });
   render(
     <IntlProvider locale="en" messages={en}>
       <AppProvider i18n={polarisEn}>

@@ -1,5 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
-import { BlockStack, Checkbox, InlineStack, Modal, Spinner, Text, TextField, Thumbnail, Banner, RadioButton } from '@shopify/polaris';
+import {
+  BlockStack,
+  Checkbox,
+  InlineStack,
+  Modal,
+  Spinner,
+  Text,
+  TextField,
+  Thumbnail,
+  Banner,
+  RadioButton,
+} from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import type { CatalogProduct, PickedProduct } from '../../contracts/catalog';
 import type { PickerRequest, StandaloneHost } from './standaloneHost';
@@ -27,7 +38,9 @@ export default function ProductPickerModal({ host, request }: { host: Standalone
     let cancelled = false;
     const timer = setTimeout(() => {
       host
-        .fetchJson<{ data: CatalogProduct[] }>(`${API_PREFIX}/catalog/products?limit=100&query=${encodeURIComponent(query)}`)
+        .fetchJson<{ data: CatalogProduct[] }>(
+          `${API_PREFIX}/catalog/products?limit=100&query=${encodeURIComponent(query)}`,
+        )
         .then((body) => !cancelled && (setProducts(body.data), setFailed(false)))
         .catch(() => !cancelled && setFailed(true));
     }, 200);
@@ -68,7 +81,9 @@ export default function ProductPickerModal({ host, request }: { host: Standalone
         disabled: chosen.size === 0,
         onAction: select,
       }}
-      secondaryActions={[{ content: intl.formatMessage({ id: 'General.actions.cancel' }), onAction: () => request.resolve(undefined) }]}
+      secondaryActions={[
+        { content: intl.formatMessage({ id: 'General.actions.cancel' }), onAction: () => request.resolve(undefined) },
+      ]}
     >
       <Modal.Section>
         <BlockStack gap="300">
@@ -84,7 +99,10 @@ export default function ProductPickerModal({ host, request }: { host: Standalone
             autoFocus
           />
           {failed && (
-            <Banner tone="critical" action={{ content: intl.formatMessage({ id: 'General.actions.retry' }), onAction: retry }}>
+            <Banner
+              tone="critical"
+              action={{ content: intl.formatMessage({ id: 'General.actions.retry' }), onAction: retry }}
+            >
               {intl.formatMessage({ id: 'Picker.loadError' })}
             </Banner>
           )}
@@ -93,16 +111,24 @@ export default function ProductPickerModal({ host, request }: { host: Standalone
               <Spinner size="small" accessibilityLabel={intl.formatMessage({ id: 'General.loading' })} />
             </InlineStack>
           )}
-          {products?.length === 0 && <Text as="p" tone="subdued">{intl.formatMessage({ id: 'Picker.empty' })}</Text>}
+          {products?.length === 0 && (
+            <Text as="p" tone="subdued">
+              {intl.formatMessage({ id: 'Picker.empty' })}
+            </Text>
+          )}
           <BlockStack gap="200">
             {products?.map((product) => {
               const label = (
                 <InlineStack gap="300" blockAlign="center" wrap={false}>
                   <Thumbnail source={product.images[0] ?? ''} alt="" size="small" />
                   <BlockStack>
-                    <Text as="span" fontWeight="medium">{product.title}</Text>
+                    <Text as="span" fontWeight="medium">
+                      {product.title}
+                    </Text>
                     {preselected.has(product.id) && (
-                      <Text as="span" tone="subdued" variant="bodySm">{intl.formatMessage({ id: 'Picker.alreadyAdded' })}</Text>
+                      <Text as="span" tone="subdued" variant="bodySm">
+                        {intl.formatMessage({ id: 'Picker.alreadyAdded' })}
+                      </Text>
                     )}
                   </BlockStack>
                 </InlineStack>
@@ -113,7 +139,12 @@ export default function ProductPickerModal({ host, request }: { host: Standalone
                   {multiple ? (
                     <Checkbox label={label} checked={checked} onChange={(on) => toggle(product, on)} />
                   ) : (
-                    <RadioButton label={label} name="picker-product" checked={checked} onChange={(on) => toggle(product, on)} />
+                    <RadioButton
+                      label={label}
+                      name="picker-product"
+                      checked={checked}
+                      onChange={(on) => toggle(product, on)}
+                    />
                   )}
                 </div>
               );

@@ -12,7 +12,12 @@ export function StandaloneHostUI({ host }: { host: StandaloneHost }) {
   return (
     <>
       {state.toasts.map((toast) => (
-        <Toast key={toast.id} content={toast.message} error={toast.isError} onDismiss={() => host.dismissToast(toast.id)} />
+        <Toast
+          key={toast.id}
+          content={toast.message}
+          error={toast.isError}
+          onDismiss={() => host.dismissToast(toast.id)}
+        />
       ))}
       {state.picker && (
         <Suspense fallback={null}>

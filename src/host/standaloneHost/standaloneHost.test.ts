@@ -28,7 +28,10 @@ describe('standalone host', () => {
 
   it('shares one request between concurrent callers and asks for the configured shop', async () => {
     const fetch = tokenServer();
-    const host = createStandaloneHost({ fetch: fetch as unknown as typeof globalThis.fetch, shop: 'other.myshopify.com' });
+    const host = createStandaloneHost({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      shop: 'other.myshopify.com',
+    });
     const tokens = await Promise.all([host.idToken(), host.idToken(), host.idToken()]);
     expect(tokens).toEqual(['tok-1', 'tok-1', 'tok-1']);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -48,11 +51,17 @@ describe('standalone host', () => {
   it('inside the admin without App Bridge: tokens from the given source, never the dev endpoint', async () => {
     const fetch = tokenServer();
     const tokenSource = jest.fn(async () => 'launch-token');
-    const host = createStandaloneHost({ fetch: fetch as unknown as typeof globalThis.fetch, tokenSource, degraded: true });
+    const host = createStandaloneHost({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      tokenSource,
+      degraded: true,
+    });
     expect(host.degraded).toBe(true);
     expect(await host.idToken()).toBe('launch-token');
     expect(await host.fetchJson('/admin/api/v1/catalog/products')).toEqual({ data: [1, 2] });
-    expect(fetch.mock.calls).toEqual([['/admin/api/v1/catalog/products', { headers: { Authorization: 'Bearer launch-token' } }]]);
+    expect(fetch.mock.calls).toEqual([
+      ['/admin/api/v1/catalog/products', { headers: { Authorization: 'Bearer launch-token' } }],
+    ]);
     expect(tokenSource).toHaveBeenCalledTimes(2);
     expect(createStandaloneHost({ fetch: jest.fn() }).degraded).toBe(false);
   });
@@ -61,7 +70,10 @@ describe('standalone host', () => {
     const fetch = tokenServer();
     const host = createStandaloneHost({ fetch: fetch as unknown as typeof globalThis.fetch });
     expect(await host.fetchJson('/admin/api/v1/catalog/products')).toEqual({ data: [1, 2] });
-    expect(fetch.mock.calls[1]).toEqual(['/admin/api/v1/catalog/products', { headers: { Authorization: 'Bearer tok-1' } }]);
+    expect(fetch.mock.calls[1]).toEqual([
+      '/admin/api/v1/catalog/products',
+      { headers: { Authorization: 'Bearer tok-1' } },
+    ]);
   });
 
   it('keeps toasts and the picker request as observable state', async () => {

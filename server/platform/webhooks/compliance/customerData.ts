@@ -22,7 +22,14 @@ export interface CustomerOrderData {
   attributedRevenue: string;
   financialStatus: string;
   orderedAt: string;
-  lookItems: Array<{ lookId: number; lookTitle: string | null; productId: string; productTitle: string | null; quantity: number; revenue: string }>;
+  lookItems: Array<{
+    lookId: number;
+    lookTitle: string | null;
+    productId: string;
+    productTitle: string | null;
+    quantity: number;
+    revenue: string;
+  }>;
 }
 
 export interface CustomerData {
@@ -52,7 +59,15 @@ async function ordersOf(db: Db, shopId: number, orderIds: string[]): Promise<Cus
     .selectFrom('orderLookItems as i')
     .leftJoin('productLooks as l', (j) => j.onRef('l.id', '=', 'i.lookId').onRef('l.shopId', '=', 'i.shopId'))
     .leftJoin('catalogProducts as p', (j) => j.onRef('p.gid', '=', 'i.productGid').onRef('p.shopId', '=', 'i.shopId'))
-    .select(['i.orderId', 'i.lookId', 'l.title as lookTitle', 'i.productGid', 'p.title as productTitle', 'i.quantity', 'i.revenue'])
+    .select([
+      'i.orderId',
+      'i.lookId',
+      'l.title as lookTitle',
+      'i.productGid',
+      'p.title as productTitle',
+      'i.quantity',
+      'i.revenue',
+    ])
     .where('i.shopId', '=', shopId)
     .where(
       'i.orderId',
@@ -101,7 +116,9 @@ async function unprocessedOrderDeliveries(db: Db, shopId: number, customer: Cust
       continue;
     }
     const buyer = (payload?.customer ?? {}) as Record<string, unknown>;
-    const email = [payload?.email, payload?.contact_email, buyer.email].find((e): e is string => typeof e === 'string')?.toLowerCase();
+    const email = [payload?.email, payload?.contact_email, buyer.email]
+      .find((e): e is string => typeof e === 'string')
+      ?.toLowerCase();
     const mine =
       ids.has(numericId(String(payload?.id ?? ''))) ||
       (customer.id !== null && buyer.id !== undefined && numericId(String(buyer.id)) === customer.id) ||
@@ -112,8 +129,16 @@ async function unprocessedOrderDeliveries(db: Db, shopId: number, customer: Cust
 }
 
 /** customers/data_request: everything held about the customer, as JSON for the merchant. */
-export async function produceCustomerData(db: Db, shopId: number, customer: CustomerRef, orderIds: string[]): Promise<CustomerData> {
-  const [orders, pending] = await Promise.all([ordersOf(db, shopId, orderIds), unprocessedOrderDeliveries(db, shopId, customer, orderIds)]);
+export async function produceCustomerData(
+  db: Db,
+  shopId: number,
+  customer: CustomerRef,
+  orderIds: string[],
+): Promise<CustomerData> {
+  const [orders, pending] = await Promise.all([
+    ordersOf(db, shopId, orderIds),
+    unprocessedOrderDeliveries(db, shopId, customer, orderIds),
+  ]);
   return { customer, orders, unprocessedOrderWebhooks: pending.map((p) => p.payload) };
 }
 
@@ -122,11 +147,17 @@ export async function produceCustomerData(db: Db, shopId: number, customer: Cust
  * earlier data-request exports about the customer, and unprocessed order
  * deliveries carrying the customer (they are closed without being processed).
  */
-export async function eraseCustomerData(db: Db, shopId: number, customer: CustomerRef, orderIds: string[]): Promise<void> {
+export async function eraseCustomerData(
+  db: Db,
+  shopId: number,
+  customer: CustomerRef,
+  orderIds: string[],
+): Promise<void> {
   const pending = await unprocessedOrderDeliveries(db, shopId, customer, orderIds);
   const keys = orderKeys(orderIds);
   await db.transaction().execute(async (trx) => {
-    if (keys.length) await trx.deleteFrom('orders').where('shopId', '=', shopId).where('platformOrderId', 'in', keys).execute();
+    if (keys.length)
+      await trx.deleteFrom('orders').where('shopId', '=', shopId).where('platformOrderId', 'in', keys).execute();
     const who = [...(customer.id ? [customer.id] : [])];
     await trx
       .deleteFrom('customerDataRequests')

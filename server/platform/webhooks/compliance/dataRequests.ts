@@ -5,7 +5,12 @@ import type { CustomerDataRequestView } from '../../../../src/contracts/customer
 export type { CustomerDataRequestView };
 
 /** GET /customerDataRequests: the shop's requests, newest first. */
-export async function listCustomerDataRequests(db: Db, shopId: number, page: number, limit: number): Promise<Paginated<CustomerDataRequestView>> {
+export async function listCustomerDataRequests(
+  db: Db,
+  shopId: number,
+  page: number,
+  limit: number,
+): Promise<Paginated<CustomerDataRequestView>> {
   const base = db.selectFrom('customerDataRequests').where('shopId', '=', shopId);
   const [{ n }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -65,19 +65,29 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
  * referencing the shop's rows of another table, else (tables linked to nothing,
  * such as rate-limit counters) rows whose content names the shop's domain.
  */
-export function shopRowConditions(schema: Schema, shop: { id: number; domain: string }): Map<string, RawBuilder<boolean>> {
+export function shopRowConditions(
+  schema: Schema,
+  shop: { id: number; domain: string },
+): Map<string, RawBuilder<boolean>> {
   const direct = new Map<string, RawBuilder<boolean>[]>();
-  const add = (table: string, condition: RawBuilder<boolean>) => direct.set(table, [...(direct.get(table) ?? []), condition]);
+  const add = (table: string, condition: RawBuilder<boolean>) =>
+    direct.set(table, [...(direct.get(table) ?? []), condition]);
   for (const table of schema.tables) {
     const columns = schema.columns.get(table) ?? new Map<string, string>();
     if (table === 'shops') add(table, sql<boolean>`${sql.ref('id')} = ${shop.id}`);
     for (const [column, type] of columns) {
       if (SHOP_ID_COLUMNS.has(column)) add(table, sql<boolean>`${sql.ref(column)} = ${shop.id}`);
-      if (SHOP_DOMAIN_COLUMNS.has(column) && (type === 'text' || type === 'character varying')) add(table, sql<boolean>`lower(${sql.ref(column)}) = ${shop.domain}`);
+      if (SHOP_DOMAIN_COLUMNS.has(column) && (type === 'text' || type === 'character varying'))
+        add(table, sql<boolean>`lower(${sql.ref(column)}) = ${shop.domain}`);
     }
   }
   for (const fk of schema.foreignKeys) {
-    if (fk.parentTable === 'shops' && fk.parentColumns.length === 1 && fk.parentColumns[0] === 'id' && !SHOP_ID_COLUMNS.has(fk.columns[0])) {
+    if (
+      fk.parentTable === 'shops' &&
+      fk.parentColumns.length === 1 &&
+      fk.parentColumns[0] === 'id' &&
+      !SHOP_ID_COLUMNS.has(fk.columns[0])
+    ) {
       add(fk.table, sql<boolean>`${sql.ref(fk.columns[0])} = ${shop.id}`);
     }
   }
@@ -136,7 +146,11 @@ export function deletionOrder(schema: Schema): string[] {
  * transaction, in foreign-key-safe order, then the shop's files (every key under shops/<id>/,
  * server/storage: eraseShopFiles, idempotent, so a retried run finishes what a crash left).
  */
-export async function eraseShop(db: Db, config: Pick<Config, 'files'>, shop: { id: number; domain: string }): Promise<Record<string, number>> {
+export async function eraseShop(
+  db: Db,
+  config: Pick<Config, 'files'>,
+  shop: { id: number; domain: string },
+): Promise<Record<string, number>> {
   const schema = await readSchema(db);
   const conditions = shopRowConditions(schema, { id: shop.id, domain: shop.domain.toLowerCase() });
   const deleted: Record<string, number> = {};

@@ -15,6 +15,10 @@ export const appScopesUpdate: WebhookHandler<{ current: string[] }> = {
     return { current: [...new Set(current.map((s: string) => cleanText(s.trim())))].sort() };
   },
   async handle({ db, shop }, { current }) {
-    await db.updateTable('shops').set({ grantedScopes: current.join(','), planCheckedAt: null }).where('id', '=', shop.id).execute();
+    await db
+      .updateTable('shops')
+      .set({ grantedScopes: current.join(','), planCheckedAt: null })
+      .where('id', '=', shop.id)
+      .execute();
   },
 };

@@ -8,7 +8,11 @@ import type { WebhookHandler } from '../types';
 
 /** When the platform triggered the delivery (X-Shopify-Triggered-At), if it said so. */
 async function triggeredAt(db: Db, deliveryId: number): Promise<Date | null> {
-  const row = await db.selectFrom('webhookDeliveries').select('triggeredAt').where('id', '=', deliveryId).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhookDeliveries')
+    .select('triggeredAt')
+    .where('id', '=', deliveryId)
+    .executeTakeFirst();
   const at = row?.triggeredAt ? new Date(row.triggeredAt) : null;
   return at && !Number.isNaN(at.getTime()) ? at : null;
 }
@@ -46,6 +50,9 @@ export const appUninstalled: WebhookHandler<Record<string, unknown>> = {
     await endShopPlan(db, shop.id, now);
     // Written anew after a reinstall (re-created if the platform dropped them with the app).
     await markBundleDiscountsStale(db, shop.id);
-    log.info({ shop: shop.domain, stoppedGenerations: stopped }, 'app/uninstalled: token deleted, jobs and plan stopped');
+    log.info(
+      { shop: shop.domain, stoppedGenerations: stopped },
+      'app/uninstalled: token deleted, jobs and plan stopped',
+    );
   },
 };

@@ -17,8 +17,13 @@ export const customersDataRequest: WebhookHandler<DataRequest> = {
   topic: 'customers/data_request',
   parse(payload) {
     const body = asObject(payload);
-    const request = body.data_request && typeof body.data_request === 'object' ? (body.data_request as Record<string, unknown>) : {};
-    return { customer: customerOf(body), orderIds: platformIds(body.orders_requested), requestId: platformId(request.id) };
+    const request =
+      body.data_request && typeof body.data_request === 'object' ? (body.data_request as Record<string, unknown>) : {};
+    return {
+      customer: customerOf(body),
+      orderIds: platformIds(body.orders_requested),
+      requestId: platformId(request.id),
+    };
   },
   async handle({ db, shop, delivery }, { customer, orderIds, requestId }) {
     const data = await produceCustomerData(db, shop.id, customer, orderIds);

@@ -9,8 +9,13 @@ export const refundsCreate: WebhookHandler<RefundPayload> = {
     const refund = asObject(payload, 'refund');
     if (!platformId(refund.id)) throw new WebhookPayloadError('Refund id is missing');
     if (!platformId(refund.order_id)) throw new WebhookPayloadError('Order id is missing');
-    if (refund.refund_line_items != null && !Array.isArray(refund.refund_line_items)) throw new WebhookPayloadError('refund_line_items is not a list');
-    return { ...(refund as unknown as RefundPayload), id: platformId(refund.id)!, order_id: platformId(refund.order_id)! };
+    if (refund.refund_line_items != null && !Array.isArray(refund.refund_line_items))
+      throw new WebhookPayloadError('refund_line_items is not a list');
+    return {
+      ...(refund as unknown as RefundPayload),
+      id: platformId(refund.id)!,
+      order_id: platformId(refund.order_id)!,
+    };
   },
   async handle({ db, shop }, refund) {
     await recordRefund(db, shop, refund);

@@ -25,9 +25,14 @@ export interface CostLog {
 
 export function estimateUsd(usage: ProviderUsage): number {
   const price = PRICES[usage.provider];
-  return Math.round(((usage.inputTokens * price.input + usage.outputTokens * price.output) / 1_000_000) * 10000) / 10000;
+  return (
+    Math.round(((usage.inputTokens * price.input + usage.outputTokens * price.output) / 1_000_000) * 10000) / 10000
+  );
 }
 
 export function logCost(log: CostLog | undefined, usage: ProviderUsage, context: Record<string, unknown> = {}): void {
-  log?.info({ ...context, ...usage, estimatedUsd: estimateUsd(usage) }, `image provider cost: ${usage.provider} ${usage.purpose}`);
+  log?.info(
+    { ...context, ...usage, estimatedUsd: estimateUsd(usage) },
+    `image provider cost: ${usage.provider} ${usage.purpose}`,
+  );
 }

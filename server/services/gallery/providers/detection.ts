@@ -36,11 +36,24 @@ export function positionsFromBoxes(entries: unknown, products: DetectProduct[]):
   for (const entry of entries.slice(0, MAX_ENTRIES)) {
     if (typeof entry !== 'object' || entry === null) continue;
     const { index, box_2d: box } = entry as { index?: unknown; box_2d?: unknown };
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= products.length || found.has(index)) continue;
-    if (!Array.isArray(box) || box.length !== 4 || !box.every((v) => typeof v === 'number' && Number.isFinite(v))) continue;
+    if (
+      typeof index !== 'number' ||
+      !Number.isInteger(index) ||
+      index < 0 ||
+      index >= products.length ||
+      found.has(index)
+    )
+      continue;
+    if (!Array.isArray(box) || box.length !== 4 || !box.every((v) => typeof v === 'number' && Number.isFinite(v)))
+      continue;
     const [ymin, xmin, ymax, xmax] = (box as number[]).map(clamp);
     if (xmax <= xmin || ymax <= ymin) continue;
-    const box100 = { left: round2(xmin / 10), top: round2(ymin / 10), width: round2((xmax - xmin) / 10), height: round2((ymax - ymin) / 10) };
+    const box100 = {
+      left: round2(xmin / 10),
+      top: round2(ymin / 10),
+      width: round2((xmax - xmin) / 10),
+      height: round2((ymax - ymin) / 10),
+    };
     found.set(index, {
       productId: products[index].productId,
       x: round2((xmin + xmax) / 20),
@@ -99,5 +112,8 @@ export async function findPositions(
     if (signal.aborted) throw error;
     ctx.log?.warn({ err: error, provider: detector.name }, 'hotspot finder failed; markers fall back to the grid');
   }
-  return withGridFallback(detected, products.map((p) => p.productId));
+  return withGridFallback(
+    detected,
+    products.map((p) => p.productId),
+  );
 }

@@ -19,7 +19,15 @@ export type ProviderFailureKind =
   /** Anything else from the provider (5xx after retries, 400 we did not expect, network down). */
   | 'unavailable';
 
-export const FAILURE_KINDS: readonly ProviderFailureKind[] = ['auth', 'busy', 'content_policy', 'timeout', 'oversize', 'no_image', 'unavailable'];
+export const FAILURE_KINDS: readonly ProviderFailureKind[] = [
+  'auth',
+  'busy',
+  'content_policy',
+  'timeout',
+  'oversize',
+  'no_image',
+  'unavailable',
+];
 
 /** The translation key stored as the generation's error message. */
 export const failureMessageKey = (kind: ProviderFailureKind) => `Generation.failure.${kind}`;

@@ -12,7 +12,9 @@ export function geminiImagePrompt(brief: LookBrief): { intro: string; perProduct
       : 'Generate a photorealistic fashion photograph of a single model wearing or holding all the products shown below, full body, bright minimal studio, each item clearly visible.';
   return {
     intro: `${scene} The look is called "${brief.title}".`,
-    perProduct: brief.products.map((p, i) => `Product ${i + 1}${p.main ? ' (the main piece)' : ''}: ${productLabel(p)}.`),
+    perProduct: brief.products.map(
+      (p, i) => `Product ${i + 1}${p.main ? ' (the main piece)' : ''}: ${productLabel(p)}.`,
+    ),
     closing: [
       'Keep every product exactly as photographed: same shape, colour, pattern and details. Do not add other products, text, watermarks or logos.',
       merchantNotes(brief),
@@ -27,7 +29,11 @@ export function geminiImagePrompt(brief: LookBrief): { intro: string; perProduct
  * `box_2d` [ymin, xmin, ymax, xmax] normalised to 0–1000, one labelled entry per object found.
  */
 export function geminiDetectPrompt(products: Array<{ title: string; productType?: string; colour?: string }>): string {
-  const list = products.map((p, i) => `${i}: ${productLabel({ title: p.title, productType: p.productType ?? '', colour: p.colour ?? '' })}`).join('\n');
+  const list = products
+    .map(
+      (p, i) => `${i}: ${productLabel({ title: p.title, productType: p.productType ?? '', colour: p.colour ?? '' })}`,
+    )
+    .join('\n');
   return [
     'Detect the following products in the image. Return a JSON list where each entry has "index" (the number of the product below),',
     '"label" (its name) and "box_2d" [ymin, xmin, ymax, xmax] normalised to 0-1000. Only list products that are visible; at most one entry per product.',

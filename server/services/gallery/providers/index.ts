@@ -29,10 +29,20 @@ export function createImageProvider(
   }
   if (config.name === 'gemini') {
     const p = createGeminiProvider(
-      { ...config.gemini, apiKey: config.gemini.apiKey!, timeoutMs: config.timeoutMs, attempts: config.retries + 1, initialDelay: config.retryDelayMs / 1000 },
+      {
+        ...config.gemini,
+        apiKey: config.gemini.apiKey!,
+        timeoutMs: config.timeoutMs,
+        attempts: config.retries + 1,
+        initialDelay: config.retryDelayMs / 1000,
+      },
       ctx,
     );
     return { name: 'gemini', ...p };
   }
-  return { name: 'local', generator: createLocalGenerator({ files: ctx.files, allowFailMarker: ctx.allowFailMarker }), detector: null };
+  return {
+    name: 'local',
+    generator: createLocalGenerator({ files: ctx.files, allowFailMarker: ctx.allowFailMarker }),
+    detector: null,
+  };
 }

@@ -25,11 +25,31 @@ export interface LookBrief {
 
 /** Named colours a prompt can use (sRGB); the nearest one names a photo's dominant colour. */
 const NAMED: Array<[string, number, number, number]> = [
-  ['black', 20, 20, 20], ['charcoal grey', 64, 64, 64], ['grey', 128, 128, 128], ['light grey', 200, 200, 200], ['white', 245, 245, 245],
-  ['cream', 240, 230, 200], ['beige', 215, 195, 160], ['sand', 194, 178, 128], ['camel', 193, 154, 107], ['brown', 120, 70, 30],
-  ['dark brown', 70, 40, 20], ['red', 200, 30, 30], ['burgundy', 110, 20, 40], ['pink', 240, 160, 180], ['orange', 240, 130, 30],
-  ['mustard', 210, 170, 40], ['yellow', 240, 220, 40], ['olive', 110, 110, 40], ['green', 40, 150, 60], ['dark green', 20, 80, 40],
-  ['teal', 20, 130, 130], ['light blue', 150, 190, 230], ['blue', 40, 80, 200], ['navy blue', 20, 30, 80], ['purple', 110, 50, 150],
+  ['black', 20, 20, 20],
+  ['charcoal grey', 64, 64, 64],
+  ['grey', 128, 128, 128],
+  ['light grey', 200, 200, 200],
+  ['white', 245, 245, 245],
+  ['cream', 240, 230, 200],
+  ['beige', 215, 195, 160],
+  ['sand', 194, 178, 128],
+  ['camel', 193, 154, 107],
+  ['brown', 120, 70, 30],
+  ['dark brown', 70, 40, 20],
+  ['red', 200, 30, 30],
+  ['burgundy', 110, 20, 40],
+  ['pink', 240, 160, 180],
+  ['orange', 240, 130, 30],
+  ['mustard', 210, 170, 40],
+  ['yellow', 240, 220, 40],
+  ['olive', 110, 110, 40],
+  ['green', 40, 150, 60],
+  ['dark green', 20, 80, 40],
+  ['teal', 20, 130, 130],
+  ['light blue', 150, 190, 230],
+  ['blue', 40, 80, 200],
+  ['navy blue', 20, 30, 80],
+  ['purple', 110, 50, 150],
   ['lavender', 190, 170, 220],
 ];
 
@@ -72,7 +92,12 @@ export async function buildLookBrief(
   const products = look.products.filter((p) => !!p.image).slice(0, MAX_BRIEF_PRODUCTS);
   const ids = products.map((p) => p.productId);
   const rows = ids.length
-    ? await db.selectFrom('catalogProducts').select(['gid', 'title', 'productType']).where('shopId', '=', shopId).where('gid', 'in', ids).execute()
+    ? await db
+        .selectFrom('catalogProducts')
+        .select(['gid', 'title', 'productType'])
+        .where('shopId', '=', shopId)
+        .where('gid', 'in', ids)
+        .execute()
     : [];
   const byGid = new Map(rows.map((r) => [r.gid, r]));
   const briefs = await Promise.all(
@@ -89,5 +114,10 @@ export async function buildLookBrief(
       };
     }),
   );
-  return { title: look.title, imageType: request.imageType, customPrompt: (request.customPrompt ?? '').trim(), products: briefs };
+  return {
+    title: look.title,
+    imageType: request.imageType,
+    customPrompt: (request.customPrompt ?? '').trim(),
+    products: briefs,
+  };
 }

@@ -36,20 +36,27 @@ const POLICY_CODES = new Set(['moderation_blocked', 'content_policy_violation', 
 
 /** Maps the SDK's errors (its APIError carries the body's `{ error: { message, type, code } }`) to a failure kind. */
 export function openaiFailure(error: unknown): ProviderFailure {
-  const fail = (kind: ProviderFailureKind, detail: string, status?: number) => new ProviderFailure(kind, 'openai', detail, status);
+  const fail = (kind: ProviderFailureKind, detail: string, status?: number) =>
+    new ProviderFailure(kind, 'openai', detail, status);
   if (error instanceof ProviderFailure) return error;
   // By name and words as well: errors crossing realms (jest) fail instanceof.
   const named = error as { name?: string; message?: string; status?: number } | null;
-  if (error instanceof OpenAI.APIConnectionTimeoutError || named?.name === 'APIConnectionTimeoutError' || (!named?.status && /timed? ?out/i.test(String(named?.message)))) {
+  if (
+    error instanceof OpenAI.APIConnectionTimeoutError ||
+    named?.name === 'APIConnectionTimeoutError' ||
+    (!named?.status && /timed? ?out/i.test(String(named?.message)))
+  ) {
     return fail('timeout', String(named?.message));
   }
   if (error instanceof OpenAI.APIError) {
     const detail = `${error.status ?? ''} ${error.code ?? error.type ?? ''}: ${error.message}`.trim();
     const code = String(error.code ?? '');
-    if (POLICY_CODES.has(code) || /safety system/i.test(error.message)) return fail('content_policy', detail, error.status);
+    if (POLICY_CODES.has(code) || /safety system/i.test(error.message))
+      return fail('content_policy', detail, error.status);
     if (error.status === 401 || error.status === 403) return fail('auth', detail, error.status);
     if (error.status === 429) return fail('busy', detail, error.status);
-    if (error.status === 413 || /too large|maximum (file )?size/i.test(error.message)) return fail('oversize', detail, error.status);
+    if (error.status === 413 || /too large|maximum (file )?size/i.test(error.message))
+      return fail('oversize', detail, error.status);
     if (error.status === 408 || error.status === 504) return fail('timeout', detail, error.status);
     return fail('unavailable', detail, error.status);
   }
@@ -62,8 +69,16 @@ export function openaiFailure(error: unknown): ProviderFailure {
  * products in it (structured output with the same box format as Gemini's detection). The SDK
  * retries 429 and 5xx with exponential backoff (honouring retry-after) before a failure is final.
  */
-export function createOpenAIProvider(options: OpenAIProviderOptions, ctx: ProviderContext): { generator: PositioningImageGenerator; detector: HotspotDetector } {
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: options.maxRetries });
+export function createOpenAIProvider(
+  options: OpenAIProviderOptions,
+  ctx: ProviderContext,
+): { generator: PositioningImageGenerator; detector: HotspotDetector } {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL,
+    timeout: options.timeoutMs,
+    maxRetries: options.maxRetries,
+  });
 
   const detector: HotspotDetector = {
     name: 'openai',
@@ -79,11 +94,17 @@ export function createOpenAIProvider(options: OpenAIProviderOptions, ctx: Provid
                 role: 'user',
                 content: [
                   { type: 'text', text: openaiDetectPrompt(products) },
-                  { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}`, detail: 'high' } },
+                  {
+                    type: 'image_url',
+                    image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}`, detail: 'high' },
+                  },
                 ],
               },
             ],
-            response_format: { type: 'json_schema', json_schema: { name: 'product_boxes', strict: true, schema: BOXES_SCHEMA } },
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: 'product_boxes', strict: true, schema: BOXES_SCHEMA },
+            },
           },
           { signal },
         );
@@ -120,7 +141,9 @@ export function createOpenAIProvider(options: OpenAIProviderOptions, ctx: Provid
       let made: { jpeg: Buffer; width: number; height: number };
       const started = Date.now();
       try {
-        const files = await Promise.all(photos.map((p, i) => toFile(p, `product-${i + 1}.jpg`, { type: 'image/jpeg' })));
+        const files = await Promise.all(
+          photos.map((p, i) => toFile(p, `product-${i + 1}.jpg`, { type: 'image/jpeg' })),
+        );
         const answer = await client.images.edit(
           {
             model: options.imageModel,
@@ -135,19 +158,32 @@ export function createOpenAIProvider(options: OpenAIProviderOptions, ctx: Provid
         );
         logCost(
           ctx.log,
-          { provider: 'openai', model: options.imageModel, purpose: 'image', inputTokens: answer.usage?.input_tokens ?? 0, outputTokens: answer.usage?.output_tokens ?? 0 },
+          {
+            provider: 'openai',
+            model: options.imageModel,
+            purpose: 'image',
+            inputTokens: answer.usage?.input_tokens ?? 0,
+            outputTokens: answer.usage?.output_tokens ?? 0,
+          },
           { generationId: req.generationId, shopId: req.shopId },
         );
         made = await answerJpeg('openai', answer.data?.[0]?.b64_json);
       } catch (error) {
         const failure = openaiFailure(error);
         // A connection dropped at the request timeout is the timeout (the SDK names it so unless the abort crossed realms, as under jest).
-        if (failure.kind === 'unavailable' && failure.status === undefined && Date.now() - started >= options.timeoutMs) {
+        if (
+          failure.kind === 'unavailable' &&
+          failure.status === undefined &&
+          Date.now() - started >= options.timeoutMs
+        ) {
           throw new ProviderFailure('timeout', 'openai', failure.detail);
         }
         throw failure;
       }
-      const result: GeneratedImage = { jpeg: made.jpeg, positions: await findPositions(detector, made.jpeg, brief.products, req.signal, ctx) };
+      const result: GeneratedImage = {
+        jpeg: made.jpeg,
+        positions: await findPositions(detector, made.jpeg, brief.products, req.signal, ctx),
+      };
       return result;
     },
   };

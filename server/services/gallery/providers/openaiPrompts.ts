@@ -7,7 +7,9 @@ import { merchantNotes, productLabel } from './promptParts';
  * multi-image edit guide does.
  */
 export function openaiImagePrompt(brief: LookBrief): string {
-  const list = brief.products.map((p, i) => `image ${i + 1}: ${productLabel(p)}${p.main ? ' — the main piece' : ''}`).join('; ');
+  const list = brief.products
+    .map((p, i) => `image ${i + 1}: ${productLabel(p)}${p.main ? ' — the main piece' : ''}`)
+    .join('; ');
   const scene =
     brief.imageType === 'flat_lay'
       ? 'Create a photorealistic top-down flat lay product photo of these items arranged neatly on a soft neutral surface, evenly lit, with a little space between them so each item is fully visible and none overlaps another.'
@@ -23,7 +25,11 @@ export function openaiImagePrompt(brief: LookBrief): string {
 
 /** The hotspot finder's instruction: one box per listed product, in the structured output's schema. */
 export function openaiDetectPrompt(products: Array<{ title: string; productType?: string; colour?: string }>): string {
-  const list = products.map((p, i) => `${i}: ${productLabel({ title: p.title, productType: p.productType ?? '', colour: p.colour ?? '' })}`).join('\n');
+  const list = products
+    .map(
+      (p, i) => `${i}: ${productLabel({ title: p.title, productType: p.productType ?? '', colour: p.colour ?? '' })}`,
+    )
+    .join('\n');
   return [
     'Find each of these products in the image. For every product you can see, answer its index and the bounding box around it',
     'as [ymin, xmin, ymax, xmax] in integers normalised to 0–1000 of the image height and width. Leave out products that are not in the image.',

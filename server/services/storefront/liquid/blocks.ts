@@ -38,7 +38,11 @@ export function forDemo(look: StorefrontLook, baseUrl: string): StorefrontLook {
 }
 
 function forDemoItem<T extends { image: string | null; handle: string; url: string }>(item: T, baseUrl: string): T {
-  return { ...item, image: absolute(item.image, baseUrl), url: item.handle ? new URL(demoProductPath(item.handle), baseUrl).href : item.url };
+  return {
+    ...item,
+    image: absolute(item.image, baseUrl),
+    url: item.handle ? new URL(demoProductPath(item.handle), baseUrl).href : item.url,
+  };
 }
 
 /** Preview only: a few variants and stock levels so the variant style, its label and the low-stock note can be judged. */
@@ -59,10 +63,22 @@ const catalogLive = (p: ProductRow, baseUrl: string, variants?: LiveProductInput
   catalogLiveProduct(p, { url: demoProductPath, image: (ref) => absolute(ref, baseUrl) }, variants);
 
 /** `all_products` for these looks: their items and main products from the catalog. */
-async function liveProducts(db: Db, shopId: number, looks: StorefrontLook[], baseUrl: string, withSamples: boolean): Promise<LiveProduct[]> {
+async function liveProducts(
+  db: Db,
+  shopId: number,
+  looks: StorefrontLook[],
+  baseUrl: string,
+  withSamples: boolean,
+): Promise<LiveProduct[]> {
   const rows = await catalogRowsOfLooks(db, shopId, looks);
   const itemIndex = new Map(looks.flatMap((l) => l.items.map((item, i) => [item.handle, i] as const)));
-  return rows.map((p) => catalogLive(p, baseUrl, withSamples && itemIndex.has(p.handle) ? sampleVariants(p, itemIndex.get(p.handle) ?? 0) : undefined));
+  return rows.map((p) =>
+    catalogLive(
+      p,
+      baseUrl,
+      withSamples && itemIndex.has(p.handle) ? sampleVariants(p, itemIndex.get(p.handle) ?? 0) : undefined,
+    ),
+  );
 }
 
 /** Built-in sample when a shop has no looks yet (no images, catalog-independent), with its live products. */
@@ -96,7 +112,13 @@ function fallbackSample(locale: string): { look: StorefrontLook; products: LiveP
       compareAtPrice: item.compareAtPrice,
       available: true,
       image: null,
-      variants: ['S', 'M', 'L'].map((title, v) => ({ id: `sample-${i + 1}-${v}`, title, price: item.price, available: true, quantity: i === 0 && v === 0 ? 2 : null })),
+      variants: ['S', 'M', 'L'].map((title, v) => ({
+        id: `sample-${i + 1}-${v}`,
+        title,
+        price: item.price,
+        available: true,
+        quantity: i === 0 && v === 0 ? 2 : null,
+      })),
     }),
   );
   return {
@@ -123,11 +145,29 @@ interface RenderInput {
 }
 
 /** The product page's looks through the theme app extension's Liquid (block or embed, as on a store). */
-async function renderLooks({ shop, config, looks, products, page, baseUrl, designMode }: RenderInput): Promise<string[]> {
+async function renderLooks({
+  shop,
+  config,
+  looks,
+  products,
+  page,
+  baseUrl,
+  designMode,
+}: RenderInput): Promise<string[]> {
   if (!looks.length) return [];
   const product = page
     ? { ...catalogLive(page, baseUrl), metafields: { $app: { looks: { value: { v: 1, looks } } } } }
-    : liveProduct({ gid: 'sample-page', handle: '', title: '', url: '', price: 0, compareAtPrice: null, available: true, image: null, looks: { v: 1, looks } });
+    : liveProduct({
+        gid: 'sample-page',
+        handle: '',
+        title: '',
+        url: '',
+        price: 0,
+        compareAtPrice: null,
+        available: true,
+        image: null,
+        looks: { v: 1, looks },
+      });
   const globals = storefrontGlobals({
     shopDomain: shop.domain,
     currency: config.currency,
@@ -157,7 +197,14 @@ export async function previewWidgets(
     settings: { ...saved.settings, enabled: true },
     demo: true,
   };
-  const row = await db.selectFrom('productLooks').selectAll().where('shopId', '=', shop.id).orderBy('active', 'desc').orderBy('id').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('productLooks')
+    .selectAll()
+    .where('shopId', '=', shop.id)
+    .orderBy('active', 'desc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   const found = row ? (await storefrontLooks(db, shop.id, [row]))[0] : undefined;
   let looks: StorefrontLook[];
   let products: LiveProduct[];
@@ -165,7 +212,13 @@ export async function previewWidgets(
   if (found) {
     looks = [forDemo(found, baseUrl)];
     products = await liveProducts(db, shop.id, looks, baseUrl, true);
-    product = (await db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shop.id).where('gid', '=', found.mainProduct.productId).executeTakeFirst()) ?? null;
+    product =
+      (await db
+        .selectFrom('catalogProducts')
+        .selectAll()
+        .where('shopId', '=', shop.id)
+        .where('gid', '=', found.mainProduct.productId)
+        .executeTakeFirst()) ?? null;
   } else {
     const sample = fallbackSample(config.settings.locale);
     looks = [sample.look];
@@ -179,13 +232,32 @@ export async function previewWidgets(
  * The demo storefront's product page: the product's active looks (its metafield's value), or the look
  * `lookId` whatever its state or main product (the admin's look preview).
  */
-export async function productWidgets(db: Db, shop: ShopRow, page: ProductRow, baseUrl: string, lookId?: number): Promise<string[]> {
+export async function productWidgets(
+  db: Db,
+  shop: ShopRow,
+  page: ProductRow,
+  baseUrl: string,
+  lookId?: number,
+): Promise<string[]> {
   const saved = await storefrontConfigValue(db, shop);
-  const config: StorefrontConfig = { ...saved, demo: true, settings: { ...saved.settings, enabled: saved.settings.enabled || lookId !== undefined } };
+  const config: StorefrontConfig = {
+    ...saved,
+    demo: true,
+    settings: { ...saved.settings, enabled: saved.settings.enabled || lookId !== undefined },
+  };
   if (!config.settings.enabled) return [];
   const value =
     lookId !== undefined
-      ? await storefrontLooks(db, shop.id, await db.selectFrom('productLooks').selectAll().where('shopId', '=', shop.id).where('id', '=', lookId).execute())
+      ? await storefrontLooks(
+          db,
+          shop.id,
+          await db
+            .selectFrom('productLooks')
+            .selectAll()
+            .where('shopId', '=', shop.id)
+            .where('id', '=', lookId)
+            .execute(),
+        )
       : (await productLooksValue(db, shop, page.gid)).looks;
   const looks = value.map((l) => forDemo(l, baseUrl));
   const products = await liveProducts(db, shop.id, looks, baseUrl, false);

@@ -13,7 +13,11 @@ export interface ProductLinks {
 }
 
 /** A catalog row as the Liquid `product` object (one rule for the demo storefront and the app proxy pages). */
-export function catalogLiveProduct(p: CatalogProductRow, links: ProductLinks, variants?: LiveProductInput['variants']): LiveProduct {
+export function catalogLiveProduct(
+  p: CatalogProductRow,
+  links: ProductLinks,
+  variants?: LiveProductInput['variants'],
+): LiveProduct {
   return liveProduct({
     gid: p.gid,
     handle: p.handle,
@@ -30,8 +34,23 @@ export function catalogLiveProduct(p: CatalogProductRow, links: ProductLinks, va
 }
 
 /** The catalog rows of these looks' products (main products, items and their alternatives, each handle once). */
-export async function catalogRowsOfLooks(db: Db, shopId: number, looks: StorefrontLook[]): Promise<CatalogProductRow[]> {
-  const handles = [...new Set(looks.flatMap((l) => [l.mainProduct.handle, ...l.items.flatMap((i) => [i.handle, i.alternative?.handle ?? ''])]).filter(Boolean))];
+export async function catalogRowsOfLooks(
+  db: Db,
+  shopId: number,
+  looks: StorefrontLook[],
+): Promise<CatalogProductRow[]> {
+  const handles = [
+    ...new Set(
+      looks
+        .flatMap((l) => [l.mainProduct.handle, ...l.items.flatMap((i) => [i.handle, i.alternative?.handle ?? ''])])
+        .filter(Boolean),
+    ),
+  ];
   if (!handles.length) return [];
-  return db.selectFrom('catalogProducts').selectAll().where('shopId', '=', shopId).where('handle', 'in', handles).execute();
+  return db
+    .selectFrom('catalogProducts')
+    .selectAll()
+    .where('shopId', '=', shopId)
+    .where('handle', 'in', handles)
+    .execute();
 }

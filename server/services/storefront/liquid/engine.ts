@@ -114,8 +114,15 @@ export class StorefrontLiquid {
   }
 
   /** One block rendered as Shopify would, with these globals and block settings (schema defaults first). */
-  async render(block: BlockName, globals: StorefrontGlobals, settings: Record<string, unknown> = {}, blockId = `sl-${block}`): Promise<string> {
-    const scope = { block: { id: blockId, type: block, settings: this.settings(block, settings), shopify_attributes: '' } };
+  async render(
+    block: BlockName,
+    globals: StorefrontGlobals,
+    settings: Record<string, unknown> = {},
+    blockId = `sl-${block}`,
+  ): Promise<string> {
+    const scope = {
+      block: { id: blockId, type: block, settings: this.settings(block, settings), shopify_attributes: '' },
+    };
     // Synchronous: every filter and tag here is, and it saves the promise per node (several times faster).
     const html = this.engine.renderSync(this.template(block), scope, { globals });
     return String(html).trim();

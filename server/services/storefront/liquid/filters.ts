@@ -12,7 +12,8 @@ interface Globals {
 /** Liquid passes `name: value` filter arguments as [name, value] pairs. */
 function namedArgs(args: unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const arg of args) if (Array.isArray(arg) && arg.length === 2 && typeof arg[0] === 'string') out[arg[0]] = arg[1];
+  for (const arg of args)
+    if (Array.isArray(arg) && arg.length === 2 && typeof arg[0] === 'string') out[arg[0]] = arg[1];
   return out;
 }
 
@@ -59,12 +60,16 @@ export function registerShopifyFilters(engine: Liquid, root: string, assetPrefix
   engine.registerFilter('json', (value: unknown) => jsonForScript(value instanceof Drop ? value.valueOf() : value));
   engine.registerFilter('asset_url', (file: unknown) => `${assetPrefix}${encodeURIComponent(String(file ?? ''))}`);
   // stylesheet_tag: the tag Shopify writes for a stylesheet URL.
-  engine.registerFilter('stylesheet_tag', (url: unknown) => `<link href="${escapeHtml(String(url ?? ''))}" rel="stylesheet" type="text/css" media="all">`);
+  engine.registerFilter(
+    'stylesheet_tag',
+    (url: unknown) => `<link href="${escapeHtml(String(url ?? ''))}" rel="stylesheet" type="text/css" media="all">`,
+  );
   // image_url: an image object (its src) or a URL string; the width is asked of Shopify's CDN only.
   engine.registerFilter('image_url', (image: unknown, ...args: unknown[]) => {
     const src = typeof image === 'string' ? image : ((image as { src?: string } | null)?.src ?? '');
     const { width } = namedArgs(args);
-    if (width && /^https:\/\/cdn\.shopify\.com\//.test(src)) return `${src}${src.includes('?') ? '&' : '?'}width=${Number(width)}`;
+    if (width && /^https:\/\/cdn\.shopify\.com\//.test(src))
+      return `${src}${src.includes('?') ? '&' : '?'}width=${Number(width)}`;
     return src;
   });
   engine.registerFilter('handleize', handleize);

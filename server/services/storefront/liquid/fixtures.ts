@@ -25,7 +25,12 @@ export function fixtureLook(overrides: Partial<StorefrontLook> = {}): Storefront
   return {
     id: 7,
     title: 'Look',
-    mainProduct: { productId: 'gid://shopify/Product/2000', handle: 'linen-shirt', title: 'Linen shirt', image: 'https://cdn.example/main.jpg' },
+    mainProduct: {
+      productId: 'gid://shopify/Product/2000',
+      handle: 'linen-shirt',
+      title: 'Linen shirt',
+      image: 'https://cdn.example/main.jpg',
+    },
     markerColor: 'FF0000',
     discount: { label: 'Deal', text: 'Save 10%', type: 'percentage', value: 10 },
     items: [fixtureItem(1), fixtureItem(2), fixtureItem(3)],
@@ -33,7 +38,10 @@ export function fixtureLook(overrides: Partial<StorefrontLook> = {}): Storefront
   };
 }
 
-export function fixtureConfig(layout: Partial<LayoutSettings> = {}, settings: Partial<StorefrontConfig['settings']> = {}): StorefrontConfig {
+export function fixtureConfig(
+  layout: Partial<LayoutSettings> = {},
+  settings: Partial<StorefrontConfig['settings']> = {},
+): StorefrontConfig {
   return {
     v: 1,
     currency: 'USD',
@@ -55,7 +63,12 @@ export function fixtureConfig(layout: Partial<LayoutSettings> = {}, settings: Pa
       autoHideOutOfStockItems: false,
       ...settings,
     },
-    booster: { showOnCartPage: false, cartPageCssSelector: null, enableCheckoutUIExtension: false, discountLabel: null },
+    booster: {
+      showOnCartPage: false,
+      cartPageCssSelector: null,
+      enableCheckoutUIExtension: false,
+      discountLabel: null,
+    },
   };
 }
 
@@ -78,7 +91,15 @@ export function fixtureLiveProducts(look: StorefrontLook): LiveProduct[] {
               { id: 'v-1-black', title: 'Black', price: item.price, available: true, quantity: 20 },
               { id: 'v-1-white', title: 'White', price: item.price + 2, available: false, quantity: 0 },
             ]
-          : [{ id: item.variantId ?? `v-${i}`, title: 'Default Title', price: item.price, available: item.available, quantity: i === 1 ? 2 : 20 }],
+          : [
+              {
+                id: item.variantId ?? `v-${i}`,
+                title: 'Default Title',
+                price: item.price,
+                available: item.available,
+                quantity: i === 1 ? 2 : 20,
+              },
+            ],
     }),
   );
 }
@@ -93,7 +114,13 @@ export interface FixtureRender {
 }
 
 /** The globals of a product page showing `look`. */
-export function fixtureGlobals({ look, config, live = true, designMode = false, extra = {} }: FixtureRender): Record<string, unknown> {
+export function fixtureGlobals({
+  look,
+  config,
+  live = true,
+  designMode = false,
+  extra = {},
+}: FixtureRender): Record<string, unknown> {
   const main = liveProduct({
     gid: look.mainProduct.productId,
     handle: look.mainProduct.handle,

@@ -41,7 +41,12 @@ function pluralCategory(locale: Locale, count: number): string {
  * fallback; `count` picks the plural form (zero/one/two/few/many/other, else other); `{{ name }}`
  * placeholders are filled in. Like Shopify, the result is HTML-escaped unless the key ends in `_html`.
  */
-export function translateStorefront(root: string, requested: string, key: string, values: Record<string, unknown> = {}): string {
+export function translateStorefront(
+  root: string,
+  requested: string,
+  key: string,
+  values: Record<string, unknown> = {},
+): string {
   const locale: Locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
   let entry = lookup(catalog(root, locale), key) ?? lookup(catalog(root, DEFAULT_LOCALE), key);
   if (entry && typeof entry !== 'string') {
@@ -50,6 +55,8 @@ export function translateStorefront(root: string, requested: string, key: string
     entry = (count === 0 && entry.zero) || entry[form] || entry.other;
   }
   if (typeof entry !== 'string') return `translation missing: ${locale}.${key}`;
-  const text = entry.replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (_m, name: string) => (values[name] === undefined || values[name] === null ? '' : String(values[name])));
+  const text = entry.replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (_m, name: string) =>
+    values[name] === undefined || values[name] === null ? '' : String(values[name]),
+  );
   return key.endsWith('_html') ? text : escapeHtml(text);
 }

@@ -6,9 +6,13 @@ import { XSS_PAYLOADS, xssContexts } from './xssCorpus';
 
 /** The markup without the widget's style tag, for readable snapshots. */
 const markup = (html: string) => html.replace(/<style class="sl-style">[\s\S]*?<\/style>/g, '<style/>');
-const configOf = (html: string) => JSON.parse(/<script type="application\/json" class="sl-config">(.*?)<\/script>/s.exec(html)![1]);
-const render = (layout: Parameters<typeof fixtureConfig>[0] = {}, settings: Parameters<typeof fixtureConfig>[1] = {}, extra: Partial<FixtureRender> = {}) =>
-  renderFixture({ ...extra, look: fixtureLook(extra.look), config: fixtureConfig(layout, settings) });
+const configOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" class="sl-config">(.*?)<\/script>/s.exec(html)![1]);
+const render = (
+  layout: Parameters<typeof fixtureConfig>[0] = {},
+  settings: Parameters<typeof fixtureConfig>[1] = {},
+  extra: Partial<FixtureRender> = {},
+) => renderFixture({ ...extra, look: fixtureLook(extra.look), config: fixtureConfig(layout, settings) });
 const name = (t: DefinedTemplate) => t || 'popup';
 
 jest.setTimeout(30_000);
@@ -24,7 +28,9 @@ describe('the shoppable look block (Liquid)', () => {
 
   it('every template has its own structure', async () => {
     const bodies = await Promise.all(
-      DEFINED_TEMPLATES.map(async (t) => markup(await render({ definedTemplate: t })).replace(/sl-t-\w+|data-sl-template="\w*"|"template":"\w+"/g, '')),
+      DEFINED_TEMPLATES.map(async (t) =>
+        markup(await render({ definedTemplate: t })).replace(/sl-t-\w+|data-sl-template="\w*"|"template":"\w+"/g, ''),
+      ),
     );
     expect(new Set(bodies).size).toBeGreaterThanOrEqual(5);
     expect(await render({ definedTemplate: 'shoppable' })).toContain('class="sl-marker"');
@@ -38,14 +44,19 @@ describe('the shoppable look block (Liquid)', () => {
     expect(html).toContain('style="left:20%;top:15%"');
     expect(html).toContain('aria-label="Item 1: Item 1">1</button>');
     expect(html).toContain('--sl-marker:#FF0000;--sl-marker-ink:#FFFFFF;--sl-marker-ring:#FFFFFF');
-    const ink = async (markerColor: string) => /--sl-marker-ink:(#\w+)/.exec(await render({ definedTemplate: 'shoppable' }, {}, { look: { markerColor } as never }))![1];
+    const ink = async (markerColor: string) =>
+      /--sl-marker-ink:(#\w+)/.exec(
+        await render({ definedTemplate: 'shoppable' }, {}, { look: { markerColor } as never }),
+      )![1];
     expect(await ink('1A1A1A')).toBe('#FFFFFF');
     expect(await ink('FFFFFF')).toBe('#111111');
     expect(await ink('FFE600')).toBe('#111111');
     expect(await ink('ffe600')).toBe('#111111');
     expect(await ink('0000FF')).toBe('#FFFFFF');
     // Not a colour: the dark default with a white ring.
-    expect(await render({}, {}, { look: { markerColor: 'red;}' } as never })).toContain('--sl-marker:#1A1A1A;--sl-marker-ink:#FFFFFF;--sl-marker-ring:#FFFFFF');
+    expect(await render({}, {}, { look: { markerColor: 'red;}' } as never })).toContain(
+      '--sl-marker:#1A1A1A;--sl-marker-ink:#FFFFFF;--sl-marker-ring:#FFFFFF',
+    );
   });
 
   it('clamps marker positions to the image', async () => {
@@ -56,7 +67,11 @@ describe('the shoppable look block (Liquid)', () => {
   });
 
   it('honours title placeholder, button colour and text, compare-at price and low stock', async () => {
-    const html = await render({ customTitle: 'Complete {product} now', addToCartButtonColor: '12ab34', addToCartText: 'Buy it' });
+    const html = await render({
+      customTitle: 'Complete {product} now',
+      addToCartButtonColor: '12ab34',
+      addToCartText: 'Buy it',
+    });
     expect(html).toContain('<h2 class="sl-title">Complete Linen shirt now</h2>');
     expect(html).toContain('--sl-atc:#12AB34');
     expect(html).toContain('>Buy it</button>');
@@ -83,7 +98,9 @@ describe('the shoppable look block (Liquid)', () => {
       expect(json).toContain('Item 1');
       expect(json).not.toContain('class="sl-price"');
       expect(json).not.toContain('sl-variants');
-      expect(json).not.toMatch(/<button type="button" class="sl-atc"( disabled)?>(Add to cart|Sold out)<\/button>\s*<\/div>\s*<\/article>/);
+      expect(json).not.toMatch(
+        /<button type="button" class="sl-atc"( disabled)?>(Add to cart|Sold out)<\/button>\s*<\/div>\s*<\/article>/,
+      );
       if (definedTemplate === 'line_items') {
         // Listed, not selected, not counted.
         expect(json).not.toMatch(/class="sl-line-check"[^>]*checked/);
@@ -91,21 +108,41 @@ describe('the shoppable look block (Liquid)', () => {
       } else expect(json).not.toContain('$');
     }
     // A live price differs from the JSON: the live one wins.
-    const products = [liveProduct({ gid: look.items[1].productId, handle: 'item-2', title: 'Item 2 live', url: '/products/item-2', price: 21.5, compareAtPrice: 30, available: true, image: null })];
-    const changed = await renderFixture({ look, config: fixtureConfig({ definedTemplate: 'inpage' }), extra: { products } });
+    const products = [
+      liveProduct({
+        gid: look.items[1].productId,
+        handle: 'item-2',
+        title: 'Item 2 live',
+        url: '/products/item-2',
+        price: 21.5,
+        compareAtPrice: 30,
+        available: true,
+        image: null,
+      }),
+    ];
+    const changed = await renderFixture({
+      look,
+      config: fixtureConfig({ definedTemplate: 'inpage' }),
+      extra: { products },
+    });
     expect(changed).toContain('Item 2 live');
     expect(changed).toContain('<span class="sl-now">$21.50</span> <s class="sl-was">$30.00</s>');
   });
 
   it('formats money in the shop currency and the storefront language', async () => {
-    const html = await renderFixture({ look: fixtureLook(), config: { ...fixtureConfig({}, { locale: 'de' }), currency: 'EUR' } });
+    const html = await renderFixture({
+      look: fixtureLook(),
+      config: { ...fixtureConfig({}, { locale: 'de' }), currency: 'EUR' },
+    });
     expect(html).toMatch(/<s class="sl-was">15,00\s€<\/s>/);
     expect(html).toContain('Nur noch 2 verfügbar');
     expect(html).toContain('aria-label="Zurück"');
   });
 
   it('renders the variant style and label', async () => {
-    expect(await render({}, { definedVariantStyle: 'select', variantLabel: 'Colour' })).toMatch(/<label class="sl-vlabel"[^>]*>Colour<\/label>\s*<select/);
+    expect(await render({}, { definedVariantStyle: 'select', variantLabel: 'Colour' })).toMatch(
+      /<label class="sl-vlabel"[^>]*>Colour<\/label>\s*<select/,
+    );
     expect(await render({}, { definedVariantStyle: 'size' })).toContain('sl-vs-size');
     const color = await render({}, { definedVariantStyle: 'color' });
     expect(color).toContain('style="--sl-swatch:black"');
@@ -134,11 +171,17 @@ describe('the shoppable look block (Liquid)', () => {
 
   it('item images stay out of the product photo’s way: lazy, low priority, async decoding; CDN images right-sized', async () => {
     const cdn = 'https://cdn.shopify.com/s/files/1/item.jpg?v=1';
-    const html = await renderFixture({ look: fixtureLook({ items: [fixtureItem(1, { image: cdn }), fixtureItem(2)] }), config: fixtureConfig({ definedTemplate: 'inpage_r' }) });
+    const html = await renderFixture({
+      look: fixtureLook({ items: [fixtureItem(1, { image: cdn }), fixtureItem(2)] }),
+      config: fixtureConfig({ definedTemplate: 'inpage_r' }),
+    });
     const imgs = html.match(/<img [^>]*>/g)!;
     expect(imgs).toHaveLength(2);
-    for (const img of imgs) expect(img).toMatch(/ loading="lazy" fetchpriority="low" decoding="async" width="600" height="600"/);
-    expect(imgs[0]).toContain(`srcset="${cdn}&amp;width=300 300w, ${cdn}&amp;width=600 600w" sizes="(min-width: 750px) 300px, 50vw"`);
+    for (const img of imgs)
+      expect(img).toMatch(/ loading="lazy" fetchpriority="low" decoding="async" width="600" height="600"/);
+    expect(imgs[0]).toContain(
+      `srcset="${cdn}&amp;width=300 300w, ${cdn}&amp;width=600 600w" sizes="(min-width: 750px) 300px, 50vw"`,
+    );
     // Another host serves one size: no srcset.
     expect(imgs[1]).toContain('src="https://cdn.example/item-2.jpg"');
     expect(imgs[1]).not.toContain('srcset');
@@ -150,7 +193,9 @@ describe('the shoppable look block (Liquid)', () => {
   });
 
   it('popup carries its trigger settings; the app embed shows it', async () => {
-    const delayed = configOf(await render({ definedTemplate: '' }, { usePoopUpEvent: 'post_onload_time', usePoopUpDelay: 4 }));
+    const delayed = configOf(
+      await render({ definedTemplate: '' }, { usePoopUpEvent: 'post_onload_time', usePoopUpDelay: 4 }),
+    );
     expect(delayed.popup).toEqual({ event: 'post_onload_time', delaySeconds: 4, button: false });
     for (const event of ['onload', 'on_user_scroll', 'on_add_to_cart'] as const) {
       expect(configOf(await render({ definedTemplate: '' }, { usePoopUpEvent: event })).popup.event).toBe(event);
@@ -161,51 +206,96 @@ describe('the shoppable look block (Liquid)', () => {
     // The product block leaves the popup to the embed (no duplicate), unless its own template is set.
     const globals = fixtureGlobals({ look: fixtureLook(), config: fixtureConfig({ definedTemplate: '' }) });
     expect(await storefrontLiquid().render('shoppable-look', globals)).not.toContain('sl-widget');
-    expect(await storefrontLiquid().render('shoppable-look', globals, { template: 'multi_col' })).toContain('sl-t-multi_col');
+    expect(await storefrontLiquid().render('shoppable-look', globals, { template: 'multi_col' })).toContain(
+      'sl-t-multi_col',
+    );
   });
 
   it('selector and after-add-to-cart placements are shown by the embed with their target', async () => {
     const html = await render({ placementMethod: 'selector', inPageCssSelector: '#here' });
     expect(configOf(html)).toMatchObject({ placement: 'selector', selector: '#here' });
-    expect(configOf(await render({ placementMethod: 'after_atc', inPageCssSelector: '#ignored' }))).toMatchObject({ placement: 'after_atc', selector: null });
-    expect(configOf(await render())).toMatchObject({ placement: 'section', selector: null, platformCart: true, preview: false, eventEndpoint: null });
+    expect(configOf(await render({ placementMethod: 'after_atc', inPageCssSelector: '#ignored' }))).toMatchObject({
+      placement: 'after_atc',
+      selector: null,
+    });
+    expect(configOf(await render())).toMatchObject({
+      placement: 'section',
+      selector: null,
+      platformCart: true,
+      preview: false,
+      eventEndpoint: null,
+    });
   });
 
   it('demo storefront and theme editor: no platform cart; the editor sends nothing', async () => {
-    expect(configOf(await renderFixture({ look: fixtureLook(), config: { ...fixtureConfig(), demo: true } }))).toMatchObject({
+    expect(
+      configOf(await renderFixture({ look: fixtureLook(), config: { ...fixtureConfig(), demo: true } })),
+    ).toMatchObject({
       platformCart: false,
       eventEndpoint: '/api/storefront/add-to-cart',
       preview: false,
     });
-    expect(configOf(await renderFixture({ look: fixtureLook(), config: fixtureConfig(), designMode: true }))).toMatchObject({ platformCart: false, eventEndpoint: null, preview: true });
+    expect(
+      configOf(await renderFixture({ look: fixtureLook(), config: fixtureConfig(), designMode: true })),
+    ).toMatchObject({ platformCart: false, eventEndpoint: null, preview: true });
   });
 
   it('block settings: heading override, one look or a chosen look', async () => {
     const first = fixtureLook();
     const second = fixtureLook({ id: 8, title: 'Second' });
     const globals = fixtureGlobals({ look: first, config: fixtureConfig() });
-    (globals.product as { metafields: Record<string, Record<string, { value: unknown }>> }).metafields.$app.looks.value = { v: 1, looks: [first, second] };
+    (
+      globals.product as { metafields: Record<string, Record<string, { value: unknown }>> }
+    ).metafields.$app.looks.value = { v: 1, looks: [first, second] };
     const engine = storefrontLiquid();
     expect((await engine.render('shoppable-look', globals)).match(/class="sl-widget /g)).toHaveLength(2);
-    expect((await engine.render('shoppable-look', globals, { looks_shown: 'first' })).match(/data-sl-look="(\d+)" data-sl-template/g)).toEqual(['data-sl-look="7" data-sl-template']);
-    expect((await engine.render('shoppable-look', globals, { look_id: '8' })).match(/data-sl-look="(\d+)" data-sl-template/g)).toEqual(['data-sl-look="8" data-sl-template']);
-    expect(await engine.render('shoppable-look', globals, { heading: 'Wear {product} with' })).toContain('<h2 class="sl-title">Wear Linen shirt with</h2>');
+    expect(
+      (await engine.render('shoppable-look', globals, { looks_shown: 'first' })).match(
+        /data-sl-look="(\d+)" data-sl-template/g,
+      ),
+    ).toEqual(['data-sl-look="7" data-sl-template']);
+    expect(
+      (await engine.render('shoppable-look', globals, { look_id: '8' })).match(
+        /data-sl-look="(\d+)" data-sl-template/g,
+      ),
+    ).toEqual(['data-sl-look="8" data-sl-template']);
+    expect(await engine.render('shoppable-look', globals, { heading: 'Wear {product} with' })).toContain(
+      '<h2 class="sl-title">Wear Linen shirt with</h2>',
+    );
   });
 
   it('nothing when the app is off or the product has no looks; a hint in the theme editor', async () => {
     const engine = storefrontLiquid();
     const off = fixtureGlobals({ look: fixtureLook(), config: fixtureConfig({}, { enabled: false }) });
     expect(await engine.render('shoppable-look', off)).not.toContain('sl-widget');
-    const none = storefrontGlobals({ shopDomain: 'x.myshopify.com', currency: 'USD', locale: 'fr', config: fixtureConfig(), products: [], template: 'product', designMode: true });
+    const none = storefrontGlobals({
+      shopDomain: 'x.myshopify.com',
+      currency: 'USD',
+      locale: 'fr',
+      config: fixtureConfig(),
+      products: [],
+      template: 'product',
+      designMode: true,
+    });
     expect(await engine.render('shoppable-look', none)).toContain('Aucun look actif ne présente encore ce produit.');
-    expect(await engine.render('shoppable-look', { ...none, request: { design_mode: false, locale: { iso_code: 'fr' } } })).not.toContain('sl-note');
+    expect(
+      await engine.render('shoppable-look', { ...none, request: { design_mode: false, locale: { iso_code: 'fr' } } }),
+    ).not.toContain('sl-note');
   });
 });
 
 describe('the looks gallery block and the cart booster', () => {
   it('lists the gallery looks with item counts (plural) and links', async () => {
     const looks = [fixtureLook(), fixtureLook({ id: 9, title: 'Solo', items: [fixtureLook().items[0]] })];
-    const globals = storefrontGlobals({ shopDomain: 'x.myshopify.com', currency: 'USD', locale: 'de', config: fixtureConfig(), gallery: { v: 1, looks }, products: [], template: 'page' });
+    const globals = storefrontGlobals({
+      shopDomain: 'x.myshopify.com',
+      currency: 'USD',
+      locale: 'de',
+      config: fixtureConfig(),
+      gallery: { v: 1, looks },
+      products: [],
+      template: 'page',
+    });
     const html = await storefrontLiquid().render('looks-gallery', globals, { columns: 2 });
     expect(html).toContain('style="--sl-columns:2"');
     expect(html).toContain('<h2 class="sl-gallery-title">Entdecke unsere Looks</h2>');
@@ -213,15 +303,35 @@ describe('the looks gallery block and the cart booster', () => {
     expect(html).toContain('1 Artikel');
     expect(html).toContain('href="/products/linen-shirt"');
     expect(html.match(/class="sl-look-card"/g)).toHaveLength(2);
-    expect((await storefrontLiquid().render('looks-gallery', globals, { max_looks: 1 })).match(/class="sl-look-card"/g)).toHaveLength(1);
+    expect(
+      (await storefrontLiquid().render('looks-gallery', globals, { max_looks: 1 })).match(/class="sl-look-card"/g),
+    ).toHaveLength(1);
   });
 
   it('shows the looks of the cart’s products on the cart page when the booster asks, once each', async () => {
     const look = fixtureLook();
     const config = fixtureConfig();
     config.booster = { ...config.booster, showOnCartPage: true, cartPageCssSelector: '.cart-items' };
-    const inCart = liveProduct({ gid: 'gid://shopify/Product/1', handle: 'a', title: 'A', url: '/products/a', price: 1, compareAtPrice: null, available: true, image: null, looks: { v: 1, looks: [look] } });
-    const globals = storefrontGlobals({ shopDomain: 'x.myshopify.com', currency: 'USD', locale: 'en', config, products: [], template: 'cart', cartProducts: [inCart, inCart] });
+    const inCart = liveProduct({
+      gid: 'gid://shopify/Product/1',
+      handle: 'a',
+      title: 'A',
+      url: '/products/a',
+      price: 1,
+      compareAtPrice: null,
+      available: true,
+      image: null,
+      looks: { v: 1, looks: [look] },
+    });
+    const globals = storefrontGlobals({
+      shopDomain: 'x.myshopify.com',
+      currency: 'USD',
+      locale: 'en',
+      config,
+      products: [],
+      template: 'cart',
+      cartProducts: [inCart, inCart],
+    });
     const html = await storefrontLiquid().render('looks-embed', globals);
     expect(html.match(/class="sl-widget /g)).toHaveLength(1);
     expect(configOf(html)).toMatchObject({ placement: 'selector', selector: '.cart-items' });
@@ -231,13 +341,17 @@ describe('the looks gallery block and the cart booster', () => {
 });
 
 describe('Liquid output escaping (XSS corpus)', () => {
-  const TAGS = /^(style|script|section|div|h2|p|a|img|button|span|article|s|label|select|option|input|strong|link|ul|li)$/;
-  const ATTRS = /^(class|href|src|srcset|sizes|alt|loading|fetchpriority|decoding|width|height|type|role|aria-[a-z]+|data-sl-[a-z]+|style|id|for|value|min|max|checked|disabled|hidden|selected|rel|media|defer)$/;
+  const TAGS =
+    /^(style|script|section|div|h2|p|a|img|button|span|article|s|label|select|option|input|strong|link|ul|li)$/;
+  const ATTRS =
+    /^(class|href|src|srcset|sizes|alt|loading|fetchpriority|decoding|width|height|type|role|aria-[a-z]+|data-sl-[a-z]+|style|id|for|value|min|max|checked|disabled|hidden|selected|rel|media|defer)$/;
 
   it.each(xssContexts())('no payload markup survives: %s', async (_label, fixture) => {
     const html = await renderFixture(fixture);
     // One script element carries data (the config); the popup's looks-popup.js and the tiers' looks-offer.js tags are fixed asset URLs.
-    const scripts = (html.match(/<script[^>]*>/g) ?? []).filter((tag) => !/^<script src="[^"<>]*\/looks-(popup|offer)\.js" defer>$/.test(tag));
+    const scripts = (html.match(/<script[^>]*>/g) ?? []).filter(
+      (tag) => !/^<script src="[^"<>]*\/looks-(popup|offer)\.js" defer>$/.test(tag),
+    );
     expect(scripts).toEqual(['<script type="application/json" class="sl-config">']);
     expect(html.match(/<\/style>/g)).toHaveLength(1);
     const style = /<style class="sl-style">([^<]*)<\/style>/.exec(html);
@@ -246,7 +360,9 @@ describe('Liquid output escaping (XSS corpus)', () => {
     const config = configOf(html);
     expect(config.text.addToCart).toBe(fixture.config.layout.addToCartText);
     // Every `<` outside the stylesheet and the JSON starts one of our tags with our attributes only.
-    const body = html.replace(/<style class="sl-style">[^<]*<\/style>/, '').replace(/(<script type="application\/json" class="sl-config">)[^<]*(<\/script>)/, '$1$2');
+    const body = html
+      .replace(/<style class="sl-style">[^<]*<\/style>/, '')
+      .replace(/(<script type="application\/json" class="sl-config">)[^<]*(<\/script>)/, '$1$2');
     for (const tag of body.split('<').slice(1)) {
       const m = /^\/?([a-z0-9]+)((?:\s+[a-z-]+(?:="[^"<>]*")?)*)\s*>/.exec(tag);
       expect(m).not.toBeNull();
@@ -254,7 +370,10 @@ describe('Liquid output escaping (XSS corpus)', () => {
       for (const [, attr, value] of m![2].matchAll(/\s+([a-z-]+)(?:="([^"]*)")?/g)) {
         expect(attr).toMatch(ATTRS);
         if (attr === 'href' || attr === 'src') expect(value).toMatch(/^(https?:\/\/|\/)/);
-        if (attr === 'srcset') expect(value).toMatch(/^https:\/\/cdn\.shopify\.com\/[\s\S]* 300w, https:\/\/cdn\.shopify\.com\/[\s\S]* 600w$/);
+        if (attr === 'srcset')
+          expect(value).toMatch(
+            /^https:\/\/cdn\.shopify\.com\/[\s\S]* 300w, https:\/\/cdn\.shopify\.com\/[\s\S]* 600w$/,
+          );
         if (attr === 'style') expect(value).toMatch(/^(left:[\d.]+%;top:[\d.]+%|--sl-swatch:[a-z0-9]+)$/);
       }
     }

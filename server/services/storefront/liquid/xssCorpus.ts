@@ -81,12 +81,26 @@ export function xssContexts(): Array<[string, FixtureRender]> {
       title: payload,
       markerColor: payload,
       mainProduct: { productId: payload, handle: payload, title: payload, image: payload },
-      discount: { label: payload, text: payload, type: 'percentage', value: 10, tiers: [{ quantity: payload as never, percentage: payload as never }, { quantity: 3, percentage: 15 }] },
+      discount: {
+        label: payload,
+        text: payload,
+        type: 'percentage',
+        value: 10,
+        tiers: [
+          { quantity: payload as never, percentage: payload as never },
+          { quantity: 3, percentage: 15 },
+        ],
+      },
       items: base.items.map((item, n) => ({
         ...item,
         title: payload,
         handle: n === 2 ? payload : item.handle,
-        image: n === 0 ? payload : n === 1 ? `https://cdn.shopify.com/s/${payload}` : `https://cdn.example/${encodeURIComponent(payload)}.jpg`,
+        image:
+          n === 0
+            ? payload
+            : n === 1
+              ? `https://cdn.shopify.com/s/${payload}`
+              : `https://cdn.example/${encodeURIComponent(payload)}.jpg`,
         url: n === 1 ? `/products/${payload}` : payload,
         productId: payload,
         variantId: payload,
@@ -102,7 +116,11 @@ export function xssContexts(): Array<[string, FixtureRender]> {
     }));
     const fixture: FixtureRender = { look, config, extra: { products } };
     out.push([`#${i + 1} ${JSON.stringify(payload).slice(0, 40)}`, fixture]);
-    if (i % 4 === 0) out.push([`#${i + 1} popup`, { ...fixture, config: { ...config, layout: { ...config.layout, definedTemplate: '' } } }]);
+    if (i % 4 === 0)
+      out.push([
+        `#${i + 1} popup`,
+        { ...fixture, config: { ...config, layout: { ...config.layout, definedTemplate: '' } } },
+      ]);
   });
   return out;
 }

@@ -4,7 +4,13 @@ import { useIntl } from 'react-intl';
 import { downloadFileName, type ImageGeneration } from '../../../contracts/gallery';
 
 /** Downloads the generated image as `<look title>-<type>-<id>.jpg` (a plain same-origin anchor with download). */
-export function DownloadButton({ generation, variant }: { generation: ImageGeneration; variant?: 'primary' | 'secondary' }) {
+export function DownloadButton({
+  generation,
+  variant,
+}: {
+  generation: ImageGeneration;
+  variant?: 'primary' | 'secondary';
+}) {
   const intl = useIntl();
   if (!generation.generatedImageUrl) return null;
   const onClick = () => {
@@ -17,7 +23,12 @@ export function DownloadButton({ generation, variant }: { generation: ImageGener
     a.remove();
   };
   return (
-    <Button icon={ArrowDownIcon} onClick={onClick} variant={variant} accessibilityLabel={`${intl.formatMessage({ id: 'Gallery.list.download' })} ${generation.title}`}>
+    <Button
+      icon={ArrowDownIcon}
+      onClick={onClick}
+      variant={variant}
+      accessibilityLabel={`${intl.formatMessage({ id: 'Gallery.list.download' })} ${generation.title}`}
+    >
       {intl.formatMessage({ id: 'Gallery.list.download' })}
     </Button>
   );

@@ -8,7 +8,15 @@ import { DownloadButton } from './DownloadButton';
  * The generated image with its download button; a spinner while generating. `lookUrl`: "Use on
  * look" opens the look form with this image chosen (its markers placed where the image shows the items).
  */
-export function GeneratedImageCard({ generation, generating, lookUrl }: { generation: ImageGeneration; generating: boolean; lookUrl?: string }) {
+export function GeneratedImageCard({
+  generation,
+  generating,
+  lookUrl,
+}: {
+  generation: ImageGeneration;
+  generating: boolean;
+  lookUrl?: string;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (
@@ -27,7 +35,16 @@ export function GeneratedImageCard({ generation, generating, lookUrl }: { genera
         </InlineStack>
         <Box background="bg-surface-secondary" borderRadius="200" minHeight="260px" padding="200">
           {generating ? (
-            <div style={{ minHeight: 260, display: 'flex', alignItems: 'center', justifyContent: 'center', flexDirection: 'column', gap: 12 }}>
+            <div
+              style={{
+                minHeight: 260,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                flexDirection: 'column',
+                gap: 12,
+              }}
+            >
               <Spinner accessibilityLabel={t('Generation.panel.inProgress')} />
               <Text as="p" tone="subdued">
                 {t('Gallery.image.generating')}
@@ -41,7 +58,16 @@ export function GeneratedImageCard({ generation, generating, lookUrl }: { genera
               data-testid="generated-image"
             />
           ) : (
-            <div style={{ minHeight: 260, display: 'flex', alignItems: 'center', justifyContent: 'center', flexDirection: 'column', gap: 8 }}>
+            <div
+              style={{
+                minHeight: 260,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                flexDirection: 'column',
+                gap: 8,
+              }}
+            >
               <Icon source={ImageIcon} tone="subdued" />
               <Text as="p" tone="subdued">
                 {t('Gallery.image.none')}

@@ -32,7 +32,18 @@ interface Props {
  * image type flat_lay|model, optional custom prompt. Generate needs a look
  * and is disabled while a generation runs.
  */
-export function GenerationForm({ look: initialLook, lookLocked, initialImageType = 'flat_lay', initialPrompt, generating, submitting, submitLabel, error, onDismissError, onSubmit }: Props) {
+export function GenerationForm({
+  look: initialLook,
+  lookLocked,
+  initialImageType = 'flat_lay',
+  initialPrompt,
+  generating,
+  submitting,
+  submitLabel,
+  error,
+  onDismissError,
+  onSubmit,
+}: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [look, setLook] = useState<GalleryLook | null>(initialLook);

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import { BlockStack, Box, Combobox, Listbox, Spinner, Text, InlineStack } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { GALLERY_DROPDOWN_MAX_HEIGHT, GALLERY_SEARCH_DEBOUNCE_MS, GALLERY_SEARCH_MIN_CHARS } from '../../../contracts/gallery';
+import {
+  GALLERY_DROPDOWN_MAX_HEIGHT,
+  GALLERY_SEARCH_DEBOUNCE_MS,
+  GALLERY_SEARCH_MIN_CHARS,
+} from '../../../contracts/gallery';
 import { useGalleryLookSearch, type GalleryLook } from '../galleryLooks';
 import { ProductThumbnail } from '../../../components/ProductThumbnail';
 
@@ -47,7 +51,11 @@ export function LookSearch({ onSelect, error }: { onSelect(look: GalleryLook): v
             autoComplete="off"
             value={text}
             onChange={setText}
-            helpText={tooShort || !text ? intl.formatMessage({ id: 'Gallery.form.minimumCharacters' }, { min: GALLERY_SEARCH_MIN_CHARS }) : undefined}
+            helpText={
+              tooShort || !text
+                ? intl.formatMessage({ id: 'Gallery.form.minimumCharacters' }, { min: GALLERY_SEARCH_MIN_CHARS })
+                : undefined
+            }
             error={error}
             suffix={isFetching ? <Spinner size="small" /> : undefined}
             clearButton

@@ -6,7 +6,12 @@ import { GenerationStatusBadge } from './GenerationStatusBadge';
 export type PanelState = 'ready' | 'starting' | 'inProgress' | 'completed' | 'failed';
 
 /** SPEC §4 status panel: PENDING idle = ready, PENDING streaming = starting, queued/running = in progress, completed, failed with the error. */
-export function panelState(status: GenerationStatus, streaming: boolean, hasImage: boolean, failed: boolean): PanelState {
+export function panelState(
+  status: GenerationStatus,
+  streaming: boolean,
+  hasImage: boolean,
+  failed: boolean,
+): PanelState {
   if (failed || status === 'FAILED') return 'failed';
   if (status === 'IN_QUEUE' || status === 'IN_PROGRESS') return 'inProgress';
   if (status === 'COMPLETED' && hasImage) return 'completed';
@@ -14,7 +19,14 @@ export function panelState(status: GenerationStatus, streaming: boolean, hasImag
   return 'ready';
 }
 
-export function StatusPanel({ state, status, error, reconnecting, lost, onReconnect }: {
+export function StatusPanel({
+  state,
+  status,
+  error,
+  reconnecting,
+  lost,
+  onReconnect,
+}: {
   state: PanelState;
   status: GenerationStatus;
   error: string | null;
@@ -40,7 +52,9 @@ export function StatusPanel({ state, status, error, reconnecting, lost, onReconn
             </Banner>
           ) : (
             <InlineStack gap="200" blockAlign="center">
-              {(state === 'inProgress' || state === 'starting') && <Spinner size="small" accessibilityLabel={t(`Generation.panel.${state}`)} />}
+              {(state === 'inProgress' || state === 'starting') && (
+                <Spinner size="small" accessibilityLabel={t(`Generation.panel.${state}`)} />
+              )}
               <Text as="p">{t(`Generation.panel.${state}`)}</Text>
             </InlineStack>
           )}

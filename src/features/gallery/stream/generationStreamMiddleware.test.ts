@@ -3,7 +3,13 @@ import type { FetchEventSourceInit } from '@microsoft/fetch-event-source';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { createFakeHost } from '../../../test/fakeHost';
 import { createGenerationStreamMiddleware, streamUrl } from './generationStreamMiddleware';
-import { generationStreamSlice, startGenerationStream, stopGenerationStream, streamActions, type GenerationStreamState } from './generationStreamSlice';
+import {
+  generationStreamSlice,
+  startGenerationStream,
+  stopGenerationStream,
+  streamActions,
+  type GenerationStreamState,
+} from './generationStreamSlice';
 
 /** A fake SSE client: every connection is recorded; the test opens it, sends events, drops or ends it. */
 function fakeStream() {
@@ -64,7 +70,12 @@ const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 function setup(maxRetries = 3) {
   const stream = fakeStream();
   const host = createFakeHost();
-  const middleware = createGenerationStreamMiddleware(host, { fetchEventSource: stream.fetchEventSource, maxRetries, baseDelayMs: 5, maxDelayMs: 20 });
+  const middleware = createGenerationStreamMiddleware(host, {
+    fetchEventSource: stream.fetchEventSource,
+    maxRetries,
+    baseDelayMs: 5,
+    maxDelayMs: 20,
+  });
   const store = configureMockStore<{ generationStream: GenerationStreamState }>([middleware as never])({
     generationStream: generationStreamSlice.getInitialState(),
   });
@@ -107,8 +118,15 @@ describe('generation stream middleware', () => {
     ]);
     expect(store.getActions()[2].payload).toEqual({ generationId: '7', status: 'IN_QUEUE', eventId: '11' });
     // status refreshes the generation; complete refreshes it and the credits
-    expect(invalidations()[0]).toEqual([{ type: 'Generation', id: '7' }, { type: 'Generation', id: 'LIST' }]);
-    expect(invalidations()[2]).toEqual([{ type: 'Generation', id: '7' }, { type: 'Generation', id: 'LIST' }, 'Credits']);
+    expect(invalidations()[0]).toEqual([
+      { type: 'Generation', id: '7' },
+      { type: 'Generation', id: 'LIST' },
+    ]);
+    expect(invalidations()[2]).toEqual([
+      { type: 'Generation', id: '7' },
+      { type: 'Generation', id: 'LIST' },
+      'Credits',
+    ]);
     expect(stream.connections).toHaveLength(1); // a finished stream is not reopened
     expect(JSON.parse(JSON.stringify(store.getActions()))).toEqual(store.getActions()); // serializable
   });
@@ -121,7 +139,9 @@ describe('generation stream middleware', () => {
     stream.connections[0].send('error', { generationId: 3, status: 'FAILED', message: 'boom' }, '5');
     stream.connections[0].end();
     await tick();
-    expect(store.getActions()).toContainEqual(streamActions.failed({ generationId: '3', message: 'boom', status: 'FAILED' }));
+    expect(store.getActions()).toContainEqual(
+      streamActions.failed({ generationId: '3', message: 'boom', status: 'FAILED' }),
+    );
 
     store.dispatch(startGenerationStream({ generationId: '4' }));
     await tick();
@@ -161,7 +181,10 @@ describe('generation stream middleware', () => {
     }
     await tick(60);
     expect(stream.connections).toHaveLength(3);
-    const attempts = store.getActions().filter((a: UnknownAction) => a.type === 'generationStream/reconnecting').map((a: UnknownAction & { payload: { attempt: number } }) => a.payload.attempt);
+    const attempts = store
+      .getActions()
+      .filter((a: UnknownAction) => a.type === 'generationStream/reconnecting')
+      .map((a: UnknownAction & { payload: { attempt: number } }) => a.payload.attempt);
     expect(attempts).toEqual([1, 2]);
     expect(store.getActions().at(-2)).toMatchObject({ type: 'generationStream/connectionFailed' });
   });
@@ -172,7 +195,9 @@ describe('generation stream middleware', () => {
     await tick();
     await stream.connections[0].open(404, { message: 'Generation not found' });
     await tick();
-    expect(store.getActions().at(-1)).toEqual(streamActions.connectionFailed({ generationId: '404', message: 'Generation not found' }));
+    expect(store.getActions().at(-1)).toEqual(
+      streamActions.connectionFailed({ generationId: '404', message: 'Generation not found' }),
+    );
     expect(stream.connections).toHaveLength(1);
   });
 

@@ -2,7 +2,11 @@ import type { Middleware } from '@reduxjs/toolkit';
 import type { EventSourceMessage, FetchEventSourceInit } from '@microsoft/fetch-event-source';
 import { API_PREFIX } from '../../../contracts/api';
 import { routeRequest } from '../../../api/routeRequest';
-import { GENERATION_STATUSES, type GenerationStatus, type StreamEventPayload } from '../../../contracts/generationStream';
+import {
+  GENERATION_STATUSES,
+  type GenerationStatus,
+  type StreamEventPayload,
+} from '../../../contracts/generationStream';
 import { applyAuthHeaders } from '../../../api/authHeaders';
 import { baseApi } from '../../../api/baseApi';
 import { idTag, listTag } from '../../../api/tags';
@@ -25,7 +29,8 @@ class DroppedError extends Error {}
 
 const TERMINAL = new Set(['complete', 'error', 'timeout', 'close']);
 
-export const streamUrl = (generationId: string) => `${API_PREFIX}${routeRequest('GET /image-generation/:id/stream', { params: { id: generationId } }).url}`;
+export const streamUrl = (generationId: string) =>
+  `${API_PREFIX}${routeRequest('GET /image-generation/:id/stream', { params: { id: generationId } }).url}`;
 
 function parsePayload(data: string): StreamEventPayload | null {
   try {
@@ -87,7 +92,8 @@ export function createGenerationStreamMiddleware(host: Host, options: StreamMidd
             store.dispatch(streamActions.connected({ generationId }));
             break;
           case 'status':
-            if (isStatus(payload.status)) store.dispatch(streamActions.status({ generationId, status: payload.status, eventId }));
+            if (isStatus(payload.status))
+              store.dispatch(streamActions.status({ generationId, status: payload.status, eventId }));
             refresh(generationId, false);
             break;
           case 'complete':
@@ -96,7 +102,11 @@ export function createGenerationStreamMiddleware(host: Host, options: StreamMidd
             break;
           case 'error':
             store.dispatch(
-              streamActions.failed({ generationId, message: payload.message ?? '', status: isStatus(payload.status) ? payload.status : undefined }),
+              streamActions.failed({
+                generationId,
+                message: payload.message ?? '',
+                status: isStatus(payload.status) ? payload.status : undefined,
+              }),
             );
             refresh(generationId, true);
             break;
@@ -163,10 +173,14 @@ export function createGenerationStreamMiddleware(host: Host, options: StreamMidd
           const delay = Math.min(maxDelay, baseDelay * 2 ** (attempt - 1));
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, delay);
-            signal.addEventListener('abort', () => {
-              clearTimeout(timer);
-              resolve();
-            }, { once: true });
+            signal.addEventListener(
+              'abort',
+              () => {
+                clearTimeout(timer);
+                resolve();
+              },
+              { once: true },
+            );
           });
         }
       }

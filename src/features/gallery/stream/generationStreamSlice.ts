@@ -37,7 +37,11 @@ export const generationStreamSlice = createSlice({
   initialState,
   reducers: {
     /** Opens the stream of a generation (the middleware connects). */
-    start: (_state, action: PayloadAction<WithId>) => ({ ...initialState, generationId: action.payload.generationId, connection: 'connecting' }),
+    start: (_state, action: PayloadAction<WithId>) => ({
+      ...initialState,
+      generationId: action.payload.generationId,
+      connection: 'connecting',
+    }),
     /** Closes it (leaving the page). */
     stop: () => initialState,
     connected: (state, action: PayloadAction<WithId>) => {

@@ -10,11 +10,30 @@ import { mockBackend, ok } from '../../../test/fakeBackend';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { DiscountSection } from './DiscountSection';
 
-const discount = (over: Partial<LookDiscount> = {}): LookDiscount => ({ enabled: true, type: 'percentage', value: 10, label: 'Bundle', discountText: '', tiers: [], ...over });
+const discount = (over: Partial<LookDiscount> = {}): LookDiscount => ({
+  enabled: true,
+  type: 'percentage',
+  value: 10,
+  label: 'Bundle',
+  discountText: '',
+  tiers: [],
+  ...over,
+});
 
-function renderSection(initial: Partial<LookDiscount>, options: Parameters<typeof renderWithProviders>[1] & { productDiscounts?: boolean } = {}) {
+function renderSection(
+  initial: Partial<LookDiscount>,
+  options: Parameters<typeof renderWithProviders>[1] & { productDiscounts?: boolean } = {},
+) {
   const backend = mockBackend({
-    'GET /booster': ok(boosterSettings({ bundleDiscountCombinesWith: { productDiscounts: options.productDiscounts ?? false, orderDiscounts: true, shippingDiscounts: true } })),
+    'GET /booster': ok(
+      boosterSettings({
+        bundleDiscountCombinesWith: {
+          productDiscounts: options.productDiscounts ?? false,
+          orderDiscounts: true,
+          shippingDiscounts: true,
+        },
+      }),
+    ),
   });
   let submitted: unknown = null;
   // The look's other values, so the schema checks the tiers against the look's three products.
@@ -64,11 +83,20 @@ describe('DiscountSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove tier 4' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove tier 3' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    expect((view.submitted() as { discount: LookDiscount }).discount.tiers).toEqual([{ quantity: 2, percentage: 10 }, { quantity: 3, percentage: 15 }]);
+    expect((view.submitted() as { discount: LookDiscount }).discount.tiers).toEqual([
+      { quantity: 2, percentage: 10 },
+      { quantity: 3, percentage: 15 },
+    ]);
   });
 
   it('says what the shopper gets: the complete look, each tier, the next tier and that it does not combine', async () => {
-    renderSection({ value: 15, tiers: [{ quantity: 2, percentage: 10 }, { quantity: 3, percentage: 12 }] });
+    renderSection({
+      value: 15,
+      tiers: [
+        { quantity: 2, percentage: 10 },
+        { quantity: 3, percentage: 12 },
+      ],
+    });
     expect(screen.getByText('Save 15 % when you buy the complete look')).toBeInTheDocument();
     expect(screen.getByText('Buy 2, save 10 %')).toBeInTheDocument();
     expect(screen.getByText('Buy 3, save 12 %')).toBeInTheDocument();
@@ -77,7 +105,10 @@ describe('DiscountSection', () => {
   });
 
   it('in German, with a fixed amount, and no combinations line when the booster lets the bundle combine', async () => {
-    const view = renderSection({ type: 'fixed', value: 5, tiers: [{ quantity: 2, percentage: 10 }] }, { locale: 'de', messages: de, shop: { currency: 'EUR' }, productDiscounts: true });
+    const view = renderSection(
+      { type: 'fixed', value: 5, tiers: [{ quantity: 2, percentage: 10 }] },
+      { locale: 'de', messages: de, shop: { currency: 'EUR' }, productDiscounts: true },
+    );
     expect(screen.getByText(/^Spare 5,00\s€, wenn du den kompletten Look kaufst$/)).toBeInTheDocument();
     expect(screen.getByText('Kaufe 2, spare 10 %')).toBeInTheDocument();
     expect(screen.getByText(/Mit 1 Artikel des Looks im Warenkorb: Noch 1 Artikel mehr für 10 %/)).toBeInTheDocument();
@@ -86,7 +117,12 @@ describe('DiscountSection', () => {
   });
 
   it('shows the translated errors of tiers that do not increase or ask for more items than the look has', async () => {
-    const view = renderSection({ tiers: [{ quantity: 3, percentage: 15 }, { quantity: 4, percentage: 10 }] });
+    const view = renderSection({
+      tiers: [
+        { quantity: 3, percentage: 15 },
+        { quantity: 4, percentage: 10 },
+      ],
+    });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(view.submitted()).toBeNull();
     const section = within(view.container);

@@ -7,7 +7,10 @@ import { DiscountSummary } from './DiscountSummary';
 import { DiscountTiers } from './DiscountTiers';
 import { LOOK_DISCOUNT_TYPES, PERCENTAGE_MAX, type LookDiscountType } from '../../../contracts/looks';
 
-const TYPE_LABELS: Record<LookDiscountType, string> = { percentage: 'Looks.discount.type.percentage', fixed: 'Looks.discount.type.fixed' };
+const TYPE_LABELS: Record<LookDiscountType, string> = {
+  percentage: 'Looks.discount.type.percentage',
+  fixed: 'Looks.discount.type.fixed',
+};
 
 /** Discount: enabled, label (min 3), type fixed|percentage, value, discount text, mix-and-match tiers, and what the shopper gets. */
 export function DiscountSection() {
@@ -17,11 +20,14 @@ export function DiscountSection() {
   const type = useField<string>('discount.type', { subscription: { value: true } }).input.value;
   // A fixed amount is in the shop's currency, shown as the language writes its sign ("$", "$US", "US$").
   const { currency } = useShop();
-  const currencySign = intl.formatNumberToParts(0, { style: 'currency', currency }).find((p) => p.type === 'currency')?.value ?? currency;
+  const currencySign =
+    intl.formatNumberToParts(0, { style: 'currency', currency }).find((p) => p.type === 'currency')?.value ?? currency;
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{t('Looks.discount.title')}</Text>
+        <Text as="h2" variant="headingMd">
+          {t('Looks.discount.title')}
+        </Text>
         <FormCheckbox name="discount.enabled" label={t('Looks.discount.enabled')} />
         {enabled && (
           <BlockStack gap="300">

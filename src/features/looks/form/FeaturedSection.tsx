@@ -7,7 +7,9 @@ export function FeaturedSection() {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{intl.formatMessage({ id: 'Looks.featured.title' })}</Text>
+        <Text as="h2" variant="headingMd">
+          {intl.formatMessage({ id: 'Looks.featured.title' })}
+        </Text>
         <FormCheckbox name="featured" label={intl.formatMessage({ id: 'Looks.featured.label' })} />
       </BlockStack>
     </Card>

@@ -31,7 +31,13 @@ const COMPOSED = generation({
   generatedImageUrl: '/files/generated/1/12-1.jpg',
   completedAt: '2025-03-01T10:01:00Z',
   itemPositions: [
-    { productId: 'gid://shopify/Product/1', x: 33.4, y: 38.2, source: 'composed', box: { left: 9, top: 14, width: 49, height: 49 } },
+    {
+      productId: 'gid://shopify/Product/1',
+      x: 33.4,
+      y: 38.2,
+      source: 'composed',
+      box: { left: 9, top: 14, width: 49, height: 49 },
+    },
     { productId: PANTS, x: 74.6, y: 23.3, source: 'composed', box: { left: 60, top: 9, width: 29, height: 29 } },
   ],
 });
@@ -42,13 +48,19 @@ function backend(list: ImageGeneration[] = [COMPOSED, FAILED, OLD]) {
   return mockBackend({
     'GET /productLooks/:id': ok(lookDetail(LOOK)),
     'GET /layout': ok({ ...DEFAULT_LAYOUT_SETTINGS, definedTemplate: 'shoppable' as const }),
-    'GET /image-generations': ok({ data: list, counts: { all: list.length, flat_lay: list.length, model: 0 }, paginationDetails: paginationDetails(1, GALLERY_PAGE_SIZE, list.length) }),
+    'GET /image-generations': ok({
+      data: list,
+      counts: { all: list.length, flat_lay: list.length, model: 0 },
+      paginationDetails: paginationDetails(1, GALLERY_PAGE_SIZE, list.length),
+    }),
     'PATCH /productLooks/:id': ({ body }) => ok(lookDetail({ ...LOOK, ...body })),
   });
 }
 
 const sliders = (axis: 'X' | 'Y') =>
-  screen.getAllByLabelText(axis === 'X' ? 'Horizontal position (X)' : 'Vertical position (Y)').map((s) => (s as HTMLInputElement).value);
+  screen
+    .getAllByLabelText(axis === 'X' ? 'Horizontal position (X)' : 'Vertical position (Y)')
+    .map((s) => (s as HTMLInputElement).value);
 
 const marker = (index: number) => screen.getByTestId(`hotspot-${index}`);
 
@@ -96,7 +108,19 @@ describe('look form: a generated image places the markers', () => {
     expect(screen.getByRole('button', { name: 'In use #12' })).toHaveTextContent('In use');
 
     // Drag the pants' marker: the stage is 400 × 200 px at (10, 20).
-    jest.spyOn(stage, 'getBoundingClientRect').mockReturnValue({ left: 10, top: 20, width: 400, height: 200, right: 410, bottom: 220, x: 10, y: 20, toJSON: () => ({}) });
+    jest
+      .spyOn(stage, 'getBoundingClientRect')
+      .mockReturnValue({
+        left: 10,
+        top: 20,
+        width: 400,
+        height: 200,
+        right: 410,
+        bottom: 220,
+        x: 10,
+        y: 20,
+        toJSON: () => ({}),
+      });
     fireEvent.pointerDown(marker(0), { clientX: 310, clientY: 66, pointerId: 1 });
     fireEvent.pointerMove(marker(0), { clientX: 130, clientY: 100, pointerId: 1 });
     expect(sliders('X')[0]).toBe('30');
@@ -148,9 +172,14 @@ describe('look form: a generated image places the markers', () => {
     const user = userEvent.setup();
     renderWithProviders(<LookEditPage />, { route: '/looks/edit/5', path: '/looks/edit/:id' });
     await user.click(await screen.findByRole('button', { name: 'Use this image #9' }));
-    expect(await screen.findByTestId('markers-placed-note')).toHaveTextContent('This image has no item positions, so the markers stay where they were.');
+    expect(await screen.findByTestId('markers-placed-note')).toHaveTextContent(
+      'This image has no item positions, so the markers stay where they were.',
+    );
     expect(sliders('X')).toEqual(['30', '50', '12']);
-    expect(within(screen.getByTestId('hotspot-stage')).getByRole('img')).toHaveAttribute('src', '/files/generated/1/9-1.jpg');
+    expect(within(screen.getByTestId('hotspot-stage')).getByRole('img')).toHaveAttribute(
+      'src',
+      '/files/generated/1/9-1.jpg',
+    );
   });
 
   it("the gallery's Use on look (?generation=12) chooses that image at once", async () => {
@@ -159,7 +188,10 @@ describe('look form: a generated image places the markers', () => {
     expect(await screen.findByTestId('markers-placed-note')).toHaveTextContent('1 marker was placed');
     await waitFor(() => expect(sliders('X')).toEqual(['75', '50', '12']));
     expect(marker(0)).toHaveStyle({ left: '75%', top: '23%' });
-    expect(within(screen.getByTestId('hotspot-stage')).getByRole('img')).toHaveAttribute('src', '/files/generated/1/12-1.jpg');
+    expect(within(screen.getByTestId('hotspot-stage')).getByRole('img')).toHaveAttribute(
+      'src',
+      '/files/generated/1/12-1.jpg',
+    );
     expect(await screen.findByText('Unsaved changes')).toBeInTheDocument();
   });
 

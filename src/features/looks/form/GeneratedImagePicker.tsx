@@ -30,7 +30,15 @@ export function applyGeneration(form: FormApi<LookFormValues>, generation: Image
  * Rendered last in the form: React runs its effect after the effects of every field mounted in the
  * same commit, so none of them misses the change (a field subscribes in its effect).
  */
-export function ApplyGenerationOnOpen({ lookId, generationId, onApplied }: { lookId: number; generationId: number; onApplied(note: MarkerNote): void }) {
+export function ApplyGenerationOnOpen({
+  lookId,
+  generationId,
+  onApplied,
+}: {
+  lookId: number;
+  generationId: number;
+  onApplied(note: MarkerNote): void;
+}) {
   const form = useForm<LookFormValues>();
   const { data } = useGetLookGenerationsQuery(lookId);
   const applied = useRef(false);
@@ -49,7 +57,15 @@ export function ApplyGenerationOnOpen({ lookId, generationId, onApplied }: { loo
  * it the look image and places the markers of the items it shows where the generator put them; the
  * note says how many, and the merchant can drag them.
  */
-export function GeneratedImagePicker({ lookId, note, onNote }: { lookId: number; note: MarkerNote | null; onNote(note: MarkerNote | null): void }) {
+export function GeneratedImagePicker({
+  lookId,
+  note,
+  onNote,
+}: {
+  lookId: number;
+  note: MarkerNote | null;
+  onNote(note: MarkerNote | null): void;
+}) {
   const intl = useIntl();
   const form = useForm<LookFormValues>();
   const { values } = useFormState<LookFormValues>({ subscription: { values: true } });
@@ -63,11 +79,18 @@ export function GeneratedImagePicker({ lookId, note, onNote }: { lookId: number;
     <Card>
       <BlockStack gap="300">
         <BlockStack gap="100">
-          <Text as="h2" variant="headingMd">{t('Looks.generatedImages.title')}</Text>
-          <Text as="p" tone="subdued">{t('Looks.generatedImages.description')}</Text>
+          <Text as="h2" variant="headingMd">
+            {t('Looks.generatedImages.title')}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t('Looks.generatedImages.description')}
+          </Text>
         </BlockStack>
         {isError && (
-          <Banner tone="warning" action={{ content: t('General.actions.retry'), onAction: () => void refetch(), loading: isFetching }}>
+          <Banner
+            tone="warning"
+            action={{ content: t('General.actions.retry'), onAction: () => void refetch(), loading: isFetching }}
+          >
             {t('Looks.generatedImages.loadError')}
           </Banner>
         )}
@@ -92,7 +115,11 @@ export function GeneratedImagePicker({ lookId, note, onNote }: { lookId: number;
             const label = t(inUse ? 'Looks.generatedImages.inUse' : 'Looks.generatedImages.use');
             return (
               <BlockStack key={g.id} gap="200" inlineAlign="center">
-                <Thumbnail source={g.generatedImageUrl!} alt={t('Looks.generatedImages.alt', { id: g.id })} size="large" />
+                <Thumbnail
+                  source={g.generatedImageUrl!}
+                  alt={t('Looks.generatedImages.alt', { id: g.id })}
+                  size="large"
+                />
                 <Button
                   size="slim"
                   pressed={inUse}

@@ -21,7 +21,10 @@ const item = (n: number, markerX: number, markerY: number): LookRelatedItem => (
 function ChooseImage({ url }: { url: string }) {
   const form = useForm<LookFormValues>();
   return (
-    <button type="button" onClick={() => form.change('mainProduct', { ...form.getState().values.mainProduct, selectedMainImage: url })}>
+    <button
+      type="button"
+      onClick={() => form.change('mainProduct', { ...form.getState().values.mainProduct, selectedMainImage: url })}
+    >
       choose image
     </button>
   );
@@ -48,7 +51,12 @@ function renderEditor(relatedItems: LookRelatedItem[]) {
   );
 }
 
-const detected = (n: number, x: number, y: number): GeneratedItemPosition => ({ productId: `gid://shopify/Product/${n}`, x, y, source: 'detected' });
+const detected = (n: number, x: number, y: number): GeneratedItemPosition => ({
+  productId: `gid://shopify/Product/${n}`,
+  x,
+  y,
+  source: 'detected',
+});
 const markersOf = () => (values.relatedItems ?? []).map((i) => [i.markerX, i.markerY]);
 
 const px = (value: string) => Number.parseFloat(value) || 0;
@@ -83,13 +91,20 @@ describe('HotspotEditor', () => {
   });
 
   it('a new look image is searched for the items; the found ones are dashed suggestions to accept one by one or all at once', async () => {
-    const backend = mockBackend({ 'POST /productLooks/hotspots': ok({ provider: 'openai' as const, positions: [detected(2, 20.4, 30.6), detected(4, 70, 80)] }) });
+    const backend = mockBackend({
+      'POST /productLooks/hotspots': ok({
+        provider: 'openai' as const,
+        positions: [detected(2, 20.4, 30.6), detected(4, 70, 80)],
+      }),
+    });
     const user = userEvent.setup();
     renderEditor([item(2, 50, 50), item(3, 50, 50), item(4, 50, 50)]);
     // The image the form opened with is not searched (each search is a paid request).
     expect(backend.callsTo('POST /productLooks/hotspots')).toHaveLength(0);
     await user.click(screen.getAllByText('choose image')[0]);
-    await screen.findByText('2 items were found in the image. Their suggested markers are dashed: accept them, drag them first, or remove them.');
+    await screen.findByText(
+      '2 items were found in the image. Their suggested markers are dashed: accept them, drag them first, or remove them.',
+    );
     expect(backend.callsTo('POST /productLooks/hotspots')[0].body).toEqual({
       imageUrl: '/files/shops/1/uploads/photo.jpg',
       products: [2, 3, 4].map((n) => ({ productId: `gid://shopify/Product/${n}`, title: `Item ${n}` })),
@@ -99,31 +114,55 @@ describe('HotspotEditor', () => {
     expect(ghost).toHaveClass('is-suggestion');
     expect(ghost).toHaveStyle({ left: '20%', top: '31%' });
     expect(screen.queryByTestId('hotspot-suggestion-1')).toBeNull(); // item 3 was not found
-    expect(markersOf()).toEqual([[50, 50], [50, 50], [50, 50]]); // nothing written before accepting
+    expect(markersOf()).toEqual([
+      [50, 50],
+      [50, 50],
+      [50, 50],
+    ]); // nothing written before accepting
 
     // Moved by keyboard before it is accepted.
     ghost.focus();
     await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
-    expect(screen.getByTestId('hotspot-suggestion-0')).toHaveAccessibleName('Suggested marker 1: Item 2, 30% across, 31% down');
+    expect(screen.getByTestId('hotspot-suggestion-0')).toHaveAccessibleName(
+      'Suggested marker 1: Item 2, 30% across, 31% down',
+    );
     await user.click(screen.getByRole('button', { name: 'Accept suggested marker 1: Item 2' }));
-    expect(markersOf()).toEqual([[30, 31], [50, 50], [50, 50]]);
+    expect(markersOf()).toEqual([
+      [30, 31],
+      [50, 50],
+      [50, 50],
+    ]);
     expect(screen.queryByTestId('hotspot-suggestion-0')).toBeNull();
     expect(screen.getByTestId('hotspot-0')).toHaveAccessibleName('Marker 1: Item 2, 30% across, 31% down');
 
     await user.click(screen.getByRole('button', { name: 'Accept all' }));
-    expect(markersOf()).toEqual([[30, 31], [50, 50], [70, 80]]);
-    expect(within(screen.getByTestId('hotspot-stage')).queryAllByRole('button', { name: /^Suggested/ })).toHaveLength(0);
+    expect(markersOf()).toEqual([
+      [30, 31],
+      [50, 50],
+      [70, 80],
+    ]);
+    expect(within(screen.getByTestId('hotspot-stage')).queryAllByRole('button', { name: /^Suggested/ })).toHaveLength(
+      0,
+    );
   });
 
   it('a removed suggestion leaves its marker; "Find products in the image" searches the current image again', async () => {
-    const backend = mockBackend({ 'POST /productLooks/hotspots': ok({ provider: 'gemini' as const, positions: [detected(2, 10, 10), detected(3, 90, 90)] }) });
+    const backend = mockBackend({
+      'POST /productLooks/hotspots': ok({
+        provider: 'gemini' as const,
+        positions: [detected(2, 10, 10), detected(3, 90, 90)],
+      }),
+    });
     const user = userEvent.setup();
     renderEditor([item(2, 40, 40), item(3, 60, 60)]);
     await user.click(screen.getByRole('button', { name: 'Find products in the image' }));
     await user.click(await screen.findByRole('button', { name: 'Remove suggested marker 1: Item 2' }));
     expect(screen.queryByTestId('hotspot-suggestion-0')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Accept all' }));
-    expect(markersOf()).toEqual([[40, 40], [90, 90]]);
+    expect(markersOf()).toEqual([
+      [40, 40],
+      [90, 90],
+    ]);
     expect(backend.callsTo('POST /productLooks/hotspots')[0].body.imageUrl).toBe('/files/look.jpg');
   });
 
@@ -136,20 +175,32 @@ describe('HotspotEditor', () => {
     expect(markersOf()).toEqual([[40, 40]]);
     expect(screen.queryByTestId('hotspot-suggestion-0')).toBeNull();
 
-    mockBackend({ 'POST /productLooks/hotspots': fail(502, 'The image provider is busy right now. Place the markers by hand, or try again later.') });
+    mockBackend({
+      'POST /productLooks/hotspots': fail(
+        502,
+        'The image provider is busy right now. Place the markers by hand, or try again later.',
+      ),
+    });
     await user.click(screen.getByRole('button', { name: 'Find products in the image' }));
     await screen.findByText('The image provider is busy right now. Place the markers by hand, or try again later.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Find products in the image' })).toBeEnabled());
     expect(markersOf()).toEqual([[40, 40]]);
   });
   it('a generated image (it brings its own positions) is not searched by itself, only on request', async () => {
-    const backend = mockBackend({ 'POST /productLooks/hotspots': ok({ provider: 'openai' as const, positions: [detected(2, 25, 25)] }) });
+    const backend = mockBackend({
+      'POST /productLooks/hotspots': ok({ provider: 'openai' as const, positions: [detected(2, 25, 25)] }),
+    });
     const user = userEvent.setup();
     renderEditor([item(2, 40, 40)]);
     await user.click(screen.getAllByText('choose image')[1]);
-    expect(screen.getByTestId('hotspot-stage').querySelector('img')).toHaveAttribute('src', '/files/shops/1/generated/7-1.jpg');
+    expect(screen.getByTestId('hotspot-stage').querySelector('img')).toHaveAttribute(
+      'src',
+      '/files/shops/1/generated/7-1.jpg',
+    );
     await user.click(screen.getByRole('button', { name: 'Find products in the image' }));
     await screen.findByTestId('hotspot-suggestion-0');
-    expect(backend.callsTo('POST /productLooks/hotspots').map((c) => c.body.imageUrl)).toEqual(['/files/shops/1/generated/7-1.jpg']);
+    expect(backend.callsTo('POST /productLooks/hotspots').map((c) => c.body.imageUrl)).toEqual([
+      '/files/shops/1/generated/7-1.jpg',
+    ]);
   });
 });

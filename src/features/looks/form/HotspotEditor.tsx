@@ -35,7 +35,12 @@ const MARKER_CSS = `.${MARKER_CLASS}{box-shadow:0 1px 4px rgba(0,0,0,.45)}
 .${MARKER_CLASS}:focus-visible{outline:2px solid var(--p-color-border-focus,#005bd3);outline-offset:2px;box-shadow:0 0 0 2px #fff,0 1px 6px 2px rgba(0,0,0,.45);z-index:1}
 .${MARKER_CLASS}.is-suggestion{opacity:.9;z-index:2}`;
 const STEP = { normal: 1, large: 10 };
-const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 /** Which marker a pointer drags: a related item's (by index) or the suggestion for it. */
 type Dragged = { index: number; suggestion: boolean };
@@ -133,7 +138,11 @@ export function HotspotEditor() {
       <style>{MARKER_CSS}</style>
       {/* The stage is the image's box (drag positions are relative to it) and clips nothing; the frame's padding keeps edge markers inside the card. */}
       <div data-testid="hotspot-frame" style={{ padding: EDGE }}>
-        <div ref={stage} data-testid="hotspot-stage" style={{ position: 'relative', width: '100%', maxWidth: 480, lineHeight: 0, userSelect: 'none' }}>
+        <div
+          ref={stage}
+          data-testid="hotspot-stage"
+          style={{ position: 'relative', width: '100%', maxWidth: 480, lineHeight: 0, userSelect: 'none' }}
+        >
           <img
             src={src}
             alt={intl.formatMessage({ id: 'Looks.hotspots.imageAlt' })}
@@ -145,7 +154,10 @@ export function HotspotEditor() {
               { index, suggestion: false },
               item.markerX,
               item.markerY,
-              intl.formatMessage({ id: 'Looks.hotspots.marker' }, { number: index + 1, title: item.title, x: item.markerX, y: item.markerY }),
+              intl.formatMessage(
+                { id: 'Looks.hotspots.marker' },
+                { number: index + 1, title: item.title, x: item.markerX, y: item.markerY },
+              ),
               `hotspot-${index}`,
             ),
           )}
@@ -156,7 +168,10 @@ export function HotspotEditor() {
                   { index, suggestion: true },
                   s.x,
                   s.y,
-                  intl.formatMessage({ id: 'Looks.hotspots.suggestion' }, { number: index + 1, title: item.title, x: s.x, y: s.y }),
+                  intl.formatMessage(
+                    { id: 'Looks.hotspots.suggestion' },
+                    { number: index + 1, title: item.title, x: s.x, y: s.y },
+                  ),
                   `hotspot-suggestion-${index}`,
                 )
               : null;

@@ -8,7 +8,13 @@ import type { HotspotSuggestions } from './useHotspotSuggestions';
  * suggested markers to accept (one or all) or remove; the suggestions themselves are drawn (and
  * dragged) on the image by the editor.
  */
-export function HotspotSuggestionsPanel({ items, suggestions: s }: { items: LookRelatedItem[]; suggestions: HotspotSuggestions }) {
+export function HotspotSuggestionsPanel({
+  items,
+  suggestions: s,
+}: {
+  items: LookRelatedItem[];
+  suggestions: HotspotSuggestions;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { status, suggestions } = s;
@@ -32,12 +38,20 @@ export function HotspotSuggestionsPanel({ items, suggestions: s }: { items: Look
         )}
       </InlineStack>
       <div aria-live="polite" data-testid="hotspot-suggest-status">
-        {status.kind === 'error' && <Banner tone="critical">{status.message ?? t('Looks.hotspots.errors.failed')}</Banner>}
-        {status.kind === 'done' && status.unavailable && <Text as="p" tone="subdued">{t('Looks.hotspots.unavailable')}</Text>}
-        {status.kind === 'done' && !status.unavailable && status.found === 0 && <Text as="p" tone="subdued">{t('Looks.hotspots.noneFound')}</Text>}
-        {numbered.length > 0 && (
-          <Text as="p">{t('Looks.hotspots.suggested', { count: numbered.length })}</Text>
+        {status.kind === 'error' && (
+          <Banner tone="critical">{status.message ?? t('Looks.hotspots.errors.failed')}</Banner>
         )}
+        {status.kind === 'done' && status.unavailable && (
+          <Text as="p" tone="subdued">
+            {t('Looks.hotspots.unavailable')}
+          </Text>
+        )}
+        {status.kind === 'done' && !status.unavailable && status.found === 0 && (
+          <Text as="p" tone="subdued">
+            {t('Looks.hotspots.noneFound')}
+          </Text>
+        )}
+        {numbered.length > 0 && <Text as="p">{t('Looks.hotspots.suggested', { count: numbered.length })}</Text>}
       </div>
       {numbered.length > 0 && (
         <BlockStack gap="200">
@@ -47,17 +61,29 @@ export function HotspotSuggestionsPanel({ items, suggestions: s }: { items: Look
             </Button>
             <Button onClick={() => s.remove(ids)}>{t('Looks.hotspots.removeAll')}</Button>
           </InlineStack>
-          <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 8 }} data-testid="hotspot-suggestions">
+          <ul
+            style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 8 }}
+            data-testid="hotspot-suggestions"
+          >
             {numbered.map((n) => (
               <li key={n.itemId}>
                 <InlineStack gap="200" blockAlign="center" wrap={false}>
                   <div style={{ flex: 1, minWidth: 0 }}>
                     <Text as="span" truncate>
-                      {t('Looks.hotspots.suggestionRow', { number: n.number, title: truncate(n.title, MARKER_TITLE_TRUNCATE), x: n.x, y: n.y })}
+                      {t('Looks.hotspots.suggestionRow', {
+                        number: n.number,
+                        title: truncate(n.title, MARKER_TITLE_TRUNCATE),
+                        x: n.x,
+                        y: n.y,
+                      })}
                     </Text>
                   </div>
                   {/* The accessible names start with the visible text (WCAG 2.5.3). */}
-                  <Button size="slim" onClick={() => s.accept([n.itemId])} accessibilityLabel={t('Looks.hotspots.acceptOne', { number: n.number, title: n.title })}>
+                  <Button
+                    size="slim"
+                    onClick={() => s.accept([n.itemId])}
+                    accessibilityLabel={t('Looks.hotspots.acceptOne', { number: n.number, title: n.title })}
+                  >
                     {t('Looks.hotspots.accept')}
                   </Button>
                   <Button

@@ -6,20 +6,39 @@ import { TITLE_TRUNCATE, truncate, type LookRelatedItem } from '../../../contrac
  * An item row's alternative product (issue 28 §4): the storefront shows it instead while the item is
  * sold out. Names the chosen alternative, and offers to choose (or change) and remove it.
  */
-export function ItemAlternative({ item, onPick, onClear }: { item: LookRelatedItem; onPick: () => void; onClear: () => void }) {
+export function ItemAlternative({
+  item,
+  onPick,
+  onClear,
+}: {
+  item: LookRelatedItem;
+  onPick: () => void;
+  onClear: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const alternative = item.alternative;
   return (
     <InlineStack gap="200" blockAlign="center" wrap>
       <Text as="span" tone="subdued" variant="bodySm">
-        {alternative ? t('Looks.alternative.chosen', { title: truncate(alternative.title || alternative.itemId, TITLE_TRUNCATE) }) : t('Looks.alternative.none')}
+        {alternative
+          ? t('Looks.alternative.chosen', { title: truncate(alternative.title || alternative.itemId, TITLE_TRUNCATE) })
+          : t('Looks.alternative.none')}
       </Text>
-      <Button variant="plain" onClick={onPick} accessibilityLabel={t('Looks.alternative.pickFor', { title: item.title })}>
+      <Button
+        variant="plain"
+        onClick={onPick}
+        accessibilityLabel={t('Looks.alternative.pickFor', { title: item.title })}
+      >
         {alternative ? t('Looks.alternative.change') : t('Looks.alternative.pick')}
       </Button>
       {alternative && (
-        <Button variant="plain" tone="critical" onClick={onClear} accessibilityLabel={t('Looks.alternative.removeFor', { title: item.title })}>
+        <Button
+          variant="plain"
+          tone="critical"
+          onClick={onClear}
+          accessibilityLabel={t('Looks.alternative.removeFor', { title: item.title })}
+        >
           {t('Looks.alternative.remove')}
         </Button>
       )}

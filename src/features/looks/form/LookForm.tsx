@@ -40,12 +40,25 @@ export interface LookFormProps {
 }
 
 /** The look form (SPEC §2): every section, save bar, discard, leave confirmation. */
-export function LookForm({ title, initialValues, onSubmit, notices, aside, secondaryActions, savableWhenPristine, lookId, applyGenerationId }: LookFormProps) {
+export function LookForm({
+  title,
+  initialValues,
+  onSubmit,
+  notices,
+  aside,
+  secondaryActions,
+  savableWhenPristine,
+  lookId,
+  applyGenerationId,
+}: LookFormProps) {
   const intl = useIntl();
   // Marker settings show only for the 'shoppable' template. The form does not wait for the layout,
   // but a failed layout call is a load error: the form without its marker settings would mislead.
   const { shoppable, layoutFailed, refetch } = useGetLayoutQuery(undefined, {
-    selectFromResult: ({ data, isError }) => ({ shoppable: data?.definedTemplate === 'shoppable', layoutFailed: isError }),
+    selectFromResult: ({ data, isError }) => ({
+      shoppable: data?.definedTemplate === 'shoppable',
+      layoutFailed: isError,
+    }),
   });
   const [markerNote, setMarkerNote] = useState<MarkerNote | null>(null);
   const back = { content: intl.formatMessage({ id: 'Looks.form.back' }), url: '/looks' };
@@ -107,7 +120,9 @@ export function LookForm({ title, initialValues, onSubmit, notices, aside, secon
               </Layout>
             </BlockStack>
           </Page>
-          {lookId && applyGenerationId ? <ApplyGenerationOnOpen lookId={lookId} generationId={applyGenerationId} onApplied={setMarkerNote} /> : null}
+          {lookId && applyGenerationId ? (
+            <ApplyGenerationOnOpen lookId={lookId} generationId={applyGenerationId} onApplied={setMarkerNote} />
+          ) : null}
         </form>
       )}
     </Form>

@@ -38,8 +38,12 @@ export function MainProductSection() {
     <Card>
       <BlockStack gap="300">
         <BlockStack gap="100">
-          <Text as="h2" variant="headingMd">{t('Looks.mainProduct.title')}</Text>
-          <Text as="p" tone="subdued">{t('Looks.mainProduct.description')}</Text>
+          <Text as="h2" variant="headingMd">
+            {t('Looks.mainProduct.title')}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t('Looks.mainProduct.description')}
+          </Text>
         </BlockStack>
         {main.itemId ? (
           <InlineStack gap="300" blockAlign="center" wrap={false}>

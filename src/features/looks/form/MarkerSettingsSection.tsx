@@ -19,15 +19,25 @@ export function MarkerSettingsSection() {
     <Card>
       <BlockStack gap="400">
         <BlockStack gap="100">
-          <Text as="h2" variant="headingMd">{t('Looks.marker.title')}</Text>
-          <Text as="p" tone="subdued">{t('Looks.marker.description')}</Text>
+          <Text as="h2" variant="headingMd">
+            {t('Looks.marker.title')}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t('Looks.marker.description')}
+          </Text>
         </BlockStack>
         <FormHexColorField name="markerColor" label={t('Looks.marker.color')} />
         <HotspotEditor />
-        {items.length === 0 && <Text as="p" tone="subdued">{t('Looks.marker.empty')}</Text>}
+        {items.length === 0 && (
+          <Text as="p" tone="subdued">
+            {t('Looks.marker.empty')}
+          </Text>
+        )}
         {items.map((item, index) => (
           <BlockStack gap="200" key={item.itemId}>
-            <Text as="h3" variant="headingSm">{truncate(item.title, MARKER_TITLE_TRUNCATE)}</Text>
+            <Text as="h3" variant="headingSm">
+              {truncate(item.title, MARKER_TITLE_TRUNCATE)}
+            </Text>
             <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
               {(['markerX', 'markerY'] as const).map((axis) => (
                 <NamedRangeSlider
@@ -35,7 +45,11 @@ export function MarkerSettingsSection() {
                   label={t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y')}
                   accessibilityLabel={intl.formatMessage(
                     { id: 'Looks.marker.sliderName' },
-                    { axis: t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y'), number: index + 1, title: item.title },
+                    {
+                      axis: t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y'),
+                      number: index + 1,
+                      title: item.title,
+                    },
                   )}
                   min={0}
                   max={100}

@@ -43,24 +43,41 @@ export function MediaSection() {
     <Card>
       <BlockStack gap="300">
         <BlockStack gap="100">
-          <Text as="h2" variant="headingMd">{t('Looks.media.title')}</Text>
-          <Text as="p" tone="subdued">{t('Looks.media.description')}</Text>
+          <Text as="h2" variant="headingMd">
+            {t('Looks.media.title')}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t('Looks.media.description')}
+          </Text>
         </BlockStack>
         {state === 'error' && (
           <Banner tone="critical" onDismiss={() => setState('idle')}>
             <span data-testid="upload-error">{t('Looks.media.error')}</span>
           </Banner>
         )}
-        {rejected && state !== 'error' && <Banner tone="warning" onDismiss={() => setRejected(false)}>{t('Looks.media.onlyImages')}</Banner>}
+        {rejected && state !== 'error' && (
+          <Banner tone="warning" onDismiss={() => setRejected(false)}>
+            {t('Looks.media.onlyImages')}
+          </Banner>
+        )}
         {media.map((item) => (
           <InlineStack key={item.id} gap="300" blockAlign="center">
             <Thumbnail source={item.url} alt={t('Looks.media.alt')} size="large" />
             {main.value?.itemId ? (
-              <Button pressed={main.value.selectedMainImage === item.url} onClick={() => main.onChange({ ...main.value, selectedMainImage: item.url })}>
-                {t(main.value.selectedMainImage === item.url ? 'Looks.media.isLookImage' : 'Looks.media.useAsLookImage')}
+              <Button
+                pressed={main.value.selectedMainImage === item.url}
+                onClick={() => main.onChange({ ...main.value, selectedMainImage: item.url })}
+              >
+                {t(
+                  main.value.selectedMainImage === item.url ? 'Looks.media.isLookImage' : 'Looks.media.useAsLookImage',
+                )}
               </Button>
             ) : null}
-            <Button variant="tertiary" tone="critical" onClick={() => input.onChange(media.filter((m) => m.id !== item.id))}>
+            <Button
+              variant="tertiary"
+              tone="critical"
+              onClick={() => input.onChange(media.filter((m) => m.id !== item.id))}
+            >
               {t('Looks.media.remove')}
             </Button>
           </InlineStack>
@@ -75,7 +92,16 @@ export function MediaSection() {
           labelHidden
         >
           {state === 'uploading' ? (
-            <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 8, height: '100%', padding: 16 }}>
+            <div
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: 8,
+                height: '100%',
+                padding: 16,
+              }}
+            >
               <Spinner size="small" accessibilityLabel={t('Looks.media.uploading')} />
               <Text as="span">{t('Looks.media.uploading')}</Text>
             </div>

@@ -1,7 +1,16 @@
 import { useField } from 'react-final-form';
 
 /** final-form keeps only errors of registered fields: register every top-level look field. */
-const TOP_LEVEL = ['mainProduct', 'active', 'relatedItems', 'markerColor', 'featured', 'media', 'discount', 'tags'] as const;
+const TOP_LEVEL = [
+  'mainProduct',
+  'active',
+  'relatedItems',
+  'markerColor',
+  'featured',
+  'media',
+  'discount',
+  'tags',
+] as const;
 
 function Register({ name }: { name: string }) {
   useField(name, { subscription: {} });

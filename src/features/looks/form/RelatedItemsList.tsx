@@ -1,6 +1,14 @@
 import { Button, Icon, Text } from '@shopify/polaris';
 import { DeleteIcon, DragHandleIcon } from '@shopify/polaris-icons';
-import { DragDropContext, Draggable, Droppable, type DraggableStateSnapshot, type DraggingStyle, type DropResult, type NotDraggingStyle } from '@hello-pangea/dnd';
+import {
+  DragDropContext,
+  Draggable,
+  Droppable,
+  type DraggableStateSnapshot,
+  type DraggingStyle,
+  type DropResult,
+  type NotDraggingStyle,
+} from '@hello-pangea/dnd';
 import { useIntl } from 'react-intl';
 import { moveRelatedItem, TITLE_TRUNCATE, truncate, type LookRelatedItem } from '../../../contracts/looks';
 import { ProductThumbnail } from '../../../components/ProductThumbnail';
@@ -68,7 +76,9 @@ export default function RelatedItemsList({ items, onChange, onRemove, onAlternat
                         padding: '8px 4px',
                         marginBottom: 4,
                         borderRadius: 8,
-                        background: snapshot.isDragging ? 'var(--p-color-bg-surface-hover)' : 'var(--p-color-bg-surface)',
+                        background: snapshot.isDragging
+                          ? 'var(--p-color-bg-surface-hover)'
+                          : 'var(--p-color-bg-surface)',
                         boxShadow: snapshot.isDragging ? 'var(--p-shadow-300)' : undefined,
                       }}
                     >
@@ -85,7 +95,13 @@ export default function RelatedItemsList({ items, onChange, onRemove, onAlternat
                         <Text as="span" truncate>
                           {truncate(item.title, TITLE_TRUNCATE)}
                         </Text>
-                        {onAlternative && <ItemAlternative item={item} onPick={() => onAlternative(index, true)} onClear={() => onAlternative(index, false)} />}
+                        {onAlternative && (
+                          <ItemAlternative
+                            item={item}
+                            onPick={() => onAlternative(index, true)}
+                            onClear={() => onAlternative(index, false)}
+                          />
+                        )}
                       </div>
                       <Button
                         icon={DeleteIcon}

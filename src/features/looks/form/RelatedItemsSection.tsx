@@ -3,7 +3,12 @@ import { BlockStack, Button, Card, InlineError, InlineStack, SkeletonBodyText, T
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { useHost } from '../../../host/HostContext';
-import { newRelatedItem, reindexRelatedItems, setItemAlternative, type LookRelatedItem } from '../../../contracts/looks';
+import {
+  newRelatedItem,
+  reindexRelatedItems,
+  setItemAlternative,
+  type LookRelatedItem,
+} from '../../../contracts/looks';
 import { useLookError } from './useLookError';
 
 /**
@@ -42,10 +47,19 @@ export function RelatedItemsSection() {
     const item = items[index];
     if (!item) return;
     if (!pick) return input.onChange(items.map((it, i) => (i === index ? setItemAlternative(it, null) : it)));
-    const picked = await host.pickProducts({ multiple: false, selectedIds: item.alternative ? [item.alternative.itemId] : [] });
+    const picked = await host.pickProducts({
+      multiple: false,
+      selectedIds: item.alternative ? [item.alternative.itemId] : [],
+    });
     const product = picked?.[0];
     if (!product || product.id === item.itemId) return;
-    input.onChange(items.map((it, i) => (i === index ? setItemAlternative(it, { id: product.id, title: product.title, image: product.images[0]?.originalSrc }) : it)));
+    input.onChange(
+      items.map((it, i) =>
+        i === index
+          ? setItemAlternative(it, { id: product.id, title: product.title, image: product.images[0]?.originalSrc })
+          : it,
+      ),
+    );
   };
 
   return (
@@ -53,13 +67,29 @@ export function RelatedItemsSection() {
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="start" gap="200">
           <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">{t('Looks.related.title')}</Text>
-            <Text as="p" tone="subdued" variant="bodySm">{t('Looks.related.description')}</Text>
+            <Text as="h2" variant="headingMd">
+              {t('Looks.related.title')}
+            </Text>
+            <Text as="p" tone="subdued" variant="bodySm">
+              {t('Looks.related.description')}
+            </Text>
           </BlockStack>
           <Button onClick={add}>{t('Looks.related.add')}</Button>
         </InlineStack>
-        {items.length === 0 && <Text as="p" tone="subdued">{t('Looks.related.empty')}</Text>}
-        {items.length > 0 && <list.Slot items={items} onChange={input.onChange} onRemove={remove} onAlternative={(i: number, pick: boolean) => void alternative(i, pick)} fallback={<SkeletonBodyText lines={items.length} />} />}
+        {items.length === 0 && (
+          <Text as="p" tone="subdued">
+            {t('Looks.related.empty')}
+          </Text>
+        )}
+        {items.length > 0 && (
+          <list.Slot
+            items={items}
+            onChange={input.onChange}
+            onRemove={remove}
+            onAlternative={(i: number, pick: boolean) => void alternative(i, pick)}
+            fallback={<SkeletonBodyText lines={items.length} />}
+          />
+        )}
         {listError && <InlineError message={listError} fieldID="relatedItems" />}
         {items.map((_, i) => (
           <ItemError key={i} index={i} />

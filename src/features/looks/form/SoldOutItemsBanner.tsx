@@ -6,7 +6,13 @@ import type { LookFormValues } from '../../../contracts/looks';
  * The look's items that are sold out (the detail response's `soldOutProducts`): each named with a badge
  * and whether the storefront shows its alternative instead; the merchant may choose one per item.
  */
-export function SoldOutItemsBanner({ look, soldOutProducts }: { look: Pick<LookFormValues, 'relatedItems'>; soldOutProducts?: string[] }) {
+export function SoldOutItemsBanner({
+  look,
+  soldOutProducts,
+}: {
+  look: Pick<LookFormValues, 'relatedItems'>;
+  soldOutProducts?: string[];
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   if (!soldOutProducts?.length) return null;
@@ -23,7 +29,11 @@ export function SoldOutItemsBanner({ look, soldOutProducts }: { look: Pick<LookF
               {item.title || item.itemId}
             </Text>
             <Badge tone="attention">{t('Looks.soldOut.badge')}</Badge>
-            {item.alternative && <Text as="span" tone="subdued">{t('Looks.alternative.chosen', { title: item.alternative.title || item.alternative.itemId })}</Text>}
+            {item.alternative && (
+              <Text as="span" tone="subdued">
+                {t('Looks.alternative.chosen', { title: item.alternative.title || item.alternative.itemId })}
+              </Text>
+            )}
           </InlineStack>
         ))}
       </BlockStack>

@@ -17,7 +17,9 @@ export function StatusSection() {
   return (
     <Card>
       <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">{t('Looks.status.label')}</Text>
+        <Text as="h2" variant="headingMd">
+          {t('Looks.status.label')}
+        </Text>
         <Select
           label={t('Looks.status.label')}
           labelHidden

@@ -43,6 +43,9 @@ describe('TagsInput', () => {
   it('names each remove button once: "Remove <tag>"', async () => {
     renderWithProviders(<Harness initial="summer,city" />);
     await screen.findByLabelText('Add a tag');
-    expect(screen.getAllByRole('button', { name: /^Remove/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Remove summer', 'Remove city']);
+    expect(screen.getAllByRole('button', { name: /^Remove/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Remove summer',
+      'Remove city',
+    ]);
   });
 });

@@ -11,7 +11,9 @@ export function TagsSection() {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{intl.formatMessage({ id: 'Looks.tags.title' })}</Text>
+        <Text as="h2" variant="headingMd">
+          {intl.formatMessage({ id: 'Looks.tags.title' })}
+        </Text>
         <TagsInput value={input.value || ''} onChange={input.onChange} error={error} />
       </BlockStack>
     </Card>

@@ -44,11 +44,16 @@ export function useHotspotSuggestions(src: string | null | undefined) {
     setSuggestions([]);
     setStatus({ kind: 'finding' });
     try {
-      const res = await suggest({ imageUrl: image, products: current.map((i) => ({ productId: i.itemId, title: i.title })) }).unwrap();
+      const res = await suggest({
+        imageUrl: image,
+        products: current.map((i) => ({ productId: i.itemId, title: i.title })),
+      }).unwrap();
       // An answer for an image that is no longer the look's (or a newer request) is dropped.
       if (id !== request.current) return;
       const known = new Set(current.map((i) => i.itemId));
-      const found = res.positions.filter((p) => known.has(p.productId)).map((p) => ({ itemId: p.productId, x: clamp(p.x), y: clamp(p.y) }));
+      const found = res.positions
+        .filter((p) => known.has(p.productId))
+        .map((p) => ({ itemId: p.productId, x: clamp(p.x), y: clamp(p.y) }));
       setSuggestions(found);
       setStatus({ kind: 'done', found: found.length, unavailable: res.provider === 'local' });
     } catch (error) {
@@ -72,7 +77,13 @@ export function useHotspotSuggestions(src: string | null | undefined) {
   const accept = (itemIds: string[]) => {
     const chosen = new Map(current.filter((s) => itemIds.includes(s.itemId)).map((s) => [s.itemId, s]));
     if (!chosen.size) return;
-    items.onChange(list.map((item) => (chosen.has(item.itemId) ? { ...item, markerX: chosen.get(item.itemId)!.x, markerY: chosen.get(item.itemId)!.y } : item)));
+    items.onChange(
+      list.map((item) =>
+        chosen.has(item.itemId)
+          ? { ...item, markerX: chosen.get(item.itemId)!.x, markerY: chosen.get(item.itemId)!.y }
+          : item,
+      ),
+    );
     setSuggestions((all) => all.filter((s) => !chosen.has(s.itemId)));
   };
   const remove = (itemIds: string[]) => setSuggestions((all) => all.filter((s) => !itemIds.includes(s.itemId)));

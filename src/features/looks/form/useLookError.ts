@@ -14,7 +14,8 @@ export function useLookError(path: string): string | undefined {
     subscription: { errors: true, submitErrors: true, submitFailed: true, dirtySinceLastSubmit: true },
   });
   const submitError = getIn(submitErrors ?? {}, path);
-  if (submitError && !dirtySinceLastSubmit && !Array.isArray(submitError) && typeof submitError !== 'object') return String(submitError);
+  if (submitError && !dirtySinceLastSubmit && !Array.isArray(submitError) && typeof submitError !== 'object')
+    return String(submitError);
   if (!submitFailed) return undefined;
   const error = getIn(errors ?? {}, path);
   if (!error || Array.isArray(error)) return undefined;

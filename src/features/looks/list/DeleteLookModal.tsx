@@ -33,7 +33,11 @@ export default function DeleteLookModal({ look, onClose }: { look: LookListItem;
       open
       onClose={onClose}
       title={intl.formatMessage({ id: 'Looks.delete.title' }, { title: look.title })}
-      primaryAction={{ content: intl.formatMessage({ id: 'Looks.delete.confirm' }), destructive: true, onAction: confirm }}
+      primaryAction={{
+        content: intl.formatMessage({ id: 'Looks.delete.confirm' }),
+        destructive: true,
+        onAction: confirm,
+      }}
       secondaryActions={[{ content: intl.formatMessage({ id: 'General.actions.cancel' }), onAction: onClose }]}
     >
       <Modal.Section>

@@ -34,7 +34,12 @@ function LookActions({ look, onDelete }: Omit<RowProps, 'index'>) {
         </Button>
       )}
       <LookStatusToggle look={look} />
-      <Button icon={EditIcon} variant="tertiary" accessibilityLabel={t('Looks.actions.editLabel', { title: look.title })} onClick={() => navigate(`/looks/edit/${look.id}`)}>
+      <Button
+        icon={EditIcon}
+        variant="tertiary"
+        accessibilityLabel={t('Looks.actions.editLabel', { title: look.title })}
+        onClick={() => navigate(`/looks/edit/${look.id}`)}
+      >
         {t('Looks.actions.edit')}
       </Button>
       <Button
@@ -54,7 +59,9 @@ function StatusBadges({ look }: { look: LookListItem }) {
   const t = useT();
   return (
     <InlineStack gap="100" wrap={false}>
-      <Badge tone={look.active ? 'success' : undefined}>{t(look.active ? 'Looks.status.active' : 'Looks.status.draft')}</Badge>
+      <Badge tone={look.active ? 'success' : undefined}>
+        {t(look.active ? 'Looks.status.active' : 'Looks.status.draft')}
+      </Badge>
       {look.productDeleted && <Badge tone="critical">{t('Looks.productDeleted.badge')}</Badge>}
       {!!look.soldOutItems && <Badge tone="attention">{t('Looks.list.soldOut', { count: look.soldOutItems })}</Badge>}
     </InlineStack>
@@ -65,7 +72,9 @@ function Tags({ look }: { look: LookListItem }) {
   return (
     <InlineStack gap="100">
       {splitTags(look.tags).map((tag) => (
-        <Badge key={tag} tone="info">{tag}</Badge>
+        <Badge key={tag} tone="info">
+          {tag}
+        </Badge>
       ))}
     </InlineStack>
   );

@@ -24,7 +24,8 @@ export function LookStatusToggle({ look }: { look: LookListItem }) {
       await setFlags({ id: look.id, flags: { active } }).unwrap();
       track('look_updated', { id: look.id, active });
     } catch (error) {
-      const message = errorCode(error) === PLAN_UPGRADE_REQUIRED ? 'Looks.errors.planUpgrade' : 'Looks.notifications.statusError';
+      const message =
+        errorCode(error) === PLAN_UPGRADE_REQUIRED ? 'Looks.errors.planUpgrade' : 'Looks.notifications.statusError';
       host.toast(t(message), { isError: true });
     }
   };
@@ -34,7 +35,9 @@ export function LookStatusToggle({ look }: { look: LookListItem }) {
       icon={look.active ? ToggleOnIcon : ToggleOffIcon}
       variant="tertiary"
       disabled={isLoading}
-      accessibilityLabel={t(look.active ? 'Looks.actions.deactivateLabel' : 'Looks.actions.activateLabel', { title: look.title })}
+      accessibilityLabel={t(look.active ? 'Looks.actions.deactivateLabel' : 'Looks.actions.activateLabel', {
+        title: look.title,
+      })}
       onClick={toggle}
     >
       {t(look.active ? 'Looks.actions.deactivate' : 'Looks.actions.activate')}

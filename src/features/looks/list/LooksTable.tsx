@@ -68,7 +68,9 @@ export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void })
     return (
       <Card>
         <BlockStack gap="300" inlineAlign="start">
-          <Text as="h2" variant="headingMd">{t('Looks.loadError.title')}</Text>
+          <Text as="h2" variant="headingMd">
+            {t('Looks.loadError.title')}
+          </Text>
           <Banner tone="critical">{t('Looks.loadError.description')}</Banner>
           <Button onClick={() => refetch()}>{t('General.actions.retry')}</Button>
         </BlockStack>
@@ -130,7 +132,13 @@ export function LooksTable({ onDelete }: { onDelete(look: LookListItem): void })
             itemCount={looks.length}
             selectable={false}
             loading={isFetching}
-            emptyState={<EmptySearchResult title={t('Looks.noResults.heading')} description={t('Looks.noResults.description')} withIllustration />}
+            emptyState={
+              <EmptySearchResult
+                title={t('Looks.noResults.heading')}
+                description={t('Looks.noResults.description')}
+                withIllustration
+              />
+            }
             headings={[
               { title: t('Looks.list.columns.image') },
               { title: t('Looks.list.columns.title') },
