@@ -99,17 +99,15 @@ describe('rate limits shared by two instances on one database', () => {
 
   it('discount checks and failed guesses are counted across instances', async () => {
     const validate = (app: FastifyInstance, shop: string, code: string, ip: string) =>
-      t
-        .tokenFor(shop)
-        .then((token) =>
-          app.inject({
-            method: 'POST',
-            url: '/admin/api/v1/discount/validate',
-            payload: { code },
-            headers: { authorization: `Bearer ${token}` },
-            remoteAddress: ip,
-          }),
-        );
+      t.tokenFor(shop).then((token) =>
+        app.inject({
+          method: 'POST',
+          url: '/admin/api/v1/discount/validate',
+          payload: { code },
+          headers: { authorization: `Bearer ${token}` },
+          remoteAddress: ip,
+        }),
+      );
     for (let i = 0; i < DISCOUNT_CHECKS_PER_MINUTE; i++) {
       expect((await validate(i % 2 ? t.app : b.app, 'checks.myshopify.com', 'WELCOME20', '192.0.2.1')).statusCode).toBe(
         200,

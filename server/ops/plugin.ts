@@ -159,21 +159,16 @@ export const opsPlugin = fp(
       if (!metricsAllowed(request, config.ops.metricsToken)) {
         reply.header('Cache-Control', 'no-store');
         if (config.ops.metricsToken) {
-          return reply
-            .status(401)
-            .header('WWW-Authenticate', 'Bearer')
-            .send({
-              message: 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>',
-              code: 'metrics_unauthorized',
-            });
-        }
-        return reply
-          .status(403)
-          .send({
-            message:
-              'GET /metrics answers direct loopback connections only; set METRICS_TOKEN to scrape it from elsewhere',
-            code: 'metrics_forbidden',
+          return reply.status(401).header('WWW-Authenticate', 'Bearer').send({
+            message: 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>',
+            code: 'metrics_unauthorized',
           });
+        }
+        return reply.status(403).send({
+          message:
+            'GET /metrics answers direct loopback connections only; set METRICS_TOKEN to scrape it from elsewhere',
+          code: 'metrics_forbidden',
+        });
       }
       const { contentType, body } = await metrics.text();
       return reply.header('Cache-Control', 'no-store').type(contentType).send(body);

@@ -9,14 +9,12 @@ describe('looks-offer.js', () => {
     [...document.querySelectorAll<HTMLElement>('.sl-next-tier')].filter((p) => !p.hidden).map((p) => p.textContent);
   const met = () => [...document.querySelectorAll('.sl-tier.is-met')].map((li) => li.getAttribute('data-sl-tier'));
   const add = (ids: unknown[]) =>
-    document
-      .querySelector('.sl-widget')!
-      .dispatchEvent(
-        new CustomEvent('shoppable-looks:add-to-cart', {
-          bubbles: true,
-          detail: { lookId: 7, items: ids.map((id) => ({ id, quantity: 1 })) },
-        }),
-      );
+    document.querySelector('.sl-widget')!.dispatchEvent(
+      new CustomEvent('shoppable-looks:add-to-cart', {
+        bubbles: true,
+        detail: { lookId: 7, items: ids.map((id) => ({ id, quantity: 1 })) },
+      }),
+    );
 
   beforeEach(() => {
     document.body.innerHTML = `<section class="sl-widget" data-sl-look="7">

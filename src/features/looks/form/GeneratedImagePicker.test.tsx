@@ -108,19 +108,17 @@ describe('look form: a generated image places the markers', () => {
     expect(screen.getByRole('button', { name: 'In use #12' })).toHaveTextContent('In use');
 
     // Drag the pants' marker: the stage is 400 × 200 px at (10, 20).
-    jest
-      .spyOn(stage, 'getBoundingClientRect')
-      .mockReturnValue({
-        left: 10,
-        top: 20,
-        width: 400,
-        height: 200,
-        right: 410,
-        bottom: 220,
-        x: 10,
-        y: 20,
-        toJSON: () => ({}),
-      });
+    jest.spyOn(stage, 'getBoundingClientRect').mockReturnValue({
+      left: 10,
+      top: 20,
+      width: 400,
+      height: 200,
+      right: 410,
+      bottom: 220,
+      x: 10,
+      y: 20,
+      toJSON: () => ({}),
+    });
     fireEvent.pointerDown(marker(0), { clientX: 310, clientY: 66, pointerId: 1 });
     fireEvent.pointerMove(marker(0), { clientX: 130, clientY: 100, pointerId: 1 });
     expect(sliders('X')[0]).toBe('30');
