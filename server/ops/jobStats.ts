@@ -18,7 +18,8 @@ interface Row {
 
 /**
  * Background work read from its own tables beside the job engine's counts: webhook deliveries not
- * yet processed and storefront metafield writes waiting in the outbox. (Generations and catalog
+ * yet processed and changes the storefront metafield writer has not read yet (the outbox's
+ * `storefront_changes` view). (Generations and catalog
  * syncs are jobs of the engine: its counts, server/jobs/metrics.ts, show them.) Only unfinished
  * work, read through partial or small indexes (dead webhook deliveries are left out: counting them
  * would scan 30 days of deliveries at every scrape; the job engine's own source reports its
@@ -29,7 +30,7 @@ export async function currentJobStats(db: Db): Promise<JobStats[]> {
     select 'webhook' as queue, status as state, count(*) as count, extract(epoch from now() - min(received_at)) as oldest
       from webhook_deliveries where status in ('pending', 'processing', 'failed') group by status
     union all
-    select 'metafields', 'pending', count(*), extract(epoch from now() - min(marked_at))
+    select 'metafields', 'pending', count(*), extract(epoch from now() - min(created_at))
       from storefront_changes having count(*) > 0`.execute(db);
   return rows.map((r) => ({
     queue: r.queue,
