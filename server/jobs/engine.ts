@@ -208,7 +208,18 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
           [queues],
         );
       if (!Number(rows[0]?.n)) return;
-      if (Date.now() > until) throw new Error(`Jobs of ${queues.join(', ')} still pending after ${timeoutMs} ms`);
+      if (Date.now() > until) {
+        // Say which jobs: a stuck one is told from a busy queue by its state, retries and times.
+        const pending = await this.boss
+          .getDb()
+          .executeSql(
+            `select name, state, singleton_key, retry_count, start_after, started_on, created_on, now() as now from pgboss.job where name = any($1::text[]) and state < 'completed' order by created_on`,
+            [queues],
+          );
+        throw new Error(
+          `Jobs of ${queues.join(', ')} still pending after ${timeoutMs} ms: ${JSON.stringify(pending.rows)}`,
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

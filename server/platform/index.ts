@@ -9,6 +9,7 @@ import { CATALOG_SYNC_QUEUE, createCatalogSync, type CatalogSync } from './catal
 import { createCatalogReconciler, reconcileCron, type CatalogReconciler } from './catalogReconcile';
 import { createLifecycle, type PlatformLifecycle } from './lifecycle';
 import { createShopPlans, type ShopPlans } from './shopPlan';
+import { installedShop } from './installedShops';
 import { createOrderWebhooks, ORDER_WEBHOOKS_QUEUE, sweepCron, type OrderWebhooks } from './orderWebhooks';
 import { createOrderReconciler, type OrderReconciler } from './orderReconcile';
 import { sendFlowTrigger } from './flow/flowTriggerReceive';
@@ -122,12 +123,7 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     await app.jobs.schedule(ORDER_WEBHOOKS_QUEUE, sweepCron(), {});
     // Shopify Flow triggers, queued with their events (services/flow/flowEvents.ts) and sent here.
     await app.jobs.work('flow.trigger', async ({ data }) => {
-      const shop = await db
-        .selectFrom('shops')
-        .select(['id', 'domain'])
-        .where('id', '=', data.shopId)
-        .where('installedAt', 'is not', null)
-        .executeTakeFirst();
+      const shop = await installedShop(db, data.shopId);
       if (shop) await sendFlowTrigger(platform.context, platform.admin, shop, data.handle, data.payload);
     });
     // "Look item sold out": the stock code's sold-out hook queues the trigger (only for shops using it).
@@ -149,12 +145,7 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     await app.jobs.schedule('flow.conversionDrop', CONVERSION_DROP_CRON, {});
     // The reconciliation of attributed orders: one job a shop, daily for every installed shop, and on demand.
     await app.jobs.work('orders.reconcile', async ({ data }) => {
-      const shop = await db
-        .selectFrom('shops')
-        .select(['id', 'domain'])
-        .where('id', '=', data.shopId)
-        .where('installedAt', 'is not', null)
-        .executeTakeFirst();
+      const shop = await installedShop(db, data.shopId);
       if (shop) await platform.orderReconciler.reconcileShop(shop);
     });
     await app.jobs.work('orders.reconcileAll', async () => {

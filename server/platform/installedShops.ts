@@ -11,3 +11,13 @@ export function installedShopsWithToken(db: Db): Promise<ShopRef[]> {
     .orderBy('shops.id')
     .execute();
 }
+
+/** The shop of a job, while it is installed (a job queued before an uninstall finds none). */
+export function installedShop(db: Db, shopId: number): Promise<ShopRef | undefined> {
+  return db
+    .selectFrom('shops')
+    .select(['id', 'domain'])
+    .where('id', '=', shopId)
+    .where('installedAt', 'is not', null)
+    .executeTakeFirst();
+}
