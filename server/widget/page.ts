@@ -84,39 +84,23 @@ export function renderProductPage(input: ProductPageInput, nonce: string): strin
   const { product } = input;
   const main = safeUrl(product.image, input.baseUrl);
   const thumbs = product.images.map((src) => safeUrl(src, input.baseUrl)).filter((src): src is string => !!src);
-  const body: SafeHtml = html`<header class="sf-header">
-      <span>${input.shopName}</span><span class="sf-cart">${input.cartLabel}</span>
-    </header>
-    ${input.note ? html`<div class="sf-note">${input.note}</div>` : ''}
-    ${input.consentLabel
-      ? html`<label class="sf-consent"><input type="checkbox" data-sl-consent checked /> ${input.consentLabel}</label>`
-      : ''}
-    <div class="sf-wrap">
-      <main class="sf-product">
-        <div class="sf-gallery">
-          ${
-            /* The LCP image, as a theme marks it (the page with and without the block alike). */ main
-              ? html`<img src="${main}" alt="${product.title}" fetchpriority="high" />`
-              : ''
-          }
-          ${thumbs.length > 1
-            ? html`<div class="sf-thumbs">${thumbs.map((src) => html`<img src="${src}" alt="" />`)}</div>`
-            : ''}
-        </div>
-        <div class="sf-info">
-          <h1>${product.title}</h1>
-          <p class="sf-price">
-            ${product.price}${product.compareAtPrice ? html`<s>${product.compareAtPrice}</s>` : ''}
-          </p>
-          <form class="sf-form" action="/cart/add" method="post" data-sl-product-form>
-            <button type="button" class="sf-atc" data-sl-atc>${input.addToCartLabel}</button>
-          </form>
-          <div class="sf-desc" data-sl-description><p>${product.description}</p></div>
-        </div>
-      </main>
-      <div class="sf-section" data-sl-section>${raw(withNonce(input.widgets.join('\n'), nonce))}</div>
-      ${input.emptyMessage && !input.widgets.length ? html`<p class="sf-empty">${input.emptyMessage}</p>` : ''}
-    </div>`;
+  const body: SafeHtml = html`<header class="sf-header"><span>${input.shopName}</span><span class="sf-cart">${input.cartLabel}</span></header>
+${input.note ? html`<div class="sf-note">${input.note}</div>` : ''}
+${input.consentLabel ? html`<label class="sf-consent"><input type="checkbox" data-sl-consent checked> ${input.consentLabel}</label>` : ''}
+<div class="sf-wrap">
+<main class="sf-product">
+<div class="sf-gallery">${/* The LCP image, as a theme marks it (the page with and without the block alike). */ main ? html`<img src="${main}" alt="${product.title}" fetchpriority="high">` : ''}
+${thumbs.length > 1 ? html`<div class="sf-thumbs">${thumbs.map((src) => html`<img src="${src}" alt="">`)}</div>` : ''}</div>
+<div class="sf-info">
+<h1>${product.title}</h1>
+<p class="sf-price">${product.price}${product.compareAtPrice ? html`<s>${product.compareAtPrice}</s>` : ''}</p>
+<form class="sf-form" action="/cart/add" method="post" data-sl-product-form><button type="button" class="sf-atc" data-sl-atc>${input.addToCartLabel}</button></form>
+<div class="sf-desc" data-sl-description><p>${product.description}</p></div>
+</div>
+</main>
+<div class="sf-section" data-sl-section>${raw(withNonce(input.widgets.join('\n'), nonce))}</div>
+${input.emptyMessage && !input.widgets.length ? html`<p class="sf-empty">${input.emptyMessage}</p>` : ''}
+</div>`;
   return `<!doctype html>
 <html lang="${input.lang.replace(/[^a-z-]/gi, '')}">
 <head>
