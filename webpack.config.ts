@@ -118,7 +118,8 @@ export function routeTable(): Array<{ path: string; part: string; chunk: string 
   const source = fs.readFileSync(path.resolve(__dirname, 'src/app/routes.tsx'), 'utf8');
   const routes = [
     ...source.matchAll(
-      /path: '([^']+)', \.\.\.page\('([^']+)', \(\) => import\(\/\* webpackChunkName: "([^"]+)" \*\//g,
+      // Whitespace-tolerant: the formatter puts a route on one line or spreads it over several.
+      /path: '([^']+)',\s*\.\.\.page\(\s*'([^']+)',\s*\(\) =>\s*import\(\s*\/\* webpackChunkName: "([^"]+)" \*\//g,
     ),
   ];
   if (routes.length < 5) throw new Error('routeTable: could not read the routes of src/app/routes.tsx');

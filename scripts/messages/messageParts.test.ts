@@ -16,7 +16,7 @@ const routesFile = path.join(root, 'src/app/routes.tsx');
 // `page('<part>', () => import(/* webpackChunkName: "…" */ '<module>')`: each page's part and module.
 const pages = [
   ...read('src/app/routes.tsx').matchAll(
-    /page\('([^']+)', \(\) => import\(\/\* webpackChunkName: "[^"]+" \*\/ '([^']+)'\)/g,
+    /page\(\s*'([^']+)',\s*\(\) =>\s*import\(\s*\/\* webpackChunkName: "[^"]+" \*\/\s*'([^']+)',?\s*\)/g,
   ),
 ].map(([, part, module]) => ({ part, file: `${path.resolve(path.dirname(routesFile), module)}.tsx` }));
 const missing = (needed: Set<string>, part: readonly string[]) =>
