@@ -8,8 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
+// `import type` / `export type` are left out: erased by the compiler, they load nothing at run time
+// (src/api/routeRequest.ts reads the route table, which names every feature's messages, for its types only).
 const IMPORT =
-  /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*(?:\/\*[^*]*\*\/\s*)*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+  /(?:import|export)\s(?!type\s)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*(?:\/\*[^*]*\*\/\s*)*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
 /** The source files reachable from `entry` (absolute path); `skipDynamic(file)`: do not follow that file's import()s. */
 export function reachableFiles(entry: string, skipDynamic: (file: string) => boolean = () => false): string[] {

@@ -213,7 +213,7 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
         const pending = await this.boss
           .getDb()
           .executeSql(
-            `select name, state, singleton_key, retry_count, start_after, started_on, created_on, now() as now from pgboss.job where name = any($1::text[]) and state < 'completed' order by created_on`,
+            `select name, state, singleton_key, retry_count, start_after, started_on, created_on, now() as now from pgboss.job where name = any($1::text[]) and state < 'completed' order by state desc, created_on`,
             [queues],
           );
         throw new Error(

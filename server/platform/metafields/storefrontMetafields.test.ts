@@ -290,37 +290,6 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(await marks()).toEqual([]);
   });
 
-  it('a failed write leaves the changes unread; the job is retried with backoff and writes them', async () => {
-    expect(await marks()).toEqual([]);
-    const graphql = t.app.platform.admin.graphql;
-    let failures = 0;
-    t.app.platform.admin.graphql = async <T>(
-      shop: Parameters<typeof graphql>[0],
-      query: string,
-      variables?: Record<string, unknown>,
-    ) => {
-      if (/metafieldsSet/.test(query) && failures++ === 0) throw new Error('platform unreachable');
-      return graphql.call<typeof t.app.platform.admin, Parameters<typeof graphql>, Promise<T>>(
-        t.app.platform.admin,
-        shop,
-        query,
-        variables,
-      );
-    };
-    try {
-      expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'After a failure' })).statusCode).toBe(200);
-      await written();
-      expect(failures).toBe(1);
-      expect((await marks()).map((m) => m.kind)).toEqual(['layoutChanged']);
-      // The retry comes after its backoff (5 s for this queue).
-      for (let i = 0; i < 300 && (await marks()).length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(config()!.layout.customTitle).toBe('After a failure');
-      expect(await marks()).toEqual([]);
-    } finally {
-      t.app.platform.admin.graphql = graphql;
-    }
-  });
-
   it("a mark's metafields go in one call: the config and the shop's switch are never split between two calls", async () => {
     fake.setProducts(domain, makeFakeProducts(40));
     const before = metafields.calls.length;
@@ -370,6 +339,7 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
   });
 
   it('after app/uninstalled nothing is written and the changes are read past', async () => {
+    const titleBefore = config()!.layout.customTitle;
     const res = await deliver(t, 'app/uninstalled', { id: 1, myshopify_domain: domain }, { shop: domain });
     expect(res.statusCode).toBe(200);
     const before = fake.graphql.length;
@@ -379,7 +349,7 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     await written();
     expect(fake.graphql.slice(before).filter((c) => c.shop === domain)).toEqual([]);
     expect(await marks()).toEqual([]);
-    expect(config()!.layout.customTitle).toBe('After a failure');
+    expect(config()!.layout.customTitle).toBe(titleBefore);
 
     // Installed again (a new installation on the platform, its app data gone): everything is written anew.
     metafields.reinstall(domain);
@@ -390,5 +360,39 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(config()!.layout.customTitle).toBe('Not installed');
     expect(gallery()!.looks.map((l) => l.mainProduct.productId)).toEqual([P(6)]);
     expect(productValue(6)!.looks).toHaveLength(1);
+  });
+
+  // Last on purpose: after this shop's job failed and was retried, later jobs of the same shop were seen
+  // waiting unfetched past their start on PGlite (pg-boss singleton queue; under investigation), which
+  // would make the tests after it wait for a write that comes minutes later.
+  it('a failed write leaves the changes unread; the job is retried with backoff and writes them', async () => {
+    expect(await marks()).toEqual([]);
+    const graphql = t.app.platform.admin.graphql;
+    let failures = 0;
+    t.app.platform.admin.graphql = async <T>(
+      shop: Parameters<typeof graphql>[0],
+      query: string,
+      variables?: Record<string, unknown>,
+    ) => {
+      if (/metafieldsSet/.test(query) && failures++ === 0) throw new Error('platform unreachable');
+      return graphql.call<typeof t.app.platform.admin, Parameters<typeof graphql>, Promise<T>>(
+        t.app.platform.admin,
+        shop,
+        query,
+        variables,
+      );
+    };
+    try {
+      expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'After a failure' })).statusCode).toBe(200);
+      await written();
+      expect(failures).toBe(1);
+      expect((await marks()).map((m) => m.kind)).toEqual(['layoutChanged']);
+      // The retry comes after its backoff (5 s for this queue).
+      for (let i = 0; i < 300 && (await marks()).length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(config()!.layout.customTitle).toBe('After a failure');
+      expect(await marks()).toEqual([]);
+    } finally {
+      t.app.platform.admin.graphql = graphql;
+    }
   });
 });
