@@ -20,7 +20,8 @@ const RELATED = ['Bucket Hat — Cream', 'Tote Bag — Natural'];
 const pick = (page: Page, t: ReturnType<typeof translator>, titles: string[]) =>
   pickProducts(page, titles, { search: t('Picker.search'), select: t('Picker.select', { count: titles.length }) });
 
-const relatedTitles = (page: Page) => page.getByTestId('related-item').allInnerTexts();
+// The titles alone (a row also names its alternative and offers to choose one).
+const relatedTitles = (page: Page) => page.getByTestId('related-item-title').allInnerTexts();
 
 for (const locale of ['en', 'fr'] as const) {
   test(`look lifecycle: create, reorder, tag, save, search, edit, discard, leave prompt, delete (${locale})`, async ({

@@ -82,7 +82,7 @@ test.describe('stock', () => {
   }) => {
     const { look, detail } = await arrange(request);
     await openApp(page, `/looks/edit/${look.id}`);
-    await page.getByRole('button', { name: `Choose the alternative of ${SOLD_OUT}` }).click();
+    await page.getByRole('button', { name: `Choose alternative – ${SOLD_OUT}` }).click();
     await pickProducts(page, [ALTERNATIVE], { search: 'Search products', select: 'Select 1 product' });
     await expect(page.getByText(`Alternative: ${ALTERNATIVE}`).first()).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).first().click();

@@ -49,7 +49,7 @@ describe('look form: sold-out items and alternatives', () => {
     // Picking the item itself changes nothing.
     host.nextPick = [{ id: BOOTS, title: 'Suede Boots', images: [] }];
     await user.click(
-      await screen.findByRole('button', { name: 'Choose the alternative of Suede Boots' }, { timeout: 15_000 }),
+      await screen.findByRole('button', { name: 'Choose alternative – Suede Boots' }, { timeout: 15_000 }),
     );
     expect(screen.queryByText('Alternative: Suede Boots')).toBeNull();
     expect(within(screen.getByTestId('related-items')).getAllByText('No alternative while sold out')).toHaveLength(2);
@@ -61,7 +61,7 @@ describe('look form: sold-out items and alternatives', () => {
         images: [{ originalSrc: 'https://cdn.shopify.com/loafers.jpg' }],
       },
     ];
-    await user.click(screen.getByRole('button', { name: 'Choose the alternative of Suede Boots' }));
+    await user.click(screen.getByRole('button', { name: 'Choose alternative – Suede Boots' }));
     expect(within(screen.getByTestId('related-items')).getByText('Alternative: Loafers')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
     await waitFor(() => expect(backend.callsTo('PATCH /productLooks/:id')).toHaveLength(1));
@@ -73,7 +73,7 @@ describe('look form: sold-out items and alternatives', () => {
     });
     expect(body.relatedItems[1].alternative).toBeUndefined();
 
-    await user.click(await screen.findByRole('button', { name: 'Remove the alternative of Suede Boots' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove alternative – Suede Boots' }));
     expect(within(screen.getByTestId('related-items')).queryByText('Alternative: Loafers')).toBeNull();
     await user.click(screen.getAllByRole('button', { name: 'Save' })[0]);
     await waitFor(() => expect(backend.callsTo('PATCH /productLooks/:id')).toHaveLength(2));
@@ -87,9 +87,9 @@ describe('look form: sold-out items and alternatives', () => {
     });
     renderWithProviders(<LookEditPage />, { route: '/looks/edit/5', path: '/looks/edit/:id' });
     await screen.findByRole('heading', { name: 'Summer in the City', level: 1 });
-    expect(
-      await screen.findAllByRole('button', { name: /Choose the alternative of/ }, { timeout: 15_000 }),
-    ).toHaveLength(2);
+    expect(await screen.findAllByRole('button', { name: /Choose alternative – / }, { timeout: 15_000 })).toHaveLength(
+      2,
+    );
     expect(screen.getAllByText('No alternative while sold out')).toHaveLength(2);
     expect(screen.queryByText(/items? (is|are) sold out/)).toBeNull();
   });

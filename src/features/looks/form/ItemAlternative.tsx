@@ -18,6 +18,10 @@ export function ItemAlternative({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const alternative = item.alternative;
+  const pick = alternative ? t('Looks.alternative.change') : t('Looks.alternative.pick');
+  // The visible words first, then the item: a screen reader says which row, and speech input finds
+  // the button by what it shows (WCAG 2.5.3, label in name).
+  const named = (label: string) => `${label} – ${item.title}`;
   return (
     <InlineStack gap="200" blockAlign="center" wrap>
       <Text as="span" tone="subdued" variant="bodySm">
@@ -25,19 +29,15 @@ export function ItemAlternative({
           ? t('Looks.alternative.chosen', { title: truncate(alternative.title || alternative.itemId, TITLE_TRUNCATE) })
           : t('Looks.alternative.none')}
       </Text>
-      <Button
-        variant="plain"
-        onClick={onPick}
-        accessibilityLabel={t('Looks.alternative.pickFor', { title: item.title })}
-      >
-        {alternative ? t('Looks.alternative.change') : t('Looks.alternative.pick')}
+      <Button variant="plain" onClick={onPick} accessibilityLabel={named(pick)}>
+        {pick}
       </Button>
       {alternative && (
         <Button
           variant="plain"
           tone="critical"
           onClick={onClear}
-          accessibilityLabel={t('Looks.alternative.removeFor', { title: item.title })}
+          accessibilityLabel={named(t('Looks.alternative.remove'))}
         >
           {t('Looks.alternative.remove')}
         </Button>

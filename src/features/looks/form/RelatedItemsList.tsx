@@ -92,9 +92,11 @@ export default function RelatedItemsList({ items, onChange, onRemove, onAlternat
                       </span>
                       <ProductThumbnail image={item.image} size="small" />
                       <div style={{ flex: 1, minWidth: 0 }}>
-                        <Text as="span" truncate>
-                          {truncate(item.title, TITLE_TRUNCATE)}
-                        </Text>
+                        <span data-testid="related-item-title">
+                          <Text as="span" truncate>
+                            {truncate(item.title, TITLE_TRUNCATE)}
+                          </Text>
+                        </span>
                         {onAlternative && (
                           <ItemAlternative
                             item={item}
