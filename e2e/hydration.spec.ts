@@ -1,10 +1,16 @@
+import fs from 'node:fs';
 import { test, expect, openApp } from './fixtures';
 import type { Page } from '@playwright/test';
+import { cloneTemplate, startServer } from './server';
 
 /**
  * A server-rendered page is on screen, and its fields take typing, before the
  * app has taken it over (hydrated). What the merchant typed or chose there is
  * kept: the app reads it in once it has taken the page over (src/ssr/earlyInput.ts).
+ * Every field kind of the server-rendered forms (text, textarea, select,
+ * checkbox, radio, upload), on every page whose first screen has fields:
+ * /looks/new, /layout, /gallery/new, /looks (the other pages render their
+ * forms with the browser's data: their first screen has none).
  * With SSR=0 there is no such window: the page is empty until the app renders it.
  */
 
@@ -23,6 +29,40 @@ async function holdEntryScript(page: Page) {
     await route.continue();
   });
   return { release, wasRequested };
+}
+
+/**
+ * Opens `path` under a 4× CPU slowdown (a slower machine) with the app's entry script held: the page
+ * is the server's HTML only until `release()`, however fast the machine running the test is.
+ */
+async function openBeforeTheApp(page: Page, path: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const entry = await holdEntryScript(page);
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect(page.locator('#AppFrameMain h1').first()).toBeVisible();
+  await entry.wasRequested; // the page's loader has started the app: only the held script stands between
+  return {
+    release: entry.release,
+    /** Back to full speed, the script's route gone. */
+    async end() {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    },
+  };
+}
+
+/** The app has taken the page over: React's handlers are on its fields. */
+async function appHasTheField(page: Page, label: string) {
+  await expect
+    .poll(
+      () =>
+        page
+          .getByLabel(label, { exact: true })
+          .evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactProps'))),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** A real PNG (the server checks the bytes). */
@@ -63,17 +103,14 @@ const droppedOnTheZone: ChooseImage = async (page, { name, mimeType, buffer }) =
 };
 
 async function typeBeforeTheAppAndFindItKept(page: Page, chooseImage: ChooseImage) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const png = await lookImage();
-  const entry = await holdEntryScript(page);
-
-  await page.goto('/looks/new', { waitUntil: 'commit' });
+  const entry = await openBeforeTheApp(page, '/looks/new');
   const tagField = page.getByLabel('Add a tag');
   await expect(tagField).toBeVisible();
-  await entry.wasRequested; // the page's loader has started the app: only the held script stands between
   await tagField.pressSequentially('summer');
   await chooseImage(page, { name: 'early.png', mimeType: 'image/png', buffer: png });
+  const featured = page.getByLabel('Feature this look in the storefront gallery');
+  await featured.check({ force: true }); // Polaris' checkbox: its input lies under the drawn box
   await expect(tagField).toHaveValue('summer');
   // Not taken over yet: the server-rendered Add button is disabled (the app enables it once it knows the text).
   await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
@@ -94,8 +131,8 @@ async function typeBeforeTheAppAndFindItKept(page: Page, chooseImage: ChooseImag
   await page.waitForLoadState('networkidle');
   await expect(page.getByText('summer', { exact: true })).toBeVisible();
   await expect(image).toBeVisible();
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await expect(featured).toBeChecked();
+  await entry.end();
 }
 
 test('a tag typed and an image chosen (Add image, the file chooser) before the app has taken the page over are kept (4× CPU slowdown)', async ({
@@ -124,4 +161,78 @@ test('kept too when the browser renders the page anew instead of taking it over 
   );
   await typeBeforeTheAppAndFindItKept(page, droppedOnTheZone);
   expect(replaced).toBe(true);
+});
+
+test('/layout: a template chosen and a title typed before the app has taken the page over are kept, previewed and saved', async ({
+  page,
+}) => {
+  const entry = await openBeforeTheApp(page, '/layout');
+  await page.getByLabel('Template').selectOption('one_column');
+  const title = page.getByLabel('Widget title');
+  await title.fill('');
+  await title.pressSequentially('Wear it with');
+  entry.release();
+  await appHasTheField(page, 'Widget title');
+  // The form has both: its preview shows the template, its save bar the change, and a save keeps it.
+  const preview = page.frameLocator('[data-testid="layout-preview-frame"]');
+  await expect(preview.locator('.sl-widget')).toHaveClass(/sl-t-one_column/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await entry.end();
+  await page.reload();
+  await expect(page.getByLabel('Template')).toHaveValue('one_column');
+  await expect(page.getByLabel('Widget title')).toHaveValue('Wear it with');
+});
+
+test('/gallery/new: a look searched, a type chosen and a prompt typed before the app has taken the page over are kept', async ({
+  page,
+}) => {
+  const entry = await openBeforeTheApp(page, '/gallery/new');
+  await page.getByLabel('Look', { exact: true }).pressSequentially('Summer');
+  await page.getByLabel('Model').check({ force: true });
+  await page.getByLabel('Custom prompt (optional)').pressSequentially('warm light');
+  entry.release();
+  await appHasTheField(page, 'Custom prompt (optional)');
+  // The app searched the typed text; choosing a result renders the form again with its state.
+  const results = page.getByTestId('look-search-results');
+  await expect(results.getByText('Summer in the City')).toBeVisible({ timeout: 30_000 });
+  await results.getByText('Summer in the City').click();
+  await expect(page.locator('#selected-look')).toHaveText('Summer in the City');
+  await expect(page.getByLabel('Model')).toBeChecked();
+  await expect(page.getByLabel('Flat lay')).not.toBeChecked();
+  await expect(page.getByLabel('Custom prompt (optional)')).toHaveValue('warm light');
+  await entry.end();
+});
+
+test('/looks: a search typed before the app has taken the page over is applied', async ({ page }) => {
+  const entry = await openBeforeTheApp(page, '/looks');
+  await expect(page.getByText('Autumn Layers')).toBeVisible();
+  await page.getByLabel('Search looks').pressSequentially('Summer');
+  entry.release();
+  await appHasTheField(page, 'Search looks');
+  await expect(page.getByText('Autumn Layers')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('Summer in the City')).toBeVisible();
+  await expect(page.getByLabel('Search looks')).toHaveValue('Summer');
+  await entry.end();
+});
+
+test('with SSR=0 the browser renders the page itself: typing and choosing a file as soon as the fields are there work (4× CPU slowdown)', async ({
+  page,
+}) => {
+  const server = await startServer(cloneTemplate('hydration-ssr-off'), { SSR: '0' });
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${server.url}/looks/new`, { waitUntil: 'commit' });
+    const tagField = page.getByLabel('Add a tag');
+    await tagField.pressSequentially('summer', { timeout: 30_000 });
+    await throughTheChooser(page, { name: 'early.png', mimeType: 'image/png', buffer: await lookImage() });
+    await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeEnabled();
+    await expect(page.getByAltText('Look image')).toBeVisible({ timeout: 30_000 });
+    await expect(tagField).toHaveValue('summer');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  } finally {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
 });
