@@ -7,7 +7,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
  * UI message is said word for word by the English catalogue (the other
  * languages translate it, translations.test.ts checks they have it); each
  * other quote is in the code that holds it. With the spec beside the clone
- * (../shared/SPEC.md, as CI has it; SPEC_MD names another place), the list
+ * (shared/SPEC.md in the clone's parent folder or one above, as CI has it; SPEC_MD names another place), the list
  * is checked against it too: every quote of the spec is in the list, and
  * the list quotes nothing the spec does not.
  */
@@ -42,6 +42,19 @@ function sameWords(shown: string, quoted: string): boolean {
     shown === quoted ||
     (shown.slice(1) === quoted.slice(1) && shown.charAt(0).toLowerCase() === quoted.charAt(0).toLowerCase())
   );
+}
+
+/**
+ * The spec beside the clone: shared/SPEC.md in the clone's parent folder or
+ * the nearest one above it (a git worktree lies a folder deeper than the
+ * clone it belongs to); the parent's when there is none (then skipped).
+ */
+function sharedSpec(root: string): string {
+  for (let dir = path.dirname(root); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'shared', 'SPEC.md');
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return path.resolve(root, '..', 'shared', 'SPEC.md');
+  }
 }
 
 /** The texts in single quotes of the spec (an apostrophe inside a word is none: "the platform's"). */
@@ -83,7 +96,7 @@ describe('texts the spec quotes', () => {
     ).toEqual(['Failed to update settings', 'Add to cart', '{product}']);
   });
 
-  const specPath = process.env.SPEC_MD ?? path.resolve(ROOT, '..', 'shared', 'SPEC.md');
+  const specPath = process.env.SPEC_MD ?? sharedSpec(ROOT);
   const spec = fs.existsSync(specPath) ? fs.readFileSync(specPath, 'utf8') : undefined;
   const withSpec = spec === undefined ? it.skip : it;
 
