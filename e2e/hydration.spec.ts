@@ -9,8 +9,8 @@ import { cloneTemplate, startServer } from './server';
  * kept: the app reads it in once it has taken the page over (src/ssr/earlyInput.ts).
  * Every field kind of the server-rendered forms (text, textarea, select,
  * checkbox, radio, upload), on every page whose first screen has fields:
- * /looks/new, /layout, /gallery/new, /looks (the other pages render their
- * forms with the browser's data: their first screen has none).
+ * /looks/new, /layout, /gallery/new, /looks, /analytics (the other pages
+ * render their forms with the browser's data: their first screen has none).
  * With SSR=0 there is no such window: the page is empty until the app renders it.
  */
 
@@ -213,6 +213,20 @@ test('/looks: a search typed before the app has taken the page over is applied',
   await expect(page.getByText('Autumn Layers')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByText('Summer in the City')).toBeVisible();
   await expect(page.getByLabel('Search looks')).toHaveValue('Summer');
+  await entry.end();
+});
+
+test('/analytics: a chart metric chosen before the app has taken the page over is shown', async ({ page }) => {
+  const entry = await openBeforeTheApp(page, '/analytics');
+  const metric = page.getByLabel('Show', { exact: true });
+  await metric.selectOption('revenue');
+  entry.release();
+  await appHasTheField(page, 'Show');
+  // Polaris draws the chosen option from the app's state (the server's page still says Impressions).
+  const shown = page.locator('.Polaris-Select').filter({ has: metric }).locator('.Polaris-Select__SelectedOption');
+  await expect(shown).toHaveText('Revenue', { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await expect(metric).toHaveValue('revenue');
   await entry.end();
 });
 
