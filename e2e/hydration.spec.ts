@@ -163,6 +163,25 @@ test('kept too when the browser renders the page anew instead of taking it over 
   expect(replaced).toBe(true);
 });
 
+test('/looks/new: Enter pressed in the tag field before the app has taken the page over adds the tag once it has (the page is not submitted)', async ({
+  page,
+}) => {
+  const entry = await openBeforeTheApp(page, '/looks/new');
+  const tagField = page.getByLabel('Add a tag');
+  await tagField.pressSequentially('summer');
+  await tagField.press('Enter');
+  // Without the app, Enter in a form's only text field submits it: the page loaded again, all typed lost.
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).search).toBe('');
+  await expect(tagField).toHaveValue('summer');
+  entry.release();
+  await appHasTheField(page, 'Add a tag');
+  await expect(page.getByText('summer', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(tagField).toHaveValue('');
+  expect(new URL(page.url()).search).toBe('');
+  await entry.end();
+});
+
 test('/layout: a template chosen and a title typed before the app has taken the page over are kept, previewed and saved', async ({
   page,
 }) => {

@@ -123,6 +123,150 @@ describe('paintFirst', () => {
     expect(clicked).toEqual(['Select main product']); // once
   });
 
+  it('keeps Enter in a text field as the last action and presses it there again; stops a form submitted meanwhile', () => {
+    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
+    const listeners = new Map<string, (e: unknown) => void>();
+    const window: Record<string, () => unknown> = {};
+    const pressed: string[] = [];
+    const element = (name: string, selector: string, inRoot = true) => ({
+      name,
+      inRoot,
+      nodeType: 1,
+      tagName: selector === 'button' ? 'BUTTON' : 'INPUT',
+      isConnected: true,
+      value: '',
+      checked: false,
+      files: null,
+      disabled: false,
+      matches: (s: string) => s === 'input,textarea,select' || s === selector,
+      closest: (s: string) => (s === 'button,[role=button]' && selector === 'button' ? element(name, 'button') : null),
+      click: () => pressed.push(`click ${name}`),
+      dispatchEvent: (event: { type: string; key: string; bubbles: boolean; cancelable: boolean }) =>
+        pressed.push(`${event.type} ${event.key} ${name} ${event.bubbles} ${event.cancelable}`),
+    });
+    const textField = 'input:not([type=checkbox]):not([type=radio]):not([type=file])';
+    const tag = element('tag', textField);
+    const featured = element('featured', 'input[type=checkbox]');
+    const outside = element('search', textField, false);
+    const root = { contains: (t: { inRoot: boolean }) => t.inRoot, querySelectorAll: () => [tag, featured] };
+    const document = {
+      visibilityState: 'visible',
+      getElementById: (id: string) => (id === 'root' ? root : null),
+      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+    vm.runInNewContext(script!, {
+      document,
+      window,
+      setTimeout: () => undefined,
+      PerformanceObserver: class {
+        observe() {}
+      },
+      KeyboardEvent: class {
+        readonly key: string;
+        readonly bubbles: boolean;
+        readonly cancelable: boolean;
+        constructor(
+          readonly type: string,
+          init: { key: string; bubbles: boolean; cancelable: boolean },
+        ) {
+          ({ key: this.key, bubbles: this.bubbles, cancelable: this.cancelable } = init);
+        }
+      },
+    });
+    const dispatch = (type: string, target: unknown, init: Record<string, unknown> = {}) => {
+      const event = {
+        type,
+        target,
+        ...init,
+        prevented: false,
+        preventDefault() {
+          this.prevented = true;
+        },
+        stopPropagation() {},
+      };
+      listeners.get(type)!(event);
+      return event.prevented;
+    };
+    const replay = () => {
+      window[EARLY_INPUT_REPLAY]();
+      window[EARLY_CLICK_REPLAY]();
+    };
+
+    // Typed, then Enter: the browser's implicit submission of the form is stopped, the Enter kept.
+    tag.value = 'summer';
+    dispatch('input', tag);
+    expect(dispatch('keydown', tag, { key: 'Enter' })).toBe(false); // the key itself goes on (a button's Enter clicks it)
+    expect(dispatch('submit', { nodeType: 1, inRoot: true })).toBe(true);
+    expect(dispatch('submit', { nodeType: 1, inRoot: false })).toBe(false); // not the app's page
+    dispatch('keydown', featured, { key: 'Enter' }); // no text field: not an action
+    dispatch('keydown', outside, { key: 'Enter' });
+    dispatch('keydown', tag, { key: 'Enter', isComposing: true }); // an input method's Enter
+    dispatch('keydown', tag, { key: 'a' });
+    replay();
+    expect(pressed).toEqual(['keydown Enter tag true true']);
+    expect(listeners.has('keydown')).toBe(false);
+    expect(listeners.has('submit')).toBe(false);
+  });
+
+  it("keeps the Enter through the browser's change at it; drops it when the field is typed in after it, or a button is clicked later", () => {
+    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
+    const run = () => {
+      const listeners = new Map<string, (e: unknown) => void>();
+      const window: Record<string, () => unknown> = {};
+      const pressed: string[] = [];
+      const tag = {
+        nodeType: 1,
+        tagName: 'INPUT',
+        isConnected: true,
+        value: 'summer',
+        matches: () => true,
+        closest: () => null,
+        dispatchEvent: () => pressed.push('Enter in the tag field'),
+      };
+      const add = { isConnected: true, disabled: false, matches: () => false, click: () => pressed.push('Add') };
+      const root = { contains: () => true, querySelectorAll: () => [tag] };
+      vm.runInNewContext(script!, {
+        document: {
+          visibilityState: 'visible',
+          getElementById: () => root,
+          addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
+          removeEventListener: (type: string) => listeners.delete(type),
+        },
+        window,
+        setTimeout: () => undefined,
+        PerformanceObserver: class {
+          observe() {}
+        },
+        KeyboardEvent: class {},
+      });
+      const on = (type: string, event: Record<string, unknown>) =>
+        listeners.get(type)!({ preventDefault() {}, stopPropagation() {}, ...event });
+      const replay = () => {
+        window[EARLY_INPUT_REPLAY]();
+        window[EARLY_CLICK_REPLAY]();
+        return pressed;
+      };
+      return { tag, add, on, replay };
+    };
+    const typedOn = run();
+    typedOn.on('keydown', { target: typedOn.tag, key: 'Enter' });
+    typedOn.on('change', { type: 'change', target: typedOn.tag }); // the browser's change at the Enter: kept
+    typedOn.on('input', { type: 'input', target: typedOn.tag }); // went on typing: nothing happened at the Enter
+    expect(typedOn.replay()).toEqual([]);
+    const enteredLast = run();
+    enteredLast.on('input', { type: 'input', target: enteredLast.tag });
+    enteredLast.on('keydown', { target: enteredLast.tag, key: 'Enter' });
+    enteredLast.on('change', { type: 'change', target: enteredLast.tag });
+    expect(enteredLast.replay()).toEqual(['Enter in the tag field']);
+    const clickedLater = run();
+    clickedLater.on('keydown', { target: clickedLater.tag, key: 'Enter' });
+    clickedLater.on('click', {
+      target: { closest: (s: string) => (s === 'button,[role=button]' ? clickedLater.add : null) },
+    });
+    expect(clickedLater.replay()).toEqual(['Add']);
+  });
+
   it("records the last state of each of #root's fields edited before the app took over, and hands them over once", () => {
     const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
     const listeners = new Map<string, (e: unknown) => void>();

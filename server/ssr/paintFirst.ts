@@ -37,7 +37,18 @@ import { EARLY_CLICK_REPLAY, EARLY_INPUT_REPLAY, PAINTED_EVENT } from '../../src
  * the merchant's gesture, is blocked by the browser), and takes a file dropped
  * on it, recorded as that input's (the browser would open the file instead of
  * the page).
+ *
+ * Enter in a text field is an action too, as the app answers it (the tag
+ * field adds its tag): kept as the last action (a later click replaces it,
+ * an edit of that field drops it: the merchant saw nothing happen and went
+ * on typing) and pressed again on that field once the page is live. The
+ * server's forms have no action: a form submitted meanwhile (Enter in the
+ * only text field of a form) is stopped, as it would load the page again and
+ * lose everything typed; a submit button's click is kept like any other.
  */
+/** The fields whose Enter is kept as the merchant's last action (a text field's: the tag field adds its tag). */
+const ENTER_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=file])';
+
 /** The longest the scripts wait for the paint report. */
 export const PAINT_WAIT_MS = 3000;
 
@@ -51,12 +62,15 @@ export function paintFirst(template: string): string {
     `function upload(t){var z=t&&t.closest&&t.closest('.Polaris-DropZone'),i=z&&z.querySelector('input[type=file]');return i&&!i.disabled?i:null}` +
     `function early(e){var t=e.target,i=upload(t);if(i){if(t!==i){e.preventDefault();e.stopPropagation();i.click()}return}` +
     `var b=t&&t.closest&&t.closest('button,[role=button]');if(b&&!b.disabled){q=b;e.preventDefault();e.stopPropagation()}}` +
-    `document.addEventListener('click',early,true);` +
-    `window.${EARLY_CLICK_REPLAY}=function(){document.removeEventListener('click',early,true);var b=q;q=null;if(b&&b.isConnected)b.click()};` +
+    `function enter(e){var t=e.target;if(e.key==='Enter'&&!e.isComposing&&root(t)&&t.matches(${JSON.stringify(ENTER_FIELDS)}))q=t}` +
+    `function submit(e){if(root(e.target))e.preventDefault()}` +
+    `var a={click:early,keydown:enter,submit:submit};for(var k in a)document.addEventListener(k,a[k],true);` +
+    `window.${EARLY_CLICK_REPLAY}=function(){for(var k in a)document.removeEventListener(k,a[k],true);var b=q;q=null;if(!b||!b.isConnected)return;` +
+    `if(b.tagName==='INPUT')b.dispatchEvent(new KeyboardEvent('keydown',{key:'Enter',code:'Enter',bubbles:true,cancelable:true}));else b.click()};` +
     `var m=new Map(),f='input,textarea,select',h={input:edit,change:edit,dragover:over,drop:drop};` +
     `function root(t){var r=document.getElementById('root');return r&&t&&t.nodeType===1&&r.contains(t)?r:null}` +
     `function keep(t,r,files){m.set(t,{value:t.value,checked:t.checked,files:files,index:[].indexOf.call(r.querySelectorAll(f),t)})}` +
-    `function edit(e){var t=e.target,r=root(t);if(r&&t.matches(f))keep(t,r,t.files)}` +
+    `function edit(e){var t=e.target,r=root(t);if(r&&t.matches(f)){keep(t,r,t.files);if(q===t&&e.type==='input')q=null}}` +
     `function over(e){if(root(e.target))e.preventDefault()}` +
     `function drop(e){var r=root(e.target),i=upload(e.target),d=e.dataTransfer;if(!r)return;e.preventDefault();if(i&&d&&d.files.length)keep(i,r,d.files)}` +
     `for(var k in h)document.addEventListener(k,h[k],true);` +
