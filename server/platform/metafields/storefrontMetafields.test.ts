@@ -63,6 +63,25 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
   const callsSince = (n: number) => metafields.calls.slice(n).filter((c) => c.shop === domain);
   /** Changes the writer has not read yet. */
   const marks = () => t.db.selectFrom('storefrontChanges').selectAll().where('shopId', '=', shopId).execute();
+  /** The platform refuses the next metafieldsSet call (unreachable), then answers again. */
+  const failFirstWrite = () => {
+    const graphql = t.app.platform.admin.graphql;
+    let failures = 0;
+    t.app.platform.admin.graphql = async <T>(
+      shop: Parameters<typeof graphql>[0],
+      query: string,
+      variables?: Record<string, unknown>,
+    ) => {
+      if (/metafieldsSet/.test(query) && failures++ === 0) throw new Error('platform unreachable');
+      return graphql.call<typeof t.app.platform.admin, Parameters<typeof graphql>, Promise<T>>(
+        t.app.platform.admin,
+        shop,
+        query,
+        variables,
+      );
+    };
+    return { failures: () => failures, restore: () => void (t.app.platform.admin.graphql = graphql) };
+  };
   /** The shop's writer jobs waiting to run (queued, or waiting for a retry). */
   const waiting = async () =>
     (await t.app.jobs.boss.findJobs(STOREFRONT_METAFIELDS_QUEUE, { key: `shop:${shopId}`, queued: true })).length;
@@ -296,32 +315,18 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
 
   it('a failed write leaves the changes unread; the job is retried with backoff and writes them', async () => {
     expect(await marks()).toEqual([]);
-    const graphql = t.app.platform.admin.graphql;
-    let failures = 0;
-    t.app.platform.admin.graphql = async <T>(
-      shop: Parameters<typeof graphql>[0],
-      query: string,
-      variables?: Record<string, unknown>,
-    ) => {
-      if (/metafieldsSet/.test(query) && failures++ === 0) throw new Error('platform unreachable');
-      return graphql.call<typeof t.app.platform.admin, Parameters<typeof graphql>, Promise<T>>(
-        t.app.platform.admin,
-        shop,
-        query,
-        variables,
-      );
-    };
+    const platform = failFirstWrite();
     try {
       expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'After a failure' })).statusCode).toBe(200);
       await written();
-      expect(failures).toBe(1);
+      expect(platform.failures()).toBe(1);
       expect((await marks()).map((m) => m.kind)).toEqual(['layoutChanged']);
       // The retry comes after its backoff (5 s for this queue).
       for (let i = 0; i < 300 && (await marks()).length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(config()!.layout.customTitle).toBe('After a failure');
       expect(await marks()).toEqual([]);
     } finally {
-      t.app.platform.admin.graphql = graphql;
+      platform.restore();
     }
     // After the failed and retried job, the shop's next write is not held back: no pile of the
     // shop's jobs waits in front of it (each job of the backoff used to queue another).
@@ -334,25 +339,11 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
   });
 
   it("a write after a failed one does not wait for the failed one's retry", async () => {
-    const graphql = t.app.platform.admin.graphql;
-    let failures = 0;
-    t.app.platform.admin.graphql = async <T>(
-      shop: Parameters<typeof graphql>[0],
-      query: string,
-      variables?: Record<string, unknown>,
-    ) => {
-      if (/metafieldsSet/.test(query) && failures++ === 0) throw new Error('platform unreachable');
-      return graphql.call<typeof t.app.platform.admin, Parameters<typeof graphql>, Promise<T>>(
-        t.app.platform.admin,
-        shop,
-        query,
-        variables,
-      );
-    };
+    const platform = failFirstWrite();
     try {
       expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'Failed once' })).statusCode).toBe(200);
       await written();
-      expect(failures).toBe(1);
+      expect(platform.failures()).toBe(1);
       // The failed job waits for its retry (5 to 10 s); a new change is written now, with the unread one.
       const started = Date.now();
       expect((await request('PATCH', `${API_PREFIX}/booster`, { showOnCartPage: true })).statusCode).toBe(200);
@@ -362,7 +353,7 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
       expect(config()!.booster.showOnCartPage).toBe(true);
       expect(await marks()).toEqual([]);
     } finally {
-      t.app.platform.admin.graphql = graphql;
+      platform.restore();
     }
   });
 
