@@ -154,6 +154,47 @@ describe('job engine', () => {
     await until(async () => (await deadLetterCounts(jobs))['test.shop'] === 1);
   });
 
+  it("a shop's backlog of due jobs drains at the speed of its handler, not one job per polling interval", async () => {
+    // The default poll (2 s): a worker sleeping a poll after every job ran a shop's 20 jobs in ~10 s.
+    const jobs = new JobEngine<TestJobs>({ db: handle.db, queues: QUEUES, instanceName: 'backlog' });
+    engines.push(jobs);
+    const done: number[] = [];
+    await jobs.work('test.shop', async ({ data }) => void done.push(data.n));
+    await jobs.start();
+    const until0 = Date.now();
+    await handle.db.transaction().execute(async (trx) => {
+      for (let n = 1; n <= 20; n++) await jobs.send('test.shop', { shopId: 1, n }, { shopId: 1, trx });
+    });
+    await until(() => done.length === 20);
+    expect(Date.now() - until0).toBeLessThan(5000);
+    expect(done).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it("coalesce: a shop's running job sends nothing when a job of the shop already waits to start by then", async () => {
+    const jobs = engine('a');
+    const sent: Array<string | null> = [];
+    let waitingId: string | null = null;
+    const ran: number[] = [];
+    await jobs.work('test.shop', async ({ data }) => {
+      ran.push(data.n);
+      if (data.n !== 1) return;
+      // A job of the shop waits (queued by a change while this one runs), due now: it covers a job due in 5 s.
+      waitingId = await jobs.send('test.shop', { shopId: 1, n: 2 }, { shopId: 1 });
+      sent.push(await jobs.send('test.shop', { shopId: 1, n: 3 }, { shopId: 1, startAfterSeconds: 5, coalesce: true }));
+      // Another shop has nothing waiting: its job is sent.
+      sent.push(await jobs.send('test.shop', { shopId: 2, n: 4 }, { shopId: 2, startAfterSeconds: 1, coalesce: true }));
+    });
+    await jobs.start();
+    await jobs.send('test.shop', { shopId: 1, n: 1 }, { shopId: 1 });
+    await until(() => ran.length === 3);
+    expect(sent[0]).toBe(waitingId);
+    expect(sent[1]).not.toBeNull();
+    expect(sent[1]).not.toBe(waitingId);
+    expect(ran).toEqual([1, 2, 4]);
+    // Only a per-shop queue's jobs coalesce.
+    await expect(jobs.send('test.flaky', { n: 1 }, { coalesce: true })).rejects.toThrow(/per-shop/);
+  });
+
   it('a cron schedule runs once per occurrence with two engines on one database', async () => {
     const handled: string[] = [];
     const [a, b] = [engine('a'), engine('b')];

@@ -67,6 +67,14 @@ export interface SendJobOptions {
   /** At most one job with this key waits in the queue (pg-boss singleton key). */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /**
+   * Per-shop queues: send nothing when a job of the shop already waits (queued, or waiting for its
+   * retry) to start no later than this one would; that job runs after the sender and reads whatever
+   * the sender would have. Only for a job sent by the running job of the same shop: the shop's running
+   * job holds every other job of the shop back, so the waiting one cannot start before the sender
+   * ends (a sender outside the shop's job could see a waiting job that is already being fetched).
+   */
+  coalesce?: boolean;
 }
 
 type Handler<T> = (job: JobContext<T>) => Promise<void>;
@@ -181,6 +189,17 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
     const def = this.queues[queue];
     if (def.perShop && options.shopId === undefined) throw new Error(`Jobs of ${queue} name their shop`);
     if (def.keyed && !options.singletonKey) throw new Error(`Jobs of ${queue} name their key`);
+    if (options.coalesce) {
+      if (!def.perShop) throw new Error(`Only jobs of a per-shop queue coalesce (${queue})`);
+      const startBy = Date.now() + (options.startAfterSeconds ?? 0) * 1000;
+      const waiting = await this.boss.findJobs(queue, {
+        key: `shop:${options.shopId}`,
+        queued: true,
+        ...(options.trx ? { db: fromKysely(options.trx) } : {}),
+      });
+      const covering = waiting.find((job) => new Date(job.startAfter).getTime() <= startBy);
+      if (covering) return covering.id;
+    }
     const send: SendOptions = {
       ...(options.trx ? { db: fromKysely(options.trx) } : {}),
       // Per shop: the shop is the job's singleton key (see ensureQueue).
@@ -266,6 +285,18 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
       },
       async (jobs: JobWithMetadata<object>[]) => {
         const [job] = jobs;
+        // The worker that ran a job fetches again at once instead of sleeping its polling interval:
+        // a queue's backlog drains at the speed of its handlers, and a per-shop queue, which runs one
+        // job of a shop at a time, does not leave the shop's next due job waiting a poll behind each
+        // one (a burst of a shop's jobs, such as the metafield writer's after a failed write, took a
+        // second a job and held the shop's newer writes back for tens of seconds). pg-boss's own
+        // burst triggers do not fit one job a fetch: burstWhenBatchFull ignores batchSize 1 and
+        // burstWhenReadyExceeds reads queue stats cached for up to a minute. The first empty fetch
+        // returns the worker to polling (and NOTIFY).
+        const wake = () => {
+          for (const worker of this.boss.getWipData())
+            if (worker.name === name && worker.count > 0) this.boss.notifyWorker(worker.id);
+        };
         try {
           await handler({
             id: job.id,
@@ -282,6 +313,8 @@ export class JobEngine<D extends { [K in keyof D]: object } = JobData, Q extends
           else if (last) this.log.error(context, `job failed for good: moved to ${deadLetterOf(queue)}`);
           else this.log.warn(context, 'job failed; retried with backoff');
           throw error;
+        } finally {
+          wake();
         }
       },
     );

@@ -13,6 +13,7 @@ import type {
 } from '../../../src/contracts/storefront';
 import { updateLayout } from '../../services/looks/layout';
 import { recordChange } from '../../services/changes/outbox';
+import { STOREFRONT_METAFIELDS_QUEUE } from './storefrontMetafields';
 
 const KEY = 'metafields-key';
 const SECRET = 'metafields-secret';
@@ -62,6 +63,28 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
   const callsSince = (n: number) => metafields.calls.slice(n).filter((c) => c.shop === domain);
   /** Changes the writer has not read yet. */
   const marks = () => t.db.selectFrom('storefrontChanges').selectAll().where('shopId', '=', shopId).execute();
+  /** The platform refuses the next metafieldsSet call (unreachable), then answers again. */
+  const failFirstWrite = () => {
+    const graphql = t.app.platform.admin.graphql;
+    let failures = 0;
+    t.app.platform.admin.graphql = async <T>(
+      shop: Parameters<typeof graphql>[0],
+      query: string,
+      variables?: Record<string, unknown>,
+    ) => {
+      if (/metafieldsSet/.test(query) && failures++ === 0) throw new Error('platform unreachable');
+      return graphql.call<typeof t.app.platform.admin, Parameters<typeof graphql>, Promise<T>>(
+        t.app.platform.admin,
+        shop,
+        query,
+        variables,
+      );
+    };
+    return { failures: () => failures, restore: () => void (t.app.platform.admin.graphql = graphql) };
+  };
+  /** The shop's writer jobs waiting to run (queued, or waiting for a retry). */
+  const waiting = async () =>
+    (await t.app.jobs.boss.findJobs(STOREFRONT_METAFIELDS_QUEUE, { key: `shop:${shopId}`, queued: true })).length;
   const stale = (targets: string[]) =>
     recordChange(t.db, shopId, { kind: 'storefrontStale', before: null, after: { targets } });
 
@@ -290,6 +313,50 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(await marks()).toEqual([]);
   });
 
+  it('a failed write leaves the changes unread; the job is retried with backoff and writes them', async () => {
+    expect(await marks()).toEqual([]);
+    const platform = failFirstWrite();
+    try {
+      expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'After a failure' })).statusCode).toBe(200);
+      await written();
+      expect(platform.failures()).toBe(1);
+      expect((await marks()).map((m) => m.kind)).toEqual(['layoutChanged']);
+      // The retry comes after its backoff (5 s for this queue).
+      for (let i = 0; i < 300 && (await marks()).length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(config()!.layout.customTitle).toBe('After a failure');
+      expect(await marks()).toEqual([]);
+    } finally {
+      platform.restore();
+    }
+    // After the failed and retried job, the shop's next write is not held back: no pile of the
+    // shop's jobs waits in front of it (each job of the backoff used to queue another).
+    expect(await waiting()).toBeLessThanOrEqual(1);
+    const started = Date.now();
+    expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'After the retry' })).statusCode).toBe(200);
+    await written();
+    expect(config()!.layout.customTitle).toBe('After the retry');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("a write after a failed one does not wait for the failed one's retry", async () => {
+    const platform = failFirstWrite();
+    try {
+      expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'Failed once' })).statusCode).toBe(200);
+      await written();
+      expect(platform.failures()).toBe(1);
+      // The failed job waits for its retry (5 to 10 s); a new change is written now, with the unread one.
+      const started = Date.now();
+      expect((await request('PATCH', `${API_PREFIX}/booster`, { showOnCartPage: true })).statusCode).toBe(200);
+      await written();
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(config()!.layout.customTitle).toBe('Failed once');
+      expect(config()!.booster.showOnCartPage).toBe(true);
+      expect(await marks()).toEqual([]);
+    } finally {
+      platform.restore();
+    }
+  });
+
   it("a mark's metafields go in one call: the config and the shop's switch are never split between two calls", async () => {
     fake.setProducts(domain, makeFakeProducts(40));
     const before = metafields.calls.length;
@@ -360,39 +427,5 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     expect(config()!.layout.customTitle).toBe('Not installed');
     expect(gallery()!.looks.map((l) => l.mainProduct.productId)).toEqual([P(6)]);
     expect(productValue(6)!.looks).toHaveLength(1);
-  });
-
-  // Last on purpose: after this shop's job failed and was retried, later jobs of the same shop were seen
-  // waiting unfetched past their start on PGlite (pg-boss singleton queue; under investigation), which
-  // would make the tests after it wait for a write that comes minutes later.
-  it('a failed write leaves the changes unread; the job is retried with backoff and writes them', async () => {
-    expect(await marks()).toEqual([]);
-    const graphql = t.app.platform.admin.graphql;
-    let failures = 0;
-    t.app.platform.admin.graphql = async <T>(
-      shop: Parameters<typeof graphql>[0],
-      query: string,
-      variables?: Record<string, unknown>,
-    ) => {
-      if (/metafieldsSet/.test(query) && failures++ === 0) throw new Error('platform unreachable');
-      return graphql.call<typeof t.app.platform.admin, Parameters<typeof graphql>, Promise<T>>(
-        t.app.platform.admin,
-        shop,
-        query,
-        variables,
-      );
-    };
-    try {
-      expect((await request('PATCH', `${API_PREFIX}/layout`, { customTitle: 'After a failure' })).statusCode).toBe(200);
-      await written();
-      expect(failures).toBe(1);
-      expect((await marks()).map((m) => m.kind)).toEqual(['layoutChanged']);
-      // The retry comes after its backoff (5 s for this queue).
-      for (let i = 0; i < 300 && (await marks()).length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(config()!.layout.customTitle).toBe('After a failure');
-      expect(await marks()).toEqual([]);
-    } finally {
-      t.app.platform.admin.graphql = graphql;
-    }
   });
 });

@@ -64,7 +64,7 @@ export const STOREFRONT_METAFIELDS_QUEUE = 'storefront.metafields';
  *   deleted is not written. A value above the platform's json limit keeps the looks that fit.
  */
 export interface StorefrontMetafieldSync {
-  /** One run of the shop's job (its worker): `now` skips the debounce. */
+  /** One run of the shop's job (its worker only: its debounce relies on running as the shop's job): `now` skips the debounce. */
   write(shopId: number, now?: boolean): Promise<void>;
   /** Runs the shop's job now (on whichever instance takes it) and waits until no writer job is ready or running. */
   flush(shopId: number): Promise<void>;
@@ -247,11 +247,14 @@ export function createStorefrontMetafieldSync(deps: StorefrontMetafieldDeps): St
       if (!now && changes.length < BATCH) {
         const wait = Math.min(options.debounceMs - last.ageMs, options.maxWaitMs - changes[0].ageMs);
         if (wait > 0) {
-          // Not yet: the burst may go on. The job comes back when the newest change is old enough.
+          // Not yet: the burst may go on. The job comes back when the newest change is old enough,
+          // unless a job of the shop already waits to run by then (the one a later change queued, or
+          // a failed write's retry): one waiting job reads every change, and a burst (or the jobs of
+          // a failed write's backoff) does not pile up jobs in front of the shop's next write.
           await jobs.send(
             STOREFRONT_METAFIELDS_QUEUE,
             { shopId },
-            { shopId, startAfterSeconds: Math.ceil(wait / 1000) },
+            { shopId, startAfterSeconds: Math.ceil(wait / 1000), coalesce: true },
           );
           return;
         }
