@@ -250,6 +250,8 @@ export function clientConfig(
 ): Configuration & { devServer?: DevServerConfiguration } {
   const mode = argv.mode ?? 'production';
   const dev = mode === 'development';
+  // The pages' chunks (react-router's lazy routes of src/app/routes.tsx) and the standalone shell's.
+  const pageChunks = new Set([...routeTable().map((route) => route.chunk), 'standalone-frame']);
   return {
     name: 'client',
     mode,
@@ -361,6 +363,16 @@ export function clientConfig(
             name: 'vendor',
             chunks: 'initial',
             priority: 20,
+          },
+          // The Polaris that (nearly) every page uses (Page and its header's action menu, TextField,
+          // Tooltip, Badge): one file with the page's chunk instead of three that every page loaded
+          // (each request ~0.9 KB of headers, and the smaller files compress worse).
+          pagePolaris: {
+            test: /[\\/]node_modules[\\/]@shopify[\\/]polaris[\\/]/,
+            chunks: (chunk) => pageChunks.has(chunk.name ?? ''),
+            minChunks: Math.ceil(pageChunks.size * 0.75),
+            name: 'page-polaris',
+            priority: 10,
           },
         },
       },

@@ -45,8 +45,9 @@ export interface PageRoute extends NonIndexRouteObject {
  * `steps`: parts of the page's chunk group (imports with the page's
  * webpackChunkName: no extra request) run first, each in a task of its own.
  * A form page's code ran in one task of 110–160 ms under Lighthouse's 4× CPU
- * slowdown (yup and the schemas, final-form, the form's Polaris components):
- * blocking time the page's first interaction would wait behind.
+ * slowdown (then yup and the schemas — now loaded on the form's first use,
+ * lazyValidate —, final-form, the form's Polaris components): blocking time
+ * the page's first interaction would wait behind.
  */
 function page(
   messages: MessagePart,
@@ -121,14 +122,12 @@ export const pageRoutes: PageRoute[] = [
   {
     path: '/looks/new',
     ...page('look-new', () => import(/* webpackChunkName: "look-new" */ '../features/looks/LookNewPage'), [
-      () => import(/* webpackChunkName: "look-new" */ '../contracts/looks.schema'),
       () => import(/* webpackChunkName: "look-new" */ '../features/looks/form/LookForm'),
     ]),
   },
   {
     path: '/looks/edit/:id',
     ...page('look-edit', () => import(/* webpackChunkName: "look-edit" */ '../features/looks/LookEditPage'), [
-      () => import(/* webpackChunkName: "look-edit" */ '../contracts/looks.schema'),
       () => import(/* webpackChunkName: "look-edit" */ '../features/looks/form/LookForm'),
     ]),
   },

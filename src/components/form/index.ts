@@ -1,5 +1,7 @@
 // Shared react-final-form building blocks (Polaris fields, schema validation, save bar).
-export { makeValidate, submitErrorsFrom, formatValidation } from './validation';
+export { submitErrorsFrom, formatValidation } from './validation';
+export { makeValidate } from './makeValidate';
+export { lazyValidate } from './lazyValidate';
 export { useFieldError } from './useFieldError';
 export { FormTextField } from './FormTextField';
 export { FormCheckbox } from './FormCheckbox';

@@ -1,20 +1,8 @@
-import { FORM_ERROR, setIn } from 'final-form';
+import { setIn } from 'final-form';
 import type { IntlShape } from 'react-intl';
-import { validate, type yup } from '../../contracts/validation';
 import { isValidationMessage, type ValidationMessage } from '../../contracts/validationMessage';
 
-/** A react-final-form `validate` from a shared yup schema: nested errors holding ValidationMessages. */
-export function makeValidate<T>(schema: yup.Schema<T>) {
-  return (values: unknown): Record<string, unknown> => {
-    const result = validate(schema, values);
-    if (!result.errors) return {};
-    let errors: Record<string, unknown> = {};
-    for (const [path, message] of Object.entries(result.errors)) {
-      errors = setIn(errors, path === '_' ? FORM_ERROR : path, message) as Record<string, unknown>;
-    }
-    return errors;
-  };
-}
+// makeValidate (yup) is in makeValidate.ts: a page that only shows errors (formatValidation) loads no yup.
 
 /** Field-level errors of a 400 answer `{ errors: { path: text } }` for final-form's submit errors. */
 export function submitErrorsFrom(

@@ -1,15 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { Form } from 'react-final-form';
-import { FormSaveBar, makeValidate } from '../../components/form';
+import { FormSaveBar } from '../../components/form';
 import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { LoadErrorPage } from '../../components/LoadErrorPage/LoadErrorPage';
 import type { LayoutSettings } from '../../contracts/layout';
-import { layoutSettingsSchema } from '../../contracts/layout.schema';
 import { useGetLayoutQuery } from './layoutApi';
 import { toLayoutFormValues } from './layoutForm';
 import { useLayoutSubmit } from './useLayoutSubmit';
-
-const validateLayout = makeValidate(layoutSettingsSchema);
+import { validateLayoutLazily } from './layoutValidation';
 
 /**
  * Loads the layout settings and wraps a page in their form: skeleton while
@@ -32,7 +30,12 @@ export function LayoutForm({
   if (isLoading) return <PagePlaceholder titleId={titleId} />;
   if (isError || !data) return <LoadErrorPage titleId={titleId} onRetry={refetch} />;
   return (
-    <Form<LayoutSettings> onSubmit={onSubmit} initialValues={initialValues} validate={validateLayout} subscription={{}}>
+    <Form<LayoutSettings>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      validate={validateLayoutLazily}
+      subscription={{}}
+    >
       {({ handleSubmit }) => (
         <form onSubmit={handleSubmit}>
           <FormSaveBar />

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isPopupTemplate, type LayoutSettings } from '../../contracts/layout';
-import { layoutSettingsSchema } from '../../contracts/layout.schema';
-import { validate } from '../../contracts/validation';
 import { usePreviewLayoutMutation } from './layoutApi';
+import { isValidLayout } from './layoutValidation';
 import { isImmediatePreviewChange, PREVIEW_DEBOUNCE_MS, sameLayout, toLayoutPayload } from './layoutForm';
 
 /**
@@ -45,6 +44,9 @@ export interface PreviewState {
 /** Fetches the preview HTML for the shown settings; a failure is kept (with a retry) until one succeeds. */
 export function usePreviewHtml(values: LayoutSettings, saved = false): PreviewState {
   const shown = usePreviewSettings(values, saved);
+  // Whether the shown settings are the saved ones (read by the effect below, which runs when they change).
+  const shownSaved = useRef(saved);
+  shownSaved.current = saved && sameLayout(shown, values);
   const [preview, { isLoading }] = usePreviewLayoutMutation();
   const [html, setHtml] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -54,13 +56,14 @@ export function usePreviewHtml(values: LayoutSettings, saved = false): PreviewSt
   useEffect(() => {
     if (popup) return undefined;
     const payload = toLayoutPayload(shown);
-    // Half-typed invalid values (e.g. an empty button text) keep the last preview.
-    if (validate(layoutSettingsSchema, payload).errors) return undefined;
     let current = true;
-    preview(payload)
-      .unwrap()
+    // Half-typed invalid values (e.g. an empty button text) keep the last preview. The saved
+    // settings (the form is pristine) passed the same schema on the server: their preview asks
+    // at once, without loading the schema (it loads once the person acts on the page).
+    (shownSaved.current ? Promise.resolve(true) : isValidLayout(payload))
+      .then((valid) => (valid && current ? preview(payload).unwrap() : undefined))
       .then((text) => {
-        if (!current) return;
+        if (!current || text === undefined) return;
         setHtml(text);
         setFailed(false);
       })

@@ -3,10 +3,9 @@ import { Banner, BlockStack, Layout, Page, type PageProps } from '@shopify/polar
 import { Form, FormSpy } from 'react-final-form';
 import type { FormApi, SubmissionErrors } from 'final-form';
 import { useIntl } from 'react-intl';
-import { FormSaveBar, makeValidate } from '../../../components/form';
+import { FormSaveBar, lazyValidate } from '../../../components/form';
 import { LoadErrorPage } from '../../../components/LoadErrorPage/LoadErrorPage';
 import type { LookFormValues } from '../../../contracts/looks';
-import { lookFormSchema } from '../../../contracts/looks.schema';
 import { useGetLayoutQuery } from '../../layout';
 import { RegisterFields } from './RegisterFields';
 import { MainProductSection } from './MainProductSection';
@@ -19,7 +18,10 @@ import { FeaturedSection } from './FeaturedSection';
 import { TagsSection } from './TagsSection';
 import { StatusSection } from './StatusSection';
 
-const validate = makeValidate(lookFormSchema);
+// yup and the look schema load when the form is first used, not with the page (lazyValidate).
+const validate = lazyValidate(() =>
+  import(/* webpackChunkName: "look-form-validate" */ './validateLookForm').then((m) => m.validateLookForm),
+);
 const sameValues = (a?: object, b?: object) => JSON.stringify(a) === JSON.stringify(b);
 
 export interface LookFormProps {
