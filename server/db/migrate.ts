@@ -34,6 +34,7 @@ import * as m0050 from './migrations/0050_look_discount_tiers';
 import * as m0055 from './migrations/0055_catalog_stock';
 import * as m0060 from './migrations/0060_flow_triggers';
 import * as m0061 from './migrations/0061_order_reconciliations';
+import * as m0062 from './migrations/0062_drop_platform_leases';
 
 /** Versioned migrations, applied in name order at start. Add new ones at the end; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0055_catalog_stock': m0055,
   '0060_flow_triggers': m0060,
   '0061_order_reconciliations': m0061,
+  '0062_drop_platform_leases': m0062,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { HttpResponseError, RequestedTokenType, type Session } from '@shopify/shopify-api';
 import type { Db } from '../db';
 import { findShopByDomain, provisionShop, type ShopRow } from '../services/shop/shops';
 import { encryptToken, openToken, TokenDecryptError, type TokenKeyRing } from './tokenCipher';
 import { platformCall, PLATFORM_TIMEOUT_MS } from './shopifyApi';
-import { releaseLease, takeLease } from './leases';
+import { underShopMutex, type Outcome } from './shopMutex';
 import type { PlatformContext, ShopRef } from './context';
 
 /**
@@ -12,10 +11,11 @@ import type { PlatformContext, ShopRef } from './context';
  * - the first authenticated request of a shop without a token exchanges its session token for an
  *   expiring offline access token with a refresh token (managed install; no redirect);
  * - the access token is refreshed when less than REFRESH_MARGIN_MS is left and on a 401;
- * - one exchange or refresh at a time per shop: an in-process single flight, and across instances a
- *   lease (platform_leases) taken in its own statement — the platform is called outside any database
- *   transaction (PGlite has one connection: a transaction held across a 15-second call would stall
- *   every other request), and the new pair is written back compare-and-swap on the envelope it replaces;
+ * - one exchange or refresh at a time per shop: an in-process single flight, and across instances the
+ *   shop's mutex (shopMutex.ts: a PostgreSQL advisory lock held on its own connection, outside any
+ *   transaction) — the platform is called outside any database transaction (PGlite has one
+ *   connection: a transaction held across a 15-second call would stall every other request), and the
+ *   new pair is written back compare-and-swap on the envelope it replaces;
  * - a refresh drops the pair only when the platform says the grant is gone (`invalid_grant`, 400/401);
  *   429 and 5xx (and an unreachable platform) are retried with back-off, and the pair is kept;
  * - one row per shop, both tokens AES-256-GCM encrypted with the key ring (tokenCipher.ts); a row no
@@ -28,9 +28,9 @@ export const REFRESH_ATTEMPTS = 4;
 export const REFRESH_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
 
-/** How long one exchange or refresh may hold the shop's lease (every attempt timing out, plus the back-offs). */
-export const TOKEN_LEASE_MS = REFRESH_ATTEMPTS * PLATFORM_TIMEOUT_MS + 2 * MAX_BACKOFF_MS;
-const LEASE_POLL_MS = 100;
+/** How long one exchange or refresh may hold the shop's mutex (every attempt timing out, plus the back-offs). */
+export const TOKEN_HOLD_MS = REFRESH_ATTEMPTS * PLATFORM_TIMEOUT_MS + 2 * MAX_BACKOFF_MS;
+const MUTEX_POLL_MS = 100;
 
 /** The shop has no usable token: a new exchange (the merchant opening the app) is needed. */
 export class NoAccessTokenError extends Error {}
@@ -183,7 +183,7 @@ export interface AccessTokens {
   accessToken(shop: ShopRef): Promise<string>;
   /**
    * Refreshes the pair. `stale`: the token in hand (expiring soon, or answered 401) — when the
-   * stored token differs by the time the lease is held, another request or instance already
+   * stored token differs by the time the mutex is held, another request or instance already
    * rotated the pair and its token is returned. Throws NoAccessTokenError.
    */
   refresh(shop: ShopRef, stale?: string): Promise<string>;
@@ -197,8 +197,6 @@ export interface AccessTokens {
   remove(shopId: number): Promise<void>;
 }
 
-type Outcome<T> = { done: T } | undefined;
-
 export function createAccessTokens(
   ctx: PlatformContext,
   hooks: { onExchanged?: (shop: ShopRow) => void } = {},
@@ -208,7 +206,6 @@ export function createAccessTokens(
   const exchanges = new Map<string, Promise<{ shop: ShopRow; exchanged: boolean }>>();
   const refreshes = new Map<number, Promise<string>>();
   const call = <T>(fn: () => Promise<T>) => platformCall(config.adminApiBaseUrl, fn);
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** The stored pair, or undefined; a pair this ring cannot open is reported and kept. */
   async function read(shop: ShopRef): Promise<StoredPair | undefined> {
@@ -227,30 +224,21 @@ export function createAccessTokens(
   }
 
   /**
-   * Holds the shop's lease while `work` runs. While another request or instance holds it, `settled`
-   * is asked every LEASE_POLL_MS whether that holder's work already answers ours.
+   * Holds the shop's mutex while `work` runs. While another request or instance holds it, `settled`
+   * is asked every MUTEX_POLL_MS whether that holder's work already answers ours.
    */
-  async function underLease<T>(
-    shopDomain: string,
-    settled: () => Promise<Outcome<T>>,
-    work: () => Promise<T>,
-  ): Promise<T> {
-    const name = `access-token:${shopDomain}`;
-    const holder = randomUUID();
-    const giveUpAt = Date.now() + TOKEN_LEASE_MS + 5_000;
-    while (!(await takeLease(db, name, holder, ctx.now(), TOKEN_LEASE_MS))) {
-      const outcome = await settled();
-      if (outcome) return outcome.done;
-      if (Date.now() > giveUpAt)
-        throw new TokenRefreshUnavailableError(`The token lease of ${shopDomain} stayed taken`);
-      await pause(LEASE_POLL_MS);
-    }
-    try {
-      const outcome = await settled();
-      return outcome ? outcome.done : await work();
-    } finally {
-      await releaseLease(db, name, holder).catch(() => undefined);
-    }
+  function underMutex<T>(shopDomain: string, settled: () => Promise<Outcome<T>>, work: () => Promise<T>): Promise<T> {
+    return underShopMutex(
+      db,
+      `access-token:${shopDomain}`,
+      {
+        waitMs: TOKEN_HOLD_MS + 5_000,
+        pollMs: MUTEX_POLL_MS,
+        onTimeout: () => new TokenRefreshUnavailableError(`The token mutex of ${shopDomain} stayed taken`),
+      },
+      settled,
+      work,
+    );
   }
 
   async function exchangeToken(shopDomain: string, sessionToken: string): Promise<TokenPair> {
@@ -286,7 +274,7 @@ export function createAccessTokens(
   }
 
   async function exchange(shopDomain: string, sessionToken: string) {
-    return underLease(
+    return underMutex(
       shopDomain,
       () => installedWithToken(shopDomain),
       async () => {
@@ -376,7 +364,7 @@ export function createAccessTokens(
     };
     const early = await settled();
     if (early) return early.done;
-    return underLease(shop.domain, settled, async () => {
+    return underMutex(shop.domain, settled, async () => {
       const current = await read(shop);
       if (!current) throw gone(shop);
       return refreshPair(shop, current);
@@ -437,7 +425,7 @@ export function createAccessTokens(
         const current = await read(shop);
         return current && current.accessToken !== stale ? { done: current.accessToken } : undefined;
       };
-      return underLease(shop.domain, settled, async () => {
+      return underMutex(shop.domain, settled, async () => {
         const pair = await exchangeToken(shop.domain, sessionToken);
         await storeTokenPair(db, ring, shop.id, pair, ctx.now());
         return pair.accessToken;

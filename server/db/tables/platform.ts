@@ -47,15 +47,7 @@ export interface CatalogSyncsTable {
 
 export type CatalogSyncMode = 'paged' | 'bulk';
 
-/** A named lease: the one instance running a background job (e.g. the catalog reconciliation) and until when. */
-export interface PlatformLeasesTable {
-  name: string;
-  holder: string;
-  expiresAt: Timestamp;
-}
-
 export interface PlatformTables {
   accessTokens: AccessTokensTable;
   catalogSyncs: CatalogSyncsTable;
-  platformLeases: PlatformLeasesTable;
 }
