@@ -10,6 +10,44 @@ const TEMPLATE = `<!doctype html><html lang=en><head><link href=/assets/vendor.c
 describe('paintFirst', () => {
   const html = paintFirst(TEMPLATE);
 
+  /**
+   * The loader on a page that keeps its capture listeners by type (`root` is
+   * #root; `globals` adds to the page's): the listeners, the page's window,
+   * and `dispatch`, which sends an event to a listener and says whether it
+   * was prevented.
+   */
+  function runListening(root: unknown, globals: Record<string, unknown> = {}) {
+    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const listeners = new Map<string, (e: unknown) => void>();
+    const window: Record<string, () => unknown> = {};
+    const document = {
+      visibilityState: 'visible',
+      getElementById: (id: string) => (id === 'root' ? root : null),
+      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+    const PerformanceObserver = class {
+      observe() {}
+    };
+    vm.runInNewContext(script!, { document, window, setTimeout: () => undefined, PerformanceObserver, ...globals });
+    const dispatch = (type: string, target: unknown, init: Record<string, unknown> = {}) => {
+      const event = {
+        type,
+        target,
+        ...init,
+        prevented: false,
+        preventDefault() {
+          this.prevented = true;
+        },
+        stopPropagation() {},
+      };
+      listeners.get(type)!(event);
+      return event.prevented;
+    };
+    return { listeners, window, dispatch };
+  }
+
   it('leaves no script to load before the paint', () => {
     expect(html).not.toMatch(/<script defer/);
     expect(html).not.toMatch(/rel="?preload/);
@@ -78,22 +116,7 @@ describe('paintFirst', () => {
   });
 
   it('keeps the last button clicked before the app took over and clicks it again when asked', () => {
-    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
-    const listeners = new Map<string, (e: unknown) => void>();
-    const window: Record<string, () => void> = {};
-    const document = {
-      visibilityState: 'visible',
-      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
-      removeEventListener: (type: string) => listeners.delete(type),
-    };
-    vm.runInNewContext(script!, {
-      document,
-      window,
-      setTimeout: () => undefined,
-      PerformanceObserver: class {
-        observe() {}
-      },
-    });
+    const { listeners, window, dispatch } = runListening(null);
     const clicked: string[] = [];
     const button = (name: string, disabled = false) => ({
       name,
@@ -101,18 +124,8 @@ describe('paintFirst', () => {
       isConnected: true,
       click: () => clicked.push(name),
     });
-    const click = (target: unknown) => {
-      const event = {
-        target: { closest: (s: string) => (s === '.Polaris-DropZone' ? null : target) },
-        prevented: false,
-        preventDefault() {
-          this.prevented = true;
-        },
-        stopPropagation() {},
-      };
-      listeners.get('click')!(event);
-      return event.prevented;
-    };
+    const click = (target: unknown) =>
+      dispatch('click', { closest: (s: string) => (s === '.Polaris-DropZone' ? null : target) });
     expect(click(button('Select main product'))).toBe(true);
     expect(click(button('Save', true))).toBe(false); // a disabled button is left alone
     expect(click(null)).toBe(false); // not a button (a link works as a link)
@@ -124,9 +137,6 @@ describe('paintFirst', () => {
   });
 
   it('keeps Enter in a text field as the last action and presses it there again; stops a form submitted meanwhile', () => {
-    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
-    const listeners = new Map<string, (e: unknown) => void>();
-    const window: Record<string, () => unknown> = {};
     const pressed: string[] = [];
     const element = (name: string, selector: string, inRoot = true) => ({
       name,
@@ -149,19 +159,7 @@ describe('paintFirst', () => {
     const featured = element('featured', 'input[type=checkbox]');
     const outside = element('search', textField, false);
     const root = { contains: (t: { inRoot: boolean }) => t.inRoot, querySelectorAll: () => [tag, featured] };
-    const document = {
-      visibilityState: 'visible',
-      getElementById: (id: string) => (id === 'root' ? root : null),
-      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
-      removeEventListener: (type: string) => listeners.delete(type),
-    };
-    vm.runInNewContext(script!, {
-      document,
-      window,
-      setTimeout: () => undefined,
-      PerformanceObserver: class {
-        observe() {}
-      },
+    const { listeners, window, dispatch } = runListening(root, {
       KeyboardEvent: class {
         readonly key: string;
         readonly bubbles: boolean;
@@ -174,20 +172,6 @@ describe('paintFirst', () => {
         }
       },
     });
-    const dispatch = (type: string, target: unknown, init: Record<string, unknown> = {}) => {
-      const event = {
-        type,
-        target,
-        ...init,
-        prevented: false,
-        preventDefault() {
-          this.prevented = true;
-        },
-        stopPropagation() {},
-      };
-      listeners.get(type)!(event);
-      return event.prevented;
-    };
     const replay = () => {
       window[EARLY_INPUT_REPLAY]();
       window[EARLY_CLICK_REPLAY]();
@@ -210,10 +194,7 @@ describe('paintFirst', () => {
   });
 
   it("keeps the Enter through the browser's change at it; drops it when the field is typed in after it, or a button is clicked later", () => {
-    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
     const run = () => {
-      const listeners = new Map<string, (e: unknown) => void>();
-      const window: Record<string, () => unknown> = {};
       const pressed: string[] = [];
       const tag = {
         nodeType: 1,
@@ -226,20 +207,7 @@ describe('paintFirst', () => {
       };
       const add = { isConnected: true, disabled: false, matches: () => false, click: () => pressed.push('Add') };
       const root = { contains: () => true, querySelectorAll: () => [tag] };
-      vm.runInNewContext(script!, {
-        document: {
-          visibilityState: 'visible',
-          getElementById: () => root,
-          addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
-          removeEventListener: (type: string) => listeners.delete(type),
-        },
-        window,
-        setTimeout: () => undefined,
-        PerformanceObserver: class {
-          observe() {}
-        },
-        KeyboardEvent: class {},
-      });
+      const { listeners, window } = runListening(root, { KeyboardEvent: class {} });
       const on = (type: string, event: Record<string, unknown>) =>
         listeners.get(type)!({ preventDefault() {}, stopPropagation() {}, ...event });
       const replay = () => {
@@ -268,9 +236,6 @@ describe('paintFirst', () => {
   });
 
   it("records the last state of each of #root's fields edited before the app took over, and hands them over once", () => {
-    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
-    const listeners = new Map<string, (e: unknown) => void>();
-    const window: Record<string, () => Map<unknown, unknown>> = {};
     const field = (name: string, inRoot = true) => ({
       name,
       inRoot,
@@ -285,20 +250,7 @@ describe('paintFirst', () => {
     const outside = field('search', false);
     const fields = [tag, image];
     const root = { contains: (f: { inRoot: boolean }) => f.inRoot, querySelectorAll: () => fields };
-    const document = {
-      visibilityState: 'visible',
-      getElementById: (id: string) => (id === 'root' ? root : null),
-      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
-      removeEventListener: (type: string) => listeners.delete(type),
-    };
-    vm.runInNewContext(script!, {
-      document,
-      window,
-      setTimeout: () => undefined,
-      PerformanceObserver: class {
-        observe() {}
-      },
-    });
+    const { listeners, window } = runListening(root);
     tag.value = 'sum';
     listeners.get('input')!({ target: tag });
     tag.value = 'summer';
@@ -307,7 +259,7 @@ describe('paintFirst', () => {
     listeners.get('change')!({ target: image });
     listeners.get('input')!({ target: outside });
     listeners.get('input')!({ target: { nodeType: 1, inRoot: true, matches: () => false } }); // not a field
-    const edits = window[EARLY_INPUT_REPLAY]();
+    const edits = window[EARLY_INPUT_REPLAY]() as Map<unknown, unknown>;
     expect([...edits.entries()]).toEqual([
       [tag, { value: 'summer', checked: false, files: null, index: 0 }],
       [image, { value: '', checked: false, files: ['early.png'], index: 1 }],
@@ -319,9 +271,6 @@ describe('paintFirst', () => {
   });
 
   it("opens an upload field's file chooser at the merchant's click, and takes a file dropped on it as chosen there", () => {
-    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
-    const listeners = new Map<string, (e: unknown) => void>();
-    const window: Record<string, () => Map<unknown, unknown>> = {};
     const opened: string[] = [];
     const input = {
       nodeType: 1,
@@ -339,34 +288,8 @@ describe('paintFirst', () => {
     };
     const outsideZones = { nodeType: 1, inRoot: true, closest: () => null };
     const root = { contains: (t: { inRoot: boolean }) => t.inRoot, querySelectorAll: () => [input] };
-    const document = {
-      visibilityState: 'visible',
-      getElementById: () => root,
-      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
-      removeEventListener: (type: string) => listeners.delete(type),
-    };
-    vm.runInNewContext(script!, {
-      document,
-      window,
-      setTimeout: () => undefined,
-      PerformanceObserver: class {
-        observe() {}
-      },
-    });
-    const dispatch = (type: string, target: unknown, dataTransfer?: unknown) => {
-      const event = {
-        type,
-        target,
-        dataTransfer,
-        prevented: false,
-        preventDefault() {
-          this.prevented = true;
-        },
-        stopPropagation() {},
-      };
-      listeners.get(type)!(event);
-      return event.prevented;
-    };
+    const { listeners, window, dispatch: send } = runListening(root);
+    const dispatch = (type: string, target: unknown, dataTransfer?: unknown) => send(type, target, { dataTransfer });
     // "Add image" inside the drop zone: the chooser opens now, within the merchant's click; nothing to replay.
     expect(dispatch('click', inZone)).toBe(true);
     expect(opened).toEqual(['chooser']);
@@ -374,7 +297,7 @@ describe('paintFirst', () => {
     expect(dispatch('dragover', outsideZones)).toBe(true);
     expect(dispatch('drop', outsideZones, { files: ['elsewhere.png'] })).toBe(true);
     expect(dispatch('drop', inZone, { files: ['dropped.png'] })).toBe(true);
-    expect([...window[EARLY_INPUT_REPLAY]().entries()]).toEqual([
+    expect([...(window[EARLY_INPUT_REPLAY]() as Map<unknown, unknown>).entries()]).toEqual([
       [input, { value: '', checked: false, files: ['dropped.png'], index: 0 }],
     ]);
     expect(listeners.has('drop')).toBe(false);
