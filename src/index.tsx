@@ -87,12 +87,13 @@ async function start() {
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
   await nextTask();
-  const [{ App, createAppRouter, prepareFirstRender }, { startWebVitalsAfterPaint }, { windowIsNarrow }] =
-    await Promise.all([
+  const [{ App, createAppRouter, prepareFirstRender }, { startWebVitalsLater }, { windowIsNarrow }] = await Promise.all(
+    [
       import(/* webpackMode: "eager" */ './app/App'),
       import(/* webpackMode: "eager" */ './analytics/startWebVitals'),
       import(/* webpackMode: "eager" */ './components/narrowScreen'),
-    ]);
+    ],
+  );
   // Hydrated with the server's guess (the same first render as its HTML); else the window's answer.
   const narrowScreen = rendered ? rendered.narrow === true : windowIsNarrow(window);
 
@@ -118,8 +119,8 @@ async function start() {
         narrowScreen={narrowScreen}
         router={createAppRouter(queryLocale, hydrate ? rendered.router : undefined)}
       />
-      {/* Web Vitals load after the first screen is painted: not on the way to it (LCP). */}
-      <AfterFirstCommit effect={() => startWebVitalsAfterPaint(host)} />
+      {/* Web Vitals load at the first act on the page (or 10 s on): not with the first screen (startWebVitals.ts). */}
+      <AfterFirstCommit effect={() => startWebVitalsLater(host)} />
     </StrictMode>
   );
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds,

@@ -68,13 +68,22 @@ describe('first load of the list pages', () => {
     expect(navigation(shell).length).toBeGreaterThan(0);
   });
 
+  it('the look and layout forms load yup on their first use (lazyValidate), not with the page', () => {
+    for (const group of ['look-new', 'look-edit', 'layout']) {
+      const { modules } = firstLoad(stats, group);
+      expect(YUP.flatMap((pkg) => packageModules(modules, pkg))).toEqual([]);
+      expect(modules.some((m) => m.includes('react-final-form'))).toBe(true);
+    }
+  });
+
   it('finds yup where a form validates (the check can see it)', () => {
-    const { modules } = firstLoad(stats, 'look-new');
+    const { modules } = firstLoad(stats, 'look-form-validate');
     // (../../main/node_modules/… where node_modules is a link, as in a git worktree)
     expect(packageModules(modules, 'yup')).toEqual([
       expect.stringMatching(/^(\.\/|(\.\.\/)+[^/]+\/)node_modules\/yup\/index\.esm\.js$/),
     ]);
     expect(modules).toContain('./src/contracts/looks.schema.ts');
+    expect(packageModules(firstLoad(stats, 'settings').modules, 'yup')).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Admin Web Vitals of real sessions (LCP, CLS, INP) to POST /admin/api/v1/webVitals: inside
  * Shopify admin from App Bridge's `shopify.webVitals.onReport` (when there), otherwise from the
- * web-vitals library (its own lazy chunk). Loaded after the first paint (startWebVitalsAfterPaint
+ * web-vitals library (its own lazy chunk). Loaded at the first act on the page or 10 s on (startWebVitalsLater
  * in index.tsx); both sources observe buffered entries, so nothing of the load is missed.
  * Measurements are attributed to the route the page load started on (as the platform does).
  */
