@@ -47,16 +47,46 @@ export async function until<T>(
   return { value, timedOut: false };
 }
 
+/** Answers a client tries again after, as the platform redelivers a webhook: the balancer's or an overloaded instance's. */
+const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
+
+/**
+ * fetch, tried again (up to `attempts`, backing off 0.25 s, 0.5 s, … 4 s) after a network failure
+ * ("fetch failed": a reset or refused connection on a machine under load) or an answer of
+ * RETRIED_STATUSES, as real clients do: the platform redelivers a webhook until it is answered 200,
+ * and a browser's request is repeated. Only for requests that are safe to repeat (GETs, and webhook
+ * deliveries, which the app de-duplicates by event id: the very property the webhook check counts).
+ * Hand-written: six lines, and the retrying packages in node_modules are not dependencies of the app.
+ */
+export async function fetchRetrying(
+  url: string,
+  init: () => RequestInit = () => ({}),
+  attempts = 6,
+): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt >= attempts;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(60_000), ...init() });
+      if (last || !RETRIED_STATUSES.has(res.status)) return res;
+      await res.arrayBuffer().catch(() => undefined);
+    } catch (error) {
+      if (last) throw error;
+    }
+    await sleep(Math.min(4000, 250 * 2 ** (attempt - 1)));
+  }
+}
+
 export function client(c: Cluster, shop: string) {
   const bearer = async () => ({ authorization: `Bearer ${await signSessionToken(shop, c.apiKey, c.apiSecret)}` });
   return {
+    /** One request (a GET, PUT, PATCH or DELETE is tried again like a browser's: fetchRetrying; a POST once). */
     async call(base: string, method: string, route: string, body?: unknown) {
-      const res = await fetch(`${base}${route}`, {
-        method,
-        headers: { ...(await bearer()), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(60_000),
-      });
+      const headers = { ...(await bearer()), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+      const res = await fetchRetrying(
+        `${base}${route}`,
+        () => ({ method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+        method === 'POST' ? 1 : 6,
+      );
       const text = await res.text();
       let json: unknown;
       try {
@@ -124,7 +154,7 @@ export async function uploadsServedEverywhere(c: Cluster, shop: string): Promise
   const { pathname } = new URL(url);
   const key = pathname.replace(/^\/files\//, '');
   const publicUrl = `${c.filesPublicUrl}/${key}`;
-  const stored = await fetch(publicUrl);
+  const stored = await fetchRetrying(publicUrl);
   const bytes = Buffer.from(await stored.arrayBuffer());
   if (stored.status !== 200) failures.push(`the public URL ${publicUrl} answered ${stored.status}`);
   else {
@@ -133,14 +163,14 @@ export async function uploadsServedEverywhere(c: Cluster, shop: string): Promise
       failures.push(`the public URL holds a ${got.width}×${got.height} image, ${sent.width}×${sent.height} was sent`);
   }
   for (const app of [a, ...others]) {
-    const on = await fetch(`${app.url}${pathname}`);
+    const on = await fetchRetrying(`${app.url}${pathname}`);
     const body = Buffer.from(await on.arrayBuffer());
     if (on.status !== 200 || Buffer.compare(body, bytes) !== 0)
       failures.push(
         `${app.name} answered ${on.status}${on.status === 200 ? ' with other bytes than the bucket' : ''} for ${pathname}`,
       );
   }
-  const proxied = await fetch(url);
+  const proxied = await fetchRetrying(url);
   if (proxied.status !== 200) failures.push(`${url} (through the balancer) answered ${proxied.status}`);
   if (!failures.length) return { value: true, ok: true };
   return { value: false, ok: false, failure: `uploaded through ${a.name} as ${url}; ${failures.join('; ')}` };
@@ -194,7 +224,11 @@ export async function sseAcrossInstances(
   };
 }
 
-/** The event names of an SSE stream until `close` (or the timeout). */
+/**
+ * The event names of an SSE stream until `close` (or the timeout). A connection that fails or ends
+ * without `close` is opened again, as EventSource does (the stream starts with the generation's
+ * current state); the failure is kept in the events, in parentheses.
+ */
 async function readStream(
   base: string,
   route: string,
@@ -202,28 +236,33 @@ async function readStream(
   ms: number,
 ): Promise<string[]> {
   const events: string[] = [];
-  try {
-    const res = await fetch(`${base}${route}`, {
-      headers: { ...(await bearer()), accept: 'text/event-stream' },
-      signal: AbortSignal.timeout(ms),
-    });
-    if (!res.body) return [`http ${res.status}`];
-    const decoder = new TextDecoder();
-    const reader = res.body.getReader();
-    let buffer = '';
-    for (;;) {
-      const { value: chunk, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(chunk, { stream: true });
-      for (const m of buffer.matchAll(/^event: (\w+)$/gm)) events.push(m[1]);
-      buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
-      if (events.includes('close')) {
-        await reader.cancel();
-        break;
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && !events.includes('close')) {
+    try {
+      const res = await fetch(`${base}${route}`, {
+        headers: { ...(await bearer()), accept: 'text/event-stream' },
+        signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
+      });
+      if (!res.body) return [...events, `http ${res.status}`];
+      const decoder = new TextDecoder();
+      const reader = res.body.getReader();
+      let buffer = '';
+      for (;;) {
+        const { value: chunk, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(chunk, { stream: true });
+        for (const m of buffer.matchAll(/^event: (\w+)$/gm)) events.push(m[1]);
+        buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
+        if (events.includes('close')) {
+          await reader.cancel();
+          break;
+        }
       }
+    } catch (error) {
+      events.push(`(${(error as Error).name})`);
+      if ((error as Error).name === 'TimeoutError') break;
     }
-  } catch (error) {
-    events.push(`(${(error as Error).name})`);
+    if (!events.includes('close')) await sleep(500);
   }
   return events;
 }
@@ -251,7 +290,8 @@ export async function webhooksExactlyOnce(
       previous: ['read_products'],
       updated_at: new Date().toISOString(),
     });
-    const res = await fetch(`${c.proxyUrl}/api/webhooks`, {
+    // Delivered again until answered 200, as the platform does (each try is a redelivery of the event).
+    const res = await fetchRetrying(`${c.proxyUrl}/api/webhooks`, () => ({
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -264,7 +304,7 @@ export async function webhooksExactlyOnce(
         'x-shopify-triggered-at': new Date().toISOString(),
       },
       body,
-    });
+    }));
     return res.status;
   };
   const statuses: number[] = [];
@@ -283,7 +323,7 @@ export async function webhooksExactlyOnce(
     'webhooks processed',
     read,
     (r) => r.filter((x) => x.status === 'processed').length >= unique,
-    60_000,
+    180_000,
   );
   const processed = new Set(rows.filter((r) => r.status === 'processed').map((r) => r.eventId)).size;
   const duplicates = rows.length - new Set(rows.map((r) => r.eventId)).size;
@@ -369,7 +409,7 @@ export async function killMidWork(
       .executeTakeFirst();
     const syncRow = await c.db
       .selectFrom('catalogSyncs')
-      .select(['status'])
+      .select(['status', 'synced', 'total', 'updatedAt'])
       .where('shopId', '=', id)
       .orderBy('startedAt', 'desc')
       .executeTakeFirst();
@@ -381,6 +421,10 @@ export async function killMidWork(
     const value = {
       generation: generation?.status ?? 'missing',
       sync: syncRow?.status ?? 'missing',
+      /** How far the sync got, and when it last wrote (a stalled hand-over is told from a slow one). */
+      syncProgress: syncRow
+        ? `${syncRow.synced}/${syncRow.total ?? '?'} products, last written ${Math.round((Date.now() - new Date(syncRow.updatedAt).getTime()) / 1000)} s ago`
+        : '',
       pending: Number(pending?.n ?? 0),
     };
     mark('generation', value.generation === 'COMPLETED');
@@ -403,7 +447,8 @@ export async function killMidWork(
   const chargedTwice = Math.max(0, (charges.rows[0]?.n ?? 0) - 1);
   const result: KillResult = {
     generation: value.generation === 'COMPLETED' ? 'finished' : value.generation.toLowerCase(),
-    sync: value.sync === 'done' ? 'finished' : `${value.sync} (sync start answered ${sync.status})`,
+    sync:
+      value.sync === 'done' ? 'finished' : `${value.sync} (sync start answered ${sync.status}; ${value.syncProgress})`,
     metafields: value.pending === 0 ? 'finished' : `${value.pending} pending`,
     chargedTwice,
     finishedAfter,
@@ -415,7 +460,7 @@ export async function killMidWork(
     ok,
     failure: ok
       ? undefined
-      : `after SIGKILL of ${victim.name} and ${Math.round(budgetMs / 1000)} s: generation ${generationId} ${value.generation}, catalog sync ${value.sync}, ${value.pending} metafield writes pending, ${saved}/20 look changes saved, ${chargedTwice} double charges` +
+      : `after SIGKILL of ${victim.name} and ${Math.round(budgetMs / 1000)} s: generation ${generationId} ${value.generation}, catalog sync ${value.sync} (${value.syncProgress}), ${value.pending} metafield writes pending, ${saved}/20 look changes saved, ${chargedTwice} double charges` +
         " (generations and catalog syncs resume through pg-boss heartbeats, ~10-30 s; metafield writes are the outbox's)",
   };
 }
@@ -431,24 +476,28 @@ export async function redactLeavesNothing(c: Cluster, shop: string): Promise<Che
   await insertLook(c.db, id, { title: 'To be redacted' });
   const theirs = [...(await objectsEverywhere(c))].filter((k) => !before.has(k));
   const body = JSON.stringify({ shop_id: id, shop_domain: shop });
-  const res = await fetch(`${c.proxyUrl}/api/webhooks`, {
+  const redactId = {
+    webhook: `redact-${randomBytes(4).toString('hex')}`,
+    event: `redact-${randomBytes(4).toString('hex')}`,
+  };
+  const res = await fetchRetrying(`${c.proxyUrl}/api/webhooks`, () => ({
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'x-shopify-topic': 'shop/redact',
       'x-shopify-shop-domain': shop,
       'x-shopify-hmac-sha256': createHmac('sha256', c.apiSecret).update(body).digest('base64'),
-      'x-shopify-webhook-id': `redact-${randomBytes(4).toString('hex')}`,
-      'x-shopify-event-id': `redact-${randomBytes(4).toString('hex')}`,
+      'x-shopify-webhook-id': redactId.webhook,
+      'x-shopify-event-id': redactId.event,
     },
     body,
-  });
+  }));
   const count = async () => {
     const rows = await rowsOfShop(c.db, id);
     const now = await objectsEverywhere(c);
     return { rows, objects: theirs.filter((k) => now.has(k)).length };
   };
-  const { value } = await until('the redaction', count, (v) => v.rows === 0 && v.objects === 0, 60_000);
+  const { value } = await until('the redaction', count, (v) => v.rows === 0 && v.objects === 0, 180_000);
   const ok = value.rows === 0 && value.objects === 0 && theirs.length > 0;
   return {
     value,

@@ -38,26 +38,42 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** This host's PostgreSQL would not start (not the product's failure): .ci/run says so and goes on. */
+export class PostgresWouldNotStart extends Error {}
+
+/** Up to three starts, each on a fresh port (as .ci/run starts its cluster); the server's log is printed after a failed one. */
 export async function startPostgres(dir: string): Promise<ThrowawayPostgres> {
   const bin = pgBin();
   fs.mkdirSync(dir, { recursive: true });
   if (isRoot()) execFileSync('chown', ['postgres', dir]);
   const data = path.join(dir, 'data');
-  run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c dynamic_shared_memory_type=mmap`;
-  run(path.join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '120',
-    '-o',
-    options,
-    'start',
-  ]);
+  const log = path.join(dir, 'server.log');
+  try {
+    run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  } catch (error) {
+    throw new PostgresWouldNotStart((error as Error).message);
+  }
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c dynamic_shared_memory_type=mmap`;
+    try {
+      run(path.join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-t', '120', '-o', options, 'start']);
+      break;
+    } catch (error) {
+      const tail = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').slice(-30).join('\n') : '';
+      console.error(
+        `PostgreSQL did not start on port ${port} (attempt ${attempt}): ${(error as Error).message}\n${tail}`,
+      );
+      try {
+        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      } catch {
+        // not running
+      }
+      if (attempt === 3) throw new PostgresWouldNotStart(`PostgreSQL would not start (3 attempts)`);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
