@@ -77,12 +77,17 @@ describe('paintFirst', () => {
     expect(added).toEqual(inOrder); // once only
   });
 
-  it('keeps the last button clicked before the app took over and clicks it again when asked', () => {
+  /**
+   * Runs the early-input script of the document in a stand-in page: `getElementById` answers for the
+   * app's root; resolves the listeners it added and the window it wrote its replays on.
+   */
+  function runEarlyInput<W>(getElementById?: (id: string) => unknown) {
     const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
     const listeners = new Map<string, (e: unknown) => void>();
-    const window: Record<string, () => void> = {};
+    const window = {} as Record<string, () => W>;
     const document = {
       visibilityState: 'visible',
+      ...(getElementById ? { getElementById } : {}),
       addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
       removeEventListener: (type: string) => listeners.delete(type),
     };
@@ -94,6 +99,11 @@ describe('paintFirst', () => {
         observe() {}
       },
     });
+    return { listeners, window };
+  }
+
+  it('keeps the last button clicked before the app took over and clicks it again when asked', () => {
+    const { listeners, window } = runEarlyInput<void>();
     const clicked: string[] = [];
     const button = (name: string, disabled = false) => ({
       name,
@@ -124,9 +134,6 @@ describe('paintFirst', () => {
   });
 
   it("records the last state of each of #root's fields edited before the app took over, and hands them over once", () => {
-    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
-    const listeners = new Map<string, (e: unknown) => void>();
-    const window: Record<string, () => Map<unknown, unknown>> = {};
     const field = (name: string, inRoot = true) => ({
       name,
       inRoot,
@@ -141,20 +148,7 @@ describe('paintFirst', () => {
     const outside = field('search', false);
     const fields = [tag, image];
     const root = { contains: (f: { inRoot: boolean }) => f.inRoot, querySelectorAll: () => fields };
-    const document = {
-      visibilityState: 'visible',
-      getElementById: (id: string) => (id === 'root' ? root : null),
-      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
-      removeEventListener: (type: string) => listeners.delete(type),
-    };
-    vm.runInNewContext(script!, {
-      document,
-      window,
-      setTimeout: () => undefined,
-      PerformanceObserver: class {
-        observe() {}
-      },
-    });
+    const { listeners, window } = runEarlyInput<Map<unknown, unknown>>((id: string) => (id === 'root' ? root : null));
     tag.value = 'sum';
     listeners.get('input')!({ target: tag });
     tag.value = 'summer';
@@ -175,9 +169,6 @@ describe('paintFirst', () => {
   });
 
   it("opens an upload field's file chooser at the merchant's click, and takes a file dropped on it as chosen there", () => {
-    const script = /<script>(\(function\(\)\{var s=.*?)<\/script><\/body>/.exec(html)?.[1];
-    const listeners = new Map<string, (e: unknown) => void>();
-    const window: Record<string, () => Map<unknown, unknown>> = {};
     const opened: string[] = [];
     const input = {
       nodeType: 1,
@@ -195,20 +186,7 @@ describe('paintFirst', () => {
     };
     const outsideZones = { nodeType: 1, inRoot: true, closest: () => null };
     const root = { contains: (t: { inRoot: boolean }) => t.inRoot, querySelectorAll: () => [input] };
-    const document = {
-      visibilityState: 'visible',
-      getElementById: () => root,
-      addEventListener: (type: string, f: (e: unknown) => void) => listeners.set(type, f),
-      removeEventListener: (type: string) => listeners.delete(type),
-    };
-    vm.runInNewContext(script!, {
-      document,
-      window,
-      setTimeout: () => undefined,
-      PerformanceObserver: class {
-        observe() {}
-      },
-    });
+    const { listeners, window } = runEarlyInput<Map<unknown, unknown>>(() => root);
     const dispatch = (type: string, target: unknown, dataTransfer?: unknown) => {
       const event = {
         type,
