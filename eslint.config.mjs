@@ -101,6 +101,23 @@ const extensionZones = [
     })),
 ];
 
+// ---------- the tools at the top: scripts/ and e2e/ ----------
+// Both sit on top of the product (they may use src/ and server/); neither imports the other: the e2e
+// specs start the product through e2e/server.ts, and no script runs a spec's code. (No room below
+// imports either: see the client's and the server's zones.)
+const toolZones = [
+  {
+    target: './scripts',
+    from: './e2e',
+    message: 'Scripts never import e2e code (the specs test the product; share through src/ or server/).',
+  },
+  {
+    target: './e2e',
+    from: './scripts',
+    message: 'The e2e specs never import scripts: they start the product through e2e/server.ts.',
+  },
+];
+
 // ---------- server rooms ----------
 // Production code only: tests beside the code sit on top (they may drive buildApp and seed demo data).
 // The rooms above db and jobs (the job engine sits on db and under everything else).
@@ -122,6 +139,18 @@ const serverZones = [
     target: './server',
     from: './extensions',
     message: 'The server never imports extension code; share through src/contracts.',
+  },
+  {
+    // Tests may check what a script builds (e.g. the precompressed assets); production code may not.
+    target: './server',
+    from: ['./scripts', './e2e'],
+    message: 'The server never imports scripts or e2e code: they sit on top of it.',
+  },
+  {
+    target: './server/demo',
+    from: ['./server/routes', './server/auth', './server/ssr', './server/app.ts', './server/index.ts', './server/test'],
+    message:
+      'The demo store seed sits under server/index.ts (and the tests): it fills the database through services and platform code, never through routes, auth, the render or the app.',
   },
   {
     target: './server/db',
@@ -296,7 +325,12 @@ export default tseslint.config(
       // Sanitizers (URL/CSS escaping, file names, parse()) match control characters on purpose.
       'no-control-regex': 'off',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': restrictedPaths([...clientZones, ...extensionZones, ...serverZones]),
+      'import-x/no-restricted-paths': restrictedPaths([
+        ...clientZones,
+        ...extensionZones,
+        ...toolZones,
+        ...serverZones,
+      ]),
     },
   },
   {
@@ -309,7 +343,7 @@ export default tseslint.config(
     // Tests and test helpers (server/test, a room's test/ folder) sit on top of the server.
     files: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**', 'server/**/test/**'],
     rules: {
-      'import-x/no-restricted-paths': restrictedPaths([...clientZones, ...extensionZones]),
+      'import-x/no-restricted-paths': restrictedPaths([...clientZones, ...extensionZones, ...toolZones]),
     },
   },
   {

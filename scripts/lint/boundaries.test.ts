@@ -147,6 +147,50 @@ describe('architecture boundaries (eslint.config.mjs)', () => {
       'extensions/checkout-booster/src/probe.ts',
       reExport('../../looks-theme/src/ab', 'chosenVariant'),
     ],
+    // Every other room, once each: the rooms of src/ not named above, the bundle Function, the demo
+    // seed, the shared leaves of the server, and the tools at the top (scripts/, e2e/).
+    ['src/i18n importing a feature', 'src/i18n/probe.ts', reExport('../features/shop', 'useShop')],
+    ['src/analytics importing a feature', 'src/analytics/probe.ts', reExport('../features/shop', 'useShop')],
+    ['src/ssr importing server code', 'src/ssr/probe.ts', reExport('../../server/config', 'DEMO_SHOP_DOMAIN')],
+    [
+      'the client test helpers importing server code',
+      'src/test/probe.ts',
+      reExport('../../server/config', 'DEMO_SHOP_DOMAIN'),
+    ],
+    ["the client's boot importing e2e code", 'src/index.tsx', reExport('../e2e/server', 'startServer')],
+    [
+      'the bundle Function importing the admin app',
+      'extensions/look-bundle/src/probe.js',
+      reExport('../../../src/features/shop', 'useShop'),
+    ],
+    [
+      'the demo seed importing a route',
+      'server/demo/probe.ts',
+      reExport('../routes/billing', 'DISCOUNT_CHECKS_PER_MINUTE'),
+    ],
+    ['the demo seed importing the app', 'server/demo/probe.ts', reExport('../app', 'buildApp')],
+    [
+      'the network config importing a service',
+      'server/networkConfig.ts',
+      reExport('./services/shop/shops', 'findShopByDomain'),
+    ],
+    ['app.toml reading importing platform code', 'server/appToml.ts', reExport('./platform/webhooks', 'signWebhook')],
+    [
+      'server code importing a script',
+      'server/http/probe.ts',
+      reExport('../../scripts/build/precompressAssets', 'compressed'),
+    ],
+    [
+      'server code importing e2e code',
+      'server/services/looks/probe.ts',
+      reExport('../../../e2e/server', 'startServer'),
+    ],
+    ['a script importing e2e code', 'scripts/perf/probe.ts', reExport('../../e2e/server', 'startServer')],
+    [
+      'an e2e spec importing a script',
+      'e2e/probe.spec.ts',
+      reExport('../scripts/build/precompressAssets', 'compressed'),
+    ],
   ])('reports %s', async (_name, file, code) => {
     expect(await ruleIds(file, code)).toContain(BOUNDARY);
   });
@@ -246,6 +290,13 @@ describe('architecture boundaries (eslint.config.mjs)', () => {
       reExport('../../../extensions/looks-theme/src/ab', 'chosenVariant'),
     ],
     ['a service test driving the whole app', 'server/services/looks/probe.test.ts', reExport('../../app', 'buildApp')],
+    [
+      "a server test checking a script's output",
+      'server/test/probe.test.ts',
+      reExport('../../scripts/build/precompressAssets', 'compressed'),
+    ],
+    ['the demo seed using a service', 'server/demo/probe.ts', reExport('../services/shop/shops', 'findShopByDomain')],
+    ['an e2e spec using server code', 'e2e/probe.spec.ts', reExport('../server/platform/webhooks/hmac', 'signWebhook')],
   ])('allows %s', async (_name, file, code) => {
     expect(await ruleIds(file, code)).toEqual([]);
   });

@@ -34,6 +34,17 @@ export interface QueueDefinition {
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
+/** The policy of a periodic round of the whole cluster (cron, run once): retried twice, one at a time. */
+const CLUSTER_ROUND = {
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  retryDelayMaxSeconds: 600,
+  expireSeconds: 10 * 60,
+  perShop: false,
+  concurrency: 1,
+  keepCompletedSeconds: DAY,
+} as const;
+
 export const QUEUES = {
   /** One platform webhook delivery (server/platform/webhooks): the platform retries for 48 hours, so do we. */
   'webhook.deliver': {
@@ -47,13 +58,7 @@ export const QUEUES = {
   },
   /** Hourly upkeep of webhook deliveries (cron): forget old finished ones, queue those without a job. */
   'webhook.upkeep': {
-    retryLimit: 2,
-    retryDelaySeconds: 60,
-    retryDelayMaxSeconds: 600,
-    expireSeconds: 10 * 60,
-    perShop: false,
-    concurrency: 1,
-    keepCompletedSeconds: DAY,
+    ...CLUSTER_ROUND,
   },
   /**
    * A shop's look bundle discounts written to the platform (server/platform/discounts): a reader of
@@ -86,13 +91,7 @@ export const QUEUES = {
   },
   /** The change outbox's upkeep (cron): prunes old changes, queues readers for shops with unread ones. */
   'changes.upkeep': {
-    retryLimit: 2,
-    retryDelaySeconds: 60,
-    retryDelayMaxSeconds: 600,
-    expireSeconds: 10 * 60,
-    perShop: false,
-    concurrency: 1,
-    keepCompletedSeconds: DAY,
+    ...CLUSTER_ROUND,
   },
   /** Funnel storage upkeep (cron, once per cluster): monthly partitions ahead, retention, dedup pruning. */
   'funnel.maintain': {
@@ -116,13 +115,8 @@ export const QUEUES = {
   },
   /** The catalog `updated_at` reconciliation of the installed shops (cron, CATALOG_RECONCILE_MINUTES; APP_MODE=shopify). */
   'catalog.reconcile': {
-    retryLimit: 2,
-    retryDelaySeconds: 60,
-    retryDelayMaxSeconds: 600,
+    ...CLUSTER_ROUND,
     expireSeconds: HOUR,
-    perShop: false,
-    concurrency: 1,
-    keepCompletedSeconds: DAY,
   },
   /** One Shopify Flow trigger of a shop (server/platform/flow): queued with the event (services/flow/flowEvents.ts). */
   'flow.trigger': {
@@ -156,13 +150,7 @@ export const QUEUES = {
   },
   /** The daily round (cron, once per cluster): queues `orders.reconcile` for every installed shop. */
   'orders.reconcileAll': {
-    retryLimit: 2,
-    retryDelaySeconds: 60,
-    retryDelayMaxSeconds: 600,
-    expireSeconds: 10 * 60,
-    perShop: false,
-    concurrency: 1,
-    keepCompletedSeconds: DAY,
+    ...CLUSTER_ROUND,
   },
   /**
    * One run of an image generation (server/services/gallery): queued in the transaction that starts
@@ -198,13 +186,8 @@ export const QUEUES = {
   },
   /** The order-webhook subscriptions of the installed shops (cron, once per cluster; APP_MODE=shopify). */
   'orders.subscribe': {
-    retryLimit: 2,
-    retryDelaySeconds: 60,
-    retryDelayMaxSeconds: 600,
+    ...CLUSTER_ROUND,
     expireSeconds: 30 * 60,
-    perShop: false,
-    concurrency: 1,
-    keepCompletedSeconds: DAY,
   },
 } satisfies Record<string, QueueDefinition>;
 

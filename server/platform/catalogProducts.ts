@@ -1,11 +1,14 @@
-import type { CatalogProductInput } from '../services/shop/catalog';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { upsertCatalogProducts, type CatalogProductInput } from '../services/shop/catalog';
+import { invalidateLooksList } from '../services/looks/looks';
 import { AdminApiError, throttleWaitMs, type AdminApi, type QueryCost } from './adminApi';
 import type { PlatformContext, ShopRef } from './context';
 
 /**
- * The shop's products page by page from the Admin GraphQL API (the paginated `products` query):
- * used by the full sync of catalogs up to the bulk threshold and by the `updated_at`
- * reconciliation (with a search query).
+ * The shop's products page by page from the Admin GraphQL API (the paginated `products` query),
+ * each page written into the catalog (writeProductPages): the full sync of catalogs up to the bulk
+ * threshold and the `updated_at` reconciliation (with a search query).
  *
  * Page size: `first: 250` with variants and images requests more than the 1,000-point cap of a
  * single query (a connection costs 2 + first × its node's cost), so a page holds PAGE_SIZE products
@@ -118,8 +121,55 @@ export interface PagedRead {
   after?: string | null;
 }
 
+export interface PagedWrite extends PagedRead {
+  /** The products exist (again): their deleted marks go (the reconciliation; see upsertCatalogProducts). */
+  revive?: boolean;
+  /**
+   * Runs a page's writes in one transaction: the full sync's guarded one (only while it is the
+   * shop's current sync); default, a transaction of its own.
+   */
+  transaction?: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
+  /**
+   * What the caller writes with the page, after its products in the same transaction (the sync's
+   * marks and checkpoint, the reconciliation's change): only these rows again, or changes recorded.
+   */
+  withPage?: (trx: Transaction<Database>, products: CatalogProductInput[], endCursor: string | null) => Promise<void>;
+}
+
+/**
+ * The paged read-and-write of the catalog: the shop's products page by page, each page's products
+ * written (upsertCatalogProducts: stock changes, deleted marks if asked) with what the caller adds, in one
+ * transaction; the looks list refreshed after each page that had products. Resolves whether it read
+ * every page, and how many products it wrote.
+ */
+export async function writeProductPages(
+  ctx: Pick<PlatformContext, 'db' | 'sleep'>,
+  admin: AdminApi,
+  shop: ShopRef,
+  write: PagedWrite = {},
+): Promise<{ complete: boolean; written: number }> {
+  const { db } = ctx;
+  const transaction = write.transaction ?? ((work) => db.transaction().execute(work));
+  let written = 0;
+  const complete = await readProductPages(
+    ctx,
+    admin,
+    shop,
+    async (products, endCursor) => {
+      await transaction(async (trx) => {
+        await upsertCatalogProducts(db, shop.id, products, trx, { revive: write.revive });
+        await write.withPage?.(trx, products, endCursor);
+      });
+      written += products.length;
+      if (products.length) await invalidateLooksList(db, shop.id);
+    },
+    write,
+  );
+  return { complete, written };
+}
+
 /** Reads the shop's products page by page, handing each page over; resolves whether it read them all. */
-export async function readProductPages(
+async function readProductPages(
   ctx: Pick<PlatformContext, 'sleep'>,
   admin: AdminApi,
   shop: ShopRef,

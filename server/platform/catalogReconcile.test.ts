@@ -13,6 +13,7 @@ import { API_PREFIX } from '../../src/contracts/api';
 import { deliver } from './webhooks/test/deliver';
 import type { TestApp } from '../test/testApp';
 import { reconcileCron } from './catalogReconcile';
+import { insertLook } from '../test/looks';
 
 const KEY = 'reconcile-key';
 const SECRET = 'reconcile-secret';
@@ -118,9 +119,35 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
       ).available;
     const boots = makeFakeProducts(30, 'Linen')[11];
     expect(await stock(boots.id)).toBe(true);
+    // An active look shows it: its selling out and the page's new data are recorded with the page.
+    await insertLook(shared.a, ids[shopA], {
+      title: 'Boots look',
+      relatedItems: [
+        { itemId: boots.id, title: 'Boots', image: '', order: 0, type: 'product', markerX: 50, markerY: 50 },
+      ],
+    });
+    const last = Number(
+      (
+        await shared.a
+          .selectFrom('changes')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id ?? 0,
+    );
     fake.updateProduct(shopA, boots.id, { soldOut: true, variantCount: 3 });
     await a.platform.catalogReconciler.runOnce();
     expect(await stock(boots.id)).toBe(false);
+    const changes = await shared.a
+      .selectFrom('changes')
+      .select(['kind', 'after'])
+      .where('shopId', '=', ids[shopA])
+      .where('id', '>', last)
+      .orderBy('id')
+      .execute();
+    expect(changes).toEqual([
+      { kind: 'stockChanged', after: { soldOut: [boots.id], restocked: [] } },
+      { kind: 'catalogProductsChanged', after: { gids: expect.arrayContaining([boots.id]) } },
+    ]);
     // More variants than the query reads, the ones read unavailable: never sold out on a guess.
     fake.updateProduct(shopA, boots.id, { soldOut: true, variantCount: 40 });
     await a.platform.catalogReconciler.runOnce();

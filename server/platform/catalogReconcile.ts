@@ -1,8 +1,6 @@
-import { upsertCatalogProducts } from '../services/shop/catalog';
-import { invalidateLooksList } from '../services/looks/looks';
+import { recordChange } from '../services/changes/outbox';
 import { AdminApiError, type AdminApi } from './adminApi';
-import { readProductPages } from './catalogProducts';
-import { storefrontChanged } from '../services/storefront/changes';
+import { writeProductPages } from './catalogProducts';
 import { RECONCILE_OVERLAP_MS } from './catalogSync';
 import type { PlatformContext, ShopRef } from './context';
 
@@ -40,32 +38,23 @@ export function createCatalogReconciler(ctx: PlatformContext, admin: AdminApi): 
   async function reconcileShop(shop: ShopRef, since: Date) {
     const startedAt = ctx.now();
     const query = `updated_at:>'${new Date(since.getTime() - RECONCILE_OVERLAP_MS).toISOString()}'`;
-    let changed = 0;
-    const complete = await readProductPages(
-      ctx,
-      admin,
-      shop,
-      async (products) => {
-        await upsertCatalogProducts(db, shop.id, products);
-        // A product the platform describes exists (again).
-        if (products.length) {
-          await db
-            .deleteFrom('deletedProducts')
-            .where('shopId', '=', shop.id)
-            .where(
-              'gid',
-              'in',
-              products.map((p) => p.gid),
-            )
-            .execute();
-          // The looks showing them show their new data on the storefront.
-          await storefrontChanged(db, shop.id, { catalogProducts: products.map((p) => p.gid) });
-        }
-        changed += products.length;
+    const { complete, written: changed } = await writeProductPages(ctx, admin, shop, {
+      query,
+      sortKey: 'UPDATED_AT',
+      proceed: () => !stopped,
+      // A product the platform describes exists (again).
+      revive: true,
+      // The looks showing them show their new data on the storefront: recorded with the page.
+      async withPage(trx, products) {
+        if (products.length)
+          await recordChange(
+            db,
+            shop.id,
+            { kind: 'catalogProductsChanged', before: null, after: { gids: products.map((p) => p.gid) } },
+            trx,
+          );
       },
-      { query, sortKey: 'UPDATED_AT', proceed: () => !stopped },
-    );
-    if (changed) await invalidateLooksList(db, shop.id);
+    });
     if (!complete) return;
     // Only while no full sync started meanwhile (it sets its own mark when it finishes).
     await db

@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
-import type { Db } from '../db';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import { jobsFor, type JobContext, type JobData } from '../jobs';
-import { upsertCatalogProducts } from '../services/shop/catalog';
 import { invalidateLooksList } from '../services/looks/looks';
 import type { CatalogSyncMode } from '../db/tables/platform';
 import { AdminApiError, type AdminApi } from './adminApi';
-import { readProductPages } from './catalogProducts';
+import { writeProductPages } from './catalogProducts';
 import { BulkFailedError, BulkNotStartedError, readProductsInBulk } from './catalogBulk';
 import type { PlatformContext, ShopRef } from './context';
 import type { PlatformLifecycle } from './lifecycle';
@@ -83,7 +82,11 @@ export function createCatalogSync(
   let stopped = false;
 
   /** Runs `work` only while the shop's current sync is `generation` (the progress row locked meanwhile). */
-  async function guarded<T>(shopId: number, generation: number, work: (trx: Db) => Promise<T>): Promise<T> {
+  async function guarded<T>(
+    shopId: number,
+    generation: number,
+    work: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
     return db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('catalogSyncs')
@@ -234,36 +237,28 @@ export function createCatalogSync(
         }
       }
       if (mode === 'paged') {
-        complete = await readProductPages(
-          ctx,
-          admin,
-          shop,
-          async (products, endCursor) => {
-            // The page, its marks and its checkpoint: one transaction of the current sync.
-            await guarded(shopId, generation, async (trx) => {
-              await upsertCatalogProducts(trx, shopId, products);
-              if (products.length) {
-                await trx
-                  .updateTable('catalogProducts')
-                  .set({ syncGeneration: generation })
-                  .where('shopId', '=', shopId)
-                  .where(
-                    'gid',
-                    'in',
-                    products.map((p) => p.gid),
-                  )
-                  .execute();
-              }
+        // Each page, its marks and its checkpoint: one transaction of the current sync.
+        ({ complete } = await writeProductPages(ctx, admin, shop, {
+          after: row.cursor,
+          proceed,
+          transaction: (work) => guarded(shopId, generation, work),
+          async withPage(trx, products, endCursor) {
+            if (products.length) {
+              const gids = products.map((p) => p.gid);
               await trx
-                .updateTable('catalogSyncs')
-                .set((eb) => ({ cursor: endCursor, synced: eb('synced', '+', products.length), updatedAt: ctx.now() }))
+                .updateTable('catalogProducts')
+                .set({ syncGeneration: generation })
                 .where('shopId', '=', shopId)
+                .where('gid', 'in', gids)
                 .execute();
-            });
-            await invalidateLooksList(db, shopId);
+            }
+            await trx
+              .updateTable('catalogSyncs')
+              .set((eb) => ({ cursor: endCursor, synced: eb('synced', '+', products.length), updatedAt: ctx.now() }))
+              .where('shopId', '=', shopId)
+              .execute();
           },
-          { proceed, after: row.cursor },
-        );
+        }));
       }
       // Stopped (the instance closes): the job is handed back and resumes at the checkpoint.
       if (!complete) throw new Stopping();

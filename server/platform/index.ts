@@ -126,9 +126,16 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
       const shop = await installedShop(db, data.shopId);
       if (shop) await sendFlowTrigger(platform.context, platform.admin, shop, data.handle, data.payload);
     });
-    // "Look item sold out": the stock code's sold-out hook queues the trigger (only for shops using it).
+    // "Look item sold out": the stock code's sold-out hook queues the trigger (only for shops using it),
+    // in the stock change's transaction.
     const stopSoldOut = listenToLookItemSoldOut(db, (event) =>
-      sendLookItemSoldOut(db, config, event.shop.id, { lookId: event.look.id, productGid: event.item.itemId }).then(
+      sendLookItemSoldOut(
+        db,
+        config,
+        event.shop.id,
+        { lookId: event.look.id, productGid: event.item.itemId },
+        event.trx,
+      ).then(
         () => undefined,
         (error: unknown) =>
           app.log.warn(

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useHost } from '../host/HostContext';
 import { applyAuthHeaders } from '../api/authHeaders';
-import { API_PREFIX } from '../contracts/api';
+import { routeUrl } from '../api/routeRequest';
 import { initTracker, trackPageView } from './tracker';
 
 /** Initialises the tracker with the shop domain and tracks a page view on every route change. */
@@ -18,7 +18,11 @@ export function AnalyticsTracking({ shopDomain }: { shopDomain: string }) {
       persistence: 'localStorage',
       async send(event) {
         const headers = await applyAuthHeaders(new Headers({ 'Content-Type': 'application/json' }), host);
-        const response = await fetch(`${API_PREFIX}/events`, { method: 'POST', headers, body: JSON.stringify(event) });
+        const response = await fetch(routeUrl('POST /events'), {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(event),
+        });
         // A 4xx will never succeed: drop it rather than block the queue.
         if (!response.ok && response.status >= 500) throw new Error(`events: ${response.status}`);
       },

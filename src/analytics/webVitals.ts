@@ -5,7 +5,7 @@
  * in index.tsx); both sources observe buffered entries, so nothing of the load is missed.
  * Measurements are attributed to the route the page load started on (as the platform does).
  */
-import { API_PREFIX } from '../contracts/api';
+import { routeUrl } from '../api/routeRequest';
 import {
   WEB_VITAL_NAMES,
   WEB_VITALS_BATCH_MAX,
@@ -72,7 +72,7 @@ export function startWebVitals({
       try {
         const headers = await applyAuthHeaders(new Headers({ 'Content-Type': 'application/json' }), host);
         // keepalive: the batch still goes out when the merchant leaves the page.
-        await doFetch(`${API_PREFIX}/webVitals`, {
+        await doFetch(routeUrl('POST /webVitals'), {
           method: 'POST',
           headers,
           body: JSON.stringify({ metrics: batch }),

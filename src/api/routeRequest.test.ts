@@ -1,4 +1,4 @@
-import { routeRequest } from './routeRequest';
+import { routeRequest, routeUrl } from './routeRequest';
 
 describe('routeRequest', () => {
   it("takes method and path from the route's key and fills its parameters, encoded", () => {
@@ -22,5 +22,20 @@ describe('routeRequest', () => {
       method: 'POST',
       body: { name: 'Summer' },
     });
+  });
+});
+
+describe('routeUrl', () => {
+  it('builds the URL of a route below the prefix: parameters filled, the query encoded, what is undefined left out', () => {
+    expect(routeUrl('POST /events')).toBe('/admin/api/v1/events');
+    expect(routeUrl('GET /catalog/products', { query: { limit: 100, query: 'linen & wool' } })).toBe(
+      '/admin/api/v1/catalog/products?limit=100&query=linen+%26+wool',
+    );
+    expect(routeUrl('GET /image-generation/:id/stream', { params: { id: 'g/1' } })).toBe(
+      '/admin/api/v1/image-generation/g%2F1/stream',
+    );
+    expect(routeUrl('GET /productLooks', { query: { page: 2, query: undefined } })).toBe(
+      '/admin/api/v1/productLooks?page=2',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import type { BodyOf, PathParamNames, QueryOf, RouteKey } from '../contracts/adminRoutes.schema';
+import { API_PREFIX } from '../contracts/api';
 
 type Query<K extends RouteKey> = { [P in keyof QueryOf<K>]?: QueryOf<K>[P] | string | number | boolean };
 
@@ -9,6 +10,15 @@ export type RequestParts<K extends RouteKey> = ([PathParamNames<K>] extends [nev
   : { params: Record<PathParamNames<K>, string | number> }) & {
   query?: Query<K>;
 } & ([BodyOf<K>] extends [void] ? { body?: undefined } : { body: BodyOf<K> | FormData });
+
+/** Method and path of a route's key, the path's `:name`s filled (encoded) from `params`. */
+function routeParts(key: RouteKey, params: Record<string, string | number> = {}): { method: string; path: string } {
+  const space = key.indexOf(' ');
+  return {
+    method: key.slice(0, space),
+    path: key.slice(space + 1).replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(params[name]))),
+  };
+}
 
 /**
  * The fetch arguments of a route of the table (src/contracts/adminRoutes.schema.ts), from its key alone:
@@ -23,14 +33,32 @@ export function routeRequest<K extends RouteKey>(
       : [RequestParts<K>]
     : [RequestParts<K>]
 ): FetchArgs {
-  const space = key.indexOf(' ');
-  const method = key.slice(0, space);
-  const params = (parts?.params ?? {}) as Record<string, string | number>;
-  const url = key.slice(space + 1).replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(params[name])));
+  const { method, path } = routeParts(key, parts?.params as Record<string, string | number> | undefined);
   return {
-    url,
+    url: path,
     method,
     ...(parts?.query ? { params: parts.query } : {}),
     ...(parts?.body !== undefined ? { body: parts.body } : {}),
   };
+}
+
+/** What the URL of a route's request needs: the path's parameters and the query. */
+export type UrlParts<K extends RouteKey> = Omit<RequestParts<K>, 'body'>;
+
+/**
+ * The URL (below the origin: API_PREFIX, the key's path, the query) of a route of the table, for the
+ * few requests made outside RTK Query: the standalone product picker, the Web Vitals and analytics
+ * beacons, the generation event stream. A route renamed in the table fails the typecheck here, and
+ * src/api/noHandWrittenPaths.test.ts keeps hand-written paths out of src/.
+ */
+export function routeUrl<K extends RouteKey>(
+  key: K,
+  ...[parts]: [PathParamNames<K>] extends [never] ? [UrlParts<K>?] : [UrlParts<K>]
+): string {
+  const { path } = routeParts(key, parts?.params as Record<string, string | number> | undefined);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(parts?.query ?? {}))
+    if (value !== undefined && value !== null) query.append(name, String(value));
+  const search = query.toString();
+  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
 }

@@ -132,9 +132,8 @@ export async function saveProduct(db: Db, shopId: number, product: ProductData):
         .executeTakeFirst();
   const handle = product.handle ?? current?.handle ?? `product-${numericId(product.gid)}`;
   await db.transaction().execute(async (trx) => {
-    await upsertCatalogProducts(trx, shopId, [{ ...product, handle }]);
-    // A product the platform describes exists (again).
-    await trx.deleteFrom('deletedProducts').where('shopId', '=', shopId).where('gid', '=', product.gid).execute();
+    // A product the platform describes exists (again): its deleted mark goes.
+    await upsertCatalogProducts(db, shopId, [{ ...product, handle }], trx, { revive: true });
     // The looks showing it show its new title, price, images… on the storefront.
     await recordChange(
       db,

@@ -5,6 +5,13 @@ import type { Change, ChangeReader } from './outbox';
 /** A change as a reader gets it; `ageMs` by the database's clock (instances' clocks may differ). */
 export type RecordedChange = Change & { id: number; createdAt: Date; ageMs: number };
 
+/** The changes after the reader's place in their shop (`c`, with the reader's place `r`). */
+const unread = (db: Db, reader: ChangeReader) =>
+  db
+    .selectFrom('changes as c')
+    .leftJoin('changeReaders as r', (join) => join.on('r.reader', '=', reader).onRef('r.shopId', '=', 'c.shopId'))
+    .where((eb) => eb('c.id', '>', eb.fn.coalesce('r.changeId', sql<number>`0`)));
+
 /** The shop's changes after the reader's place, oldest first (at most `limit`). */
 export async function unreadChanges(
   db: Db,
@@ -12,9 +19,7 @@ export async function unreadChanges(
   shopId: number,
   limit = 500,
 ): Promise<RecordedChange[]> {
-  const rows = await db
-    .selectFrom('changes as c')
-    .leftJoin('changeReaders as r', (join) => join.on('r.reader', '=', reader).onRef('r.shopId', '=', 'c.shopId'))
+  const rows = await unread(db, reader)
     .select([
       'c.id',
       'c.kind',
@@ -24,7 +29,6 @@ export async function unreadChanges(
       sql<number>`extract(epoch from now() - c.created_at) * 1000`.as('ageMs'),
     ])
     .where('c.shopId', '=', shopId)
-    .where((eb) => eb('c.id', '>', eb.fn.coalesce('r.changeId', sql<number>`0`)))
     .orderBy('c.id')
     .limit(limit)
     .execute();
@@ -52,12 +56,9 @@ export async function shopsBehind(
   olderThanSeconds: number,
   limit = 500,
 ): Promise<number[]> {
-  const rows = await db
-    .selectFrom('changes as c')
-    .leftJoin('changeReaders as r', (join) => join.on('r.reader', '=', reader).onRef('r.shopId', '=', 'c.shopId'))
+  const rows = await unread(db, reader)
     .select('c.shopId')
     .distinct()
-    .where((eb) => eb('c.id', '>', eb.fn.coalesce('r.changeId', sql<number>`0`)))
     .where('c.createdAt', '<', sql<Date>`now() - ${olderThanSeconds} * interval '1 second'`)
     .limit(limit)
     .execute();

@@ -1,4 +1,5 @@
 jest.setTimeout(120_000);
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { insertLook, lookFormBody } from '../../test/looks';
 import { deliver } from '../../platform/webhooks/test/deliver';
@@ -86,6 +87,22 @@ describe('stock', () => {
     expect(heard).toHaveLength(2);
   });
 
+  it('a sold-out listener that fails, even in SQL, is rolled back alone: the others hear it and the stock is written', async () => {
+    await upsertCatalogProducts(t.db, shopId, [product(20)]);
+    await insertLook(t.db, shopId, { title: 'Failing hook', relatedItems: [item(20, 0)] });
+    const stop = listenToLookItemSoldOut(t.db, async (event) => {
+      await sql`select * from no_such_table`.execute(event.trx);
+    });
+    heard.length = 0;
+    try {
+      await upsertCatalogProducts(t.db, shopId, [product(20, { available: false })]);
+    } finally {
+      stop();
+    }
+    expect(await available(20)).toBe(false);
+    expect(heard).toMatchObject([{ item: { itemId: gid(20) } }]);
+  });
+
   it('an older description never changes the stock of a newer one', async () => {
     await upsertCatalogProducts(t.db, shopId, [
       product(5, { available: true, platformUpdatedAt: new Date('2026-11-28T10:00:00Z') }),
@@ -140,6 +157,46 @@ describe('stock', () => {
       shop: SHOP,
     });
     expect(await scarf()).toBe(true);
+  });
+
+  it("products/update selling out an item of an active look: the hook hears it, and the stock change is recorded with the product's write", async () => {
+    const raw = (available: boolean, updatedAt: string) =>
+      JSON.stringify({
+        id: 8803,
+        title: 'Beret',
+        handle: 'beret',
+        status: 'active',
+        updated_at: updatedAt,
+        variants: [
+          {
+            price: '20.00',
+            inventory_policy: 'deny',
+            inventory_quantity: available ? 2 : 0,
+            inventory_management: 'shopify',
+          },
+        ],
+      });
+    await deliver(t, 'products/create', null, { raw: raw(true, '2026-11-28T12:00:00Z'), shop: SHOP });
+    const lookId = await insertLook(t.db, shopId, { title: 'Beret look', relatedItems: [item(8803, 0)] });
+    const last = await t.db
+      .selectFrom('changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    heard.length = 0;
+    await deliver(t, 'products/update', null, { raw: raw(false, '2026-11-28T12:01:00Z'), shop: SHOP });
+    expect(await available(8803)).toBe(false);
+    expect(heard).toMatchObject([{ look: { id: lookId }, item: { itemId: gid(8803) } }]);
+    const changes = await t.db
+      .selectFrom('changes')
+      .select(['kind', 'after'])
+      .where('shopId', '=', shopId)
+      .where('id', '>', Number(last.id ?? 0))
+      .orderBy('id')
+      .execute();
+    expect(changes).toEqual([
+      { kind: 'stockChanged', after: { soldOut: [gid(8803)], restocked: [] } },
+      { kind: 'catalogProductsChanged', after: { gids: [gid(8803)] } },
+    ]);
   });
 
   it('the bundle configuration lists the sold-out products, and counts an alternative for sale as its item', async () => {

@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import type { CatalogProduct, CatalogSyncState } from '../../../src/contracts/catalog';
 import { lookStockChanged } from '../looks/stock';
+import { invalidateLooksList } from '../looks/looks';
 
 export async function searchCatalog(db: Db, shopId: number, query: string, limit: number): Promise<CatalogProduct[]> {
   let q = db
@@ -49,17 +51,41 @@ export interface CatalogProductInput {
   available?: boolean;
 }
 
+type StockChange = { soldOut: string[]; restocked: string[] };
+
 /**
  * Writes the stock of products already in the catalog, as the platform describes it, unless the stored
  * row is newer (`platformUpdatedAt`). Each change of a product's stock is seen by exactly one writer
  * (a conditional update: concurrent writers of the same change do not both see it), and goes on to the
- * looks (lookStockChanged: the sold-out hook, the storefront and the bundle discount).
+ * looks (lookStockChanged: the sold-out hook, the storefront and the bundle discount) in the same
+ * transaction: `trx` (the caller refreshes the looks list after its commit), or one of its own.
  */
 export async function recordAvailability(
   db: Db,
   shopId: number,
   rows: ReadonlyArray<{ gid: string; available?: boolean; platformUpdatedAt?: Date | null }>,
-): Promise<{ soldOut: string[]; restocked: string[] }> {
+  trx?: Transaction<Database>,
+): Promise<StockChange> {
+  if (!rows.some((r) => typeof r.available === 'boolean')) return { soldOut: [], restocked: [] };
+  if (!trx)
+    return afterCommit(db, shopId, await db.transaction().execute((own) => recordAvailability(db, shopId, rows, own)));
+  const change = await writeAvailability(trx, shopId, rows);
+  await lookStockChanged(db, shopId, change, trx);
+  return change;
+}
+
+/** After a transaction of its own that changed stock: the looks list (its sold-out marks) refreshed. */
+async function afterCommit(db: Db, shopId: number, change: StockChange): Promise<StockChange> {
+  if (change.soldOut.length || change.restocked.length) await invalidateLooksList(db, shopId);
+  return change;
+}
+
+/** The conditional stock update of recordAvailability: the products whose stock it changed. */
+async function writeAvailability(
+  trx: Transaction<Database>,
+  shopId: number,
+  rows: ReadonlyArray<{ gid: string; available?: boolean; platformUpdatedAt?: Date | null }>,
+): Promise<StockChange> {
   const known = rows.filter((r) => typeof r.available === 'boolean');
   if (!known.length) return { soldOut: [], restocked: [] };
   const values = known.map((r) => ({
@@ -73,36 +99,50 @@ export async function recordAvailability(
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(gid text, available boolean, updated_at timestamptz)
      where c.shop_id = ${shopId} and c.gid = x.gid and c.available <> x.available
        and (x.updated_at is null or c.platform_updated_at is null or x.updated_at >= c.platform_updated_at)
-    returning c.gid, c.available`.execute(db);
-  const soldOut = changed.rows.filter((r) => !r.available).map((r) => r.gid);
-  const restocked = changed.rows.filter((r) => r.available).map((r) => r.gid);
-  if (soldOut.length || restocked.length) await lookStockChanged(db, shopId, { soldOut, restocked });
-  return { soldOut, restocked };
+    returning c.gid, c.available`.execute(trx);
+  return {
+    soldOut: changed.rows.filter((r) => !r.available).map((r) => r.gid),
+    restocked: changed.rows.filter((r) => r.available).map((r) => r.gid),
+  };
 }
 
 /**
- * Inserts or updates products by platform id. A handle another product of the shop held before
- * (handles move when products are renamed) is released first, so the upsert never conflicts.
+ * Inserts or updates products by platform id, inside `trx` (the writer's transaction, so what it
+ * records with the products commits with them; without one, a transaction of its own). With `revive`
+ * (a products/update webhook, the reconciliation: the platform describes the products as changed),
+ * a product exists again: its deleted mark goes (the full sync leaves the marks as they are). A handle another product of the shop held
+ * before (handles move when products are renamed) is released first, so the upsert never conflicts.
+ * Stock changes go on to the looks (lookStockChanged) at the end: their outbox row is recorded after
+ * the rows are written, so what the caller adds to `trx` afterwards may only touch these rows again
+ * or record more changes (the outbox's rule: no new row lock after a change); and the caller
+ * refreshes the looks list (invalidateLooksList) after its commit. Resolves the stock changes.
  */
-export async function upsertCatalogProducts(db: Db, shopId: number, products: CatalogProductInput[]): Promise<void> {
-  if (!products.length) return;
+export async function upsertCatalogProducts(
+  db: Db,
+  shopId: number,
+  products: CatalogProductInput[],
+  trx?: Transaction<Database>,
+  { revive = false }: { revive?: boolean } = {},
+): Promise<StockChange> {
+  if (!products.length) return { soldOut: [], restocked: [] };
+  if (!trx)
+    return afterCommit(
+      db,
+      shopId,
+      await db.transaction().execute((own) => upsertCatalogProducts(db, shopId, products, own, { revive })),
+    );
+  const gids = products.map((p) => p.gid);
+  if (revive) await trx.deleteFrom('deletedProducts').where('shopId', '=', shopId).where('gid', 'in', gids).execute();
   // Stock first: its changes are told once (the upsert below never changes a stored row's stock).
-  await recordAvailability(db, shopId, products);
-  await db
+  const stock = await writeAvailability(trx, shopId, products);
+  const handles = products.map((p) => p.handle);
+  await trx
     .deleteFrom('catalogProducts')
     .where('shopId', '=', shopId)
-    .where(
-      'handle',
-      'in',
-      products.map((p) => p.handle),
-    )
-    .where(
-      'gid',
-      'not in',
-      products.map((p) => p.gid),
-    )
+    .where('handle', 'in', handles)
+    .where('gid', 'not in', gids)
     .execute();
-  await db
+  await trx
     .insertInto('catalogProducts')
     .values(
       products.map((p) => ({
@@ -145,6 +185,8 @@ export async function upsertCatalogProducts(db: Db, shopId: number, products: Ca
         ),
     )
     .execute();
+  await lookStockChanged(db, shopId, stock, trx);
+  return stock;
 }
 
 /** Removes the shop's products a complete sync did not see (deleted on the platform); returns their ids. */

@@ -14,7 +14,8 @@ import {
 import { useIntl } from 'react-intl';
 import type { CatalogProduct, PickedProduct } from '../../contracts/catalog';
 import type { PickerRequest, StandaloneHost } from './standaloneHost';
-import { API_PREFIX } from '../../contracts/api';
+import type { AnswerOf } from '../../contracts/adminRoutes.schema';
+import { routeUrl } from '../../api/routeRequest';
 import { useRestoreFocus } from '../../components/useRestoreFocus';
 
 /** The standalone product picker: the reference backend's catalog, archived products excluded by the server. */
@@ -38,8 +39,8 @@ export default function ProductPickerModal({ host, request }: { host: Standalone
     let cancelled = false;
     const timer = setTimeout(() => {
       host
-        .fetchJson<{ data: CatalogProduct[] }>(
-          `${API_PREFIX}/catalog/products?limit=100&query=${encodeURIComponent(query)}`,
+        .fetchJson<AnswerOf<'GET /catalog/products'>>(
+          routeUrl('GET /catalog/products', { query: { limit: 100, query } }),
         )
         .then((body) => !cancelled && (setProducts(body.data), setFailed(false)))
         .catch(() => !cancelled && setFailed(true));

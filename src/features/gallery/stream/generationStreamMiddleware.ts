@@ -1,7 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { EventSourceMessage, FetchEventSourceInit } from '@microsoft/fetch-event-source';
-import { API_PREFIX } from '../../../contracts/api';
-import { routeRequest } from '../../../api/routeRequest';
+import { routeUrl } from '../../../api/routeRequest';
 import {
   GENERATION_STATUSES,
   type GenerationStatus,
@@ -30,7 +29,7 @@ class DroppedError extends Error {}
 const TERMINAL = new Set(['complete', 'error', 'timeout', 'close']);
 
 export const streamUrl = (generationId: string) =>
-  `${API_PREFIX}${routeRequest('GET /image-generation/:id/stream', { params: { id: generationId } }).url}`;
+  routeUrl('GET /image-generation/:id/stream', { params: { id: generationId } });
 
 function parsePayload(data: string): StreamEventPayload | null {
   try {
