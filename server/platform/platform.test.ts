@@ -1,3 +1,4 @@
+import { givePaidPlan } from '../test/platformShop';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
 import { signSessionToken } from '../auth/sessionToken';
@@ -362,17 +363,7 @@ describe('app/uninstalled', () => {
 
   it('deletes the token at once, stops jobs and plan, keeps the data; the next request exchanges again', async () => {
     const shop = await install(t, domain);
-    await t.db
-      .insertInto('shopPlans')
-      .values({
-        shopId: shop.id,
-        planName: 'monthly',
-        chargeId: null,
-        discountPercentage: null,
-        discountCode: null,
-        activatedAt: new Date(),
-      })
-      .execute();
+    await givePaidPlan(t.db, shop.id);
     // A generation running on another instance (its job is held there: no worker here touches it).
     const job = await t.db
       .insertInto('imageGenerations')

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { givePaidPlan } from '../../test/platformShop';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts, type FakeDiscount } from '../../test/fakeShopifyAdmin';
 import { deliver } from '../webhooks/test/deliver';
@@ -105,17 +106,7 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
     });
     expect(settings.statusCode).toBe(200);
     // A paid plan: more than one active look.
-    await t.db
-      .insertInto('shopPlans')
-      .values({
-        shopId,
-        planName: 'monthly',
-        chargeId: null,
-        discountPercentage: null,
-        discountCode: null,
-        activatedAt: new Date(),
-      })
-      .execute();
+    await givePaidPlan(t.db, shopId);
   });
   afterAll(async () => {
     await t.close();
@@ -441,17 +432,7 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
   it("the booster's bundle discount (type app) covers the active looks without a discount of their own, and leaves with it", async () => {
     // Room under the plan's active looks (app/uninstalled above ended the paid plan): one discounted look stays active.
     await t.db.deleteFrom('shopPlans').where('shopId', '=', shopId).execute();
-    await t.db
-      .insertInto('shopPlans')
-      .values({
-        shopId,
-        planName: 'monthly',
-        chargeId: null,
-        discountPercentage: null,
-        discountCode: null,
-        activatedAt: new Date(),
-      })
-      .execute();
+    await givePaidPlan(t.db, shopId);
     const discounted = await request(
       'POST',
       LOOKS,

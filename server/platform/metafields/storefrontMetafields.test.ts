@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { givePaidPlan } from '../../test/platformShop';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts } from '../../test/fakeShopifyAdmin';
 import type { FakeMetafields } from '../../test/fakeAdmin/metafields';
@@ -87,17 +88,7 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     await t.app.platform.lifecycle.idle();
     await written();
     // A paid plan: more than one active look.
-    await t.db
-      .insertInto('shopPlans')
-      .values({
-        shopId,
-        planName: 'monthly',
-        chargeId: null,
-        discountPercentage: null,
-        discountCode: null,
-        activatedAt: new Date(),
-      })
-      .execute();
+    await givePaidPlan(t.db, shopId);
   });
   afterAll(async () => {
     await t?.close();
