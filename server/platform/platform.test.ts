@@ -1,5 +1,5 @@
 import { givePaidPlan } from '../test/platformShop';
-import { createTestApp, type TestApp } from '../test/testApp';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
 import { signSessionToken } from '../auth/sessionToken';
 import { deliver } from './webhooks/test/deliver';
@@ -16,12 +16,7 @@ const DETAILS = `${API_PREFIX}/shop/details`;
 
 async function shopifyApp(fake: FakeShopifyAdmin): Promise<TestApp> {
   return createTestApp({
-    env: {
-      APP_MODE: 'shopify',
-      SHOPIFY_API_KEY: KEY,
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-    },
+    env: shopifyModeEnv(fake.url, KEY, SECRET),
   });
 }
 

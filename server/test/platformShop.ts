@@ -1,5 +1,5 @@
 import { FakeShopifyAdmin } from './fakeShopifyAdmin';
-import { createTestApp, type TestApp } from './testApp';
+import { createTestApp, shopifyModeEnv, type TestApp } from './testApp';
 import { API_PREFIX } from '../../src/contracts/api';
 import type { ShopRow } from '../services/shop/shops';
 import type { Db } from '../db';
@@ -13,13 +13,7 @@ export async function shopifyTestApp(
 ) {
   const fake = await FakeShopifyAdmin.start({ apiKey, apiSecret, ...fakeOptions });
   const t = await createTestApp({
-    env: {
-      APP_MODE: 'shopify',
-      SHOPIFY_API_KEY: apiKey,
-      SHOPIFY_API_SECRET: apiSecret,
-      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      ...env,
-    },
+    env: { ...shopifyModeEnv(fake.url, apiKey, apiSecret), ...env },
   });
   return { fake, t, close: async () => (await t.close(), await fake.close()) };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { givePaidPlan } from '../../test/platformShop';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts, type FakeDiscount } from '../../test/fakeShopifyAdmin';
 import { deliver } from '../webhooks/test/deliver';
 import { API_PREFIX } from '../../../src/contracts/api';
@@ -85,12 +85,7 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
     fake.setProducts(domain, makeFakeProducts(5));
     t = await createTestApp({
-      env: {
-        APP_MODE: 'shopify',
-        SHOPIFY_API_KEY: KEY,
-        SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      },
+      env: shopifyModeEnv(fake.url, KEY, SECRET),
     });
     const res = await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain });
     expect(res.statusCode).toBe(200);

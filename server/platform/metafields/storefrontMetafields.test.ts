@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { givePaidPlan } from '../../test/platformShop';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts } from '../../test/fakeShopifyAdmin';
 import type { FakeMetafields } from '../../test/fakeAdmin/metafields';
 import { deliver } from '../webhooks/test/deliver';
@@ -72,10 +72,7 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     fake.setProducts(domain, makeFakeProducts(8));
     t = await createTestApp({
       env: {
-        APP_MODE: 'shopify',
-        SHOPIFY_API_KEY: KEY,
-        SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+        ...shopifyModeEnv(fake.url, KEY, SECRET),
         FILES_PUBLIC_URL: 'https://cdn.example/looks',
       },
       // A long debounce: a burst is written once, when the test asks (idle).
