@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../test/testApp';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../test/testApp';
 import { FakeShopifyAdmin } from '../test/fakeShopifyAdmin';
 import { installShop } from '../test/platformShop';
 import { createPlatform, type Platform } from '.';
@@ -19,10 +19,7 @@ const NEW_KEY = Buffer.alloc(32, 2).toString('base64');
 const shopifyApp = (fake: FakeShopifyAdmin, env: Record<string, string> = {}) =>
   createTestApp({
     env: {
-      APP_MODE: 'shopify',
-      SHOPIFY_API_KEY: KEY,
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+      ...shopifyModeEnv(fake.url, KEY, SECRET),
       ...env,
     },
   });

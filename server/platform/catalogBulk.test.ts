@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../test/testApp';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../test/testApp';
 import { FakeShopifyAdmin, fakeVariantId, makeFakeProducts } from '../test/fakeShopifyAdmin';
 import type { FakeBulk } from '../test/fakeAdmin/bulk';
 import { API_PREFIX } from '../../src/contracts/api';
@@ -24,10 +24,7 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
     bulk = fake.module<FakeBulk>('bulk');
     t = await createTestApp({
       env: {
-        APP_MODE: 'shopify',
-        SHOPIFY_API_KEY: KEY,
-        SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+        ...shopifyModeEnv(fake.url, KEY, SECRET),
         CATALOG_BULK_THRESHOLD: '1000',
       },
     });

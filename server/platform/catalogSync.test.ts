@@ -1,5 +1,5 @@
 import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
-import { createTestApp, type TestApp } from '../test/testApp';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../test/testApp';
 import { API_PREFIX } from '../../src/contracts/api';
 import { PAGE_SIZE } from './catalogProducts';
 
@@ -23,12 +23,7 @@ describe('catalog sync jobs', () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
     fake.setProducts(domain, makeFakeProducts(PAGE_SIZE * 4 + 10, 'Sync'));
     t = await createTestApp({
-      env: {
-        APP_MODE: 'shopify',
-        SHOPIFY_API_KEY: KEY,
-        SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      },
+      env: shopifyModeEnv(fake.url, KEY, SECRET),
     });
     expect((await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain })).statusCode).toBe(200);
     shopId = (await t.db.selectFrom('shops').select('id').where('domain', '=', domain).executeTakeFirstOrThrow()).id;

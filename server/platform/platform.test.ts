@@ -1,4 +1,5 @@
-import { createTestApp, type TestApp } from '../test/testApp';
+import { givePaidPlan } from '../test/platformShop';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
 import { signSessionToken } from '../auth/sessionToken';
 import { deliver } from './webhooks/test/deliver';
@@ -15,12 +16,7 @@ const DETAILS = `${API_PREFIX}/shop/details`;
 
 async function shopifyApp(fake: FakeShopifyAdmin): Promise<TestApp> {
   return createTestApp({
-    env: {
-      APP_MODE: 'shopify',
-      SHOPIFY_API_KEY: KEY,
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-    },
+    env: shopifyModeEnv(fake.url, KEY, SECRET),
   });
 }
 
@@ -362,17 +358,7 @@ describe('app/uninstalled', () => {
 
   it('deletes the token at once, stops jobs and plan, keeps the data; the next request exchanges again', async () => {
     const shop = await install(t, domain);
-    await t.db
-      .insertInto('shopPlans')
-      .values({
-        shopId: shop.id,
-        planName: 'monthly',
-        chargeId: null,
-        discountPercentage: null,
-        discountCode: null,
-        activatedAt: new Date(),
-      })
-      .execute();
+    await givePaidPlan(t.db, shop.id);
     // A generation running on another instance (its job is held there: no worker here touches it).
     const job = await t.db
       .insertInto('imageGenerations')

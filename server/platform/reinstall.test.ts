@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../test/testApp';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
 import { deliver } from './webhooks/test/deliver';
 import { API_PREFIX } from '../../src/contracts/api';
@@ -36,12 +36,7 @@ describe('reinstall (APP_MODE=shopify, Admin API stand-in)', () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
     fake.setProducts(domain, makeFakeProducts(12));
     t = await createTestApp({
-      env: {
-        APP_MODE: 'shopify',
-        SHOPIFY_API_KEY: KEY,
-        SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      },
+      env: shopifyModeEnv(fake.url, KEY, SECRET),
     });
     t.app.platform.lifecycle.onInstalled((shop) => void installs.push(shop));
     t.app.platform.lifecycle.onCatalogSynced((shop, event) => void syncs.push({ shop, synced: event.synced }));

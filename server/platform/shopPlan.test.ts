@@ -1,5 +1,5 @@
 jest.setTimeout(60_000);
-import { createTestApp, type TestApp } from '../test/testApp';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../test/testApp';
 import { FakeShopifyAdmin } from '../test/fakeShopifyAdmin';
 import type { FakeShopPlans } from '../test/fakeAdmin/shopPlan';
 import { deliver } from './webhooks/test/deliver';
@@ -47,12 +47,7 @@ describe('the shop plan flag (APP_MODE=shopify, Admin API stand-in)', () => {
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
     t = await createTestApp({
-      env: {
-        APP_MODE: 'shopify',
-        SHOPIFY_API_KEY: KEY,
-        SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      },
+      env: shopifyModeEnv(fake.url, KEY, SECRET),
       now: () => clock,
     });
   });

@@ -1,5 +1,5 @@
 jest.setTimeout(60_000);
-import { createTestApp, type TestApp } from '../test/testApp';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../test/testApp';
 import { FakeShopifyAdmin } from '../test/fakeShopifyAdmin';
 import type { FakeTheme, FakeThemes } from '../test/fakeAdmin/themes';
 import { API_PREFIX } from '../../src/contracts/api';
@@ -85,12 +85,7 @@ describe('GET /shop/extensionCheck (APP_MODE=shopify, Admin API stand-in)', () =
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
     t = await createTestApp({
-      env: {
-        APP_MODE: 'shopify',
-        SHOPIFY_API_KEY: KEY,
-        SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      },
+      env: shopifyModeEnv(fake.url, KEY, SECRET),
     });
   });
   afterAll(async () => {

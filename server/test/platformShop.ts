@@ -1,7 +1,8 @@
 import { FakeShopifyAdmin } from './fakeShopifyAdmin';
-import { createTestApp, type TestApp } from './testApp';
+import { createTestApp, shopifyModeEnv, type TestApp } from './testApp';
 import { API_PREFIX } from '../../src/contracts/api';
 import type { ShopRow } from '../services/shop/shops';
+import type { Db } from '../db';
 
 /** An app in APP_MODE=shopify against a new Admin API stand-in (close both with `close`). */
 export async function shopifyTestApp(
@@ -12,13 +13,7 @@ export async function shopifyTestApp(
 ) {
   const fake = await FakeShopifyAdmin.start({ apiKey, apiSecret, ...fakeOptions });
   const t = await createTestApp({
-    env: {
-      APP_MODE: 'shopify',
-      SHOPIFY_API_KEY: apiKey,
-      SHOPIFY_API_SECRET: apiSecret,
-      SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      ...env,
-    },
+    env: { ...shopifyModeEnv(fake.url, apiKey, apiSecret), ...env },
   });
   return { fake, t, close: async () => (await t.close(), await fake.close()) };
 }
@@ -34,4 +29,19 @@ export async function installShop(t: TestApp, domain: string): Promise<ShopRow> 
   await t.app.platform.catalogSync.running(shop.id);
   await t.app.platform.lifecycle.idle();
   return shop;
+}
+
+/** The shop on the paid monthly plan (more than one active look), activated now. */
+export async function givePaidPlan(db: Db, shopId: number): Promise<void> {
+  await db
+    .insertInto('shopPlans')
+    .values({
+      shopId,
+      planName: 'monthly',
+      chargeId: null,
+      discountPercentage: null,
+      discountCode: null,
+      activatedAt: new Date(),
+    })
+    .execute();
 }

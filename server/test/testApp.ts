@@ -60,6 +60,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({});
 }
 
+/** The environment of an instance in shopify mode whose Admin API calls go to a stand-in (FakeShopifyAdmin). */
+export const shopifyModeEnv = (adminApiUrl: string, apiKey: string, apiSecret: string): Record<string, string> => ({
+  APP_MODE: 'shopify',
+  SHOPIFY_API_KEY: apiKey,
+  SHOPIFY_API_SECRET: apiSecret,
+  SHOPIFY_ADMIN_API_BASE_URL: adminApiUrl,
+  TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
+});
+
 /** A whole app (buildApp) on a cloned template database, driven with inject(). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-test-'));

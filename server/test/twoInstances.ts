@@ -9,7 +9,7 @@ import { attachNotifier } from '../db/notify';
 import type { GalleryOptions } from '../routes/gallery';
 import { signSessionToken } from '../auth/sessionToken';
 import { createDatabase, dropDatabase, TEST_DATABASE_URL, uniqueDatabaseName } from './postgres';
-import { openTestDatabase, TEST_TOKEN_ENCRYPTION_KEY } from './testApp';
+import { openTestDatabase } from './testApp';
 
 /** One database that two server instances share (each with its own Db: own pool, caches and listener). */
 export interface SharedDatabase {
@@ -60,14 +60,7 @@ export interface Instance {
   close(): Promise<void>;
 }
 
-/** The environment of an instance in shopify mode whose Admin API calls go to a stand-in (FakeShopifyAdmin). */
-export const shopifyModeEnv = (adminApiUrl: string, apiKey: string, apiSecret: string): Record<string, string> => ({
-  APP_MODE: 'shopify',
-  SHOPIFY_API_KEY: apiKey,
-  SHOPIFY_API_SECRET: apiSecret,
-  SHOPIFY_ADMIN_API_BASE_URL: adminApiUrl,
-  TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
-});
+export { shopifyModeEnv } from './testApp';
 
 export interface InstanceOptions {
   /** More environment (e.g. shopifyModeEnv). */

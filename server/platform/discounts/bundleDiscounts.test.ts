@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { givePaidPlan } from '../../test/platformShop';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts, type FakeDiscount } from '../../test/fakeShopifyAdmin';
 import { deliver } from '../webhooks/test/deliver';
 import { API_PREFIX } from '../../../src/contracts/api';
@@ -84,12 +85,7 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
     fake.setProducts(domain, makeFakeProducts(5));
     t = await createTestApp({
-      env: {
-        APP_MODE: 'shopify',
-        SHOPIFY_API_KEY: KEY,
-        SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      },
+      env: shopifyModeEnv(fake.url, KEY, SECRET),
     });
     const res = await t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain });
     expect(res.statusCode).toBe(200);
@@ -105,17 +101,7 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
     });
     expect(settings.statusCode).toBe(200);
     // A paid plan: more than one active look.
-    await t.db
-      .insertInto('shopPlans')
-      .values({
-        shopId,
-        planName: 'monthly',
-        chargeId: null,
-        discountPercentage: null,
-        discountCode: null,
-        activatedAt: new Date(),
-      })
-      .execute();
+    await givePaidPlan(t.db, shopId);
   });
   afterAll(async () => {
     await t.close();
@@ -441,17 +427,7 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
   it("the booster's bundle discount (type app) covers the active looks without a discount of their own, and leaves with it", async () => {
     // Room under the plan's active looks (app/uninstalled above ended the paid plan): one discounted look stays active.
     await t.db.deleteFrom('shopPlans').where('shopId', '=', shopId).execute();
-    await t.db
-      .insertInto('shopPlans')
-      .values({
-        shopId,
-        planName: 'monthly',
-        chargeId: null,
-        discountPercentage: null,
-        discountCode: null,
-        activatedAt: new Date(),
-      })
-      .execute();
+    await givePaidPlan(t.db, shopId);
     const discounted = await request(
       'POST',
       LOOKS,

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { givePaidPlan } from '../../test/platformShop';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../../test/testApp';
 import { FakeShopifyAdmin, makeFakeProducts } from '../../test/fakeShopifyAdmin';
 import type { FakeMetafields } from '../../test/fakeAdmin/metafields';
 import { deliver } from '../webhooks/test/deliver';
@@ -99,10 +100,7 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     fake.setProducts(domain, makeFakeProducts(8));
     t = await createTestApp({
       env: {
-        APP_MODE: 'shopify',
-        SHOPIFY_API_KEY: KEY,
-        SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
+        ...shopifyModeEnv(fake.url, KEY, SECRET),
         FILES_PUBLIC_URL: 'https://cdn.example/looks',
       },
       // A long debounce: a burst is written once, when the test asks (idle).
@@ -115,17 +113,7 @@ describe('storefront metafields (APP_MODE=shopify, Admin API stand-in)', () => {
     await t.app.platform.lifecycle.idle();
     await written();
     // A paid plan: more than one active look.
-    await t.db
-      .insertInto('shopPlans')
-      .values({
-        shopId,
-        planName: 'monthly',
-        chargeId: null,
-        discountPercentage: null,
-        discountCode: null,
-        activatedAt: new Date(),
-      })
-      .execute();
+    await givePaidPlan(t.db, shopId);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { createTestApp, type TestApp, shopifyModeEnv } from '../../test/testApp';
 import { insertLook } from '../../test/looks';
 import { API_PREFIX, INTERFACE_LOCALE_HEADER } from '../../../src/contracts/api';
 import type { BillingPlans, DowngradePreview } from '../../../src/contracts/billing';
@@ -436,12 +436,7 @@ describe('billing (APP_MODE=shopify, Admin API stand-in)', () => {
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET });
     t = await createTestApp({
-      env: {
-        APP_MODE: 'shopify',
-        SHOPIFY_API_KEY: KEY,
-        SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_ADMIN_API_BASE_URL: fake.url,
-      },
+      env: shopifyModeEnv(fake.url, KEY, SECRET),
     });
   });
   afterAll(async () => {

@@ -11,15 +11,8 @@ import LookEditPage from './LookEditPage';
 
 const LOOK = storedLook({
   relatedItems: [
-    {
-      itemId: 'gid://shopify/Product/2',
-      title: 'Chino Pants',
-      image: '',
-      order: 0,
-      type: 'product',
-      markerX: 30,
-      markerY: 35,
-    },
+    // The stored look's own item (Chino Pants), and another.
+    ...storedLook().relatedItems.slice(0, 1),
     {
       itemId: 'gid://shopify/Product/3',
       title: 'A very long related product title that goes on and on beyond fifty characters',

@@ -4,6 +4,17 @@ import { useIntl } from 'react-intl';
 import type { ImageGeneration } from '../../../contracts/gallery';
 import { DownloadButton } from './DownloadButton';
 
+/** The card's image area while there is no image: its content centred in a column. */
+const centredColumn = (gap: number) =>
+  ({
+    minHeight: 260,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexDirection: 'column',
+    gap,
+  }) as const;
+
 /**
  * The generated image with its download button; a spinner while generating. `lookUrl`: "Use on
  * look" opens the look form with this image chosen (its markers placed where the image shows the items).
@@ -35,16 +46,7 @@ export function GeneratedImageCard({
         </InlineStack>
         <Box background="bg-surface-secondary" borderRadius="200" minHeight="260px" padding="200">
           {generating ? (
-            <div
-              style={{
-                minHeight: 260,
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                flexDirection: 'column',
-                gap: 12,
-              }}
-            >
+            <div style={centredColumn(12)}>
               <Spinner accessibilityLabel={t('Generation.panel.inProgress')} />
               <Text as="p" tone="subdued">
                 {t('Gallery.image.generating')}
@@ -58,16 +60,7 @@ export function GeneratedImageCard({
               data-testid="generated-image"
             />
           ) : (
-            <div
-              style={{
-                minHeight: 260,
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                flexDirection: 'column',
-                gap: 8,
-              }}
-            >
+            <div style={centredColumn(8)}>
               <Icon source={ImageIcon} tone="subdued" />
               <Text as="p" tone="subdued">
                 {t('Gallery.image.none')}
