@@ -39,7 +39,7 @@ const REDACT_SHOP = 'scale-redact.myshopify.com';
 /** The exit code when this host's PostgreSQL would not start (EX_TEMPFAIL). */
 const HOST_FAILED = 75;
 /** The whole run must end within this (CI budgets it). */
-const BUDGET_MS = Number(process.env.SCALE_TEST_BUDGET_MS ?? 600_000);
+const BUDGET_MS = Number(process.env.SCALE_TEST_BUDGET_MS ?? 720_000);
 
 const cleanups: Array<() => Promise<void> | void> = [];
 async function cleanup() {
@@ -184,9 +184,9 @@ async function main(): Promise<number> {
   const killed = record(
     'killed',
     await run({ generation: 'error', sync: 'error', metafields: 'error', chargedTwice: 0, lost: 3 }, () =>
-      // The catalog sync is most of it (1,200 products paced by the shop's cost bucket: ~105 s after the
-      // kill on a quiet machine, 345 s measured at a load average of 10 on 2 cores). Bounded by the
-      // budget, leaving the redaction its time.
+      // The catalog sync is most of it (1,200 products paced by the stand-in's cost bucket: 342-349 s
+      // after the kill in four runs, at load averages from 2 to 16). Bounded by the budget, leaving the
+      // redaction its time.
       killMidWork(cluster, KILL_SHOP, apps[0], Math.max(30_000, left - 150_000)),
     ),
   );
