@@ -1,18 +1,10 @@
 // Takes a screenshot of a URL in Chromium: node scripts/screenshot.mjs <url> <out.png> [width]
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.config.mjs';
 const [, , url, out, width = '1280'] = process.argv;
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
 const logs = [];

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.config.mjs';
 import sharp from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -188,22 +189,12 @@ const TOUR = [
 ];
 
 async function main() {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = CHROMIUM_PATH;
   fs.mkdirSync(outDir, { recursive: true });
   const app = await startApp();
   const browser = await chromium.launch({
     executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--hide-scrollbars',
-    ],
+    args: [...CHROMIUM_ARGS, '--hide-scrollbars'],
   });
   const errors = [];
   try {
