@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
+import type { Database } from '../db/schema';
 import { recordAvailability, upsertCatalogProducts } from '../services/shop/catalog';
 import type { AdminApi } from './adminApi';
 import { toCatalogProduct } from './catalogProducts';
@@ -83,7 +84,7 @@ export interface BulkRead {
   onProgress(written: number): Promise<void>;
   proceed(): boolean;
   /** Runs each batch's writes (in the sync's guarded transaction: only while it is still the shop's current sync). */
-  write?<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  write?<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
 }
 
 interface Variant {
@@ -160,7 +161,9 @@ async function* lines(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
 }
 
 async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): Promise<string[] | null> {
-  const write = read.write ? read.write.bind(read) : <T>(work: (d: Db) => Promise<T>) => work(db);
+  const write = read.write
+    ? read.write.bind(read)
+    : <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work);
   const response = await fetch(url, { signal: AbortSignal.timeout(30 * 60_000) });
   if (!response.ok || !response.body) throw new BulkFailedError(`DOWNLOAD_${response.status}`, null);
   const written = new Set<string>();
@@ -192,7 +195,7 @@ async function writeJsonl(db: Db, shopId: number, url: string, read: BulkRead): 
           });
         })
         .map((p) => ({ ...p, available: forSale.get(p.gid) === true ? true : undefined }));
-      await write((d) => upsertCatalogProducts(d, shopId, products));
+      await write((trx) => upsertCatalogProducts(db, shopId, products, trx));
       for (const p of products) {
         writtenForSale.set(p.gid, p.available);
         written.add(p.gid);

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../db';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import { jobsFor, type JobContext, type JobData } from '../jobs';
 import { upsertCatalogProducts } from '../services/shop/catalog';
 import { invalidateLooksList } from '../services/looks/looks';
@@ -8,7 +8,7 @@ import { AdminApiError, type AdminApi } from './adminApi';
 import { readProductPages } from './catalogProducts';
 import { BulkFailedError, BulkNotStartedError, readProductsInBulk } from './catalogBulk';
 import type { PlatformContext, ShopRef } from './context';
-import type { PlatformLifecycle } from './lifecycle';
+import { recordChange } from '../services/changes/outbox';
 
 export { PAGE_SIZE, PRODUCTS_QUERY, catalogStatus, toCatalogProduct } from './catalogProducts';
 
@@ -50,6 +50,12 @@ export interface CatalogSync {
   start(shop: ShopRef): Promise<void>;
   /** Requests a full sync like start(), resolving once it is queued (its progress row says running). */
   begin(shop: ShopRef): Promise<void>;
+  /**
+   * Requests a full sync inside `trx` (a (re)install's token store): its generation and its job commit
+   * with it. Needs the job engine running `catalog.sync` (the app in shopify mode); without it only
+   * the progress row says running, until the next request.
+   */
+  requestIn(trx: Transaction<Database>, shop: ShopRef): Promise<number>;
   /** The sync this instance requested for the shop, until it ends on whichever instance runs it (tests, shutdown). */
   running(shopId: number): Promise<void> | undefined;
   /** The job's work: one try of a requested sync (the engine's worker of `catalog.sync`). */
@@ -72,18 +78,18 @@ class Stopping extends Error {
   }
 }
 
-export function createCatalogSync(
-  ctx: PlatformContext,
-  admin: AdminApi,
-  lifecycle?: Pick<PlatformLifecycle, 'catalogSynced'>,
-): CatalogSync {
+export function createCatalogSync(ctx: PlatformContext, admin: AdminApi): CatalogSync {
   const { db } = ctx;
   const waits = new Map<number, Promise<void>>();
   const tries = new Set<Promise<void>>();
   let stopped = false;
 
   /** Runs `work` only while the shop's current sync is `generation` (the progress row locked meanwhile). */
-  async function guarded<T>(shopId: number, generation: number, work: (trx: Db) => Promise<T>): Promise<T> {
+  async function guarded<T>(
+    shopId: number,
+    generation: number,
+    work: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
     return db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('catalogSyncs')
@@ -98,8 +104,8 @@ export function createCatalogSync(
     });
   }
 
-  /** Queues a sync of the shop: a new generation and its job, in one transaction. */
-  async function request(shop: ShopRef): Promise<number> {
+  /** A new generation of the shop's sync and its job, in `trx`. */
+  async function requestIn(trx: Transaction<Database>, shop: ShopRef): Promise<number> {
     const now = ctx.now();
     const fresh = {
       status: 'running' as const,
@@ -112,23 +118,27 @@ export function createCatalogSync(
       cursor: null,
     };
     const jobs = jobsFor(db);
-    const generation = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('catalogSyncs')
-        .values({ shopId: shop.id, ...fresh, generation: 1 })
-        .onConflict((oc) =>
-          oc.column('shopId').doUpdateSet((eb) => ({ ...fresh, generation: eb('catalogSyncs.generation', '+', 1) })),
-        )
-        .returning('generation')
-        .executeTakeFirstOrThrow();
-      if (jobs?.handles(CATALOG_SYNC_QUEUE))
-        await jobs.send(
-          CATALOG_SYNC_QUEUE,
-          { shopId: shop.id, domain: shop.domain, generation: row.generation },
-          { trx, shopId: shop.id },
-        );
-      return row.generation;
-    });
+    const row = await trx
+      .insertInto('catalogSyncs')
+      .values({ shopId: shop.id, ...fresh, generation: 1 })
+      .onConflict((oc) =>
+        oc.column('shopId').doUpdateSet((eb) => ({ ...fresh, generation: eb('catalogSyncs.generation', '+', 1) })),
+      )
+      .returning('generation')
+      .executeTakeFirstOrThrow();
+    if (jobs?.handles(CATALOG_SYNC_QUEUE))
+      await jobs.send(
+        CATALOG_SYNC_QUEUE,
+        { shopId: shop.id, domain: shop.domain, generation: row.generation },
+        { trx, shopId: shop.id },
+      );
+    return row.generation;
+  }
+
+  /** Queues a sync of the shop: a new generation and its job, in one transaction. */
+  async function request(shop: ShopRef): Promise<number> {
+    const jobs = jobsFor(db);
+    const generation = await db.transaction().execute((trx) => requestIn(trx, shop));
     // Without a job engine running syncs here (a script, a bare platform in tests): at once, in this process.
     if (!jobs?.handles(CATALOG_SYNC_QUEUE)) {
       const job = {
@@ -241,7 +251,7 @@ export function createCatalogSync(
           async (products, endCursor) => {
             // The page, its marks and its checkpoint: one transaction of the current sync.
             await guarded(shopId, generation, async (trx) => {
-              await upsertCatalogProducts(trx, shopId, products);
+              await upsertCatalogProducts(db, shopId, products, trx);
               if (products.length) {
                 await trx
                   .updateTable('catalogProducts')
@@ -269,7 +279,7 @@ export function createCatalogSync(
       if (!complete) throw new Stopping();
 
       // Gone from the platform (no try of this sync saw them): removed and remembered as deleted.
-      const synced = await guarded(shopId, generation, async (trx) => {
+      await guarded(shopId, generation, async (trx) => {
         const gone = await trx
           .deleteFrom('catalogProducts')
           .where('shopId', '=', shopId)
@@ -302,10 +312,10 @@ export function createCatalogSync(
           })
           .where('shopId', '=', shopId)
           .execute();
-        return Number(n);
+        // The catalog is complete: its readers (the storefront metafields) follow, with the sync's end (last: recordChange).
+        await recordChange(db, shopId, { kind: 'catalogSynced', before: null, after: { synced: Number(n) } }, trx);
       });
       await invalidateLooksList(db, shopId);
-      lifecycle?.catalogSynced(shop, { synced, mode });
     } catch (error) {
       if (error instanceof Superseded) {
         ctx.log('info', `catalog sync ${generation} of ${shop.domain} superseded by a newer one`);
@@ -354,6 +364,7 @@ export function createCatalogSync(
     async begin(shop) {
       await track(shop).requested;
     },
+    requestIn,
     running: (shopId) => waits.get(shopId),
     async run(job) {
       const running = runTry(job);

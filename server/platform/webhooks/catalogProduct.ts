@@ -132,7 +132,7 @@ export async function saveProduct(db: Db, shopId: number, product: ProductData):
         .executeTakeFirst();
   const handle = product.handle ?? current?.handle ?? `product-${numericId(product.gid)}`;
   await db.transaction().execute(async (trx) => {
-    await upsertCatalogProducts(trx, shopId, [{ ...product, handle }]);
+    await upsertCatalogProducts(db, shopId, [{ ...product, handle }], trx);
     // A product the platform describes exists (again).
     await trx.deleteFrom('deletedProducts').where('shopId', '=', shopId).where('gid', '=', product.gid).execute();
     // The looks showing it show its new title, price, images… on the storefront.

@@ -4,10 +4,9 @@ import { insertLook, lookFormBody } from '../../test/looks';
 import { deliver } from '../../platform/webhooks/test/deliver';
 import { upsertCatalogProducts, type CatalogProductInput } from '../shop/catalog';
 import { bundleLooks } from '../../platform/discounts/bundleConfig';
-import { listenToLookItemSoldOut, type LookItemSoldOut } from './stock';
 import type { LookListItem, SoldOutLooksResponse } from '../../../src/contracts/looks';
 
-/** Stock (issue 28 §4): sold-out transitions, the onLookItemSoldOut hook, the looks API's marks, the bundle. */
+/** Stock (issue 28 §4): sold-out transitions, the outbox's lookItemsSoldOut changes, the looks API's marks, the bundle. */
 const SHOP = 'stock.myshopify.com';
 const DEMO = 'demo-shop.myshopify.com';
 const gid = (n: number) => `gid://shopify/Product/${n}`;
@@ -36,12 +35,21 @@ const item = (n: number, order: number, alternative?: number) => ({
 describe('stock', () => {
   let t: TestApp;
   let shopId: number;
-  const heard: LookItemSoldOut[] = [];
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
     shopId = (await t.provision(SHOP)).id;
-    listenToLookItemSoldOut(t.db, (event) => void heard.push(event));
   }, 120_000);
+  /** The look items the outbox recorded as sold out (what the Flow trigger's reader sends), oldest first. */
+  const heard = async () => {
+    const rows = await t.db
+      .selectFrom('changes')
+      .select('after')
+      .where('shopId', '=', shopId)
+      .where('kind', '=', 'lookItemsSoldOut')
+      .orderBy('id')
+      .execute();
+    return rows.flatMap((r) => (r.after as { items: Array<{ lookId: number; productGid: string }> }).items);
+  };
   afterAll(() => t.close());
 
   const available = async (n: number) =>
@@ -54,36 +62,37 @@ describe('stock', () => {
         .executeTakeFirstOrThrow()
     ).available;
 
-  it('tells onLookItemSoldOut once per active look and item when a product goes from available to sold out', async () => {
+  it('records a lookItemsSoldOut change once per active look and item when a product goes from available to sold out', async () => {
     await upsertCatalogProducts(t.db, shopId, [product(1), product(2), product(3)]);
     const active = await insertLook(t.db, shopId, { title: 'Active', relatedItems: [item(2, 0), item(3, 1)] });
     await insertLook(t.db, shopId, { title: 'Draft', active: false, relatedItems: [item(2, 0)] });
-    heard.length = 0;
+    expect(await heard()).toEqual([]);
 
     await upsertCatalogProducts(t.db, shopId, [product(2, { available: false })]);
     expect(await available(2)).toBe(false);
-    expect(heard).toHaveLength(1);
-    expect(heard[0]).toMatchObject({
-      shop: { id: shopId, domain: SHOP },
-      look: { id: active, title: 'Active' },
-      item: { itemId: gid(2) },
-    });
+    expect(await heard()).toEqual([{ lookId: active, productGid: gid(2) }]);
 
     // The same news again (a retried webhook, a reconciliation page): no second event.
     await Promise.all([
       upsertCatalogProducts(t.db, shopId, [product(2, { available: false })]),
       upsertCatalogProducts(t.db, shopId, [product(2, { available: false })]),
     ]);
-    expect(heard).toHaveLength(1);
+    expect(await heard()).toHaveLength(1);
     // Unknown stock (a payload without inventory fields) keeps what is stored.
     await upsertCatalogProducts(t.db, shopId, [product(2)]);
     expect(await available(2)).toBe(false);
 
     // Back in stock, then sold out again: a new transition, a new event.
     await upsertCatalogProducts(t.db, shopId, [product(2, { available: true })]);
-    expect(heard).toHaveLength(1);
+    expect(await heard()).toHaveLength(1);
     await upsertCatalogProducts(t.db, shopId, [product(2, { available: false })]);
-    expect(heard).toHaveLength(2);
+    expect(await heard()).toHaveLength(2);
+    // The stock write and its changes are one transaction: a write that fails after the stock update records neither.
+    await expect(
+      upsertCatalogProducts(t.db, shopId, [product(3, { available: false }), { ...product(9), status: null as never }]),
+    ).rejects.toThrow();
+    expect(await available(3)).toBe(true);
+    expect(await heard()).toHaveLength(2);
   });
 
   it('an older description never changes the stock of a newer one', async () => {

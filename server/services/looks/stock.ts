@@ -1,51 +1,13 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import type { ProductLooksTable } from '../../db/tables/looks';
-import type { LookRelatedItem } from '../../../src/contracts/looks';
 import { recordChange } from '../changes/outbox';
-import { invalidateLooksList } from './looks';
 
 type LookRow = Selectable<ProductLooksTable>;
 
-/** The shop, look and item of a sold-out event: what a Shopify Flow trigger ("Look item sold out") sends. */
-export interface LookItemSoldOut {
-  shop: { id: number; domain: string };
-  look: { id: number; title: string };
-  item: LookRelatedItem;
-}
-
-/** Hears items of active looks sell out (e.g. the Flow trigger, which sends `flowTriggerReceive`). */
-export type LookItemSoldOutListener = (event: LookItemSoldOut) => Promise<void> | void;
-
-const listeners = new WeakMap<Db, Set<LookItemSoldOutListener>>();
-
-/**
- * Registers a listener of this database's sold-out events (per database, so two apps in one process, as
- * in tests, do not hear each other); returns the unregister function. Services never import the
- * platform: the platform side (a Flow trigger) registers here.
- */
-export function listenToLookItemSoldOut(db: Db, listener: LookItemSoldOutListener): () => void {
-  let set = listeners.get(db);
-  if (!set) listeners.set(db, (set = new Set()));
-  set.add(listener);
-  return () => void set.delete(listener);
-}
-
-/**
- * The hook point where an item of an active look becomes sold out: called once per look and item when
- * the item's product goes from available to sold out (the catalog's conditional stock update lets one
- * writer see each change). Every listener is called; one that fails does not keep the others from
- * hearing it, nor the catalog write from finishing (its error is handed back for logging).
- */
-export async function onLookItemSoldOut(db: Db, event: LookItemSoldOut): Promise<unknown[]> {
-  const set = listeners.get(db);
-  if (!set?.size) return [];
-  const results = await Promise.allSettled([...set].map(async (listener) => listener(event)));
-  return results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason);
-}
-
 /** The shop's active looks that show one of these products as an item or as an item's alternative. */
-async function looksShowing(db: Db, shopId: number, gids: readonly string[]): Promise<LookRow[]> {
+async function looksShowing(db: Transaction<Database>, shopId: number, gids: readonly string[]): Promise<LookRow[]> {
   if (!gids.length) return [];
   const list = sql.join(gids.map((g) => sql`${g}`));
   return db
@@ -62,34 +24,36 @@ async function looksShowing(db: Db, shopId: number, gids: readonly string[]): Pr
 }
 
 /**
- * Products whose stock changed (sold out, or back in stock): the sold-out hook for every item of an
- * active look that sold out, a `stockChanged` change in the outbox when an active look shows them (its
- * readers write the storefront metafields of those looks again and sync the bundle discount's sold-out
- * products), and the looks list (its sold-out marks) refreshed.
+ * Products whose stock changed (sold out, or back in stock), in the transaction of the stock write
+ * (`trx`; `db` is the app's database, whose job engine queues the outbox's readers). When an active
+ * look shows them, two changes of the outbox record it with the write (a crash after the commit
+ * loses neither): `lookItemsSoldOut`, the looks and items that sold out (its reader queues the Flow
+ * trigger "Look item sold out", platform/flow/lookItemSoldOut.ts), and `stockChanged` (its readers
+ * write the storefront metafields of those looks again and sync the bundle discount's sold-out
+ * products). The caller refreshes the looks list (its sold-out marks) after the commit (on PGlite a
+ * query outside `trx` would wait for it).
  */
 export async function lookStockChanged(
   db: Db,
   shopId: number,
   change: { soldOut: readonly string[]; restocked: readonly string[] },
+  trx: Transaction<Database>,
 ): Promise<void> {
   const gids = [...change.soldOut, ...change.restocked];
   if (!gids.length) return;
-  const looks = await looksShowing(db, shopId, gids);
-  if (change.soldOut.length && looks.length) {
-    const shop = await db.selectFrom('shops').select(['id', 'domain']).where('id', '=', shopId).executeTakeFirst();
-    const soldOut = new Set(change.soldOut);
-    for (const look of shop ? looks : []) {
-      for (const item of look.relatedItems ?? []) {
-        if (soldOut.has(item.itemId))
-          await onLookItemSoldOut(db, { shop: shop!, look: { id: look.id, title: look.title }, item });
-      }
-    }
-  }
+  const looks = await looksShowing(trx, shopId, gids);
+  const soldOut = new Set(change.soldOut);
+  const items = looks.flatMap((look) =>
+    (look.relatedItems ?? [])
+      .filter((item) => soldOut.has(item.itemId))
+      .map((item) => ({ lookId: look.id, productGid: item.itemId })),
+  );
+  if (items.length) await recordChange(db, shopId, { kind: 'lookItemsSoldOut', before: null, after: { items } }, trx);
   if (looks.length)
-    await recordChange(db, shopId, {
-      kind: 'stockChanged',
-      before: null,
-      after: { soldOut: [...change.soldOut], restocked: [...change.restocked] },
-    });
-  await invalidateLooksList(db, shopId);
+    await recordChange(
+      db,
+      shopId,
+      { kind: 'stockChanged', before: null, after: { soldOut: [...change.soldOut], restocked: [...change.restocked] } },
+      trx,
+    );
 }

@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import type { CatalogProduct, CatalogSyncState } from '../../../src/contracts/catalog';
 import { lookStockChanged } from '../looks/stock';
+import { invalidateLooksList } from '../looks/looks';
 
 export async function searchCatalog(db: Db, shopId: number, query: string, limit: number): Promise<CatalogProduct[]> {
   let q = db
@@ -53,15 +55,23 @@ export interface CatalogProductInput {
  * Writes the stock of products already in the catalog, as the platform describes it, unless the stored
  * row is newer (`platformUpdatedAt`). Each change of a product's stock is seen by exactly one writer
  * (a conditional update: concurrent writers of the same change do not both see it), and goes on to the
- * looks (lookStockChanged: the sold-out hook, the storefront and the bundle discount).
+ * looks (lookStockChanged: the changes of the outbox that the Flow trigger, the storefront and the
+ * bundle discount read), in the same transaction: `trx`, or one of its own. `db`: the app's database
+ * (its job engine queues the outbox's readers).
  */
 export async function recordAvailability(
   db: Db,
   shopId: number,
   rows: ReadonlyArray<{ gid: string; available?: boolean; platformUpdatedAt?: Date | null }>,
+  trx?: Transaction<Database>,
 ): Promise<{ soldOut: string[]; restocked: string[] }> {
   const known = rows.filter((r) => typeof r.available === 'boolean');
   if (!known.length) return { soldOut: [], restocked: [] };
+  if (!trx) {
+    const result = await db.transaction().execute((own) => recordAvailability(db, shopId, rows, own));
+    if (result.soldOut.length || result.restocked.length) await invalidateLooksList(db, shopId);
+    return result;
+  }
   const values = known.map((r) => ({
     gid: r.gid,
     available: r.available,
@@ -73,22 +83,32 @@ export async function recordAvailability(
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(gid text, available boolean, updated_at timestamptz)
      where c.shop_id = ${shopId} and c.gid = x.gid and c.available <> x.available
        and (x.updated_at is null or c.platform_updated_at is null or x.updated_at >= c.platform_updated_at)
-    returning c.gid, c.available`.execute(db);
+    returning c.gid, c.available`.execute(trx);
   const soldOut = changed.rows.filter((r) => !r.available).map((r) => r.gid);
   const restocked = changed.rows.filter((r) => r.available).map((r) => r.gid);
-  if (soldOut.length || restocked.length) await lookStockChanged(db, shopId, { soldOut, restocked });
+  if (soldOut.length || restocked.length) await lookStockChanged(db, shopId, { soldOut, restocked }, trx);
   return { soldOut, restocked };
 }
 
 /**
  * Inserts or updates products by platform id. A handle another product of the shop held before
- * (handles move when products are renamed) is released first, so the upsert never conflicts.
+ * (handles move when products are renamed) is released first, so the upsert never conflicts. In
+ * `trx` (or a transaction of its own), with the stock changes it records (recordAvailability).
  */
-export async function upsertCatalogProducts(db: Db, shopId: number, products: CatalogProductInput[]): Promise<void> {
+export async function upsertCatalogProducts(
+  db: Db,
+  shopId: number,
+  products: CatalogProductInput[],
+  trx?: Transaction<Database>,
+): Promise<void> {
   if (!products.length) return;
+  if (!trx) {
+    await db.transaction().execute((own) => upsertCatalogProducts(db, shopId, products, own));
+    return invalidateLooksList(db, shopId);
+  }
   // Stock first: its changes are told once (the upsert below never changes a stored row's stock).
-  await recordAvailability(db, shopId, products);
-  await db
+  await recordAvailability(db, shopId, products, trx);
+  await trx
     .deleteFrom('catalogProducts')
     .where('shopId', '=', shopId)
     .where(
@@ -102,7 +122,7 @@ export async function upsertCatalogProducts(db: Db, shopId: number, products: Ca
       products.map((p) => p.gid),
     )
     .execute();
-  await db
+  await trx
     .insertInto('catalogProducts')
     .values(
       products.map((p) => ({
