@@ -1,6 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db';
+import type { Database } from '../db/schema';
 import { provisionShop, type ShopRow } from '../services/shop/shops';
 import { storeTokenPair, type TokenPair } from '../platform/accessTokens';
 
@@ -145,17 +147,22 @@ export async function exchangeCode(
   };
 }
 
-/** Stores the shop's token pair (encrypted, replacing any earlier pair) and (re)installs the shop. */
+/**
+ * Stores the shop's token pair (encrypted, replacing any earlier pair) and (re)installs the shop;
+ * `installed` records what follows the install in the same transaction (the platform's lifecycle).
+ */
 export async function completeInstall(
   db: Db,
   config: Pick<Config, 'tokenKeys'>,
   shop: string,
   pair: TokenPair,
   now: Date,
+  installed?: (trx: Transaction<Database>, shop: ShopRow) => Promise<void>,
 ): Promise<ShopRow> {
   return db.transaction().execute(async (trx) => {
     const row = await provisionShop(trx, shop, { origin: 'platform' });
     await storeTokenPair(trx, config.tokenKeys, row.id, pair, now);
+    await installed?.(trx, row);
     return row;
   });
 }

@@ -128,6 +128,21 @@ export const QUEUES = {
     concurrency: 2,
     keepCompletedSeconds: DAY,
   },
+  /**
+   * "Look item sold out" Flow triggers of a shop (server/platform/flow/lookItemSoldOut.ts): a reader of
+   * the change outbox, queued with every recorded change in its transaction; it queues a `flow.trigger`
+   * for each look item a `lookItemsSoldOut` change names, in the transaction that moves its place
+   * (each trigger once). One shop at a time.
+   */
+  'flow.lookItemSoldOut': {
+    retryLimit: 6,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: HOUR,
+    expireSeconds: 5 * 60,
+    perShop: true,
+    concurrency: 2,
+    keepCompletedSeconds: HOUR,
+  },
   /** The weekly look conversion check of the shops using the "Look conversion dropped" trigger (cron, once per cluster). */
   'flow.conversionDrop': {
     retryLimit: 2,
@@ -184,6 +199,20 @@ export const QUEUES = {
     concurrency: 2,
     keepCompletedSeconds: DAY,
   },
+  /**
+   * What follows a shop's (re)install on the platform side (server/platform/lifecycle.ts): its plan
+   * read anew, a Lifetime purchase kept, the order topics subscribed. Queued in the transaction that
+   * stores the new token; each step is idempotent, so a retry repeats them all.
+   */
+  'shop.installed': {
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: HOUR,
+    expireSeconds: 10 * 60,
+    perShop: true,
+    concurrency: 2,
+    keepCompletedSeconds: DAY,
+  },
   /** The order-webhook subscriptions of the installed shops (cron, once per cluster; APP_MODE=shopify). */
   'orders.subscribe': {
     ...CLUSTER_ROUND,
@@ -211,10 +240,12 @@ export interface JobData {
   'shop.eraseFiles': { shopId: number };
   'catalog.reconcile': Record<string, never>;
   'flow.trigger': { shopId: number; handle: string; payload: Record<string, unknown> };
+  'flow.lookItemSoldOut': { shopId: number };
   'flow.conversionDrop': Record<string, never>;
   'orders.reconcile': { shopId: number };
   'orders.reconcileAll': Record<string, never>;
   'generation.run': { generationId: number; run: number; shopId: number };
   'catalog.sync': { shopId: number; domain: string; generation: number };
   'orders.subscribe': Record<string, never>;
+  'shop.installed': { shopId: number };
 }

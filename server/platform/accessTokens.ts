@@ -1,5 +1,7 @@
 import { HttpResponseError, RequestedTokenType, type Session } from '@shopify/shopify-api';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db';
+import type { Database } from '../db/schema';
 import { findShopByDomain, provisionShop, type ShopRow } from '../services/shop/shops';
 import { encryptToken, openToken, TokenDecryptError, type TokenKeyRing } from './tokenCipher';
 import { platformCall, PLATFORM_TIMEOUT_MS } from './shopifyApi';
@@ -199,7 +201,10 @@ export interface AccessTokens {
 
 export function createAccessTokens(
   ctx: PlatformContext,
-  hooks: { onExchanged?: (shop: ShopRow) => void } = {},
+  hooks: {
+    /** A new shop's exchange stored its token: called inside that transaction (the install is recorded with it). */
+    installed?: (trx: Transaction<Database>, shop: ShopRow) => Promise<void>;
+  } = {},
 ): AccessTokens {
   const { db, config, shopify } = ctx;
   const ring = config.tokenKeys;
@@ -282,6 +287,7 @@ export function createAccessTokens(
         const shop = await db.transaction().execute(async (trx) => {
           const row = await provisionShop(trx, shopDomain, { origin: 'platform' });
           await storeTokenPair(trx, ring, row.id, pair, ctx.now());
+          await hooks.installed?.(trx, row);
           return row;
         });
         return { shop, exchanged: true };
@@ -396,8 +402,6 @@ export function createAccessTokens(
       if (!pending) {
         pending = exchange(shopDomain, sessionToken).finally(() => exchanges.delete(shopDomain));
         exchanges.set(shopDomain, pending);
-        // Once per exchange, however many requests wait on it (e.g. the first catalog sync).
-        pending.then((r) => r.exchanged && hooks.onExchanged?.(r.shop)).catch(() => undefined);
       }
       return pending;
     },

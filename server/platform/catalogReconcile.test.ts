@@ -145,6 +145,7 @@ describe('catalog reconciliation (two instances, Admin API stand-in)', () => {
       .orderBy('id')
       .execute();
     expect(changes).toEqual([
+      { kind: 'lookItemsSoldOut', after: { items: [{ lookId: expect.any(Number), productGid: boots.id }] } },
       { kind: 'stockChanged', after: { soldOut: [boots.id], restocked: [] } },
       { kind: 'catalogProductsChanged', after: { gids: expect.arrayContaining([boots.id]) } },
     ]);

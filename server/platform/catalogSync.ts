@@ -7,7 +7,7 @@ import { AdminApiError, type AdminApi } from './adminApi';
 import { writeProductPages } from './catalogProducts';
 import { BulkFailedError, BulkNotStartedError, readProductsInBulk } from './catalogBulk';
 import type { PlatformContext, ShopRef } from './context';
-import type { PlatformLifecycle } from './lifecycle';
+import { recordChange } from '../services/changes/outbox';
 
 export { PAGE_SIZE, PRODUCTS_QUERY, catalogStatus, toCatalogProduct } from './catalogProducts';
 
@@ -49,6 +49,12 @@ export interface CatalogSync {
   start(shop: ShopRef): Promise<void>;
   /** Requests a full sync like start(), resolving once it is queued (its progress row says running). */
   begin(shop: ShopRef): Promise<void>;
+  /**
+   * Requests a full sync inside `trx` (a (re)install's token store): its generation and its job commit
+   * with it. Needs the job engine running `catalog.sync` (the app in shopify mode); without it only
+   * the progress row says running, until the next request.
+   */
+  requestIn(trx: Transaction<Database>, shop: ShopRef): Promise<number>;
   /** The sync this instance requested for the shop, until it ends on whichever instance runs it (tests, shutdown). */
   running(shopId: number): Promise<void> | undefined;
   /** The job's work: one try of a requested sync (the engine's worker of `catalog.sync`). */
@@ -71,11 +77,7 @@ class Stopping extends Error {
   }
 }
 
-export function createCatalogSync(
-  ctx: PlatformContext,
-  admin: AdminApi,
-  lifecycle?: Pick<PlatformLifecycle, 'catalogSynced'>,
-): CatalogSync {
+export function createCatalogSync(ctx: PlatformContext, admin: AdminApi): CatalogSync {
   const { db } = ctx;
   const waits = new Map<number, Promise<void>>();
   const tries = new Set<Promise<void>>();
@@ -101,8 +103,8 @@ export function createCatalogSync(
     });
   }
 
-  /** Queues a sync of the shop: a new generation and its job, in one transaction. */
-  async function request(shop: ShopRef): Promise<number> {
+  /** A new generation of the shop's sync and its job, in `trx`. */
+  async function requestIn(trx: Transaction<Database>, shop: ShopRef): Promise<number> {
     const now = ctx.now();
     const fresh = {
       status: 'running' as const,
@@ -115,23 +117,27 @@ export function createCatalogSync(
       cursor: null,
     };
     const jobs = jobsFor(db);
-    const generation = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('catalogSyncs')
-        .values({ shopId: shop.id, ...fresh, generation: 1 })
-        .onConflict((oc) =>
-          oc.column('shopId').doUpdateSet((eb) => ({ ...fresh, generation: eb('catalogSyncs.generation', '+', 1) })),
-        )
-        .returning('generation')
-        .executeTakeFirstOrThrow();
-      if (jobs?.handles(CATALOG_SYNC_QUEUE))
-        await jobs.send(
-          CATALOG_SYNC_QUEUE,
-          { shopId: shop.id, domain: shop.domain, generation: row.generation },
-          { trx, shopId: shop.id },
-        );
-      return row.generation;
-    });
+    const row = await trx
+      .insertInto('catalogSyncs')
+      .values({ shopId: shop.id, ...fresh, generation: 1 })
+      .onConflict((oc) =>
+        oc.column('shopId').doUpdateSet((eb) => ({ ...fresh, generation: eb('catalogSyncs.generation', '+', 1) })),
+      )
+      .returning('generation')
+      .executeTakeFirstOrThrow();
+    if (jobs?.handles(CATALOG_SYNC_QUEUE))
+      await jobs.send(
+        CATALOG_SYNC_QUEUE,
+        { shopId: shop.id, domain: shop.domain, generation: row.generation },
+        { trx, shopId: shop.id },
+      );
+    return row.generation;
+  }
+
+  /** Queues a sync of the shop: a new generation and its job, in one transaction. */
+  async function request(shop: ShopRef): Promise<number> {
+    const jobs = jobsFor(db);
+    const generation = await db.transaction().execute((trx) => requestIn(trx, shop));
     // Without a job engine running syncs here (a script, a bare platform in tests): at once, in this process.
     if (!jobs?.handles(CATALOG_SYNC_QUEUE)) {
       const job = {
@@ -264,7 +270,7 @@ export function createCatalogSync(
       if (!complete) throw new Stopping();
 
       // Gone from the platform (no try of this sync saw them): removed and remembered as deleted.
-      const synced = await guarded(shopId, generation, async (trx) => {
+      await guarded(shopId, generation, async (trx) => {
         const gone = await trx
           .deleteFrom('catalogProducts')
           .where('shopId', '=', shopId)
@@ -297,10 +303,10 @@ export function createCatalogSync(
           })
           .where('shopId', '=', shopId)
           .execute();
-        return Number(n);
+        // The catalog is complete: its readers (the storefront metafields) follow, with the sync's end (last: recordChange).
+        await recordChange(db, shopId, { kind: 'catalogSynced', before: null, after: { synced: Number(n) } }, trx);
       });
       await invalidateLooksList(db, shopId);
-      lifecycle?.catalogSynced(shop, { synced, mode });
     } catch (error) {
       if (error instanceof Superseded) {
         ctx.log('info', `catalog sync ${generation} of ${shop.domain} superseded by a newer one`);
@@ -349,6 +355,7 @@ export function createCatalogSync(
     async begin(shop) {
       await track(shop).requested;
     },
+    requestIn,
     running: (shopId) => waits.get(shopId),
     async run(job) {
       const running = runTry(job);

@@ -7,16 +7,15 @@ import { createAccessTokens, type AccessTokens } from './accessTokens';
 import { createAdminApi, type AdminApi } from './adminApi';
 import { CATALOG_SYNC_QUEUE, createCatalogSync, type CatalogSync } from './catalogSync';
 import { createCatalogReconciler, reconcileCron, type CatalogReconciler } from './catalogReconcile';
-import { createLifecycle, type PlatformLifecycle } from './lifecycle';
+import { createLifecycle, SHOP_INSTALLED_QUEUE, type PlatformLifecycle } from './lifecycle';
 import { createShopPlans, type ShopPlans } from './shopPlan';
 import { installedShop } from './installedShops';
 import { createOrderWebhooks, ORDER_WEBHOOKS_QUEUE, sweepCron, type OrderWebhooks } from './orderWebhooks';
 import { createOrderReconciler, type OrderReconciler } from './orderReconcile';
 import { sendFlowTrigger } from './flow/flowTriggerReceive';
 import { checkConversionDrops } from '../services/flow/conversionDrop';
-import { sendLookItemSoldOut } from '../services/flow/flowEvents';
-import { listenToLookItemSoldOut } from '../services/looks/stock';
-import type { PlatformContext } from './context';
+import { LOOK_ITEM_SOLD_OUT_QUEUE, queueSoldOutTriggers } from './flow/lookItemSoldOut';
+import type { PlatformContext, ShopRef } from './context';
 import { findShopByDomain } from '../services/shop/shops';
 import { platformBillingFor } from '../services/billing/platformBilling';
 import { restoreLifetime } from '../services/billing/lifetimeRestore';
@@ -28,8 +27,10 @@ export interface Platform {
   catalogSync: CatalogSync;
   /** The periodic `updated_at` reconciliation of the installed shops' catalogs (a cron job of the cluster). */
   catalogReconciler: CatalogReconciler;
-  /** A (re)install and a finished catalog sync, for whatever has to follow them (see lifecycle.ts). */
+  /** A (re)install, recorded with its token for whatever has to follow it (see lifecycle.ts). */
   lifecycle: PlatformLifecycle;
+  /** The `shop.installed` job's work: the plan, a Lifetime purchase, the order topics (each idempotent). */
+  afterInstall(shop: ShopRef): Promise<void>;
   /** The shop's plan: may it use checkout UI extensions (cached on the shop, see shopPlan.ts). */
   shopPlans: ShopPlans;
   /** orders/create and orders/paid, subscribed per shop once the protected customer data access allows (orderWebhooks.ts). */
@@ -62,25 +63,38 @@ export function createPlatform(deps: PlatformDeps): Platform {
     log,
     sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
-  const lifecycle = createLifecycle(log);
-  const tokens = createAccessTokens(ctx, { onExchanged: (shop) => lifecycle.installed(shop) });
+  // A (re)install's token exchange records the install in the transaction that stores the token.
+  const tokens = createAccessTokens(ctx, { installed: (trx, shop) => lifecycle.installed(trx, shop) });
   const admin = createAdminApi(ctx, tokens);
-  const catalogSync = createCatalogSync(ctx, admin, lifecycle);
-  // A (re)install's token exchange syncs the whole catalog anew, in the background.
-  lifecycle.onInstalled((shop) => catalogSync.start(shop));
+  const catalogSync = createCatalogSync(ctx, admin);
+  // It syncs the whole catalog anew (requested in that transaction)…
+  const lifecycle = createLifecycle(ctx.db, catalogSync);
   const catalogReconciler = createCatalogReconciler(ctx, admin);
-  // … and reads the shop's plan anew (it may have changed while the app was not installed).
   const shopPlans = createShopPlans(ctx, admin);
-  lifecycle.onInstalled(async (shop) => void (await shopPlans.refresh(shop)));
-  // … and keeps a Lifetime purchase the platform still reports (the uninstall moved the shop to free).
-  lifecycle.onInstalled(async (shop) => {
-    const row = await findShopByDomain(ctx.db, shop.domain);
-    if (row && (await restoreLifetime({ db: ctx.db, now: ctx.now }, platformBillingFor(admin), row)))
-      log('info', `the Lifetime plan of ${shop.domain} was restored`);
-  });
-  // … and subscribes the order topics (not in shopify.app.toml: protected customer data).
   const orderWebhooks = createOrderWebhooks(ctx, admin);
-  lifecycle.onInstalled(async (shop) => void (await orderWebhooks.ensure(shop)));
+  // …and its job reads the shop's plan anew (it may have changed while the app was not installed), keeps
+  // a Lifetime purchase the platform still reports (the uninstall moved the shop to free) and subscribes
+  // the order topics (not in shopify.app.toml: protected customer data). One failing does not keep the
+  // others from running; the job is retried (all three again: each is idempotent).
+  async function afterInstall(shop: ShopRef): Promise<void> {
+    const steps: Array<[string, () => Promise<unknown>]> = [
+      ['plan', () => shopPlans.refresh(shop)],
+      [
+        'lifetime',
+        async () => {
+          const row = await findShopByDomain(ctx.db, shop.domain);
+          if (row && (await restoreLifetime({ db: ctx.db, now: ctx.now }, platformBillingFor(admin), row)))
+            log('info', `the Lifetime plan of ${shop.domain} was restored`);
+        },
+      ],
+      ['order topics', () => orderWebhooks.ensure(shop)],
+    ];
+    const results = await Promise.allSettled(steps.map(([, step]) => step()));
+    const failed = results.flatMap((r, i) =>
+      r.status === 'rejected' ? [`${steps[i][0]}: ${String((r.reason as Error)?.message ?? r.reason)}`] : [],
+    );
+    if (failed.length) throw new Error(`after the install of ${shop.domain}: ${failed.join('; ')}`);
+  }
   const orderReconciler = createOrderReconciler(ctx, admin);
   return {
     tokens,
@@ -88,6 +102,7 @@ export function createPlatform(deps: PlatformDeps): Platform {
     catalogSync,
     catalogReconciler,
     lifecycle,
+    afterInstall,
     shopPlans,
     orderWebhooks,
     orderReconciler,
@@ -121,30 +136,21 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     await app.jobs.schedule('catalog.reconcile', reconcileCron(config.catalog.reconcileMinutes), {});
     await app.jobs.work(ORDER_WEBHOOKS_QUEUE, async () => void (await platform.orderWebhooks.runOnce()));
     await app.jobs.schedule(ORDER_WEBHOOKS_QUEUE, sweepCron(), {});
+    // What follows a (re)install (queued with its token, lifecycle.ts).
+    await app.jobs.work(SHOP_INSTALLED_QUEUE, async ({ data }) => {
+      const shop = await installedShop(db, data.shopId);
+      if (shop) await platform.afterInstall(shop);
+    });
     // Shopify Flow triggers, queued with their events (services/flow/flowEvents.ts) and sent here.
     await app.jobs.work('flow.trigger', async ({ data }) => {
       const shop = await installedShop(db, data.shopId);
       if (shop) await sendFlowTrigger(platform.context, platform.admin, shop, data.handle, data.payload);
     });
-    // "Look item sold out": the stock code's sold-out hook queues the trigger (only for shops using it),
-    // in the stock change's transaction.
-    const stopSoldOut = listenToLookItemSoldOut(db, (event) =>
-      sendLookItemSoldOut(
-        db,
-        config,
-        event.shop.id,
-        { lookId: event.look.id, productGid: event.item.itemId },
-        event.trx,
-      ).then(
-        () => undefined,
-        (error: unknown) =>
-          app.log.warn(
-            { err: error, shop: event.shop.domain, lookId: event.look.id },
-            'the "Look item sold out" Flow trigger was not queued',
-          ),
-      ),
-    );
-    app.addHook('onClose', async () => stopSoldOut());
+    // "Look item sold out": a reader of the change outbox (the stock write records the sold-out items).
+    await app.jobs.work(LOOK_ITEM_SOLD_OUT_QUEUE, async ({ data }) => {
+      const queued = await queueSoldOutTriggers(db, config, data.shopId);
+      if (queued) app.log.info({ shopId: data.shopId, queued }, '"Look item sold out" Flow triggers queued');
+    });
     await app.jobs.work('flow.conversionDrop', async () => {
       const queued = await checkConversionDrops(db, now());
       if (queued) app.log.info(`look conversion drops: ${queued} Flow triggers queued`);
@@ -166,8 +172,5 @@ export const platformPlugin = fp(async (app: FastifyInstance) => {
     await platform.catalogReconciler.stop();
     await platform.orderWebhooks.stop();
     await platform.catalogSync.stop();
-  });
-  app.addHook('onClose', async () => {
-    await platform.lifecycle.idle();
   });
 });

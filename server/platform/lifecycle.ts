@@ -1,68 +1,46 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../db';
+import type { Database } from '../db/schema';
+import { jobsFor } from '../jobs';
+import { recordChange } from '../services/changes/outbox';
+import { CATALOG_SYNC_QUEUE, type CatalogSync } from './catalogSync';
 import type { ShopRef } from './context';
-import type { PlatformLog } from './shopifyApi';
 
-/** How a finished full catalog sync went. */
-export interface CatalogSyncedEvent {
-  /** Products in the catalog after the sync. */
-  synced: number;
-  mode: 'paged' | 'bulk';
-}
-
-type Listener<T extends unknown[]> = (...args: T) => void | Promise<void>;
+/** The queue of what follows a (re)install on the platform side (the plan, a Lifetime purchase, the order topics). */
+export const SHOP_INSTALLED_QUEUE = 'shop.installed';
 
 /**
- * The shop's moments on the platform that other parts of the app follow (APP_MODE=shopify):
- * - `installed`: a (re)install's token exchange stored a new token — everything the app keeps on
- *   the platform (catalog, bundle discounts, metafields) is written anew;
- * - `catalogSynced`: a full catalog sync finished (the catalog is complete for the shop).
+ * A shop's (re)install (APP_MODE=shopify): a token exchange or the OAuth callback stored a new token —
+ * everything the app keeps on the platform is written anew. Recorded durably in the transaction that
+ * stores the token, so an instance dying right after the commit loses nothing:
+ * - a full catalog sync is requested (its generation and its `catalog.sync` job);
+ * - the `shop.installed` job reads the shop's plan anew, keeps a Lifetime purchase the platform still
+ *   reports and subscribes the order topics (platform/index.ts; retried with backoff);
+ * - the outbox records `shopInstalled` for its readers (bundle discounts, storefront metafields).
  *
- * A listener runs in the background (never delays the request that installed) and its failure
- * is logged, not passed on. `on…` returns the function that removes the listener.
+ * A finished catalog sync records `catalogSynced` in its last transaction (catalogSync.ts).
  */
 export interface PlatformLifecycle {
-  onInstalled(listener: Listener<[shop: ShopRef]>): () => void;
-  onCatalogSynced(listener: Listener<[shop: ShopRef, event: CatalogSyncedEvent]>): () => void;
-  installed(shop: ShopRef): void;
-  catalogSynced(shop: ShopRef, event: CatalogSyncedEvent): void;
-  /** Resolves when the listeners started so far have finished (tests, shutdown). */
+  installed(trx: Transaction<Database>, shop: ShopRef): Promise<void>;
+  /** Resolves once the jobs of installs and catalog syncs are done on the cluster (tests, scripts). */
   idle(): Promise<void>;
 }
 
-export function createLifecycle(log: PlatformLog): PlatformLifecycle {
-  const installed = new Set<Listener<[ShopRef]>>();
-  const synced = new Set<Listener<[ShopRef, CatalogSyncedEvent]>>();
-  const pending = new Set<Promise<void>>();
-
-  function emit<T extends unknown[]>(name: string, listeners: Set<Listener<T>>, shop: ShopRef, args: T) {
-    for (const listener of [...listeners]) {
-      // Started at once (a sync started here is visible to the caller right away), awaited in the background.
-      let started: void | Promise<void>;
-      try {
-        started = listener(...args);
-      } catch (error) {
-        started = Promise.reject(error);
-      }
-      const run = Promise.resolve(started)
-        .catch((error: unknown) =>
-          log('warn', `${name} of ${shop.domain}: a listener failed: ${(error as Error)?.message ?? String(error)}`),
-        )
-        .finally(() => pending.delete(run));
-      pending.add(run);
-    }
-  }
-
-  const add = <T>(set: Set<T>, listener: T) => {
-    set.add(listener);
-    return () => void set.delete(listener);
-  };
-
+export function createLifecycle(db: Db, catalogSync: Pick<CatalogSync, 'requestIn'>): PlatformLifecycle {
   return {
-    onInstalled: (listener) => add(installed, listener),
-    onCatalogSynced: (listener) => add(synced, listener),
-    installed: (shop) => emit('installed', installed, shop, [shop]),
-    catalogSynced: (shop, event) => emit('catalogSynced', synced, shop, [shop, event]),
+    async installed(trx, shop) {
+      await catalogSync.requestIn(trx, shop);
+      const jobs = jobsFor(db);
+      if (jobs?.handles(SHOP_INSTALLED_QUEUE))
+        await jobs.send(SHOP_INSTALLED_QUEUE, { shopId: shop.id }, { trx, shopId: shop.id });
+      // Last in the transaction (see recordChange).
+      await recordChange(db, shop.id, { kind: 'shopInstalled', before: null, after: null }, trx);
+    },
     async idle() {
-      while (pending.size) await Promise.allSettled([...pending]);
+      const jobs = jobsFor(db);
+      if (!jobs) return;
+      // The install's job first (it may have been queued before the sync's): then the syncs.
+      await jobs.idle([SHOP_INSTALLED_QUEUE, CATALOG_SYNC_QUEUE], 60_000);
     },
   };
 }

@@ -3,7 +3,6 @@ import { FakeShopifyAdmin, makeFakeProducts } from '../test/fakeShopifyAdmin';
 import { deliver } from './webhooks/test/deliver';
 import { API_PREFIX } from '../../src/contracts/api';
 import type { LookFormValues } from '../../src/contracts/looks';
-import type { ShopRef } from './context';
 
 const KEY = 'reinstall-key';
 const SECRET = 'reinstall-secret';
@@ -24,13 +23,14 @@ const discountedLook = (main: number, related: number): LookFormValues => ({
   tags: '',
 });
 
-/** After a reinstall's token exchange the catalog and the bundle discounts are written anew; listeners hear of it. */
+/** After a reinstall's token exchange the catalog and the bundle discounts are written anew; the outbox records the install and the sync. */
 describe('reinstall (APP_MODE=shopify, Admin API stand-in)', () => {
   let fake: FakeShopifyAdmin;
   let t: TestApp;
   const domain = 'comeback.myshopify.com';
-  const installs: ShopRef[] = [];
-  const syncs: Array<{ shop: ShopRef; synced: number }> = [];
+  /** The outbox's record of installs and finished syncs (what its readers follow). */
+  const recorded = async (kind: 'shopInstalled' | 'catalogSynced') =>
+    t.db.selectFrom('changes').select(['shopId', 'after']).where('kind', '=', kind).orderBy('id').execute();
 
   beforeAll(async () => {
     fake = await FakeShopifyAdmin.start({ apiKey: KEY, apiSecret: SECRET, restoreRate: 20_000 });
@@ -38,8 +38,6 @@ describe('reinstall (APP_MODE=shopify, Admin API stand-in)', () => {
     t = await createTestApp({
       env: shopifyModeEnv(fake.url, KEY, SECRET),
     });
-    t.app.platform.lifecycle.onInstalled((shop) => void installs.push(shop));
-    t.app.platform.lifecycle.onCatalogSynced((shop, event) => void syncs.push({ shop, synced: event.synced }));
   });
   afterAll(async () => {
     await t.close();
@@ -54,12 +52,12 @@ describe('reinstall (APP_MODE=shopify, Admin API stand-in)', () => {
   const open = () => t.request({ method: 'GET', url: `${API_PREFIX}/shop/details`, shop: domain });
   const shopRow = () => t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
 
-  it('install: the catalog syncs, the granted scope is stored with the token, listeners hear of it once', async () => {
+  it('install: the catalog syncs, the granted scope is stored with the token, the outbox records each once', async () => {
     expect((await open()).statusCode).toBe(200);
     const shop = await shopRow();
     await settle(shop.id);
-    expect(installs).toEqual([expect.objectContaining({ id: shop.id, domain })]);
-    expect(syncs).toEqual([{ shop: expect.objectContaining({ id: shop.id }), synced: 12 }]);
+    expect(await recorded('shopInstalled')).toEqual([{ shopId: shop.id, after: null }]);
+    expect(await recorded('catalogSynced')).toEqual([{ shopId: shop.id, after: { synced: 12 } }]);
     const token = await t.db
       .selectFrom('accessTokens')
       .select('scope')
@@ -103,8 +101,8 @@ describe('reinstall (APP_MODE=shopify, Admin API stand-in)', () => {
     expect((await open()).statusCode).toBe(200);
     await settle(shop.id);
     expect(fake.exchanges.filter((e) => e.shop === domain)).toHaveLength(2);
-    expect(installs.map((s) => s.id)).toEqual([shop.id, shop.id]);
-    expect(syncs.map((s) => s.synced)).toEqual([12, 12]);
+    expect((await recorded('shopInstalled')).map((c) => c.shopId)).toEqual([shop.id, shop.id]);
+    expect((await recorded('catalogSynced')).map((c) => c.after)).toEqual([{ synced: 12 }, { synced: 12 }]);
     const renamed = await t.db
       .selectFrom('catalogProducts')
       .select('title')

@@ -70,10 +70,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       req.log.warn({ err: error, shop }, 'OAuth code exchange failed');
       throw unauthorized('auth.exchangeFailed');
     }
-    const installed = await completeInstall(db, config, shop, token, app.deps.now());
+    // The catalog, bundle discounts and metafields are written anew after a (re)install: recorded with the token.
+    await completeInstall(db, config, shop, token, app.deps.now(), (trx, row) =>
+      app.platform.lifecycle.installed(trx, row),
+    );
     req.log.info({ shop }, 'app installed');
-    // The catalog, bundle discounts and metafields are written anew after a (re)install.
-    app.platform.lifecycle.installed(installed);
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(embeddedAppUrl(shop, config.shopifyApp.handle), 302);
   });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { CHANGE_READERS, recordChange } from '../../services/changes/outbox';
+import { CHANGE_READERS } from '../../services/changes/outbox';
 import { pruneChanges, shopsBehind } from '../../services/changes/reader';
 import { runChangesUpkeep } from './upkeep';
 
@@ -8,20 +8,14 @@ import { runChangesUpkeep } from './upkeep';
 export const CHANGES_UPKEEP_CRON = '*/10 * * * *';
 
 /**
- * The platform's side of the change outbox (services/changes): a (re)install and a finished catalog
- * sync are recorded as changes (`shopInstalled`, `catalogSynced`) for the readers to follow, and the
- * upkeep (queue `changes.upkeep`, cron) prunes old changes and queues the readers of shops left behind.
+ * The platform's side of the change outbox (services/changes): the upkeep (queue `changes.upkeep`,
+ * cron) prunes old changes and queues the readers of shops left behind. (A (re)install and a finished
+ * catalog sync record `shopInstalled` and `catalogSynced` in their own transactions: lifecycle.ts,
+ * catalogSync.ts.)
  */
 export const changesPlugin = fp(
   async (app: FastifyInstance) => {
     const { db } = app.deps;
-    const { lifecycle } = app.platform;
-    const unlistenInstalls = lifecycle.onInstalled((shop) =>
-      recordChange(db, shop.id, { kind: 'shopInstalled', before: null, after: null }),
-    );
-    const unlistenSyncs = lifecycle.onCatalogSynced((shop, event) =>
-      recordChange(db, shop.id, { kind: 'catalogSynced', before: null, after: { synced: event.synced } }),
-    );
     const readers = () => CHANGE_READERS.filter((reader) => app.jobs.handles(reader));
     await app.jobs.work('changes.upkeep', async () => {
       const result = await runChangesUpkeep(app.jobs, readers(), {
@@ -31,10 +25,6 @@ export const changesPlugin = fp(
       if (result.pruned || result.queued) app.log.info(result, 'change outbox upkeep');
     });
     await app.jobs.schedule('changes.upkeep', CHANGES_UPKEEP_CRON, {});
-    app.addHook('onClose', async () => {
-      unlistenInstalls();
-      unlistenSyncs();
-    });
   },
   { name: 'changes' },
 );

@@ -13,7 +13,9 @@ import type { Experiment } from '../../../src/contracts/experiments';
 import type { ShopRow } from '../../services/shop/shops';
 import { FLOW_TRIGGERS, FLOW_TRIGGER_HANDLES } from '../../services/flow/flowTriggers';
 import { sendLookItemSoldOut } from '../../services/flow/flowEvents';
-import { lookStockChanged } from '../../services/looks/stock';
+import { upsertCatalogProducts, type CatalogProductInput } from '../../services/shop/catalog';
+import { unreadChanges } from '../../services/changes/reader';
+import type { Db } from '../../db';
 import { checkConversionDrops, findConversionDrops, MIN_WEEKLY_IMPRESSIONS } from '../../services/flow/conversionDrop';
 import { FLOW_LIFECYCLE_PATH } from '../../routes/flowLifecycle';
 import { EXPERIMENTS_PATH } from '../../routes/experiments';
@@ -106,7 +108,7 @@ describe('Shopify Flow triggers against the Admin API stand-in', () => {
     return res.json() as { recorded: boolean };
   };
   const received = async () => {
-    await t.app.jobs.idle(['flow.trigger']);
+    await t.app.jobs.idle(['flow.lookItemSoldOut', 'flow.trigger']);
     return flow().received(DOMAIN);
   };
 
@@ -198,20 +200,36 @@ describe('Shopify Flow triggers against the Admin API stand-in', () => {
     });
   });
 
-  it('an item of an active look selling out (the stock code) reaches Flow as "Look item sold out"', async () => {
-    const item = {
-      itemId: 'gid://shopify/Product/5151',
-      title: 'Scarf',
+  const product = (n: number, available: boolean): CatalogProductInput => ({
+    gid: `gid://shopify/Product/${n}`,
+    handle: `flow-${n}`,
+    title: `Product ${n}`,
+    status: 'active',
+    price: 10,
+    compareAtPrice: null,
+    images: [],
+    productType: '',
+    available,
+  });
+  const item = (n: number) =>
+    ({
+      itemId: `gid://shopify/Product/${n}`,
+      title: `Product ${n}`,
       image: '',
       order: 0,
       type: 'product',
       markerX: 10,
       markerY: 20,
-    } as const;
-    const lookId = await insertLook(t.db, shop.id, { title: 'Winter look', relatedItems: [item] });
+    }) as const;
+
+  it('an item of an active look selling out (the stock write) reaches Flow as "Look item sold out", once', async () => {
+    await upsertCatalogProducts(t.db, shop.id, [product(5151, true)]);
+    const lookId = await insertLook(t.db, shop.id, { title: 'Winter look', relatedItems: [item(5151)] });
     await use(FLOW_TRIGGERS.itemSoldOut.handle, true);
     const before = (await received()).length;
-    await lookStockChanged(t.db, shop.id, { soldOut: ['gid://shopify/Product/5151'], restocked: [] });
+    await upsertCatalogProducts(t.db, shop.id, [product(5151, false)]);
+    // The same news again (a retried webhook): no second trigger.
+    await upsertCatalogProducts(t.db, shop.id, [product(5151, false)]);
     const sent = (await received()).slice(before);
     expect(sent).toEqual([
       {
@@ -220,6 +238,34 @@ describe('Shopify Flow triggers against the Admin API stand-in', () => {
         payload: expect.objectContaining({ product_id: 5151, 'Look ID': String(lookId), 'Look title': 'Winter look' }),
       },
     ]);
+  });
+
+  it('a sold-out item whose instance died before any job ran: the change waits in the outbox, a reader run later sends it once', async () => {
+    await upsertCatalogProducts(t.db, shop.id, [product(6161, true)]);
+    const lookId = await insertLook(t.db, shop.id, { title: 'Rain look', relatedItems: [item(6161)] });
+    await use(FLOW_TRIGGERS.itemSoldOut.handle, true);
+    const before = (await received()).length;
+    // The stock write through a handle without the job engine: it commits its changes and queues no reader
+    // (as an instance killed right after the commit, before its jobs ran, leaves the shop).
+    const crashed: Db = t.db.withTables<Record<never, never>>();
+    await upsertCatalogProducts(crashed, shop.id, [product(6161, false)]);
+    expect(
+      (await unreadChanges(t.db, 'flow.lookItemSoldOut', shop.id)).filter((c) => c.kind === 'lookItemsSoldOut'),
+    ).toEqual([expect.objectContaining({ after: { items: [{ lookId, productGid: 'gid://shopify/Product/6161' }] } })]);
+    expect((await received()).slice(before)).toEqual([]);
+    // A reader started later (the outbox upkeep queues it for a shop left behind): the trigger, once.
+    await t.app.jobs.send('flow.lookItemSoldOut', { shopId: shop.id }, { shopId: shop.id });
+    await received();
+    await t.app.jobs.send('flow.lookItemSoldOut', { shopId: shop.id }, { shopId: shop.id });
+    const sent = (await received()).slice(before);
+    expect(sent).toEqual([
+      {
+        shop: DOMAIN,
+        handle: 'look-item-sold-out',
+        payload: expect.objectContaining({ product_id: 6161, 'Look ID': String(lookId), 'Look title': 'Rain look' }),
+      },
+    ]);
+    expect(await unreadChanges(t.db, 'flow.lookItemSoldOut', shop.id)).toEqual([]);
   });
 
   it('a workflow disabled after the trigger was queued gets nothing; a handle Flow does not know is refused, not retried', async () => {

@@ -32,6 +32,8 @@ export type Change =
   | { kind: 'catalogProductsChanged'; before: null; after: { gids: string[] } }
   /** Catalog products that sold out (every variant unavailable) or came back in stock. */
   | { kind: 'stockChanged'; before: null; after: { soldOut: string[]; restocked: string[] } }
+  /** Items of active looks whose product sold out (one per look and item; the Flow trigger "Look item sold out"). */
+  | { kind: 'lookItemsSoldOut'; before: null; after: { items: Array<{ lookId: number; productGid: string }> } }
   /** A (re)install: everything the app keeps on the platform is written anew. */
   | { kind: 'shopInstalled'; before: null; after: null }
   /** A full catalog sync finished. */
@@ -46,7 +48,7 @@ export type ChangeKind = Change['kind'];
  * changes and decides what to do. A reader that this instance runs (its worker is registered: the
  * shopify mode) gets a job with every change, created in the change's transaction.
  */
-export const CHANGE_READERS = ['storefront.metafields', 'discount.sync'] as const;
+export const CHANGE_READERS = ['storefront.metafields', 'discount.sync', 'flow.lookItemSoldOut'] as const;
 export type ChangeReader = (typeof CHANGE_READERS)[number];
 
 /** Advisory lock class (pg_advisory_xact_lock(class, shop)) that orders a shop's changes. */

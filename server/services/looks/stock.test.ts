@@ -1,14 +1,12 @@
 jest.setTimeout(120_000);
-import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { insertLook, lookFormBody } from '../../test/looks';
 import { deliver } from '../../platform/webhooks/test/deliver';
 import { upsertCatalogProducts, type CatalogProductInput } from '../shop/catalog';
 import { bundleLooks } from '../../platform/discounts/bundleConfig';
-import { listenToLookItemSoldOut, type LookItemSoldOut } from './stock';
 import type { LookListItem, SoldOutLooksResponse } from '../../../src/contracts/looks';
 
-/** Stock (issue 28 §4): sold-out transitions, the onLookItemSoldOut hook, the looks API's marks, the bundle. */
+/** Stock (issue 28 §4): sold-out transitions, the outbox's lookItemsSoldOut changes, the looks API's marks, the bundle. */
 const SHOP = 'stock.myshopify.com';
 const DEMO = 'demo-shop.myshopify.com';
 const gid = (n: number) => `gid://shopify/Product/${n}`;
@@ -37,12 +35,21 @@ const item = (n: number, order: number, alternative?: number) => ({
 describe('stock', () => {
   let t: TestApp;
   let shopId: number;
-  const heard: LookItemSoldOut[] = [];
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
     shopId = (await t.provision(SHOP)).id;
-    listenToLookItemSoldOut(t.db, (event) => void heard.push(event));
   }, 120_000);
+  /** The look items the outbox recorded as sold out (what the Flow trigger's reader sends), oldest first. */
+  const heard = async () => {
+    const rows = await t.db
+      .selectFrom('changes')
+      .select('after')
+      .where('shopId', '=', shopId)
+      .where('kind', '=', 'lookItemsSoldOut')
+      .orderBy('id')
+      .execute();
+    return rows.flatMap((r) => (r.after as { items: Array<{ lookId: number; productGid: string }> }).items);
+  };
   afterAll(() => t.close());
 
   const available = async (n: number) =>
@@ -55,52 +62,76 @@ describe('stock', () => {
         .executeTakeFirstOrThrow()
     ).available;
 
-  it('tells onLookItemSoldOut once per active look and item when a product goes from available to sold out', async () => {
+  it('records a lookItemsSoldOut change once per active look and item when a product goes from available to sold out', async () => {
     await upsertCatalogProducts(t.db, shopId, [product(1), product(2), product(3)]);
     const active = await insertLook(t.db, shopId, { title: 'Active', relatedItems: [item(2, 0), item(3, 1)] });
     await insertLook(t.db, shopId, { title: 'Draft', active: false, relatedItems: [item(2, 0)] });
-    heard.length = 0;
+    expect(await heard()).toEqual([]);
 
     await upsertCatalogProducts(t.db, shopId, [product(2, { available: false })]);
     expect(await available(2)).toBe(false);
-    expect(heard).toHaveLength(1);
-    expect(heard[0]).toMatchObject({
-      shop: { id: shopId, domain: SHOP },
-      look: { id: active, title: 'Active' },
-      item: { itemId: gid(2) },
-    });
+    expect(await heard()).toEqual([{ lookId: active, productGid: gid(2) }]);
 
     // The same news again (a retried webhook, a reconciliation page): no second event.
     await Promise.all([
       upsertCatalogProducts(t.db, shopId, [product(2, { available: false })]),
       upsertCatalogProducts(t.db, shopId, [product(2, { available: false })]),
     ]);
-    expect(heard).toHaveLength(1);
+    expect(await heard()).toHaveLength(1);
     // Unknown stock (a payload without inventory fields) keeps what is stored.
     await upsertCatalogProducts(t.db, shopId, [product(2)]);
     expect(await available(2)).toBe(false);
 
     // Back in stock, then sold out again: a new transition, a new event.
     await upsertCatalogProducts(t.db, shopId, [product(2, { available: true })]);
-    expect(heard).toHaveLength(1);
+    expect(await heard()).toHaveLength(1);
     await upsertCatalogProducts(t.db, shopId, [product(2, { available: false })]);
-    expect(heard).toHaveLength(2);
+    expect(await heard()).toHaveLength(2);
+    // The stock write and its changes are one transaction: a write that fails after the stock update records neither.
+    await expect(
+      upsertCatalogProducts(t.db, shopId, [product(3, { available: false }), { ...product(9), status: null as never }]),
+    ).rejects.toThrow();
+    expect(await available(3)).toBe(true);
+    expect(await heard()).toHaveLength(2);
   });
 
-  it('a sold-out listener that fails, even in SQL, is rolled back alone: the others hear it and the stock is written', async () => {
-    await upsertCatalogProducts(t.db, shopId, [product(20)]);
-    await insertLook(t.db, shopId, { title: 'Failing hook', relatedItems: [item(20, 0)] });
-    const stop = listenToLookItemSoldOut(t.db, async (event) => {
-      await sql`select * from no_such_table`.execute(event.trx);
-    });
-    heard.length = 0;
-    try {
-      await upsertCatalogProducts(t.db, shopId, [product(20, { available: false })]);
-    } finally {
-      stop();
-    }
-    expect(await available(20)).toBe(false);
-    expect(heard).toMatchObject([{ item: { itemId: gid(20) } }]);
+  it("products/update selling out an item of an active look: its changes are recorded with the product's write", async () => {
+    const raw = (inStock: boolean, updatedAt: string) =>
+      JSON.stringify({
+        id: 8803,
+        title: 'Beret',
+        handle: 'beret',
+        status: 'active',
+        updated_at: updatedAt,
+        variants: [
+          {
+            price: '20.00',
+            inventory_policy: 'deny',
+            inventory_quantity: inStock ? 2 : 0,
+            inventory_management: 'shopify',
+          },
+        ],
+      });
+    await deliver(t, 'products/create', null, { raw: raw(true, '2026-11-28T12:00:00Z'), shop: SHOP });
+    const lookId = await insertLook(t.db, shopId, { title: 'Beret look', relatedItems: [item(8803, 0)] });
+    const last = await t.db
+      .selectFrom('changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    await deliver(t, 'products/update', null, { raw: raw(false, '2026-11-28T12:01:00Z'), shop: SHOP });
+    expect(await available(8803)).toBe(false);
+    const changes = await t.db
+      .selectFrom('changes')
+      .select(['kind', 'after'])
+      .where('shopId', '=', shopId)
+      .where('id', '>', Number(last.id ?? 0))
+      .orderBy('id')
+      .execute();
+    expect(changes).toEqual([
+      { kind: 'lookItemsSoldOut', after: { items: [{ lookId, productGid: gid(8803) }] } },
+      { kind: 'stockChanged', after: { soldOut: [gid(8803)], restocked: [] } },
+      { kind: 'catalogProductsChanged', after: { gids: [gid(8803)] } },
+    ]);
   });
 
   it('an older description never changes the stock of a newer one', async () => {
@@ -157,46 +188,6 @@ describe('stock', () => {
       shop: SHOP,
     });
     expect(await scarf()).toBe(true);
-  });
-
-  it("products/update selling out an item of an active look: the hook hears it, and the stock change is recorded with the product's write", async () => {
-    const raw = (available: boolean, updatedAt: string) =>
-      JSON.stringify({
-        id: 8803,
-        title: 'Beret',
-        handle: 'beret',
-        status: 'active',
-        updated_at: updatedAt,
-        variants: [
-          {
-            price: '20.00',
-            inventory_policy: 'deny',
-            inventory_quantity: available ? 2 : 0,
-            inventory_management: 'shopify',
-          },
-        ],
-      });
-    await deliver(t, 'products/create', null, { raw: raw(true, '2026-11-28T12:00:00Z'), shop: SHOP });
-    const lookId = await insertLook(t.db, shopId, { title: 'Beret look', relatedItems: [item(8803, 0)] });
-    const last = await t.db
-      .selectFrom('changes')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirstOrThrow();
-    heard.length = 0;
-    await deliver(t, 'products/update', null, { raw: raw(false, '2026-11-28T12:01:00Z'), shop: SHOP });
-    expect(await available(8803)).toBe(false);
-    expect(heard).toMatchObject([{ look: { id: lookId }, item: { itemId: gid(8803) } }]);
-    const changes = await t.db
-      .selectFrom('changes')
-      .select(['kind', 'after'])
-      .where('shopId', '=', shopId)
-      .where('id', '>', Number(last.id ?? 0))
-      .orderBy('id')
-      .execute();
-    expect(changes).toEqual([
-      { kind: 'stockChanged', after: { soldOut: [gid(8803)], restocked: [] } },
-      { kind: 'catalogProductsChanged', after: { gids: [gid(8803)] } },
-    ]);
   });
 
   it('the bundle configuration lists the sold-out products, and counts an alternative for sale as its item', async () => {
