@@ -91,7 +91,8 @@ describe('look bundle discount on the platform (APP_MODE=shopify, Admin API stan
     expect(res.statusCode).toBe(200);
     const shop = await t.db.selectFrom('shops').selectAll().where('domain', '=', domain).executeTakeFirstOrThrow();
     shopId = shop.id;
-    await t.app.platform.catalogSync.running(shopId);
+    // What follows the install (its shop.installed job reads the shop's plan and currency, the catalog sync).
+    await t.app.platform.lifecycle.idle();
     // The merchant turned "Use look discounts" on (Settings), which makes the looks' discounts apply in the cart.
     const settings = await t.request({
       method: 'PATCH',
