@@ -93,6 +93,10 @@ export const QUEUES = {
   'changes.upkeep': {
     ...CLUSTER_ROUND,
   },
+  /** The all-shops Web Vitals line of the server log and the measurements' retention (cron, once per cluster). */
+  'webVitals.log': {
+    ...CLUSTER_ROUND,
+  },
   /** Funnel storage upkeep (cron, once per cluster): monthly partitions ahead, retention, dedup pruning. */
   'funnel.maintain': {
     retryLimit: 5,
@@ -237,6 +241,7 @@ export interface JobData {
   'storefront.metafields': { shopId: number; now?: boolean };
   'changes.upkeep': Record<string, never>;
   'funnel.maintain': Record<string, never>;
+  'webVitals.log': Record<string, never>;
   'shop.eraseFiles': { shopId: number };
   'catalog.reconcile': Record<string, never>;
   'flow.trigger': { shopId: number; handle: string; payload: Record<string, unknown> };

@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from '../test/testApp';
 import type { WebVitalReport } from '../../src/contracts/webVitals';
+import { WEB_VITALS_LOG_CRON } from './webVitals';
 
 const URL = '/admin/api/v1/webVitals';
 
@@ -129,5 +130,30 @@ describe('web vitals routes', () => {
     // Another shop sees nothing of this one.
     const empty = await t.request({ method: 'GET', url: `${URL}/summary`, shop: 'vitals-empty.myshopify.com' });
     expect(empty.json()).toEqual({ days: 28, overall: {}, routes: [] });
+  });
+
+  it('the all-shops log line is a cron job of the cluster (not a timer per instance): a round prunes what is past the window', async () => {
+    const { rows: schedule } = await t.app.jobs.boss
+      .getDb()
+      .executeSql(`select cron from pgboss.schedule where name = 'webVitals.log'`);
+    expect(schedule).toEqual([{ cron: WEB_VITALS_LOG_CRON }]);
+    const shop = await t.provision('vitals-round.myshopify.com');
+    await t.db
+      .insertInto('webVitals')
+      .values({
+        shopId: shop.id,
+        metricId: 'old-one',
+        name: 'LCP',
+        value: 900,
+        route: '/',
+        source: 'webVitals',
+        createdAt: new Date(clock.getTime() - 40 * 24 * 3600 * 1000),
+      })
+      .execute();
+    await t.app.jobs.send('webVitals.log', {});
+    await t.app.jobs.idle(['webVitals.log']);
+    expect(await t.db.selectFrom('webVitals').select('metricId').where('metricId', '=', 'old-one').execute()).toEqual(
+      [],
+    );
   });
 });

@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoute } from '../http/adminRoute';
 import {
-  createWebVitalsLog,
+  logWebVitalsRound,
   recordWebVitals,
   webVitalsLogLine,
   webVitalsSummary,
 } from '../services/analytics/webVitals';
 
-/** How often the server log gets the all-shops p75 line (when new measurements arrived). */
-export const WEB_VITALS_LOG_INTERVAL_MS = 15 * 60 * 1000;
+/** How often the server log gets the all-shops p75 line (when new measurements arrived): a cron of the cluster. */
+export const WEB_VITALS_LOG_CRON = '*/15 * * * *';
+const WEB_VITALS_LOG_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Admin Web Vitals: the SPA's measurements of real sessions (POST, batched), p75 per route and
  * metric for the calling shop (GET …/summary, also written to the log), and every
- * WEB_VITALS_LOG_INTERVAL_MS a log line over all shops for the maintainer.
+ * 15 minutes a log line over all shops for the maintainer (the `webVitals.log` job, once per cluster).
  */
 export default async function webVitalsRoutes(app: FastifyInstance) {
   const { db, now } = app.deps;
@@ -34,19 +35,10 @@ export default async function webVitalsRoutes(app: FastifyInstance) {
     return summary;
   });
 
-  const periodic = createWebVitalsLog(db, now, (summary, line) => app.log.info({ webVitals: summary }, line));
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= periodic
-      .tick()
-      .catch((err: unknown) => app.log.warn({ err }, 'web vitals summary failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, WEB_VITALS_LOG_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  await app.jobs.work('webVitals.log', async () => {
+    await logWebVitalsRound(db, now(), WEB_VITALS_LOG_WINDOW_MS, (summary, line) =>
+      app.log.info({ webVitals: summary }, line),
+    );
   });
+  await app.jobs.schedule('webVitals.log', WEB_VITALS_LOG_CRON, {});
 }

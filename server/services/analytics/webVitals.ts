@@ -134,28 +134,22 @@ export async function countWebVitalsSince(db: Db, since: Date): Promise<number> 
   return Number(row.n);
 }
 
-export interface WebVitalsLog {
-  /** Prunes old measurements; logs the all-shops line when measurements arrived since the last one. */
-  tick(): Promise<string | null>;
-}
-
-/** The maintainer's periodic view: p75 per route and metric over every shop, in the server log. */
-export function createWebVitalsLog(
+/**
+ * The maintainer's periodic view (one round of the cluster's `webVitals.log` cron): prunes old
+ * measurements, and when some arrived in the round's window (`windowMs` up to `at`, the time since the
+ * previous round) logs the p75 per route and metric over every shop. The window comes from the
+ * schedule, not from memory, so whichever instance runs a round logs the same line once.
+ */
+export async function logWebVitalsRound(
   db: Db,
-  now: () => Date,
+  at: Date,
+  windowMs: number,
   log: (summary: WebVitalsSummary, line: string) => void,
-): WebVitalsLog {
-  let since = now();
-  return {
-    async tick() {
-      const at = now();
-      await pruneWebVitals(db, at);
-      if ((await countWebVitalsSince(db, since)) === 0) return null;
-      since = at;
-      const summary = await webVitalsSummary(db, null, at);
-      const line = webVitalsLogLine(summary, 'all shops');
-      log(summary, line);
-      return line;
-    },
-  };
+): Promise<string | null> {
+  await pruneWebVitals(db, at);
+  if ((await countWebVitalsSince(db, new Date(at.getTime() - windowMs))) === 0) return null;
+  const summary = await webVitalsSummary(db, null, at);
+  const line = webVitalsLogLine(summary, 'all shops');
+  log(summary, line);
+  return line;
 }
