@@ -348,6 +348,8 @@ export interface KillResult {
   lost: number;
   /** Seconds from the SIGKILL until each finished on a survivor (null: not within the budget). */
   finishedAfter?: { generation: number | null; sync: number | null; metafields: number | null };
+  /** What the victim was running when it was killed (the others were paused until then: only it could). */
+  runningOnVictim?: { sync: string; generation: string };
 }
 
 /**
@@ -368,6 +370,10 @@ export async function killMidWork(
       failure: `shop ${shop} not installed`,
     };
   const api = client(c, shop);
+  // The other instances are paused (SIGSTOP) until the kill, so the jobs below can only start on the
+  // victim: the kill then really interrupts them, and a survivor has to take each over.
+  const others = c.apps.filter((a) => a !== victim && a.alive());
+  for (const other of others) signal(other, 'SIGSTOP');
   // A catalog sync started through the victim (the shop's products are many and paced by the cost limit).
   const sync = await api.call(victim.url, 'POST', `${API}/catalog/sync`);
   // A burst of look changes (each marks storefront metafields to write), through the victim.
@@ -393,9 +399,27 @@ export async function killMidWork(
   const generationId = created.status === 201 ? Number(created.json.imageGenerationId) : -1;
   // Opening the stream starts it; read a moment, then kill the victim.
   void readStream(victim.url, `${API}/image-generation/${generationId}/stream`, api.bearer, 2000);
+  // Until the sync has written a page (it runs on the victim, the only instance not paused), bounded.
+  const syncWrote = async () =>
+    Number(
+      (await c.db.selectFrom('catalogSyncs').select('synced').where('shopId', '=', id).executeTakeFirst())?.synced ?? 0,
+    ) > 0;
+  for (let waited = 0; waited < 60_000 && !(await syncWrote()); waited += 250) await sleep(250);
   await sleep(300);
+  const before = {
+    sync: `${await c.db
+      .selectFrom('catalogSyncs')
+      .select(['status', 'synced', 'total'])
+      .where('shopId', '=', id)
+      .executeTakeFirst()
+      .then((r) => (r ? `${r.status} ${r.synced}/${r.total ?? '?'}` : 'missing'))}`,
+    generation:
+      (await c.db.selectFrom('imageGenerations').select('status').where('id', '=', generationId).executeTakeFirst())
+        ?.status ?? 'missing',
+  };
   signal(victim, 'SIGKILL');
   const killedAt = Date.now();
+  for (const other of others) signal(other, 'SIGCONT');
   const finishedAfter: NonNullable<KillResult['finishedAfter']> = { generation: null, sync: null, metafields: null };
   const mark = (what: keyof typeof finishedAfter, done: boolean) => {
     if (done && finishedAfter[what] === null) finishedAfter[what] = Math.round((Date.now() - killedAt) / 100) / 10;
@@ -452,6 +476,7 @@ export async function killMidWork(
     metafields: value.pending === 0 ? 'finished' : `${value.pending} pending`,
     chargedTwice,
     finishedAfter,
+    runningOnVictim: before,
     lost: (value.generation === 'COMPLETED' ? 0 : 1) + (value.sync === 'done' ? 0 : 1) + value.pending,
   };
   const ok = result.lost === 0 && chargedTwice === 0 && saved === 20;

@@ -190,6 +190,8 @@ async function main(): Promise<number> {
       killMidWork(cluster, KILL_SHOP, apps[0], Math.max(30_000, left - 150_000)),
     ),
   );
+  if (killed.runningOnVictim)
+    step(`running on the killed instance (the others paused): ${JSON.stringify(killed.runningOnVictim)}`);
   if (killed.finishedAfter) step(`finished after the SIGKILL (s): ${JSON.stringify(killed.finishedAfter)}`);
   // The survivors only from now on.
   proxyPorts.splice(0, proxyPorts.length, ...apps.filter((a) => a.alive()).map((a) => a.port));
