@@ -295,6 +295,9 @@ describe('operator surface', () => {
         code: 'under_pressure',
         requestId: 'busy-1',
       });
+      // The page's own files still go out (a document already sent needs them), and the health routes answer.
+      expect((await app.app.inject({ url: '/assets/main.0123456789ab.js' })).statusCode).not.toBe(503);
+      expect((await app.app.inject({ url: '/logo.svg' })).statusCode).not.toBe(503);
       expect((await app.app.inject({ url: '/healthz' })).statusCode).toBe(200);
       expect((await app.app.inject({ url: '/readyz' })).statusCode).toBe(200);
       expect((await app.app.inject({ url: '/metrics' })).statusCode).toBe(200);

@@ -125,6 +125,10 @@ export const opsPlugin = fp(
         retryAfter: RETRY_AFTER_SECONDS,
         // The handler's answer is sent as is (under-pressure sends a non-null return value).
         pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
+          // The build's files (the page's scripts, styles, logo) are sent from disk with next to no work;
+          // refusing them breaks a page whose HTML has already gone out (seen right after a start on a
+          // busy host: an unstyled dashboard). They pass; the API and the documents wait.
+          if (isBuildFile(request)) return undefined;
           reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
           return { message: translate(localeOf(request), 'ops.busy'), code: 'under_pressure' };
         }) as unknown as () => void,
@@ -211,4 +215,11 @@ function migrationGate(db: Db, enforced: boolean) {
       });
     },
   };
+}
+
+/** A GET of the built SPA's static files: `/assets/…` and the files at the build's root (`/logo.svg`…). */
+function isBuildFile(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0];
+  return path.startsWith('/assets/') || /^\/[\w.-]+\.(svg|png|ico|webmanifest|txt)$/.test(path);
 }
