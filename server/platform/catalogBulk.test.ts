@@ -161,14 +161,15 @@ describe('catalog sync with a bulk operation (Admin API stand-in)', () => {
 
   it('a retry while a sync runs starts no second one; without a session token it is refused', async () => {
     const domain = 'big.myshopify.com';
-    const shop = await shopRow(domain);
+    await shopRow(domain);
     const before = bulk.operations(domain).length;
     const [a, b] = await Promise.all([
       t.request({ method: 'POST', url: SYNC, shop: domain }),
       t.request({ method: 'POST', url: SYNC, shop: domain }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
-    await t.app.platform.catalogSync.running(shop.id);
+    await watch(domain);
+    expect(await state(domain)).toMatchObject({ status: 'done' });
     expect(bulk.operations(domain)).toHaveLength(before + 1);
     expect((await t.app.inject({ method: 'POST', url: SYNC })).statusCode).toBe(401);
   });
