@@ -45,6 +45,17 @@ const CLUSTER_ROUND = {
   keepCompletedSeconds: DAY,
 } as const;
 
+/** The policy of an outbox reader that writes one shop's state to the platform: one shop at a time, retried for about a day. */
+const SHOP_READER = {
+  retryLimit: 6,
+  retryDelaySeconds: 30,
+  retryDelayMaxSeconds: HOUR,
+  expireSeconds: 5 * 60,
+  perShop: true,
+  concurrency: 2,
+  keepCompletedSeconds: HOUR,
+} as const;
+
 export const QUEUES = {
   /** One platform webhook delivery (server/platform/webhooks): the platform retries for 48 hours, so do we. */
   'webhook.deliver': {
@@ -66,13 +77,7 @@ export const QUEUES = {
    * decides from the changes whether the bundles changed. One shop at a time.
    */
   'discount.sync': {
-    retryLimit: 6,
-    retryDelaySeconds: 30,
-    retryDelayMaxSeconds: HOUR,
-    expireSeconds: 5 * 60,
-    perShop: true,
-    concurrency: 2,
-    keepCompletedSeconds: HOUR,
+    ...SHOP_READER,
   },
   /**
    * A shop's storefront metafields written to the platform (server/platform/metafields): a reader of
@@ -139,13 +144,7 @@ export const QUEUES = {
    * (each trigger once). One shop at a time.
    */
   'flow.lookItemSoldOut': {
-    retryLimit: 6,
-    retryDelaySeconds: 30,
-    retryDelayMaxSeconds: HOUR,
-    expireSeconds: 5 * 60,
-    perShop: true,
-    concurrency: 2,
-    keepCompletedSeconds: HOUR,
+    ...SHOP_READER,
   },
   /** The weekly look conversion check of the shops using the "Look conversion dropped" trigger (cron, once per cluster). */
   'flow.conversionDrop': {
