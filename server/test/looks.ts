@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import type { CatalogProductInput } from '../services/shop/catalog';
 import type { LookMainProduct, LookRelatedItem } from '../../src/contracts/looks';
 
 export interface TestLook {
@@ -67,5 +68,36 @@ export function lookFormBody(patch: Record<string, unknown> = {}) {
     discount: { enabled: false, label: '', type: 'percentage', value: 10, discountText: '', tiers: [] },
     tags: '',
     ...patch,
+  };
+}
+
+/** A catalog product as the platform describes it (`gid://shopify/Product/<n>`), for catalog and stock tests. */
+export function catalogProductInput(n: number, extra: Partial<CatalogProductInput> = {}): CatalogProductInput {
+  return {
+    gid: `gid://shopify/Product/${n}`,
+    handle: `p-${n}`,
+    title: `Product ${n}`,
+    status: 'active',
+    price: 10,
+    compareAtPrice: null,
+    images: [],
+    productType: '',
+    ...extra,
+  };
+}
+
+/** A look item showing product <n> (its marker at 50 %, 50 %), with an optional alternative product. */
+export function lookItem(n: number, order = 0, alternative?: number): LookRelatedItem {
+  return {
+    itemId: `gid://shopify/Product/${n}`,
+    title: `Product ${n}`,
+    image: '',
+    order,
+    type: 'product',
+    markerX: 50,
+    markerY: 50,
+    ...(alternative
+      ? { alternative: { itemId: `gid://shopify/Product/${alternative}`, title: `Product ${alternative}`, image: '' } }
+      : {}),
   };
 }

@@ -6,14 +6,14 @@ import { shopifyTestApp, installShop } from '../../test/platformShop';
 import type { FakeShopifyAdmin } from '../../test/fakeShopifyAdmin';
 import type { TestApp } from '../../test/testApp';
 import type { FakeFlow } from '../../test/fakeAdmin/flow';
-import { insertLook } from '../../test/looks';
+import { catalogProductInput, insertLook, lookItem } from '../../test/looks';
 import { signWebhook } from '../webhooks/hmac';
 import { API_PREFIX } from '../../../src/contracts/api';
 import type { Experiment } from '../../../src/contracts/experiments';
 import type { ShopRow } from '../../services/shop/shops';
 import { FLOW_TRIGGERS, FLOW_TRIGGER_HANDLES } from '../../services/flow/flowTriggers';
 import { sendLookItemSoldOut } from '../../services/flow/flowEvents';
-import { upsertCatalogProducts, type CatalogProductInput } from '../../services/shop/catalog';
+import { upsertCatalogProducts } from '../../services/shop/catalog';
 import { unreadChanges } from '../../services/changes/reader';
 import type { Db } from '../../db';
 import { checkConversionDrops, findConversionDrops, MIN_WEEKLY_IMPRESSIONS } from '../../services/flow/conversionDrop';
@@ -200,27 +200,8 @@ describe('Shopify Flow triggers against the Admin API stand-in', () => {
     });
   });
 
-  const product = (n: number, available: boolean): CatalogProductInput => ({
-    gid: `gid://shopify/Product/${n}`,
-    handle: `flow-${n}`,
-    title: `Product ${n}`,
-    status: 'active',
-    price: 10,
-    compareAtPrice: null,
-    images: [],
-    productType: '',
-    available,
-  });
-  const item = (n: number) =>
-    ({
-      itemId: `gid://shopify/Product/${n}`,
-      title: `Product ${n}`,
-      image: '',
-      order: 0,
-      type: 'product',
-      markerX: 10,
-      markerY: 20,
-    }) as const;
+  const product = (n: number, available: boolean) => catalogProductInput(n, { handle: `flow-${n}`, available });
+  const item = (n: number) => lookItem(n);
 
   it('an item of an active look selling out (the stock write) reaches Flow as "Look item sold out", once', async () => {
     await upsertCatalogProducts(t.db, shop.id, [product(5151, true)]);

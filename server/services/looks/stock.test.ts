@@ -1,8 +1,8 @@
 jest.setTimeout(120_000);
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { insertLook, lookFormBody } from '../../test/looks';
+import { catalogProductInput, insertLook, lookFormBody, lookItem } from '../../test/looks';
 import { deliver } from '../../platform/webhooks/test/deliver';
-import { upsertCatalogProducts, type CatalogProductInput } from '../shop/catalog';
+import { upsertCatalogProducts } from '../shop/catalog';
 import { bundleLooks } from '../../platform/discounts/bundleConfig';
 import type { LookListItem, SoldOutLooksResponse } from '../../../src/contracts/looks';
 
@@ -10,27 +10,8 @@ import type { LookListItem, SoldOutLooksResponse } from '../../../src/contracts/
 const SHOP = 'stock.myshopify.com';
 const DEMO = 'demo-shop.myshopify.com';
 const gid = (n: number) => `gid://shopify/Product/${n}`;
-const product = (n: number, extra: Partial<CatalogProductInput> = {}): CatalogProductInput => ({
-  gid: gid(n),
-  handle: `p-${n}`,
-  title: `Product ${n}`,
-  status: 'active',
-  price: 10,
-  compareAtPrice: null,
-  images: [],
-  productType: '',
-  ...extra,
-});
-const item = (n: number, order: number, alternative?: number) => ({
-  itemId: gid(n),
-  title: `Product ${n}`,
-  image: '',
-  order,
-  type: 'product' as const,
-  markerX: 50,
-  markerY: 50,
-  ...(alternative ? { alternative: { itemId: gid(alternative), title: `Product ${alternative}`, image: '' } } : {}),
-});
+const product = catalogProductInput;
+const item = lookItem;
 
 describe('stock', () => {
   let t: TestApp;
