@@ -186,8 +186,11 @@ async function registerSpa(app: FastifyInstance, config: Config) {
       // The build's x.js.br / x.js.gz (scripts/build/precompressAssets.ts), as the browser accepts them.
       preCompressed: true,
       cacheControl: false,
+      // The ETag is what a revalidation (an unhashed file) needs; Last-Modified said it again on every asset.
+      lastModified: false,
       setHeaders(res, filePath) {
-        const hashed = /\.[0-9a-f]{12}\./.test(path.basename(filePath));
+        // main.<hash:12>.js, a lazy chunk's <hash:10>.js (webpack.config.ts), and their .br / .gz.
+        const hashed = /(^|\.)[0-9a-f]{10,}\./.test(path.basename(filePath));
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         // The same URL is sent brotli, gzip or plain: a shared cache must keep them apart.
         res.setHeader('Vary', 'Accept-Encoding');

@@ -7,7 +7,7 @@ import { DEMO_SHOP_DOMAIN } from '../config';
 import { storageFor } from '../storage';
 import { signSessionToken } from '../auth/sessionToken';
 import { queryHmac } from '../auth/oauth';
-import { frameAncestors, withFrameAncestors } from './securityHeaders';
+import { DOCUMENT_ONLY_HEADERS, frameAncestors, withFrameAncestors } from './securityHeaders';
 
 // Whole apps on cloned databases: generous under a loaded machine.
 jest.setTimeout(60_000);
@@ -20,6 +20,7 @@ function makeDist(): string {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789ab.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789ab.css'), 'body{margin:0}');
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
   return dist;
 }
@@ -128,6 +129,39 @@ describe('security headers (standalone)', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: image.images[0] })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/files/uploads/note.txt' })).statusCode).toBe(200);
+  });
+
+  it("a script or a stylesheet carries what such a file uses, not a document's headers", async () => {
+    const document = await t.app.inject({ method: 'GET', url: '/' });
+    expect(document.headers['content-type']).toMatch(/^text\/html/);
+    for (const name of [...DOCUMENT_ONLY_HEADERS, 'referrer-policy'])
+      expect([name, document.headers[name]]).toEqual([name, expect.any(String)]);
+
+    const script = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main.0123456789ab.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    const style = await t.app.inject({ method: 'GET', url: '/assets/main.0123456789ab.css' });
+    // The storefront's script, served by a route of its own.
+    const storefront = await t.app.inject({ method: 'GET', url: '/storefront/assets/looks.js' });
+    for (const [name, res] of Object.entries({ script, style, storefront })) {
+      expect([name, res.statusCode]).toEqual([name, 200]);
+      expect([name, res.headers['x-content-type-options']]).toEqual([name, 'nosniff']);
+      expect([name, res.headers['cross-origin-resource-policy']]).toEqual([name, 'cross-origin']);
+      expect([name, res.headers['cache-control']]).toEqual([name, expect.any(String)]);
+      for (const header of DOCUMENT_ONLY_HEADERS)
+        expect([name, header, res.headers[header]]).toEqual([name, header, undefined]);
+    }
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers['referrer-policy']).toBeUndefined();
+    expect(storefront.headers['referrer-policy']).toBeUndefined();
+    // A stylesheet's own policy governs the requests of its url()s.
+    expect(style.headers['content-type']).toMatch(/^text\/css/);
+    expect(style.headers['referrer-policy']).toBe('no-referrer');
+    // A build file revalidates by its ETag; Last-Modified said the same again.
+    expect(script.headers.etag).toEqual(expect.any(String));
+    expect(script.headers['last-modified']).toBeUndefined();
   });
 
   it('authenticated API answers are never cached (every GET route behind the session token)', async () => {
