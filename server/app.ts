@@ -188,6 +188,8 @@ async function registerSpa(app: FastifyInstance, config: Config) {
       cacheControl: false,
       // The ETag is what a revalidation (an unhashed file) needs; Last-Modified said it again on every asset.
       lastModified: false,
+      // Scripts, styles and the build's images are fetched whole: no range requests, no Accept-Ranges on each.
+      acceptRanges: false,
       setHeaders(res, filePath) {
         // main.<hash:12>.js, a lazy chunk's <hash:10>.js (webpack.config.ts), and their .br / .gz.
         const hashed = /(^|\.)[0-9a-f]{10,}\./.test(path.basename(filePath));

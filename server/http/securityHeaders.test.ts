@@ -162,6 +162,7 @@ describe('security headers (standalone)', () => {
     // A build file revalidates by its ETag; Last-Modified said the same again.
     expect(script.headers.etag).toEqual(expect.any(String));
     expect(script.headers['last-modified']).toBeUndefined();
+    expect(script.headers['accept-ranges']).toBeUndefined();
   });
 
   it('authenticated API answers are never cached (every GET route behind the session token)', async () => {
