@@ -14,13 +14,25 @@ describe('startWebVitalsLater', () => {
     jest.useFakeTimers();
     jest.mocked(startWebVitals).mockClear();
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
 
-  it('loads the reporter at the first act on the page, once', async () => {
+  it('loads the reporter after the first act on the page has painted (the next frame), once', async () => {
+    const frames: FrameRequestCallback[] = [];
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
     startWebVitalsLater(host, window);
     await flush();
     expect(startWebVitals).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('pointerdown'));
+    await flush();
+    expect(startWebVitals).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    frames[0](0);
+    await flush();
+    expect(startWebVitals).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(0);
     await flush();
     expect(startWebVitals).toHaveBeenCalledTimes(1);
     window.dispatchEvent(new Event('keydown'));

@@ -13,20 +13,27 @@ export const WEB_VITALS_LOAD_DELAY_MS = 10_000;
  * and two requests on every route, on the slow line the first screen's own
  * scripts use). Nothing is missed: the reporter observes buffered entries
  * (LCP, layout shifts, slow interactions — the one that loads it included).
- * A visit that leaves within the delay without acting reports nothing.
+ * A visit that leaves within the delay without acting reports nothing. At an
+ * act it loads after the act's next paint.
  */
 export function startWebVitalsLater(host: Host, win: Window = window): void {
   let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    win.clearTimeout(timer);
-    USER_ACTS.forEach((type) => win.removeEventListener(type, start, true));
-    import(/* webpackChunkName: "web-vitals-reporter" */ './webVitals').then(
+  const load = () =>
+    void import(/* webpackChunkName: "web-vitals-reporter" */ './webVitals').then(
       (m) => m.startWebVitals({ host, win }),
       () => undefined,
     );
+  const start = (afterPaint: boolean) => {
+    if (started) return;
+    started = true;
+    win.clearTimeout(timer);
+    USER_ACTS.forEach((type) => win.removeEventListener(type, onAct, true));
+    // An act's own response paints first: the chunk's request and run are not part of the
+    // interaction (its next paint is what INP measures); the next frame, then a task of its own.
+    if (afterPaint) win.requestAnimationFrame(() => win.setTimeout(load, 0));
+    else load();
   };
-  const timer = win.setTimeout(start, WEB_VITALS_LOAD_DELAY_MS);
-  USER_ACTS.forEach((type) => win.addEventListener(type, start, { capture: true, passive: true }));
+  const onAct = () => start(true);
+  const timer = win.setTimeout(() => start(false), WEB_VITALS_LOAD_DELAY_MS);
+  USER_ACTS.forEach((type) => win.addEventListener(type, onAct, { capture: true, passive: true }));
 }

@@ -6,13 +6,21 @@ import type { IntlShape } from 'react-intl';
  * reads "5,00 $" and "50,0 ¢".
  */
 
+/** Each code's answer, found once (a NumberFormat is built to find it; every amount on a page asks). */
+const currencyCodes = new Map<string, boolean>();
+
 const isCurrencyCode = (currency: string) => {
-  try {
-    new Intl.NumberFormat('en', { style: 'currency', currency });
-    return true;
-  } catch {
-    return false;
+  let valid = currencyCodes.get(currency);
+  if (valid === undefined) {
+    try {
+      new Intl.NumberFormat('en', { style: 'currency', currency });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    currencyCodes.set(currency, valid);
   }
+  return valid;
 };
 
 /**

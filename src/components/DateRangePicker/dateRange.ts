@@ -48,20 +48,33 @@ export function addDays(day: string, days: number): string {
   return utcToYmd(date);
 }
 
+/**
+ * The date format of each timezone, made once: building an Intl.DateTimeFormat costs far more than
+ * formatting with it, and the applied range's selectors ask for today at every store update. An
+ * unknown zone is remembered as null (UTC).
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat | null {
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      format = null;
+    }
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Today's date in a timezone (the shop's), as YYYY-MM-DD. Falls back to UTC for an unknown zone. */
 export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(now);
-    const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-    return `${get('year')}-${get('month')}-${get('day')}`;
-  } catch {
-    return utcToYmd(now);
-  }
+  const format = dayFormat(timeZone);
+  if (!format) return utcToYmd(now);
+  const parts = format.formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
 /** SPEC §9 presets: today; yesterday; last 7 days = 7 days ago → yesterday; last 30 days = 30 days ago → yesterday. */

@@ -1,5 +1,5 @@
 jest.setTimeout(30_000);
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { createFakeHost } from '../../test/fakeHost';
@@ -7,6 +7,7 @@ import { track } from '../../analytics/tracker';
 import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import { orderRow, ordersPage, statsData } from '../../test/fixtures';
 import { todayInTimeZone, addDays } from '../../components/DateRangePicker/dateRange';
+import { applied, pickerOpened, presetSelected } from '../../components/DateRangePicker/dateRangeSlice';
 import { PHONE_WIDTH, useViewportWidth } from '../../test/viewport';
 import AnalyticsPage from './AnalyticsPage';
 
@@ -58,6 +59,38 @@ describe('AnalyticsPage', () => {
         .params.get('page'),
     ).toBe('2');
     expect(await screen.findByTestId('revenue-chart')).toBeInTheDocument();
+  });
+
+  it('a new range asks its stats and its first orders page (never the page the old range was on)', async () => {
+    const { calls } = mockBackend({
+      'GET /stats': ok(stats),
+      'GET /shopOrders': ({ params }) => orders(Number(params.get('page'))),
+    });
+    const { store } = renderWithProviders(<AnalyticsPage />);
+    await screen.findByText('#100');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('#200')).toBeInTheDocument();
+    const today = todayInTimeZone('UTC');
+    const ordersAsked = () =>
+      calls.filter((c) => c.path === '/shopOrders').map((c) => `${c.params.get('fromDate')} p${c.params.get('page')}`);
+    const before = ordersAsked().length;
+
+    // The picker's Apply (its own test drives the popover): the applied range changes in the store.
+    act(() => {
+      store.dispatch(pickerOpened({ today }));
+      store.dispatch(presetSelected({ alias: 'last30days', today }));
+      store.dispatch(applied());
+    });
+    expect(await screen.findByRole('button', { name: 'Date range: Last 30 days' })).toBeInTheDocument();
+    expect(await screen.findByText('#100')).toBeInTheDocument();
+    expect(ordersAsked().slice(before)).toEqual([`${addDays(today, -30)} p1`]);
+    expect(
+      calls
+        .filter((c) => c.path === '/stats')
+        .at(-1)!
+        .params.get('fromDate'),
+    ).toBe(addDays(today, -30));
+    expect(screen.getByText('Page 1 of 2 · 13 orders')).toBeInTheDocument();
   });
 
   it("says which currency the amounts are in (the shop's, whatever the buyers paid in)", async () => {

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useState } from 'react';
 import { Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import { StatCards, useMoney, useQueryErrorToast } from '../../components/SummaryCard';
-import { DateRangePicker, useAppliedDateRange } from '../../components/DateRangePicker';
+import { DateRangePicker, useAppliedDateRange, type Period } from '../../components/DateRangePicker';
 import { track } from '../../analytics/tracker';
 import { useShop } from '../shop';
 import { analyticsApi, useGetFunnelQuery, useGetShopOrdersQuery, useGetStatsQuery } from './analyticsApi';
@@ -45,21 +45,33 @@ export async function prefetch(store: AppStore): Promise<unknown> {
 
 /** Analytics (/analytics): the range's cards, orders, top looks and revenue chart (SPEC §2). */
 export default function AnalyticsPage() {
+  const shop = useShop();
+  const range = useAppliedDateRange(shop.timezone);
+  // Apply paints the picker's own change first (the popover closes, the button names the new range: the
+  // picker reads the store itself); the report of the new range renders after that paint, in a render
+  // React can interrupt — the whole page and its queries were the click's next paint (issue 26, INP).
+  const period = useDeferredValue(range.period);
+  return <AnalyticsReport period={period} />;
+}
+
+/** The page for a range; memo: a render of the page for the same (deferred) range stops here. */
+const AnalyticsReport = memo(function AnalyticsReport({ period }: { period: Period }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const shop = useShop();
   const money = useMoney(shop.currency);
-  const range = useAppliedDateRange(shop.timezone);
-  const { since: fromDate, until: toDate } = range.period;
-  const [page, setPage] = useState(1);
+  const { since: fromDate, until: toDate } = period;
+  // The orders page belongs to its range: a new range starts at its first page (in the same render,
+  // so the new range never asks for the page the old one was on).
+  const [shownPage, setShownPage] = useState({ page: 1, fromDate, toDate });
+  const page = shownPage.fromDate === fromDate && shownPage.toDate === toDate ? shownPage.page : 1;
+  const setPage = (next: number) => setShownPage({ page: next, fromDate, toDate });
 
   useEffect(() => {
     track('analytics_viewed');
     // The chart's chunk loads alongside the stats, not after them.
     void revenueChart.load().catch(() => undefined);
   }, []);
-  // A new range starts at its first page.
-  useEffect(() => setPage(1), [fromDate, toDate]);
 
   const stats = useGetStatsQuery({ fromDate, toDate });
   const orders = useGetShopOrdersQuery({ page, fromDate, toDate });
@@ -174,4 +186,4 @@ export default function AnalyticsPage() {
       </BlockStack>
     </Page>
   );
-}
+});

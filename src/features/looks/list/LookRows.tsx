@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, BlockStack, Box, Button, ButtonGroup, IndexTable, InlineStack, Text } from '@shopify/polaris';
 import { DeleteIcon, EditIcon, ExternalIcon } from '@shopify/polaris-icons';
 import { useIntl } from 'react-intl';
@@ -82,8 +83,11 @@ function Tags({ look }: { look: LookListItem }) {
 
 const thumbnail = (look: LookListItem) => <ProductThumbnail image={look.image} size="small" />;
 
-/** One look as a table row: image, title, status, tags, actions. */
-export function LookRow({ look, index, onDelete }: RowProps) {
+/**
+ * One look as a table row: image, title, status, tags, actions. memo: a look's change (its status
+ * toggled, updated at once in the cached page) renders its own row, not every row of the page.
+ */
+export const LookRow = memo(function LookRow({ look, index, onDelete }: RowProps) {
   return (
     <IndexTable.Row id={String(look.id)} position={index}>
       <IndexTable.Cell>{thumbnail(look)}</IndexTable.Cell>
@@ -105,10 +109,10 @@ export function LookRow({ look, index, onDelete }: RowProps) {
       </IndexTable.Cell>
     </IndexTable.Row>
   );
-}
+});
 
-/** Small screens (IndexTable's condensed mode): one stacked entry per look, its actions below. */
-export function LookCompactRow({ look, index, onDelete }: RowProps) {
+/** Small screens (IndexTable's condensed mode): one stacked entry per look, its actions below (memo: as LookRow). */
+export const LookCompactRow = memo(function LookCompactRow({ look, index, onDelete }: RowProps) {
   return (
     <IndexTable.Row id={String(look.id)} position={index}>
       <Box padding="300" paddingInline="400" width="100%">
@@ -130,4 +134,4 @@ export function LookCompactRow({ look, index, onDelete }: RowProps) {
       </Box>
     </IndexTable.Row>
   );
-}
+});

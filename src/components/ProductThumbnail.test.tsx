@@ -1,0 +1,36 @@
+/**
+ * @jest-environment node
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Thumbnail } from '@shopify/polaris';
+import { ImageIcon } from '@shopify/polaris-icons';
+import { ProductThumbnail } from './ProductThumbnail';
+
+const CDN_IMAGE = 'https://cdn.shopify.com/s/files/1/shirt.jpg';
+
+describe('ProductThumbnail', () => {
+  it.each([
+    ['small', 80],
+    ['medium', 120],
+    ['large', 160],
+  ] as const)('%s: Polaris Thumbnail’s markup, its image fetched lazily and decoded off the paint', (size, width) => {
+    const source = `${CDN_IMAGE}?width=${width}`;
+    const ours = renderToStaticMarkup(<ProductThumbnail image={CDN_IMAGE} size={size} />);
+    const polaris = renderToStaticMarkup(<Thumbnail source={source} alt="" size={size} />);
+    expect(ours).toContain(' loading="lazy"');
+    expect(ours).toContain(' decoding="async"');
+    expect(ours.replace(' loading="lazy"', '').replace(' decoding="async"', '')).toBe(polaris);
+  });
+
+  it('without an image: Polaris Thumbnail with the image icon', () => {
+    expect(renderToStaticMarkup(<ProductThumbnail image={null} size="small" />)).toBe(
+      renderToStaticMarkup(<Thumbnail source={ImageIcon} alt="" size="small" />),
+    );
+  });
+
+  it('an image off Shopify’s CDN keeps its URL', () => {
+    expect(renderToStaticMarkup(<ProductThumbnail image="/files/a.png" size="small" />)).toContain(
+      'src="/files/a.png"',
+    );
+  });
+});
