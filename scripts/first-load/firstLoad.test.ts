@@ -88,6 +88,14 @@ describe('first load of the list pages', () => {
     expect(entryFiles).toContainEqual(expect.stringMatching(/^assets\/main\.[0-9a-f]{12}\.js$/));
   });
 
+  it("only the gallery's edit page (the one that opens a stream) loads the generation-stream middleware", () => {
+    const MIDDLEWARE = './src/features/gallery/stream/generationStreamMiddleware.ts';
+    expect(firstLoad(stats, []).modules).not.toContain(MIDDLEWARE);
+    for (const group of [...Object.values(LIST_ROUTES), 'look-new', 'layout', 'plans'])
+      expect([group, firstLoad(stats, group).modules.includes(MIDDLEWARE)]).toEqual([group, false]);
+    expect(firstLoad(stats, 'gallery-edit').modules).toContain(MIDDLEWARE);
+  });
+
   it('finds yup where a form validates (the check can see it)', () => {
     const { modules } = firstLoad(stats, 'look-form-validate');
     // (../../main/node_modules/… where node_modules is a link, as in a git worktree)

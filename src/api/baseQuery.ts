@@ -1,3 +1,4 @@
+import type { Middleware } from '@reduxjs/toolkit';
 import {
   fetchBaseQuery,
   type BaseQueryFn,
@@ -18,6 +19,11 @@ export interface ThunkExtra {
   server?: { origin: string; fetchFn: typeof fetch };
   /** The interface language named by the app's URL (`?locale=`), when there is one: sent with every call. */
   locale?: Locale;
+  /**
+   * Adds middleware to the store when a page that needs it loads (Redux Toolkit's
+   * `createDynamicMiddleware`, src/app/store.ts): the gallery's generation stream.
+   */
+  addMiddleware: (...middleware: Middleware[]) => void;
 }
 
 const prepareHeaders = async (headers: Headers, { extra }: { extra: unknown }) => {

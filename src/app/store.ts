@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
@@ -8,7 +8,6 @@ import type { Host } from '../host/Host';
 import { onboardingSlice } from '../features/onboarding/onboardingSlice';
 import { dateRangeSlice } from '../components/DateRangePicker/dateRangeSlice';
 import { generationStreamSlice } from '../features/gallery/stream/generationStreamSlice';
-import { createGenerationStreamMiddleware } from '../features/gallery/stream/generationStreamMiddleware';
 
 /**
  * Only UI slices are persisted (each under its own key); the `api` cache and
@@ -47,8 +46,16 @@ export const DEV_TOOLS = { name: 'Shoppable Looks', trace: true, traceLimit: 25 
  * `server`: the store of a server-side render (src/ssr), whose calls go to the server's own API;
  * `locale`: the interface language of the app's URL, named to the server with every call.
  */
-export function makeStore(host: Host, preloadedState?: Partial<RootState>, extra: Omit<ThunkExtra, 'host'> = {}) {
-  const extraArgument: ThunkExtra = { host, ...extra };
+export function makeStore(
+  host: Host,
+  preloadedState?: Partial<RootState>,
+  extra: Omit<ThunkExtra, 'host' | 'addMiddleware'> = {},
+) {
+  // Middleware that pages add when they load (ThunkExtra.addMiddleware): the generation stream's
+  // (src/features/gallery/stream/openGenerationStream.ts) comes with the gallery's edit page, the
+  // only one that opens a stream, instead of in every first load.
+  const pageMiddleware = createDynamicMiddleware();
+  const extraArgument: ThunkExtra = { host, ...extra, addMiddleware: pageMiddleware.addMiddleware };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
@@ -57,7 +64,7 @@ export function makeStore(host: Host, preloadedState?: Partial<RootState>, extra
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: PERSIST_ACTIONS },
         thunk: { extraArgument },
-      }).concat(baseApi.middleware, createGenerationStreamMiddleware(host)),
+      }).concat(baseApi.middleware, pageMiddleware.middleware),
   });
   setupListeners(store.dispatch);
   return store;

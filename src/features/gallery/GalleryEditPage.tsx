@@ -18,7 +18,8 @@ import { generationBody } from '../../contracts/gallery';
 import { CreditBalanceCard } from '../credits';
 import { useGetGenerationQuery, useUpdateGenerationMutation } from './galleryApi';
 import { useGalleryLook } from './galleryLooks';
-import { selectGenerationStream, startGenerationStream, stopGenerationStream } from './stream/generationStreamSlice';
+import { selectGenerationStream, stopGenerationStream } from './stream/generationStreamSlice';
+import { openGenerationStream } from './stream/openGenerationStream';
 import { GalleryGate } from './components/GalleryGate';
 import { GenerationForm, type GenerationFormSubmit } from './components/GenerationForm';
 import { GeneratedImageCard } from './components/GeneratedImageCard';
@@ -52,7 +53,7 @@ function GalleryEdit() {
   useEffect(() => {
     if (!data || String(data.id) !== id || opened.current === id) return;
     opened.current = id;
-    if (!data.generatedImageUrl) dispatch(startGenerationStream({ generationId: id }));
+    if (!data.generatedImageUrl) dispatch(openGenerationStream(id));
   }, [data, id, dispatch]);
   useEffect(() => () => void dispatch(stopGenerationStream()), [dispatch, id]);
 
@@ -106,7 +107,7 @@ function GalleryEdit() {
       setFormError(t('Generation.errors.updateFailed'));
       return;
     }
-    dispatch(startGenerationStream({ generationId: id }));
+    dispatch(openGenerationStream(id));
   };
 
   return (
@@ -150,7 +151,7 @@ function GalleryEdit() {
               error={failureText}
               reconnecting={mine && stream.connection === 'connecting' && stream.reconnectAttempt > 0}
               lost={mine && stream.connection === 'error'}
-              onReconnect={() => dispatch(startGenerationStream({ generationId: id }))}
+              onReconnect={() => dispatch(openGenerationStream(id))}
             />
             <CreditBalanceCard />
           </BlockStack>
