@@ -20,6 +20,23 @@ const PAGES: { path: string; heading: string; content?: string }[] = [
   { path: '/settings', heading: 'Settings' },
 ];
 
+/**
+ * The Suspense boundaries a first screen is hydrated in, at least (src/components/HydrationBoundary.tsx):
+ * the frame and the page on every route, and the parts of the pages whose hydration was one long task
+ * (the look form's sections, the layout's preview, the plans and their questions, the analytics funnel
+ * and orders table). React writes a boundary the server rendered as `<!--$-->…<!--/$-->`.
+ */
+const BOUNDARIES: Record<string, number> = {
+  '/': 2,
+  '/looks': 2,
+  '/analytics': 5,
+  '/looks/new': 5,
+  '/gallery': 2,
+  '/billing/plans': 5,
+  '/layout': 4,
+  '/settings': 2,
+};
+
 /** Records, before any script of the page runs, whether #root's content was ever replaced. */
 async function watchRoot(page: Page) {
   await page.addInitScript(() => {
@@ -79,6 +96,14 @@ test.describe('pages rendered on the server', () => {
       expect(replaced).toBe(0);
     });
   }
+
+  test('each first screen is hydrated in parts: its Suspense boundaries are in the HTML', async ({ request }) => {
+    for (const [path, count] of Object.entries(BOUNDARIES)) {
+      const html = await (await request.get(path)).text();
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root.split('<!--$-->').length - 1, path).toBeGreaterThanOrEqual(count);
+    }
+  });
 
   test('the taken-over page works: search filters the looks, the navigation moves in the app', async ({ page }) => {
     await openApp(page, '/looks');

@@ -20,6 +20,7 @@ import { resolveLocale } from '../i18n/locale';
 import { CatalogSyncBanner, ShopProvider, useGetShopDetailsQuery } from '../features/shop';
 import { AnalyticsTracking } from '../analytics/AnalyticsTracking';
 import { PagePlaceholder } from '../components/PagePlaceholder';
+import { HydrationBoundary } from '../components/HydrationBoundary';
 import { ReplayEarlyClick } from '../ssr/ReplayEarlyClick';
 import { NarrowScreenGuessProvider } from '../components/narrowScreen';
 import type { AppStore } from './store';
@@ -120,19 +121,25 @@ function Shell({ queryLocale }: { queryLocale?: string }) {
   const { data: shop } = useGetShopDetailsQuery();
   const locale = resolveLocale(queryLocale, shop?.locale);
   const page = useMatches().at(-1)?.handle as PageHandle | undefined;
+  // Hydrated after the router, in passes of its own (HydrationBoundary): the frame, then the page,
+  // then the page's own boundaries. Hydrated inside a boundary, the frame's mount-time updates
+  // (Polaris' portals, media queries) run at idle priority, so they leave the page's boundaries to
+  // their own later, time-sliced passes instead of forcing them into one long task.
   return (
-    <I18nProvider locale={locale} part={page?.messages} linkComponent={RouterLink}>
-      <AppFrame shopDomain={shop?.shopDomain}>
-        <ShopProvider>
-          {shop && <AnalyticsTracking shopDomain={shop.shopDomain} />}
-          {/* The first catalog sync's progress (shopify mode); the pages stay usable below it. */}
-          {shop && <CatalogSyncBanner />}
-          <PageOutlet />
-        </ShopProvider>
-      </AppFrame>
-      {/* A new page starts at its top; back/forward return to where the page was. */}
-      <ScrollRestoration />
-    </I18nProvider>
+    <HydrationBoundary>
+      <I18nProvider locale={locale} part={page?.messages} linkComponent={RouterLink}>
+        <AppFrame shopDomain={shop?.shopDomain}>
+          <ShopProvider>
+            {shop && <AnalyticsTracking shopDomain={shop.shopDomain} />}
+            {/* The first catalog sync's progress (shopify mode); the pages stay usable below it. */}
+            {shop && <CatalogSyncBanner />}
+            <PageOutlet />
+          </ShopProvider>
+        </AppFrame>
+        {/* A new page starts at its top; back/forward return to where the page was. */}
+        <ScrollRestoration />
+      </I18nProvider>
+    </HydrationBoundary>
   );
 }
 
@@ -147,7 +154,9 @@ function PageOutlet() {
   return (
     <>
       {navigating && <Loading />}
-      <Outlet />
+      <HydrationBoundary>
+        <Outlet />
+      </HydrationBoundary>
       <ReplayEarlyClick />
     </>
   );

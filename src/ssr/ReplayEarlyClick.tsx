@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
+import { whenBoundariesHydrated } from '../components/HydrationBoundary';
 import { replayEarlyClick } from './firstScreen';
 import { replayEarlyInput } from './earlyInput';
 
 /**
- * Rendered beside the page (App.tsx, PageOutlet): its effect
- * runs once the page itself is live — hydrated, or rendered by the browser —
+ * Rendered beside the page (App.tsx, PageOutlet): once the page itself is
+ * live — hydrated, its Suspense boundaries too (HydrationBoundary), or rendered by the browser —
  * and hands the page what the merchant did on the server's page before
  * (server/ssr/paintFirst.ts keeps it): the fields edited (earlyInput.ts), then
  * the button clicked. The click waits for the render of the fields' edits (an
@@ -13,8 +14,11 @@ import { replayEarlyInput } from './earlyInput';
  */
 export function ReplayEarlyClick() {
   useEffect(() => {
-    if (replayEarlyInput(window) === 0) replayEarlyClick(window);
-    else setTimeout(() => replayEarlyClick(window));
+    // Into hydrated fields only: the page's boundaries hydrate after this commit (HydrationBoundary).
+    whenBoundariesHydrated(() => {
+      if (replayEarlyInput(window) === 0) replayEarlyClick(window);
+      else setTimeout(() => replayEarlyClick(window));
+    });
   }, []);
   return null;
 }

@@ -3,11 +3,12 @@ import { act } from '@testing-library/react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { EARLY_CLICK_REPLAY, EARLY_INPUT_REPLAY } from '../contracts/paintFirst';
+import { HydrationBoundary } from '../components/HydrationBoundary';
 import { ReplayEarlyClick } from './ReplayEarlyClick';
 import { replayEarlyInput, type EarlyEdit } from './earlyInput';
 
 /** A form as the app's: every field controlled by state, an Add button that reads the typed text. */
-function LookFields({ onFiles }: { onFiles(names: string[]): void }) {
+function LookFields({ onFiles, withReplay = true }: { onFiles(names: string[]): void; withReplay?: boolean }) {
   const [tag, setTag] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [note, setNote] = useState('kept from the server');
@@ -28,7 +29,7 @@ function LookFields({ onFiles }: { onFiles(names: string[]): void }) {
       <input type="checkbox" aria-label="Featured" checked={featured} onChange={(e) => setFeatured(e.target.checked)} />
       <input type="file" aria-label="Image" onChange={(e) => onFiles([...(e.target.files ?? [])].map((f) => f.name))} />
       <output>{JSON.stringify({ tag, tags, note, status, featured })}</output>
-      <ReplayEarlyClick />
+      {withReplay && <ReplayEarlyClick />}
     </form>
   );
 }
@@ -113,6 +114,28 @@ describe('what a merchant did on the server-rendered page before the app took it
     expect(onFiles).toHaveBeenCalledTimes(1);
     expect(onFiles).toHaveBeenCalledWith(['early.png']);
     expect(replayEarlyInput(window)).toBe(0); // once
+  });
+
+  it('is in the app when its fields are in Suspense boundaries hydrated after the page (selective hydration)', async () => {
+    // The page's sections as the app has them (HydrationBoundary), the replay beside them, as in App.tsx.
+    const page = (
+      <div>
+        <HydrationBoundary>
+          <HydrationBoundary>
+            <LookFields onFiles={onFiles} withReplay={false} />
+          </HydrationBoundary>
+        </HydrationBoundary>
+        <ReplayEarlyClick />
+      </div>
+    );
+    container.innerHTML = renderToString(page);
+    editEverything();
+    await act(async () => {
+      root = hydrateRoot(container, page);
+    });
+    expect(state()).toEqual({ tag: 'summer', tags: [], note: 'typed early', status: 'active', featured: true });
+    expect(field<HTMLButtonElement>('button').disabled).toBe(false);
+    expect(onFiles).toHaveBeenCalledWith(['early.png']);
   });
 
   it('is in the app when the browser rendered the page anew (the server page differed): the fields at the same places get it', async () => {

@@ -18,6 +18,7 @@ import { RevenueChartSkeleton } from './RevenueChartSkeleton';
 import { RevenueBreakdown } from './RevenueBreakdown';
 import { ReconciliationNote } from './ReconciliationNote';
 import { lazyOnce } from '../../components/lazyOnce';
+import { HydrationBoundary } from '../../components/HydrationBoundary';
 
 /** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
 const revenueChart = lazyOnce(() => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart'));
@@ -148,39 +149,46 @@ const AnalyticsReport = memo(function AnalyticsReport({ period }: { period: Peri
                 )}
               </BlockStack>
             </Card>
-            <FunnelCard {...funnelReport} since={fromDate} until={toDate} />
-            <ExperimentsCard />
-            <Layout>
-              <Layout.Section>
-                <OrdersTable
-                  page={page}
-                  data={orders.data}
-                  loading={orders.isFetching}
-                  formatMoney={money}
-                  timeZone={shop.timezone}
-                  onPage={setPage}
-                />
-              </Layout.Section>
-              <Layout.Section variant="oneThird">
-                <InlineGrid columns={1} gap="500">
-                  <TopLooksCard
-                    title={t('Analytics.topAddToCart.title')}
-                    looks={stats.data?.topProductsAddToCart}
-                    loading={stats.isFetching}
-                    emptyText={t('Analytics.topAddToCart.empty')}
-                    testId="top-add-to-cart"
-                  />
-                  <TopLooksCard
-                    title={t('Analytics.topSellers.title')}
-                    looks={stats.data?.topSellers}
-                    loading={stats.isFetching}
-                    emptyText={t('Analytics.topSellers.empty')}
-                    testId="top-sellers"
-                  />
-                  <GeneratedImagesCard {...funnelReport} />
-                </InlineGrid>
-              </Layout.Section>
-            </Layout>
+            {/* Hydrated in passes of their own (HydrationBoundary): the funnel, then the orders table. */}
+            <HydrationBoundary>
+              <FunnelCard {...funnelReport} since={fromDate} until={toDate} />
+              <ExperimentsCard />
+            </HydrationBoundary>
+            <HydrationBoundary>
+              <HydrationBoundary>
+                <Layout>
+                  <Layout.Section>
+                    <OrdersTable
+                      page={page}
+                      data={orders.data}
+                      loading={orders.isFetching}
+                      formatMoney={money}
+                      timeZone={shop.timezone}
+                      onPage={setPage}
+                    />
+                  </Layout.Section>
+                  <Layout.Section variant="oneThird">
+                    <InlineGrid columns={1} gap="500">
+                      <TopLooksCard
+                        title={t('Analytics.topAddToCart.title')}
+                        looks={stats.data?.topProductsAddToCart}
+                        loading={stats.isFetching}
+                        emptyText={t('Analytics.topAddToCart.empty')}
+                        testId="top-add-to-cart"
+                      />
+                      <TopLooksCard
+                        title={t('Analytics.topSellers.title')}
+                        looks={stats.data?.topSellers}
+                        loading={stats.isFetching}
+                        emptyText={t('Analytics.topSellers.empty')}
+                        testId="top-sellers"
+                      />
+                      <GeneratedImagesCard {...funnelReport} />
+                    </InlineGrid>
+                  </Layout.Section>
+                </Layout>
+              </HydrationBoundary>
+            </HydrationBoundary>
           </>
         )}
       </BlockStack>

@@ -30,6 +30,7 @@ import { PlanCard } from './PlanCard';
 import { TrustBanner } from './TrustBanner';
 import { PlansFaq } from './PlansFaq';
 import { lazyOnce } from '../../components/lazyOnce';
+import { HydrationBoundary } from '../../components/HydrationBoundary';
 
 /** The discount code's dialog: a chunk of its own, loaded once the merchant opens it (the first screen has none). */
 const discountCodeModal = lazyOnce(() => import(/* webpackChunkName: "discount-code-modal" */ './DiscountCodeModal'));
@@ -157,53 +158,60 @@ export default function PlansPage() {
         <Layout.Section>
           <TrustBanner />
         </Layout.Section>
+        {/* Hydrated in passes of their own (HydrationBoundary): the plans, then the questions. */}
         <Layout.Section>
-          <BlockStack gap="400">
-            <PeriodToggle
-              value={activePeriod}
-              onChange={setPeriod}
-              yearlySavings={data.pricingInfo.yearlyDiscount || BILLING.yearlySavingsPercentage}
-            />
-            <DiscountLine
-              applied={discount.applied}
-              codeApplies={codeApplies}
-              period={activePeriod}
-              onOpen={() => {
-                setModalAsked(true);
-                setModalOpen(true);
-              }}
-              onRemove={discount.remove}
-              unchecked={discount.unchecked}
-              refused={discount.refused}
-              onRetry={discount.retryUnchecked}
-            />
-            <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-              <PlanCard
-                plan={data.plans.free}
-                pricingInfo={data.pricingInfo}
-                currentPlanName={data.currentPlan.name}
-                applied={null}
-                selecting={false}
+          <HydrationBoundary>
+            <BlockStack gap="400">
+              <PeriodToggle
+                value={activePeriod}
+                onChange={setPeriod}
+                yearlySavings={data.pricingInfo.yearlyDiscount || BILLING.yearlySavingsPercentage}
               />
-              {plan ? (
+              <DiscountLine
+                applied={discount.applied}
+                codeApplies={codeApplies}
+                period={activePeriod}
+                onOpen={() => {
+                  setModalAsked(true);
+                  setModalOpen(true);
+                }}
+                onRemove={discount.remove}
+                unchecked={discount.unchecked}
+                refused={discount.refused}
+                onRetry={discount.retryUnchecked}
+              />
+              <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
                 <PlanCard
-                  plan={plan}
+                  plan={data.plans.free}
                   pricingInfo={data.pricingInfo}
                   currentPlanName={data.currentPlan.name}
-                  applied={discount.applied}
-                  selecting={selecting}
-                  onSelect={onSelect}
+                  applied={null}
+                  selecting={false}
                 />
-              ) : (
-                <Card>
-                  <Text as="p">{t(MISSING_PLAN_ERROR_ID)}</Text>
-                </Card>
-              )}
-            </InlineGrid>
-          </BlockStack>
+                {plan ? (
+                  <PlanCard
+                    plan={plan}
+                    pricingInfo={data.pricingInfo}
+                    currentPlanName={data.currentPlan.name}
+                    applied={discount.applied}
+                    selecting={selecting}
+                    onSelect={onSelect}
+                  />
+                ) : (
+                  <Card>
+                    <Text as="p">{t(MISSING_PLAN_ERROR_ID)}</Text>
+                  </Card>
+                )}
+              </InlineGrid>
+            </BlockStack>
+          </HydrationBoundary>
         </Layout.Section>
         <Layout.Section>
-          <PlansFaq monthlyPrice={data.pricingInfo.monthlyPrice || BILLING.monthlyPrice} />
+          <HydrationBoundary>
+            <HydrationBoundary>
+              <PlansFaq monthlyPrice={data.pricingInfo.monthlyPrice || BILLING.monthlyPrice} />
+            </HydrationBoundary>
+          </HydrationBoundary>
         </Layout.Section>
       </Layout>
       {modalAsked && (

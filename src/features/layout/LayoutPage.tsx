@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { LayoutSettings } from '../../contracts/layout';
 import { useShop } from '../shop';
+import { HydrationBoundary } from '../../components/HydrationBoundary';
 import { LayoutFields } from './LayoutFields';
 import { LayoutForm } from './LayoutForm';
 import { LayoutPreview } from './LayoutPreview';
@@ -31,23 +32,28 @@ export default function LayoutPage() {
             { content: intl.formatMessage({ id: 'Layout.openLegacy' }), onAction: () => navigate('/layoutLegacy') },
           ]}
         >
-          <Layout>
-            <Layout.Section variant="oneThird">
-              <Card>
-                <BlockStack gap="400">
-                  <Text as="h2" variant="headingMd">
-                    {intl.formatMessage({ id: 'Layout.settingsTitle' })}
-                  </Text>
-                  <LayoutFields scriptTagSupported={scriptTagSupported} initialTemplate={data.definedTemplate} />
-                </BlockStack>
-              </Card>
-            </Layout.Section>
-            <Layout.Section>
-              <FormSpy<LayoutSettings> subscription={{ values: true, pristine: true }}>
-                {({ values, pristine }) => <LayoutPreview values={values} saved={pristine} />}
-              </FormSpy>
-            </Layout.Section>
-          </Layout>
+          {/* Hydrated in passes of their own (HydrationBoundary): the settings, then the preview. */}
+          <HydrationBoundary>
+            <Layout>
+              <Layout.Section variant="oneThird">
+                <Card>
+                  <BlockStack gap="400">
+                    <Text as="h2" variant="headingMd">
+                      {intl.formatMessage({ id: 'Layout.settingsTitle' })}
+                    </Text>
+                    <LayoutFields scriptTagSupported={scriptTagSupported} initialTemplate={data.definedTemplate} />
+                  </BlockStack>
+                </Card>
+              </Layout.Section>
+              <Layout.Section>
+                <HydrationBoundary>
+                  <FormSpy<LayoutSettings> subscription={{ values: true, pristine: true }}>
+                    {({ values, pristine }) => <LayoutPreview values={values} saved={pristine} />}
+                  </FormSpy>
+                </HydrationBoundary>
+              </Layout.Section>
+            </Layout>
+          </HydrationBoundary>
           <Box paddingBlockEnd="800" />
         </Page>
       )}

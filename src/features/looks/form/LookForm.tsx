@@ -5,6 +5,7 @@ import type { FormApi, SubmissionErrors } from 'final-form';
 import { useIntl } from 'react-intl';
 import { FormSaveBar, lazyValidate } from '../../../components/form';
 import { LoadErrorPage } from '../../../components/LoadErrorPage/LoadErrorPage';
+import { HydrationBoundary } from '../../../components/HydrationBoundary';
 import type { LookFormValues } from '../../../contracts/looks';
 import { useGetLayoutQuery } from '../../layout';
 import { RegisterFields } from './RegisterFields';
@@ -100,26 +101,35 @@ export function LookForm({
                   ) : null
                 }
               </FormSpy>
-              <Layout>
-                <Layout.Section>
-                  <BlockStack gap="400">
-                    <MainProductSection />
-                    {lookId ? <GeneratedImagePicker lookId={lookId} note={markerNote} onNote={setMarkerNote} /> : null}
-                    <RelatedItemsSection />
-                    {shoppable && <MarkerSettingsSection />}
-                    <MediaSection />
-                    <DiscountSection />
-                  </BlockStack>
-                </Layout.Section>
-                <Layout.Section variant="oneThird">
-                  <BlockStack gap="400">
-                    <StatusSection />
-                    <FeaturedSection />
-                    <TagsSection />
-                    {aside}
-                  </BlockStack>
-                </Layout.Section>
-              </Layout>
+              {/* Hydrated in passes of their own (HydrationBoundary): the sections, then the lower and side ones. */}
+              <HydrationBoundary>
+                <Layout>
+                  <Layout.Section>
+                    <BlockStack gap="400">
+                      <MainProductSection />
+                      {lookId ? (
+                        <GeneratedImagePicker lookId={lookId} note={markerNote} onNote={setMarkerNote} />
+                      ) : null}
+                      <RelatedItemsSection />
+                      {shoppable && <MarkerSettingsSection />}
+                      <HydrationBoundary>
+                        <MediaSection />
+                        <DiscountSection />
+                      </HydrationBoundary>
+                    </BlockStack>
+                  </Layout.Section>
+                  <Layout.Section variant="oneThird">
+                    <HydrationBoundary>
+                      <BlockStack gap="400">
+                        <StatusSection />
+                        <FeaturedSection />
+                        <TagsSection />
+                        {aside}
+                      </BlockStack>
+                    </HydrationBoundary>
+                  </Layout.Section>
+                </Layout>
+              </HydrationBoundary>
             </BlockStack>
           </Page>
           {lookId && applyGenerationId ? (
