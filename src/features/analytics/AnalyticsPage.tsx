@@ -10,14 +10,12 @@ import { prefetchQuery } from '../../api/prefetchQuery';
 import { appliedPeriodForPrefetch } from './prefetchPeriod';
 import type { AppStore } from '../../app/store';
 import { FunnelCard } from './FunnelCard';
-import { GeneratedImagesCard } from './GeneratedImagesCard';
-import { OrdersTable } from './OrdersTable';
 import { TopLooksCard } from './TopLooksCard';
-import { ExperimentsCard } from '../experiments';
 import { RevenueChartSkeleton } from './RevenueChartSkeleton';
 import { RevenueBreakdown } from './RevenueBreakdown';
 import { ReconciliationNote } from './ReconciliationNote';
 import { lazyOnce } from '../../components/lazyOnce';
+import { CardSkeleton, ExperimentsCardLater, GeneratedImagesCardLater, OrdersTableLater } from './laterParts';
 
 /** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
 const revenueChart = lazyOnce(() => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart'));
@@ -137,10 +135,11 @@ export default function AnalyticsPage() {
               </BlockStack>
             </Card>
             <FunnelCard {...funnelReport} since={fromDate} until={toDate} />
-            <ExperimentsCard />
+            <ExperimentsCardLater.Part fallback={<CardSkeleton lines={3} />} />
             <Layout>
               <Layout.Section>
-                <OrdersTable
+                <OrdersTableLater.Part
+                  fallback={<CardSkeleton lines={12} />}
                   page={page}
                   data={orders.data}
                   loading={orders.isFetching}
@@ -165,7 +164,7 @@ export default function AnalyticsPage() {
                     emptyText={t('Analytics.topSellers.empty')}
                     testId="top-sellers"
                   />
-                  <GeneratedImagesCard {...funnelReport} />
+                  <GeneratedImagesCardLater.Part fallback={<CardSkeleton lines={3} />} {...funnelReport} />
                 </InlineGrid>
               </Layout.Section>
             </Layout>
