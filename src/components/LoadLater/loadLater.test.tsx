@@ -18,7 +18,10 @@ class TestObserver {
   static all: TestObserver[] = [];
   observed: Element[] = [];
   options?: IntersectionObserverInit;
-  constructor(private readonly callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+  constructor(
+    private readonly callback: IntersectionObserverCallback,
+    options?: IntersectionObserverInit,
+  ) {
     this.options = options;
     TestObserver.all.push(this);
   }
@@ -125,6 +128,32 @@ describe('loadLater', () => {
       container.remove();
     },
   );
+
+  it("hydrated: new props before the chunk has come keep the server's markup; the part takes them once hydrated", async () => {
+    const html = await serverMarkup();
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const button = container.querySelector('button')!;
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { importer, release } = heldImport();
+    const part = loadLater(importer);
+    let root!: ReturnType<typeof hydrateRoot>;
+    await act(async () => {
+      root = hydrateRoot(container, <part.Part label="orders" fallback={<p>skeleton</p>} />);
+    });
+    await act(async () => root.render(<part.Part label="page 2" fallback={<p>skeleton</p>} />));
+    expect(container.querySelector('button')).toBe(button);
+    expect(container.textContent).toBe('orders 0'); // no fallback in its place
+    act(() => TestObserver.all[0].enter());
+    await release();
+    await act(async () => undefined);
+    expect(container.querySelector('button')).toBe(button);
+    expect(button.textContent).toBe('page 2 0');
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    container.remove();
+  });
 
   it('a failed import is asked again at the next act', async () => {
     const importer = jest

@@ -4,6 +4,8 @@ import {
   Suspense,
   useEffect,
   useRef,
+  useState,
+  type ReactElement,
   type ComponentProps,
   type ComponentType,
   type ReactNode,
@@ -73,6 +75,12 @@ export function loadLater<M extends { default: AnyComponent }>(importer: () => P
     return <>{children}</>;
   }
 
+  /** Mounts with the part (hydrated or rendered): from then on the part takes its live props. */
+  function Arrived({ onArrived }: { onArrived: (live: boolean) => void }) {
+    useEffect(() => onArrived(true), [onArrived]);
+    return null;
+  }
+
   function Part({ fallback, ...props }: ComponentProps<M['default']> & { fallback: ReactNode }) {
     const wrapper = useRef<HTMLDivElement>(null);
     useEffect(() => {
@@ -100,11 +108,19 @@ export function loadLater<M extends { default: AnyComponent }>(importer: () => P
       FIRST_ACTS.forEach((type) => element.ownerDocument.addEventListener(type, act, true));
       return stop;
     }, []);
-    return (
-      <div ref={wrapper}>
-        <Suspense fallback={<LoadAtOnce>{fallback}</LoadAtOnce>}>{createElement(Lazy, props)}</Suspense>
-      </div>
+    // Until the part has hydrated (or mounted), its boundary gets the element of its first render, the
+    // one the server's HTML matches: new props (a query refetching, a callback made anew) would reach a
+    // boundary still dehydrated, and React 18 would drop the server's HTML for the fallback (a shift).
+    const [live, setLive] = useState(false);
+    const first = useRef<ReactElement | null>(null);
+    const boundary = (
+      <Suspense fallback={<LoadAtOnce>{fallback}</LoadAtOnce>}>
+        {createElement(Lazy, props)}
+        <Arrived onArrived={setLive} />
+      </Suspense>
     );
+    if (!live) first.current ??= boundary;
+    return <div ref={wrapper}>{live ? boundary : first.current}</div>;
   }
   return { load, Part };
 }

@@ -21,36 +21,36 @@ export default function MarkerPlacement() {
 
   return (
     <>
-        <HotspotEditor />
-        {items.map((item, index) => (
-          <BlockStack gap="200" key={item.itemId}>
-            <Text as="h3" variant="headingSm">
-              {truncate(item.title, MARKER_TITLE_TRUNCATE)}
-            </Text>
-            <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-              {(['markerX', 'markerY'] as const).map((axis) => (
-                <NamedRangeSlider
-                  key={axis}
-                  label={t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y')}
-                  accessibilityLabel={intl.formatMessage(
-                    { id: 'Looks.marker.sliderName' },
-                    {
-                      axis: t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y'),
-                      number: index + 1,
-                      title: item.title,
-                    },
-                  )}
-                  min={0}
-                  max={100}
-                  step={1}
-                  value={item[axis]}
-                  output
-                  onChange={(value) => setMarker(index, axis, Number(value))}
-                />
-              ))}
-            </InlineGrid>
-          </BlockStack>
-        ))}
+      <HotspotEditor />
+      {items.map((item, index) => (
+        <BlockStack gap="200" key={item.itemId}>
+          <Text as="h3" variant="headingSm">
+            {truncate(item.title, MARKER_TITLE_TRUNCATE)}
+          </Text>
+          <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+            {(['markerX', 'markerY'] as const).map((axis) => (
+              <NamedRangeSlider
+                key={axis}
+                label={t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y')}
+                accessibilityLabel={intl.formatMessage(
+                  { id: 'Looks.marker.sliderName' },
+                  {
+                    axis: t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y'),
+                    number: index + 1,
+                    title: item.title,
+                  },
+                )}
+                min={0}
+                max={100}
+                step={1}
+                value={item[axis]}
+                output
+                onChange={(value) => setMarker(index, axis, Number(value))}
+              />
+            ))}
+          </InlineGrid>
+        </BlockStack>
+      ))}
     </>
   );
 }
