@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { firstLoad, LIST_ROUTES, packageModules, type BuildStats } from './firstLoad';
+import { FIRST_SCREEN_PARTS } from '../../src/app/firstScreenParts';
 
 // The list pages validate nothing: yup (and the schemas built with it) must stay out of what their
 // first visit loads. Builds the admin (webpack's client build, not minified: the same modules in
@@ -38,6 +39,28 @@ describe('first load of the list pages', () => {
     expect(packageModules(firstLoad(stats, 'related-items-list').modules, '@hello-pangea/dnd').length).toBeGreaterThan(
       0,
     );
+  });
+
+  it("what is below the first screen is not in the route's first load (with its preloaded parts): a chunk of its own", () => {
+    const firstScreen = (route: string) => firstLoad(stats, [route, ...(FIRST_SCREEN_PARTS[route] ?? [])]).modules;
+    const polaris = (modules: string[], component: string) =>
+      modules.filter((m) => m.includes(`@shopify/polaris/build/esm/components/${component}/`));
+    // Analytics: the orders table (IndexTable), the A/B tests and the generated images card (src/features/analytics/laterParts.tsx).
+    const analytics = firstScreen('analytics');
+    expect(polaris(analytics, 'IndexTable')).toEqual([]);
+    expect(analytics).not.toContain('./src/features/analytics/OrdersTable.tsx');
+    expect(analytics).not.toContain('./src/features/analytics/GeneratedImagesCard.tsx');
+    expect(analytics).not.toContain('./src/features/experiments/ExperimentsCard.tsx');
+    expect(polaris(firstLoad(stats, 'analytics-orders').modules, 'IndexTable').length).toBeGreaterThan(0);
+    // A new look: the markers' editor and sliders (RangeSlider), and the colour picker.
+    const lookNew = firstScreen('look-new');
+    expect(polaris(lookNew, 'RangeSlider')).toEqual([]);
+    expect(polaris(lookNew, 'ColorPicker')).toEqual([]);
+    expect(lookNew).not.toContain('./src/features/looks/form/HotspotEditor.tsx');
+    expect(polaris(firstLoad(stats, 'marker-placement').modules, 'RangeSlider').length).toBeGreaterThan(0);
+    expect(polaris(firstLoad(stats, 'color-picker').modules, 'ColorPicker').length).toBeGreaterThan(0);
+    // An edit page shows its markers on its first screen: preloaded with it.
+    expect(firstScreen('look-edit')).toContain('./src/features/looks/form/HotspotEditor.tsx');
   });
 
   it('the dashboard and analytics load no calendar (the date range pane is a chunk of its own, with it)', () => {

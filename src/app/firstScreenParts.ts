@@ -8,5 +8,5 @@
  */
 export const FIRST_SCREEN_PARTS: Readonly<Record<string, readonly string[]>> = {
   analytics: ['revenue-chart'],
-  'look-edit': ['related-items-list', 'create-experiment-form'],
+  'look-edit': ['related-items-list', 'create-experiment-form', 'marker-placement'],
 };

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
-import { BlockStack, Box, ColorPicker, InlineStack, Popover, TextField } from '@shopify/polaris';
+import { BlockStack, Box, InlineStack, Popover, Spinner, TextField } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
-import { hexToHsb, hsbToStoredHex, normalizeHex } from './hex';
+import { lazyOnce } from '../lazyOnce';
+import { normalizeHex } from './hex';
+
+/** The picker is in the popover only, never on a first screen: its chunk loads when the swatch is first pressed. */
+const pane = lazyOnce(() => import(/* webpackChunkName: "color-picker" */ './ColorPickerPane'));
 
 export interface HexColorFieldProps {
   label: string;
@@ -23,6 +27,7 @@ export function HexColorField({ label, value, onChange, error, helpText }: HexCo
     <button
       type="button"
       aria-label={intl.formatMessage({ id: 'ColorField.open' }, { label })}
+      onPointerDown={() => void pane.load().catch(() => undefined)}
       onClick={() => setOpen((v) => !v)}
       style={{
         width: 32,
@@ -40,7 +45,15 @@ export function HexColorField({ label, value, onChange, error, helpText }: HexCo
       <InlineStack gap="200" blockAlign="end" wrap={false}>
         <Popover active={open} activator={swatch} onClose={() => setOpen(false)} preferredAlignment="left">
           <Box padding="300">
-            <ColorPicker color={hexToHsb(value)} onChange={(hsb) => onChange(hsbToStoredHex(hsb))} allowAlpha={false} />
+            <pane.Slot
+              value={value}
+              onChange={onChange}
+              fallback={
+                <Box minHeight="170px" minWidth="200px">
+                  <Spinner size="small" accessibilityLabel={label} />
+                </Box>
+              }
+            />
           </Box>
         </Popover>
         <div style={{ maxWidth: 320, flex: 1 }}>

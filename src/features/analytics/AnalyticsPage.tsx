@@ -10,15 +10,13 @@ import { prefetchQuery } from '../../api/prefetchQuery';
 import { appliedPeriodForPrefetch } from './prefetchPeriod';
 import type { AppStore } from '../../app/store';
 import { FunnelCard } from './FunnelCard';
-import { GeneratedImagesCard } from './GeneratedImagesCard';
-import { OrdersTable } from './OrdersTable';
 import { TopLooksCard } from './TopLooksCard';
-import { ExperimentsCard } from '../experiments';
 import { RevenueChartSkeleton } from './RevenueChartSkeleton';
 import { RevenueBreakdown } from './RevenueBreakdown';
 import { ReconciliationNote } from './ReconciliationNote';
 import { lazyOnce } from '../../components/lazyOnce';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
+import { CardSkeleton, ExperimentsCardLater, GeneratedImagesCardLater, OrdersTableLater } from './laterParts';
 
 /** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
 const revenueChart = lazyOnce(() => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart'));
@@ -149,45 +147,45 @@ const AnalyticsReport = memo(function AnalyticsReport({ period }: { period: Peri
                 )}
               </BlockStack>
             </Card>
-            {/* Hydrated in passes of their own (HydrationBoundary): the funnel, then the orders table. */}
+            {/* Hydrated in passes of their own (HydrationBoundary): the funnel, then the orders table;
+                what is below the fold loads later (laterParts). */}
             <HydrationBoundary>
               <FunnelCard {...funnelReport} since={fromDate} until={toDate} />
-              <ExperimentsCard />
+              <ExperimentsCardLater.Part fallback={<CardSkeleton lines={3} />} />
             </HydrationBoundary>
             <HydrationBoundary>
-              <HydrationBoundary>
-                <Layout>
-                  <Layout.Section>
-                    <OrdersTable
-                      page={page}
-                      data={orders.data}
-                      loading={orders.isFetching}
-                      formatMoney={money}
-                      timeZone={shop.timezone}
-                      onPage={setPage}
+              <Layout>
+                <Layout.Section>
+                  <OrdersTableLater.Part
+                    fallback={<CardSkeleton lines={12} />}
+                    page={page}
+                    data={orders.data}
+                    loading={orders.isFetching}
+                    formatMoney={money}
+                    timeZone={shop.timezone}
+                    onPage={setPage}
+                  />
+                </Layout.Section>
+                <Layout.Section variant="oneThird">
+                  <InlineGrid columns={1} gap="500">
+                    <TopLooksCard
+                      title={t('Analytics.topAddToCart.title')}
+                      looks={stats.data?.topProductsAddToCart}
+                      loading={stats.isFetching}
+                      emptyText={t('Analytics.topAddToCart.empty')}
+                      testId="top-add-to-cart"
                     />
-                  </Layout.Section>
-                  <Layout.Section variant="oneThird">
-                    <InlineGrid columns={1} gap="500">
-                      <TopLooksCard
-                        title={t('Analytics.topAddToCart.title')}
-                        looks={stats.data?.topProductsAddToCart}
-                        loading={stats.isFetching}
-                        emptyText={t('Analytics.topAddToCart.empty')}
-                        testId="top-add-to-cart"
-                      />
-                      <TopLooksCard
-                        title={t('Analytics.topSellers.title')}
-                        looks={stats.data?.topSellers}
-                        loading={stats.isFetching}
-                        emptyText={t('Analytics.topSellers.empty')}
-                        testId="top-sellers"
-                      />
-                      <GeneratedImagesCard {...funnelReport} />
-                    </InlineGrid>
-                  </Layout.Section>
-                </Layout>
-              </HydrationBoundary>
+                    <TopLooksCard
+                      title={t('Analytics.topSellers.title')}
+                      looks={stats.data?.topSellers}
+                      loading={stats.isFetching}
+                      emptyText={t('Analytics.topSellers.empty')}
+                      testId="top-sellers"
+                    />
+                    <GeneratedImagesCardLater.Part fallback={<CardSkeleton lines={3} />} {...funnelReport} />
+                  </InlineGrid>
+                </Layout.Section>
+              </Layout>
             </HydrationBoundary>
           </>
         )}

@@ -11,6 +11,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { looksApi, useGetLookQuery, useUpdateLookMutation } from './looksApi';
 import { LookForm } from './form/LookForm';
 import { loadRelatedItemsList } from './form/RelatedItemsSection';
+import { loadMarkerPlacement } from './form/MarkerSettingsSection';
 import { UpgradeBanner } from './form/UpgradeBanner';
 import { DeletedProductsBanner } from './form/DeletedProductsBanner';
 import { SoldOutItemsBanner } from './form/SoldOutItemsBanner';
@@ -23,7 +24,7 @@ import { ExperimentsCard, loadCreateExperimentForm } from '../experiments';
  * A saved look has related products and an A/B test card: the chunks of their
  * list and of the test form load with the page's (routes.tsx), before it renders.
  */
-export const preload = () => Promise.all([loadRelatedItemsList(), loadCreateExperimentForm()]);
+export const preload = () => Promise.all([loadRelatedItemsList(), loadCreateExperimentForm(), loadMarkerPlacement()]);
 
 export default function LookEditPage() {
   const intl = useIntl();

@@ -28,9 +28,12 @@ function renderSection() {
 }
 
 describe('MarkerSettingsSection', () => {
-  it("names each item's sliders after its marker and item, keeping the short visible label", () => {
+  it("names each item's sliders after its marker and item, keeping the short visible label", async () => {
     renderSection();
-    const names = screen.getAllByRole('slider').map((s) => s.getAttribute('aria-label'));
+    // The sliders are a chunk of their own (MarkerPlacement), loaded once the look has a related item.
+    const names = (await screen.findAllByRole('slider', {}, { timeout: 5000 })).map((s) =>
+      s.getAttribute('aria-label'),
+    );
     expect(names).toEqual([
       'Horizontal position (X), marker 1: Chino Pants',
       'Vertical position (Y), marker 1: Chino Pants',

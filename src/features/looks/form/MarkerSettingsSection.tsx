@@ -1,10 +1,16 @@
-import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
+import { BlockStack, Card, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import { FormHexColorField } from '../../../components/HexColorField';
-import { HotspotEditor } from './HotspotEditor';
-import { NamedRangeSlider } from './NamedRangeSlider';
-import { MARKER_TITLE_TRUNCATE, truncate, type LookRelatedItem } from '../../../contracts/looks';
+import { lazyOnce } from '../../../components/lazyOnce';
+import type { LookRelatedItem } from '../../../contracts/looks';
+
+/**
+ * The markers' editor and sliders, loaded once the look has a related item (a new look's first load
+ * does not carry them); the edit page preloads them with its chunk (LookEditPage's `preload`).
+ */
+const placement = lazyOnce(() => import(/* webpackChunkName: "marker-placement" */ './MarkerPlacement'));
+export const loadMarkerPlacement = placement.load;
 
 /** Marker settings (only for the 'shoppable' template): colour without alpha, X/Y per related item 0–100 step 1. */
 export function MarkerSettingsSection() {
@@ -12,8 +18,6 @@ export function MarkerSettingsSection() {
   const { input } = useField<LookRelatedItem[]>('relatedItems');
   const items = input.value || [];
   const t = (id: string) => intl.formatMessage({ id });
-  const setMarker = (index: number, key: 'markerX' | 'markerY', value: number) =>
-    input.onChange(items.map((item, i) => (i === index ? { ...item, [key]: Math.round(value) } : item)));
 
   return (
     <Card>
@@ -27,41 +31,13 @@ export function MarkerSettingsSection() {
           </Text>
         </BlockStack>
         <FormHexColorField name="markerColor" label={t('Looks.marker.color')} />
-        <HotspotEditor />
-        {items.length === 0 && (
+        {items.length === 0 ? (
           <Text as="p" tone="subdued">
             {t('Looks.marker.empty')}
           </Text>
+        ) : (
+          <placement.Slot fallback={<SkeletonBodyText lines={4} />} />
         )}
-        {items.map((item, index) => (
-          <BlockStack gap="200" key={item.itemId}>
-            <Text as="h3" variant="headingSm">
-              {truncate(item.title, MARKER_TITLE_TRUNCATE)}
-            </Text>
-            <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-              {(['markerX', 'markerY'] as const).map((axis) => (
-                <NamedRangeSlider
-                  key={axis}
-                  label={t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y')}
-                  accessibilityLabel={intl.formatMessage(
-                    { id: 'Looks.marker.sliderName' },
-                    {
-                      axis: t(axis === 'markerX' ? 'Looks.marker.x' : 'Looks.marker.y'),
-                      number: index + 1,
-                      title: item.title,
-                    },
-                  )}
-                  min={0}
-                  max={100}
-                  step={1}
-                  value={item[axis]}
-                  output
-                  onChange={(value) => setMarker(index, axis, Number(value))}
-                />
-              ))}
-            </InlineGrid>
-          </BlockStack>
-        ))}
       </BlockStack>
     </Card>
   );

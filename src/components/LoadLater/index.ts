@@ -1,0 +1,1 @@
+export { loadLater, LOAD_LATER_MARGIN, FIRST_ACTS, type LoadLater } from './loadLater';
