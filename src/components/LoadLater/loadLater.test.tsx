@@ -59,6 +59,21 @@ async function serverMarkup() {
   return renderToString(page);
 }
 
+/** The server's markup in the document, hydrated by a part whose chunk the test holds. */
+async function hydrateServerMarkup() {
+  const container = document.createElement('div');
+  container.innerHTML = await serverMarkup();
+  document.body.appendChild(container);
+  const button = container.querySelector('button')!;
+  const held = heldImport();
+  const part = loadLater(held.importer);
+  let root!: ReturnType<typeof hydrateRoot>;
+  await act(async () => {
+    root = hydrateRoot(container, <part.Part label="orders" fallback={<p>skeleton</p>} />);
+  });
+  return { ...held, part, root, container, button };
+}
+
 beforeEach(() => {
   TestObserver.all = [];
   Object.defineProperty(window, 'IntersectionObserver', { value: TestObserver, configurable: true, writable: true });
@@ -77,19 +92,9 @@ describe('loadLater', () => {
   });
 
   it("hydrated: keeps the server's markup and requests nothing until the part comes near the screen", async () => {
-    const html = await serverMarkup();
-    expect(html).toContain('orders');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const button = container.querySelector('button')!;
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-
-    const { importer, release } = heldImport();
-    const part = loadLater(importer);
-    await act(async () => {
-      hydrateRoot(container, <part.Part label="orders" fallback={<p>skeleton</p>} />);
-    });
+    const { importer, release, container, button } = await hydrateServerMarkup();
+    expect(container.textContent).toBe('orders 0');
     expect(importer).not.toHaveBeenCalled();
     expect(container.querySelector('button')).toBe(button); // the server's element, no fallback
     expect(container.textContent).not.toContain('skeleton');
@@ -110,17 +115,9 @@ describe('loadLater', () => {
   it.each(['pointerdown', 'focusin', 'keydown'])(
     'hydrated: the first act inside the part (%s) requests it before it comes near',
     async (type) => {
-      const html = await serverMarkup();
-      const container = document.createElement('div');
-      container.innerHTML = html;
-      document.body.appendChild(container);
-      const { importer, release } = heldImport();
-      const part = loadLater(importer);
-      await act(async () => {
-        hydrateRoot(container, <part.Part label="orders" fallback={<p>skeleton</p>} />);
-      });
+      const { importer, release, container, button } = await hydrateServerMarkup();
       expect(importer).not.toHaveBeenCalled();
-      fireEvent(container.querySelector('button')!, new Event(type, { bubbles: true }));
+      fireEvent(button, new Event(type, { bubbles: true }));
       expect(importer).toHaveBeenCalledTimes(1);
       act(() => TestObserver.all[0].enter()); // then near: the same request
       expect(importer).toHaveBeenCalledTimes(1);
@@ -130,18 +127,8 @@ describe('loadLater', () => {
   );
 
   it("hydrated: new props before the chunk has come keep the server's markup; the part takes them once hydrated", async () => {
-    const html = await serverMarkup();
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.appendChild(container);
-    const button = container.querySelector('button')!;
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { importer, release } = heldImport();
-    const part = loadLater(importer);
-    let root!: ReturnType<typeof hydrateRoot>;
-    await act(async () => {
-      root = hydrateRoot(container, <part.Part label="orders" fallback={<p>skeleton</p>} />);
-    });
+    const { release, part, root, container, button } = await hydrateServerMarkup();
     await act(async () => root.render(<part.Part label="page 2" fallback={<p>skeleton</p>} />));
     expect(container.querySelector('button')).toBe(button);
     expect(container.textContent).toBe('orders 0'); // no fallback in its place

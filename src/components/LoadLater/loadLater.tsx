@@ -66,8 +66,9 @@ export function loadLater<M extends { default: AnyComponent }>(importer: () => P
     });
     return loading;
   };
-  // React.lazy calls this at its first render: it waits for `load`, it does not start it.
-  const Lazy = lazy(() => loaded);
+  // React.lazy calls this at its first render: in the browser it waits for `load`, it does not start
+  // it; on the server (no document) it imports at once, as the server renders the whole first screen.
+  const Lazy = lazy(() => (typeof document === 'undefined' ? load() : loaded));
 
   /** The fallback mounts only when the browser renders the part (no server HTML): it loads at once. */
   function LoadAtOnce({ children }: { children: ReactNode }) {
