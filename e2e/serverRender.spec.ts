@@ -29,7 +29,7 @@ const PAGES: { path: string; heading: string; content?: string }[] = [
 const BOUNDARIES: Record<string, number> = {
   '/': 2,
   '/looks': 2,
-  '/analytics': 5,
+  '/analytics': 4,
   '/looks/new': 5,
   '/gallery': 2,
   '/billing/plans': 5,

@@ -45,13 +45,6 @@ describe('first load of the list pages', () => {
     const firstScreen = (route: string) => firstLoad(stats, [route, ...(FIRST_SCREEN_PARTS[route] ?? [])]).modules;
     const polaris = (modules: string[], component: string) =>
       modules.filter((m) => m.includes(`@shopify/polaris/build/esm/components/${component}/`));
-    // Analytics: the orders table (IndexTable), the A/B tests and the generated images card (src/features/analytics/laterParts.tsx).
-    // (Polaris' IndexTable itself stays: the funnel card above them shows a table too.)
-    const analytics = firstScreen('analytics');
-    expect(analytics).not.toContain('./src/features/analytics/OrdersTable.tsx');
-    expect(analytics).not.toContain('./src/features/analytics/GeneratedImagesCard.tsx');
-    expect(analytics).not.toContain('./src/features/experiments/ExperimentsCard.tsx');
-    expect(firstLoad(stats, 'analytics-orders').modules).toContain('./src/features/analytics/OrdersTable.tsx');
     // A new look: the markers' editor and sliders (RangeSlider), and the colour picker.
     const lookNew = firstScreen('look-new');
     expect(polaris(lookNew, 'RangeSlider')).toEqual([]);

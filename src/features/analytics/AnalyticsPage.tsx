@@ -16,7 +16,9 @@ import { RevenueBreakdown } from './RevenueBreakdown';
 import { ReconciliationNote } from './ReconciliationNote';
 import { lazyOnce } from '../../components/lazyOnce';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
-import { CardSkeleton, ExperimentsCardLater, GeneratedImagesCardLater, OrdersTableLater } from './laterParts';
+import { OrdersTable } from './OrdersTable';
+import { ExperimentsCard } from '../experiments';
+import { GeneratedImagesCard } from './GeneratedImagesCard';
 
 /** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
 const revenueChart = lazyOnce(() => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart'));
@@ -147,17 +149,15 @@ const AnalyticsReport = memo(function AnalyticsReport({ period }: { period: Peri
                 )}
               </BlockStack>
             </Card>
-            {/* Hydrated in passes of their own (HydrationBoundary): the funnel, then the orders table;
-                what is below the fold loads later (laterParts). */}
+            {/* Hydrated in passes of their own (HydrationBoundary): the funnel, then the orders table. */}
             <HydrationBoundary>
               <FunnelCard {...funnelReport} since={fromDate} until={toDate} />
-              <ExperimentsCardLater.Part fallback={<CardSkeleton lines={3} />} />
+              <ExperimentsCard />
             </HydrationBoundary>
             <HydrationBoundary>
               <Layout>
                 <Layout.Section>
-                  <OrdersTableLater.Part
-                    fallback={<CardSkeleton lines={12} />}
+                  <OrdersTable
                     page={page}
                     data={orders.data}
                     loading={orders.isFetching}
@@ -182,7 +182,7 @@ const AnalyticsReport = memo(function AnalyticsReport({ period }: { period: Peri
                       emptyText={t('Analytics.topSellers.empty')}
                       testId="top-sellers"
                     />
-                    <GeneratedImagesCardLater.Part fallback={<CardSkeleton lines={3} />} {...funnelReport} />
+                    <GeneratedImagesCard {...funnelReport} />
                   </InlineGrid>
                 </Layout.Section>
               </Layout>
