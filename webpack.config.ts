@@ -261,14 +261,7 @@ export function clientConfig(
       path: path.resolve(__dirname, process.env.DIST_DIR ?? 'dist'),
       publicPath: '/',
       filename: dev ? 'assets/[name].js' : 'assets/[name].[contenthash:12].js',
-      // A lazy chunk's file is its content hash alone: webpack's runtime (in every first load) holds the
-      // file of each of the ~140 lazy chunks, and their names (dashboard, i18n-de-looks-json, …) were
-      // 0.8 KB of it (brotli), the hashes' last two characters 0.1 KB more. 10 hex digits (40 bits)
-      // keep a new file from taking an old one's URL (a stale immutable cache entry); two chunks of one
-      // build with one hash fail the build (webpack's "Conflict: multiple chunks emit to one filename").
-      // What it costs: the Network panel shows hashes, not names (the source maps still name the code;
-      // the build's stats map chunk names to files).
-      chunkFilename: dev ? 'assets/[name].chunk.js' : 'assets/[contenthash:10].js',
+      chunkFilename: dev ? 'assets/[name].chunk.js' : 'assets/[name].[contenthash:12].js',
       assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
       clean: true,
     },

@@ -191,8 +191,7 @@ async function registerSpa(app: FastifyInstance, config: Config) {
       // Scripts, styles and the build's images are fetched whole: no range requests, no Accept-Ranges on each.
       acceptRanges: false,
       setHeaders(res, filePath) {
-        // main.<hash:12>.js, a lazy chunk's <hash:10>.js (webpack.config.ts), and their .br / .gz.
-        const hashed = /(^|\.)[0-9a-f]{10,}\./.test(path.basename(filePath));
+        const hashed = /\.[0-9a-f]{12}\./.test(path.basename(filePath));
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         // The same URL is sent brotli, gzip or plain: a shared cache must keep them apart.
         res.setHeader('Vary', 'Accept-Encoding');
