@@ -92,18 +92,6 @@ describe('first load of the list pages', () => {
     }
   });
 
-  it("names a lazy chunk's file by its content hash alone: the runtime every first load runs maps ids to hashes, not to names", () => {
-    const entry = new Set(stats.entrypoints?.main?.chunks);
-    const lazyFiles = (stats.chunks ?? [])
-      .filter((c) => !entry.has(c.id))
-      .flatMap((c) => c.files.filter((f) => f.endsWith('.js')));
-    expect(lazyFiles.length).toBeGreaterThan(100);
-    expect(lazyFiles.filter((f) => !/^assets\/[0-9a-f]{10}\.js$/.test(f))).toEqual([]);
-    // The entry's files keep their names (index.html names them, not the runtime).
-    const entryFiles = (stats.chunks ?? []).filter((c) => entry.has(c.id)).flatMap((c) => c.files);
-    expect(entryFiles).toContainEqual(expect.stringMatching(/^assets\/main\.[0-9a-f]{12}\.js$/));
-  });
-
   it("only the gallery's edit page (the one that opens a stream) loads the generation-stream middleware", () => {
     const MIDDLEWARE = './src/features/gallery/stream/generationStreamMiddleware.ts';
     expect(firstLoad(stats, []).modules).not.toContain(MIDDLEWARE);
