@@ -20,6 +20,22 @@ import { OrdersTable } from './OrdersTable';
 import { ExperimentsCard } from '../experiments';
 import { GeneratedImagesCard } from './GeneratedImagesCard';
 
+/** The two top-looks cards beside the orders table: which stat each lists, its messages, its test id. */
+const TOP_LOOKS_CARDS = [
+  {
+    key: 'topProductsAddToCart',
+    title: 'Analytics.topAddToCart.title',
+    empty: 'Analytics.topAddToCart.empty',
+    testId: 'top-add-to-cart',
+  },
+  {
+    key: 'topSellers',
+    title: 'Analytics.topSellers.title',
+    empty: 'Analytics.topSellers.empty',
+    testId: 'top-sellers',
+  },
+] as const;
+
 /** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
 const revenueChart = lazyOnce(() => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart'));
 /** The chart's chunk, loaded with the page's (routes.tsx): on the first screen it is there already. */
@@ -168,20 +184,16 @@ const AnalyticsReport = memo(function AnalyticsReport({ period }: { period: Peri
                 </Layout.Section>
                 <Layout.Section variant="oneThird">
                   <InlineGrid columns={1} gap="500">
-                    <TopLooksCard
-                      title={t('Analytics.topAddToCart.title')}
-                      looks={stats.data?.topProductsAddToCart}
-                      loading={stats.isFetching}
-                      emptyText={t('Analytics.topAddToCart.empty')}
-                      testId="top-add-to-cart"
-                    />
-                    <TopLooksCard
-                      title={t('Analytics.topSellers.title')}
-                      looks={stats.data?.topSellers}
-                      loading={stats.isFetching}
-                      emptyText={t('Analytics.topSellers.empty')}
-                      testId="top-sellers"
-                    />
+                    {TOP_LOOKS_CARDS.map(({ key, title, empty, testId }) => (
+                      <TopLooksCard
+                        key={key}
+                        title={t(title)}
+                        looks={stats.data?.[key]}
+                        loading={stats.isFetching}
+                        emptyText={t(empty)}
+                        testId={testId}
+                      />
+                    ))}
                     <GeneratedImagesCard {...funnelReport} />
                   </InlineGrid>
                 </Layout.Section>

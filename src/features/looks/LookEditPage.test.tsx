@@ -7,7 +7,7 @@ import { initTracker, resetTracker } from '../../analytics/tracker';
 import { DEFAULT_LAYOUT_SETTINGS, type DefinedTemplate } from '../../contracts/layout';
 import { fail, mockBackend, ok, type Routes } from '../../test/fakeBackend';
 import { lookDetail, storedLook } from '../../test/fixtures';
-import LookEditPage from './LookEditPage';
+import LookEditPage, { preload } from './LookEditPage';
 
 const LOOK = storedLook({
   relatedItems: [
@@ -47,6 +47,9 @@ const pageSave = () => document.getElementById('look-save') as HTMLElement;
 
 const render = (host = createFakeHost()) =>
   renderWithProviders(<LookEditPage />, { route: '/looks/edit/5', path: '/looks/edit/:id', host });
+
+// The page's lazy parts (the markers' placement, …), loaded before it renders as the router loads them.
+beforeAll(() => preload());
 
 describe('LookEditPage', () => {
   it('loads the look, tracks look_viewed, offers View live and shows marker settings for the shoppable template', async () => {

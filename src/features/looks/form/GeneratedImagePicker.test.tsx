@@ -7,7 +7,7 @@ import { generation, lookDetail, storedLook } from '../../../test/fixtures';
 import { DEFAULT_LAYOUT_SETTINGS } from '../../../contracts/layout';
 import { GALLERY_PAGE_SIZE, type ImageGeneration } from '../../../contracts/gallery';
 import { paginationDetails } from '../../../contracts/api';
-import LookEditPage from '../LookEditPage';
+import LookEditPage, { preload } from '../LookEditPage';
 
 jest.setTimeout(30_000);
 
@@ -80,6 +80,9 @@ afterAll(() => {
   delete (window as unknown as { PointerEvent?: unknown }).PointerEvent;
 });
 afterEach(() => jest.restoreAllMocks());
+
+// The page's lazy parts (the markers' placement, …), loaded before it renders as the router loads them.
+beforeAll(() => preload());
 
 describe('look form: a generated image places the markers', () => {
   it('choosing a generated image makes it the look image, places the markers of its items, says so; the markers stay draggable and the save sends them', async () => {
