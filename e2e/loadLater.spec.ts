@@ -3,14 +3,14 @@ import type { Page } from '@playwright/test';
 import { adminApi } from './adminApi';
 
 /**
- * What loads later (src/components/LoadLater: the look form's markers and colour picker): the server renders it with the page, the browser requests its chunk
- * only when it comes near the screen or is used, and meanwhile keeps the server's HTML as it is (no
- * hydration error, no layout shift). Once there, it works.
+ * What loads later on a new look (src/features/looks/form/MarkerSettingsSection.tsx, the colour
+ * picker of src/components/HexColorField): the markers' editor and sliders once the look has a related
+ * item, the picker when its popover first opens. Not in the first load, no layout shift, and it works.
  */
 
 /**
- * The script chunks the page loaded, by what they hold: a lazy chunk's file is its content hash
- * (webpack.config.ts), so a chunk is known by a Polaris component's class names in its code.
+ * The script chunks the page loaded, by what they hold: a chunk is known by a Polaris component's
+ * class names in its code (a chunk's name says where it was split, not what ended up in it).
  */
 const CHUNK_MARKS = {
   'color-picker': 'Polaris-ColorPicker__MainColor',
