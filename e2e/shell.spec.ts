@@ -44,6 +44,37 @@ test.describe('app shell', () => {
     expect(created.some((href) => href.includes('/related-items-list.'))).toBe(false);
   });
 
+  test("a page's messages are a JSON file, preloaded with its chunk and fetched once (scripts/build/messageAssets.ts)", async ({
+    page,
+  }) => {
+    const messages: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/i18n/')) messages.push(new URL(request.url()).pathname);
+    });
+    await openApp(page, '/looks?locale=de');
+    await expect(page.getByRole('heading', { name: 'Looks', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Look erstellen' })).toBeVisible();
+    const preloaded = await page
+      .locator('link[rel=preload][as=fetch]')
+      .evaluateAll((links) =>
+        links.map((l) => [new URL((l as HTMLLinkElement).href).pathname, (l as HTMLLinkElement).crossOrigin]),
+      );
+    expect(preloaded).toEqual([[expect.stringMatching(/^\/assets\/i18n\/en-looks\.[0-9a-f]{12}\.json$/), 'anonymous']]);
+    // English (every language falls back to it) and German, each once: the preload is the fetch's.
+    expect(messages.sort()).toEqual([
+      expect.stringMatching(/^\/assets\/i18n\/de-looks\.[0-9a-f]{12}\.json$/),
+      preloaded[0][0],
+    ]);
+    // No webpack chunk of messages any more (Polaris' own strings of a language still are one).
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => /i18n-(en|de)-/.test(n)),
+    );
+    expect(scripts).toEqual([]);
+  });
+
   test('unknown routes show the not-found page', async ({ page }) => {
     await openApp(page, '/nope');
     await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();

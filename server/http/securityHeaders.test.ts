@@ -21,6 +21,8 @@ function makeDist(): string {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789ab.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789ab.css'), 'body{margin:0}');
+  fs.mkdirSync(path.join(dist, 'assets', 'i18n'));
+  fs.writeFileSync(path.join(dist, 'assets', 'i18n', 'en-looks.0123456789ab.json'), '{"Looks.title":[]}');
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
   return dist;
 }
@@ -131,7 +133,7 @@ describe('security headers (standalone)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/files/uploads/note.txt' })).statusCode).toBe(200);
   });
 
-  it("a script or a stylesheet carries what such a file uses, not a document's headers", async () => {
+  it("a script, a stylesheet or the build's messages carry what such a file uses, not a document's headers", async () => {
     const document = await t.app.inject({ method: 'GET', url: '/' });
     expect(document.headers['content-type']).toMatch(/^text\/html/);
     for (const name of [...DOCUMENT_ONLY_HEADERS, 'referrer-policy'])
@@ -145,7 +147,9 @@ describe('security headers (standalone)', () => {
     const style = await t.app.inject({ method: 'GET', url: '/assets/main.0123456789ab.css' });
     // The storefront's script, served by a route of its own.
     const storefront = await t.app.inject({ method: 'GET', url: '/storefront/assets/looks.js' });
-    for (const [name, res] of Object.entries({ script, style, storefront })) {
+    // The pages' messages (scripts/build/messageAssets.ts), fetched as JSON.
+    const messages = await t.app.inject({ method: 'GET', url: '/assets/i18n/en-looks.0123456789ab.json' });
+    for (const [name, res] of Object.entries({ script, style, storefront, messages })) {
       expect([name, res.statusCode]).toEqual([name, 200]);
       expect([name, res.headers['x-content-type-options']]).toEqual([name, 'nosniff']);
       expect([name, res.headers['cross-origin-resource-policy']]).toEqual([name, 'cross-origin']);
@@ -156,6 +160,13 @@ describe('security headers (standalone)', () => {
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(script.headers['referrer-policy']).toBeUndefined();
     expect(storefront.headers['referrer-policy']).toBeUndefined();
+    expect(messages.headers['content-type']).toMatch(/^application\/json/);
+    expect(messages.headers['cache-control']).toMatch(/immutable/);
+    expect(messages.headers['referrer-policy']).toBeUndefined();
+    // An API answer in JSON is no build file: it keeps them.
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect(api.headers['strict-transport-security']).toEqual(expect.any(String));
     // A stylesheet's own policy governs the requests of its url()s.
     expect(style.headers['content-type']).toMatch(/^text\/css/);
     expect(style.headers['referrer-policy']).toBe('no-referrer');

@@ -26,13 +26,16 @@ export function frameAncestors(config: { appMode: AppMode }, shop: string | unde
 const isHtml = (type: unknown) => /^\s*text\/html/i.test(String(type ?? ''));
 const isScript = (type: unknown) => /^\s*(text|application)\/(javascript|ecmascript)\b/i.test(String(type ?? ''));
 const isStylesheet = (type: unknown) => /^\s*text\/css\b/i.test(String(type ?? ''));
+const isJson = (type: unknown) => /^\s*application\/json\b/i.test(String(type ?? ''));
+/** The build's data files (the pages' messages, scripts/build/messageAssets.ts): fetched like its scripts. */
+const isBuildData = (url: string, type: unknown) => url.startsWith('/assets/') && isJson(type);
 
 /**
  * helmet's headers that only a document reads: its policy (a script's own CSP would bind it only as
  * a worker, and the app starts none), its browsing context group and agent cluster, the legacy
  * switches of a page (DNS prefetch, IE's download prompt, Flash's cross-domain policies, the XSS
  * auditor), and HSTS, which the browser takes from the document of the same host before any of its
- * scripts or styles is requested. A script or a stylesheet carries none of them: each script request
+ * scripts or styles is requested. A script, a stylesheet or a build's JSON file carries none of them: each script request
  * of a first load paid ~0.35 KB for them (Lighthouse counts headers). What matters for such a file
  * stays: X-Content-Type-Options nosniff, Cross-Origin-Resource-Policy, the cache headers.
  */
@@ -98,11 +101,12 @@ export const securityHeaders = fp(async (app: FastifyInstance, opts: SecurityHea
     if (isHtml(type)) {
       const policy = String(reply.getHeader('content-security-policy') ?? '');
       reply.header('Content-Security-Policy', withFrameAncestors(policy, sourcesFor(request.raw)));
-    } else if (isScript(type) || isStylesheet(type)) {
+    } else if (isScript(type) || isStylesheet(type) || isBuildData(request.url, type)) {
       // helmet wrote them on the raw response (onRequest); a route may have set one through the reply.
       // Referrer-Policy binds the requests a stylesheet's url()s make; the app's scripts are classic
       // scripts (webpack's chunks, the storefront's looks.js), whose requests follow their document's.
-      const drop = isScript(type) ? [...DOCUMENT_ONLY_HEADERS, 'referrer-policy'] : DOCUMENT_ONLY_HEADERS;
+      // Nor does a JSON file request anything.
+      const drop = isStylesheet(type) ? DOCUMENT_ONLY_HEADERS : [...DOCUMENT_ONLY_HEADERS, 'referrer-policy'];
       for (const name of drop) {
         reply.removeHeader(name);
         reply.raw.removeHeader(name);

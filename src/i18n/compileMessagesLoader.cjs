@@ -13,19 +13,24 @@ const { parse } = require('@formatjs/icu-messageformat-parser');
 
 const SHELL_PREFIXES = ['General.', 'Navigation.', 'Shop.', 'ErrorPage.', 'Pages.'];
 
-module.exports = function compileMessagesLoader(source) {
-  const messages = JSON.parse(source);
-  const shellOnly = /\bshell\b/.test(this.resourceQuery || '');
+/** Each message of `messages` (id → ICU text) as its AST; `file` names the source in an error. */
+function compileMessages(messages, file, shellOnly = false) {
   const compiled = {};
   for (const [id, message] of Object.entries(messages)) {
     if (shellOnly && !SHELL_PREFIXES.some((prefix) => id.startsWith(prefix))) continue;
     try {
       compiled[id] = parse(String(message));
     } catch (error) {
-      throw new Error(`${this.resourcePath}: message "${id}" is not valid ICU: ${error.message}`);
+      throw new Error(`${file}: message "${id}" is not valid ICU: ${error.message}`);
     }
   }
-  return JSON.stringify(compiled);
+  return compiled;
+}
+
+module.exports = function compileMessagesLoader(source) {
+  const shellOnly = /\bshell\b/.test(this.resourceQuery || '');
+  return JSON.stringify(compileMessages(JSON.parse(source), this.resourcePath, shellOnly));
 };
 
 module.exports.SHELL_PREFIXES = SHELL_PREFIXES;
+module.exports.compileMessages = compileMessages;

@@ -23,11 +23,27 @@ export type MessagePart = keyof (typeof import('./messageParts.json'))['pages'];
  */
 export const SHELL_BUNDLE: LocaleBundle = { messages: shellEn, polaris: polarisEn };
 
-// webpack: one chunk per language and part (`i18n-<locale>-<part>-json`); jest: the whole language.
+/** The browser build's messages' version (`.<12 hex>`, empty in development); undefined in the SSR bundle and jest. */
+declare const __MESSAGES_SUFFIX__: string | undefined;
+declare const __webpack_public_path__: string;
+
+/**
+ * The browser fetches a part as JSON (`assets/i18n/<locale>-<part><version>.json`,
+ * scripts/build/messageAssets.ts: data, not one of ~100 chunks every first
+ * load's runtime had to name); the server's bundle imports it (one file);
+ * jest maps the import to the whole language. webpack drops the branch the
+ * build does not take.
+ */
 const loadPart = (locale: Locale, part: MessagePart): Promise<Messages> =>
-  import(/* webpackChunkName: "i18n-[request]" */ `@message-parts/${locale}/${part}.json`).then(
-    (m: { default: Messages }) => m.default,
-  );
+  typeof __MESSAGES_SUFFIX__ === 'string'
+    ? fetchPart(`${__webpack_public_path__}assets/i18n/${locale}-${part}${__MESSAGES_SUFFIX__}.json`)
+    : import(`@message-parts/${locale}/${part}.json`).then((m: { default: Messages }) => m.default);
+
+async function fetchPart(url: string): Promise<Messages> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`Messages ${url}: HTTP ${response.status}`);
+  return (await response.json()) as Messages;
+}
 
 const loading = new Map<string, Promise<LocaleBundle>>();
 const loaded = new Map<string, LocaleBundle>();
