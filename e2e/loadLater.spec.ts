@@ -5,16 +5,18 @@ import { adminApi } from './adminApi';
 /**
  * What loads later on a new look (src/features/looks/form/MarkerSettingsSection.tsx, the colour
  * picker of src/components/HexColorField): the markers' editor and sliders once the look has a related
- * item, the picker when its popover first opens. Not in the first load, no layout shift, and it works.
+ * item, the picker when its popover first opens, the discount's details once the look offers one. Not in the first load, no layout shift, and it works.
  */
 
 /**
  * The script chunks the page loaded, by what they hold: a chunk is known by a Polaris component's
- * class names in its code (a chunk's name says where it was split, not what ended up in it).
+ * class names (or a message id) in its code (a chunk's name says where it was split, not what ended up in it).
  */
 const CHUNK_MARKS = {
   'color-picker': 'Polaris-ColorPicker__MainColor',
   'marker-placement': 'Polaris-RangeSlider',
+  // A message DiscountTiers alone shows.
+  'discount-details': 'Looks.discount.tiers.title',
 } as const;
 function chunksRequested(page: Page) {
   const seen: string[] = [];
@@ -74,6 +76,7 @@ test.describe('a phone (412×823)', () => {
     await page.waitForTimeout(1000);
     expect(chunks).not.toContain('marker-placement');
     expect(chunks).not.toContain('color-picker');
+    expect(chunks).not.toContain('discount-details');
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
     const color = page.getByLabel('Marker color', { exact: true });
     const before = await color.inputValue();
@@ -84,6 +87,10 @@ test.describe('a phone (412×823)', () => {
     const box = (await picker.boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.3);
     await expect(color).not.toHaveValue(before);
+    // The discount's details, once the look offers one.
+    await page.getByLabel('Offer a discount when the look is bought together').check();
+    await expect(page.getByLabel('Discount value')).toHaveValue('10');
+    expect(chunks).toContain('discount-details');
     expect(errors).toEqual([]);
   });
 });

@@ -50,10 +50,14 @@ describe('first load of the list pages', () => {
     expect(polaris(lookNew, 'RangeSlider')).toEqual([]);
     expect(polaris(lookNew, 'ColorPicker')).toEqual([]);
     expect(lookNew).not.toContain('./src/features/looks/form/HotspotEditor.tsx');
+    // Its discount's fields, tiers and summary, once it offers one.
+    expect(lookNew).not.toContain('./src/features/looks/form/DiscountTiers.tsx');
+    expect(firstLoad(stats, 'discount-details').modules).toContain('./src/features/looks/form/DiscountTiers.tsx');
     expect(polaris(firstLoad(stats, 'marker-placement').modules, 'RangeSlider').length).toBeGreaterThan(0);
     expect(polaris(firstLoad(stats, 'color-picker').modules, 'ColorPicker').length).toBeGreaterThan(0);
     // An edit page shows its markers on its first screen: preloaded with it.
     expect(firstScreen('look-edit')).toContain('./src/features/looks/form/HotspotEditor.tsx');
+    expect(firstScreen('look-edit')).toContain('./src/features/looks/form/DiscountTiers.tsx');
   });
 
   it('the dashboard and analytics load no calendar (the date range pane is a chunk of its own, with it)', () => {

@@ -7,6 +7,5 @@
  * fails on a name that is no chunk.
  */
 export const FIRST_SCREEN_PARTS: Readonly<Record<string, readonly string[]>> = {
-  analytics: ['revenue-chart'],
-  'look-edit': ['related-items-list', 'create-experiment-form', 'marker-placement'],
+  'look-edit': ['related-items-list', 'create-experiment-form', 'marker-placement', 'discount-details'],
 };

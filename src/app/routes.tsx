@@ -18,7 +18,7 @@ export interface PageModule {
   default: ComponentType;
   prefetch?: (store: AppStore) => Promise<unknown>;
   /**
-   * The code the first screen loads lazily (the analytics chart), loaded
+   * The code the first screen loads lazily (the look edit page's related items), loaded
    * before the first render: a page rendered on the server is hydrated only
    * with it there (a part still loading when the page re-renders would be
    * thrown away and rendered again). Name their chunks in

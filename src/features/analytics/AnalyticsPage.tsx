@@ -11,10 +11,11 @@ import { appliedPeriodForPrefetch } from './prefetchPeriod';
 import type { AppStore } from '../../app/store';
 import { FunnelCard } from './FunnelCard';
 import { TopLooksCard } from './TopLooksCard';
+// On the first screen, and 1 KB: in the page's chunk (as a chunk of its own it cost a request of its own).
+import RevenueChart from './RevenueChart';
 import { RevenueChartSkeleton } from './RevenueChartSkeleton';
 import { RevenueBreakdown } from './RevenueBreakdown';
 import { ReconciliationNote } from './ReconciliationNote';
-import { lazyOnce } from '../../components/lazyOnce';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
 import { OrdersTable } from './OrdersTable';
 import { ExperimentsCard } from '../experiments';
@@ -35,11 +36,6 @@ const TOP_LOOKS_CARDS = [
     testId: 'top-sellers',
   },
 ] as const;
-
-/** The chart once its chunk has run: rendered as it is, without suspending (a hydration waits for nothing). */
-const revenueChart = lazyOnce(() => import(/* webpackChunkName: "revenue-chart" */ './RevenueChart'));
-/** The chart's chunk, loaded with the page's (routes.tsx): on the first screen it is there already. */
-export const preload = revenueChart.load;
 
 /**
  * The range's totals, first orders page and funnel, asked on boot (routes.tsx) once the shop's
@@ -86,8 +82,6 @@ const AnalyticsReport = memo(function AnalyticsReport({ period }: { period: Peri
 
   useEffect(() => {
     track('analytics_viewed');
-    // The chart's chunk loads alongside the stats, not after them.
-    void revenueChart.load().catch(() => undefined);
   }, []);
 
   const stats = useGetStatsQuery({ fromDate, toDate });
@@ -155,11 +149,7 @@ const AnalyticsReport = memo(function AnalyticsReport({ period }: { period: Peri
                 </BlockStack>
                 <RevenueBreakdown stats={stats.data} formatMoney={money} />
                 {stats.data?.series ? (
-                  <revenueChart.Slot
-                    series={stats.data.series}
-                    formatMoney={money}
-                    fallback={<RevenueChartSkeleton />}
-                  />
+                  <RevenueChart series={stats.data.series} formatMoney={money} />
                 ) : (
                   <RevenueChartSkeleton />
                 )}

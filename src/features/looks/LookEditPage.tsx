@@ -12,6 +12,7 @@ import { looksApi, useGetLookQuery, useUpdateLookMutation } from './looksApi';
 import { LookForm } from './form/LookForm';
 import { loadRelatedItemsList } from './form/RelatedItemsSection';
 import { loadMarkerPlacement } from './form/MarkerSettingsSection';
+import { loadDiscountDetails } from './form/DiscountSection';
 import { UpgradeBanner } from './form/UpgradeBanner';
 import { DeletedProductsBanner } from './form/DeletedProductsBanner';
 import { SoldOutItemsBanner } from './form/SoldOutItemsBanner';
@@ -21,10 +22,12 @@ import { ExperimentsCard, loadCreateExperimentForm } from '../experiments';
 
 /** /looks/edit/:id: loads the look, PATCH on save, "View live" once a preview URL is known. */
 /**
- * A saved look has related products and an A/B test card: the chunks of their
- * list and of the test form load with the page's (routes.tsx), before it renders.
+ * A saved look has related products (their list and their markers' placement),
+ * maybe a discount, and an A/B test card: those chunks load with the page's
+ * (routes.tsx), before it renders.
  */
-export const preload = () => Promise.all([loadRelatedItemsList(), loadCreateExperimentForm(), loadMarkerPlacement()]);
+export const preload = () =>
+  Promise.all([loadRelatedItemsList(), loadCreateExperimentForm(), loadMarkerPlacement(), loadDiscountDetails()]);
 
 export default function LookEditPage() {
   const intl = useIntl();

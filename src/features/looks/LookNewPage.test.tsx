@@ -182,7 +182,8 @@ describe('LookNewPage', () => {
     renderWithProviders(<LookNewPage />, { route: '/looks/new?discount=1&productId=1005' });
     expect(await screen.findByTestId('main-product-title')).toHaveTextContent('Linked');
     expect(screen.getByLabelText('Offer a discount when the look is bought together')).toBeChecked();
-    expect(screen.getByLabelText('Discount value')).toHaveValue(10);
+    // The discount's details load once the look offers one (DiscountSection).
+    expect(await screen.findByLabelText('Discount value')).toHaveValue(10);
     expect(screen.getByLabelText('Status')).toHaveValue('active');
   });
 

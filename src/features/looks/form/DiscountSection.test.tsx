@@ -8,7 +8,7 @@ import { lookFormSchema } from '../../../contracts/looks.schema';
 import { boosterSettings, storedLook } from '../../../test/fixtures';
 import { mockBackend, ok } from '../../../test/fakeBackend';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { DiscountSection } from './DiscountSection';
+import { DiscountSection, loadDiscountDetails } from './DiscountSection';
 
 const discount = (over: Partial<LookDiscount> = {}): LookDiscount => ({
   enabled: true,
@@ -60,6 +60,17 @@ function renderSection(
 }
 
 describe('DiscountSection', () => {
+  // Its details are a chunk of their own (as the edit page does, routes.tsx): loaded before rendering.
+  beforeAll(() => loadDiscountDetails());
+
+  it('without a discount only its box shows; checking it shows the details', async () => {
+    renderSection({ enabled: false });
+    expect(screen.queryByLabelText('Discount value')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Offer a discount when the look is bought together'));
+    expect(await screen.findByLabelText('Discount value')).toHaveValue(10);
+    expect(screen.getByRole('button', { name: 'Add tier' })).toBeInTheDocument();
+  });
+
   it("a fixed amount's field shows the shop currency as the language writes it; a percentage shows %", () => {
     const { unmount } = renderSection({ type: 'fixed' }, { shop: { currency: 'USD' } });
     expect(screen.getAllByText('$').length).toBeGreaterThan(0);

@@ -1,58 +1,28 @@
-import { BlockStack, Card, InlineGrid, Text } from '@shopify/polaris';
+import { BlockStack, Card, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
-import { FormCheckbox, FormSelect, FormTextField } from '../../../components/form';
-import { useShop } from '../../shop';
-import { DiscountSummary } from './DiscountSummary';
-import { DiscountTiers } from './DiscountTiers';
-import { LOOK_DISCOUNT_TYPES, PERCENTAGE_MAX, type LookDiscountType } from '../../../contracts/looks';
+import { FormCheckbox } from '../../../components/form';
+import { lazyOnce } from '../../../components/lazyOnce';
 
-const TYPE_LABELS: Record<LookDiscountType, string> = {
-  percentage: 'Looks.discount.type.percentage',
-  fixed: 'Looks.discount.type.fixed',
-};
+/**
+ * The discount's fields, tiers and summary, loaded once the look offers a discount (a new look's
+ * first load does not carry them); the edit page preloads them with its chunk (LookEditPage's `preload`).
+ */
+const details = lazyOnce(() => import(/* webpackChunkName: "discount-details" */ './DiscountDetails'));
+export const loadDiscountDetails = details.load;
 
-/** Discount: enabled, label (min 3), type fixed|percentage, value, discount text, mix-and-match tiers, and what the shopper gets. */
+/** Discount: whether the look offers one, then its details (DiscountDetails). */
 export function DiscountSection() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
   const enabled = useField<boolean>('discount.enabled', { subscription: { value: true } }).input.value;
-  const type = useField<string>('discount.type', { subscription: { value: true } }).input.value;
-  // A fixed amount is in the shop's currency, shown as the language writes its sign ("$", "$US", "US$").
-  const { currency } = useShop();
-  const currencySign =
-    intl.formatNumberToParts(0, { style: 'currency', currency }).find((p) => p.type === 'currency')?.value ?? currency;
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          {t('Looks.discount.title')}
+          {intl.formatMessage({ id: 'Looks.discount.title' })}
         </Text>
-        <FormCheckbox name="discount.enabled" label={t('Looks.discount.enabled')} />
-        {enabled && (
-          <BlockStack gap="300">
-            <FormTextField name="discount.label" label={t('fields.discount.label')} maxLength={100} />
-            <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
-              <FormSelect
-                name="discount.type"
-                label={t('fields.discount.type')}
-                options={LOOK_DISCOUNT_TYPES.map((value) => ({ value, label: t(TYPE_LABELS[value]) }))}
-              />
-              <FormTextField
-                name="discount.value"
-                label={t('fields.discount.value')}
-                type="number"
-                numeric
-                min={0}
-                max={type === 'percentage' ? PERCENTAGE_MAX : undefined}
-                suffix={type === 'percentage' ? '%' : currencySign}
-              />
-            </InlineGrid>
-            <FormTextField name="discount.discountText" label={t('fields.discount.discountText')} maxLength={255} />
-            <DiscountTiers />
-            <DiscountSummary />
-          </BlockStack>
-        )}
+        <FormCheckbox name="discount.enabled" label={intl.formatMessage({ id: 'Looks.discount.enabled' })} />
+        {enabled && <details.Slot fallback={<SkeletonBodyText lines={6} />} />}
       </BlockStack>
     </Card>
   );
