@@ -1,5 +1,3 @@
-import { hexToRgb, hsbToHex, rgbToHsb, type HSBColor } from '@shopify/polaris';
-
 /** Colours are stored as 6-digit hex without '#' (SPEC §3), upper-case. */
 export function normalizeHex(value: string): string | null {
   const hex = value.trim().replace(/^#/, '');
@@ -11,12 +9,4 @@ export function normalizeHex(value: string): string | null {
       .toUpperCase();
   if (/^[0-9a-f]{6}$/i.test(hex)) return hex.toUpperCase();
   return null;
-}
-
-export function hexToHsb(hex: string): HSBColor {
-  return rgbToHsb(hexToRgb(`#${normalizeHex(hex) ?? '000000'}`));
-}
-
-export function hsbToStoredHex(color: HSBColor): string {
-  return hsbToHex(color).replace('#', '').toUpperCase();
 }

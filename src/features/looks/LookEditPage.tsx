@@ -8,7 +8,7 @@ import { errorStatus } from '../../api/errors';
 import { useHost } from '../../host/HostContext';
 import { track } from '../../analytics/tracker';
 import { useAppDispatch } from '../../app/hooks';
-import { looksApi, useGetLookQuery, useUpdateLookMutation } from './looksApi';
+import { lookApi, useGetLookQuery, useUpdateLookMutation } from './lookApi';
 import { LookForm } from './form/LookForm';
 import { loadRelatedItemsList } from './form/RelatedItemsSection';
 import { loadMarkerPlacement } from './form/MarkerSettingsSection';
@@ -94,7 +94,7 @@ export default function LookEditPage() {
     try {
       const saved = await updateLook({ id, values }).unwrap();
       // The saved look becomes the form's initial values at once (not dirty any more).
-      dispatch(looksApi.util.upsertQueryData('getLook', id, saved));
+      dispatch(lookApi.util.upsertQueryData('getLook', id, saved));
       track('look_updated', { id: Number(id), active: values.active, relatedItems: values.relatedItems.length });
       host.toast(t('Looks.notifications.updateSuccess'));
       setUpgradeRequired(false);

@@ -17,7 +17,7 @@ import { useShop } from '../shop';
 import { layoutApi } from '../layout';
 import { prefetchQuery } from '../../api/prefetchQuery';
 import type { AppStore } from '../../app/store';
-import { useCreateLookMutation, useGetDiscountDefaultsQuery, useGetLookQuery } from './looksApi';
+import { useCreateLookMutation, useGetDiscountDefaultsQuery, useGetLookQuery } from './lookApi';
 import { LookForm } from './form/LookForm';
 import { UpgradeBanner } from './form/UpgradeBanner';
 import { useLookSubmitErrors } from './useLookSubmit';

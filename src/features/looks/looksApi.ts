@@ -1,24 +1,27 @@
-import { baseApi } from '../../api/baseApi';
 import { routeRequest } from '../../api/routeRequest';
 import { idTag, invalidateOnSuccess, listTag } from '../../api/tags';
 import type { Paginated } from '../../contracts/api';
-import type { HotspotSuggestRequest, HotspotSuggestResponse } from '../../contracts/hotspots';
 import {
   LOOKS_PAGE_SIZE,
   toFormValues,
-  type LookCreateResponse,
   type LookDetailResponse,
-  type LookFormValues,
   type LookListItem,
-  type LookMainProduct,
-  type LookMediaUploadResponse,
   type LookUpdateResponse,
 } from '../../contracts/looks';
 import { looksAdapter, type LooksPage } from './looksAdapter';
 import { removeFromPage, setFlagsOnLook, setFlagsOnPage, type LookFlags } from './looksCache';
+import { lookApi, lookChangedTags, lookDeletedTags } from './lookApi';
 
 export type { LooksPage } from './looksAdapter';
 export type { LookFlags } from './looksCache';
+export {
+  useGetLookQuery,
+  useGetDiscountDefaultsQuery,
+  useCreateLookMutation,
+  useUpdateLookMutation,
+  useUploadLookMediaMutation,
+  useSuggestHotspotsMutation,
+} from './lookApi';
 
 export interface LooksQuery {
   page: number;
@@ -27,19 +30,8 @@ export interface LooksQuery {
   limit?: number;
 }
 
-// A look's tests say whether shoppers see the look (a draft's test gathers nothing): they follow its status.
-/** What a change to a look shows in: the list pages and searches, experiments, stats, the shop's counts, onboarding. */
-const lookChangedTags = [
-  listTag('Look'),
-  listTag('Experiment'),
-  'Stats' as const,
-  'Shop' as const,
-  'Onboarding' as const,
-];
-/** A deleted look also leaves its own cache entry. */
-const lookDeletedTags = (id: number | string) => [idTag('Look', id), ...lookChangedTags];
-
-export const looksApi = baseApi.injectEndpoints({
+/** The looks resource: one look (lookApi.ts) and the list pages and searches, with their optimistic updates. */
+export const looksApi = lookApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /productLooks: the list pages and the gallery's look search (one resource, one endpoint). */
     getLooks: build.query<LooksPage, LooksQuery>({
@@ -51,28 +43,6 @@ export const looksApi = baseApi.injectEndpoints({
           response.data,
         ),
       providesTags: (result) => [...(result?.ids ?? []).map((id) => idTag('Look', id)), listTag('Look')],
-    }),
-    /** GET /productLooks/:id: the edit form and the gallery's look (SPEC §9: cached 5 minutes). */
-    getLook: build.query<LookDetailResponse, string>({
-      query: (id) => routeRequest('GET /productLooks/:id', { params: { id } }),
-      keepUnusedDataFor: 300,
-      providesTags: (_r, _e, id) => [idTag('Look', id)],
-    }),
-    getDiscountDefaults: build.query<{ mainProduct: LookMainProduct }, string>({
-      query: (productId) => routeRequest('GET /productLooks/discountDefaults', { query: { productId } }),
-    }),
-    createLook: build.mutation<LookCreateResponse, LookFormValues>({
-      query: (body) => routeRequest('POST /productLooks', { body }),
-      invalidatesTags: (_r, error) => invalidateOnSuccess(error, [listTag('Look'), 'Stats', 'Shop', 'Onboarding']),
-    }),
-    updateLook: build.mutation<LookUpdateResponse, { id: string; values: LookFormValues }>({
-      query: ({ id, values }) => routeRequest('PATCH /productLooks/:id', { params: { id }, body: values }),
-      // The answer is the saved look: it replaces the cached one (no second GET), the rest refetches.
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        const saved = await queryFulfilled.catch(() => undefined); // a failed save keeps the cache as it was
-        if (saved) dispatch(looksApi.util.upsertQueryData('getLook', id, saved.data));
-      },
-      invalidatesTags: (_r, error) => invalidateOnSuccess(error, lookChangedTags),
     }),
     /**
      * Sets a look active/draft (or featured) at once: every cached list page, search and the look
@@ -133,28 +103,7 @@ export const looksApi = baseApi.injectEndpoints({
       },
       invalidatesTags: (_r, error, id) => invalidateOnSuccess(error, lookDeletedTags(id)),
     }),
-    uploadLookMedia: build.mutation<LookMediaUploadResponse, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('file', file, file.name);
-        return routeRequest('POST /productLooks/media', { body });
-      },
-    }),
-    /** The look's products found in a look image by the configured vision model: suggestions for the hotspot editor. */
-    suggestHotspots: build.mutation<HotspotSuggestResponse, HotspotSuggestRequest>({
-      query: (body) => routeRequest('POST /productLooks/hotspots', { body }),
-    }),
   }),
 });
 
-export const {
-  useGetLooksQuery,
-  useGetLookQuery,
-  useGetDiscountDefaultsQuery,
-  useCreateLookMutation,
-  useUpdateLookMutation,
-  useSetLookFlagsMutation,
-  useDeleteLookMutation,
-  useUploadLookMediaMutation,
-  useSuggestHotspotsMutation,
-} = looksApi;
+export const { useGetLooksQuery, useSetLookFlagsMutation, useDeleteLookMutation } = looksApi;

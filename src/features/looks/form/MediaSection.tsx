@@ -3,7 +3,7 @@ import { Banner, BlockStack, Button, Card, DropZone, InlineStack, Spinner, Text,
 import { useField } from 'react-final-form';
 import { useIntl } from 'react-intl';
 import type { LookMainProduct, LookMedia } from '../../../contracts/looks';
-import { useUploadLookMediaMutation } from '../looksApi';
+import { useUploadLookMediaMutation } from '../lookApi';
 
 export type UploadState = 'idle' | 'uploading' | 'error';
 

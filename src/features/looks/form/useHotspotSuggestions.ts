@@ -3,7 +3,7 @@ import { useField } from 'react-final-form';
 import { errorMessage } from '../../../api/errors';
 import { isGeneratedImageUrl } from '../../../contracts/hotspots';
 import type { LookRelatedItem } from '../../../contracts/looks';
-import { useSuggestHotspotsMutation } from '../looksApi';
+import { useSuggestHotspotsMutation } from '../lookApi';
 
 /** A marker the vision model suggests for a related item (percent of the image), until accepted or removed. */
 export interface HotspotSuggestion {
