@@ -7,5 +7,11 @@
  * fails on a name that is no chunk.
  */
 export const FIRST_SCREEN_PARTS: Readonly<Record<string, readonly string[]>> = {
-  'look-edit': ['related-items-list', 'create-experiment-form', 'marker-placement', 'discount-details'],
+  'look-edit': [
+    'related-items-list',
+    'create-experiment-form',
+    'marker-placement',
+    'discount-details',
+    'generated-images',
+  ],
 };

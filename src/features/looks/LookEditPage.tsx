@@ -9,7 +9,7 @@ import { useHost } from '../../host/HostContext';
 import { track } from '../../analytics/tracker';
 import { useAppDispatch } from '../../app/hooks';
 import { lookApi, useGetLookQuery, useUpdateLookMutation } from './lookApi';
-import { LookForm } from './form/LookForm';
+import { LookForm, loadGeneratedImages } from './form/LookForm';
 import { loadRelatedItemsList } from './form/RelatedItemsSection';
 import { loadMarkerPlacement } from './form/MarkerSettingsSection';
 import { loadDiscountDetails } from './form/DiscountSection';
@@ -23,11 +23,17 @@ import { ExperimentsCard, loadCreateExperimentForm } from '../experiments';
 /** /looks/edit/:id: loads the look, PATCH on save, "View live" once a preview URL is known. */
 /**
  * A saved look has related products (their list and their markers' placement),
- * maybe a discount, and an A/B test card: those chunks load with the page's
+ * maybe a discount, generated images to choose from, and an A/B test card: those chunks load with the page's
  * (routes.tsx), before it renders.
  */
 export const preload = () =>
-  Promise.all([loadRelatedItemsList(), loadCreateExperimentForm(), loadMarkerPlacement(), loadDiscountDetails()]);
+  Promise.all([
+    loadRelatedItemsList(),
+    loadCreateExperimentForm(),
+    loadMarkerPlacement(),
+    loadDiscountDetails(),
+    loadGeneratedImages(),
+  ]);
 
 export default function LookEditPage() {
   const intl = useIntl();

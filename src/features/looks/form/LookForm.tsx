@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { FormSaveBar, lazyValidate } from '../../../components/form';
 import { LoadErrorPage } from '../../../components/LoadErrorPage/LoadErrorPage';
 import { HydrationBoundary } from '../../../components/HydrationBoundary';
+import { lazyOnce } from '../../../components/lazyOnce';
 import type { LookFormValues } from '../../../contracts/looks';
 import { useGetLayoutQuery } from '../../layout';
 import { RegisterFields } from './RegisterFields';
@@ -13,11 +14,20 @@ import { MainProductSection } from './MainProductSection';
 import { RelatedItemsSection } from './RelatedItemsSection';
 import { MarkerSettingsSection } from './MarkerSettingsSection';
 import { MediaSection } from './MediaSection';
-import { ApplyGenerationOnOpen, GeneratedImagePicker, type MarkerNote } from './GeneratedImagePicker';
+import type { MarkerNote } from './GeneratedImagePicker';
 import { DiscountSection } from './DiscountSection';
 import { FeaturedSection } from './FeaturedSection';
 import { TagsSection } from './TagsSection';
 import { StatusSection } from './StatusSection';
+
+/**
+ * A saved look's generated images (the gallery's) as a choice of its image, and the gallery's "Use on
+ * look": a chunk of their own that the edit page preloads (LookEditPage's `preload`); a new look has none.
+ */
+const generatedImages = () => import(/* webpackChunkName: "generated-images" */ './GeneratedImagePicker');
+const picker = lazyOnce(() => generatedImages().then((m) => ({ default: m.GeneratedImagePicker })));
+const applyOnOpen = lazyOnce(() => generatedImages().then((m) => ({ default: m.ApplyGenerationOnOpen })));
+export const loadGeneratedImages = () => Promise.all([picker.load(), applyOnOpen.load()]);
 
 // yup and the look schema load when the form is first used, not with the page (lazyValidate).
 const validate = lazyValidate(() =>
@@ -108,7 +118,7 @@ export function LookForm({
                     <BlockStack gap="400">
                       <MainProductSection />
                       {lookId ? (
-                        <GeneratedImagePicker lookId={lookId} note={markerNote} onNote={setMarkerNote} />
+                        <picker.Slot lookId={lookId} note={markerNote} onNote={setMarkerNote} fallback={null} />
                       ) : null}
                       <RelatedItemsSection />
                       {shoppable && <MarkerSettingsSection />}
@@ -133,7 +143,12 @@ export function LookForm({
             </BlockStack>
           </Page>
           {lookId && applyGenerationId ? (
-            <ApplyGenerationOnOpen lookId={lookId} generationId={applyGenerationId} onApplied={setMarkerNote} />
+            <applyOnOpen.Slot
+              lookId={lookId}
+              generationId={applyGenerationId}
+              onApplied={setMarkerNote}
+              fallback={null}
+            />
           ) : null}
         </form>
       )}
