@@ -2,6 +2,7 @@ import '@shopify/polaris/build/esm/styles.css';
 import './app/global.css';
 import { useEffect } from 'react';
 import { nextTask } from './app/nextTask';
+import { setFirstRenderNarrow, windowIsNarrow } from './components/firstRenderNarrow';
 import type { FirstScreenData } from './ssr/firstScreen';
 import type { Host } from './host/Host';
 
@@ -79,6 +80,10 @@ async function start() {
   const firstScreen = startFirstScreen(store, { pathname, locale, persistor, prefetch: !rendered });
   // A server-rendered page is hydrated with its chunk (and its lazy parts) there, however long they
   // take (its HTML is on screen meanwhile): the page then renders as the server's did, in one pass.
+  // Hydrated with the server's guess (the same first render as its HTML); else the window's answer.
+  // Known before the page's chunk loads: its preload leaves out what only a wide screen shows.
+  const narrowScreen = rendered ? rendered.narrow === true : windowIsNarrow(window);
+  setFirstRenderNarrow(narrowScreen);
   const pageLoaded = rendered ? preloadRoute(pathname) : undefined;
 
   await nextTask();
@@ -87,15 +92,10 @@ async function start() {
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
   await nextTask();
-  const [{ App, createAppRouter, prepareFirstRender }, { startWebVitalsLater }, { windowIsNarrow }] = await Promise.all(
-    [
-      import(/* webpackMode: "eager" */ './app/App'),
-      import(/* webpackMode: "eager" */ './analytics/startWebVitals'),
-      import(/* webpackMode: "eager" */ './components/narrowScreen'),
-    ],
-  );
-  // Hydrated with the server's guess (the same first render as its HTML); else the window's answer.
-  const narrowScreen = rendered ? rendered.narrow === true : windowIsNarrow(window);
+  const [{ App, createAppRouter, prepareFirstRender }, { startWebVitalsLater }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/App'),
+    import(/* webpackMode: "eager" */ './analytics/startWebVitals'),
+  ]);
 
   // react-intl's createIntl asks Intl for its supported locales: the first such call loads ICU's
   // locale tables (tens of milliseconds). Each here, in a task of its own, while the network works.

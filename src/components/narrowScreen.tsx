@@ -21,13 +21,7 @@ export function useLgDown(): boolean {
   return useBreakpoints({ defaults: { lgDown: guess } }).lgDown;
 }
 
-/** Polaris' `lgDown` media query (breakpoints-lg is 1040px). */
-export const LG_DOWN_QUERY = '(max-width: 1039.96px)';
-
-/** The browser's own answer, for a page it renders itself. */
-export function windowIsNarrow(win: Window): boolean {
-  return typeof win.matchMedia === 'function' && win.matchMedia(LG_DOWN_QUERY).matches;
-}
+export { LG_DOWN_QUERY, windowIsNarrow } from './firstRenderNarrow';
 
 /** The server's guess for a request: a mobile browser (client hint `Sec-CH-UA-Mobile: ?1`, or its user agent). */
 export function requestIsNarrow(headers: Record<string, string | string[] | undefined>): boolean {

@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
-import { Modal, Text } from '@shopify/polaris';
-import { useIntl } from 'react-intl';
 import { useBlocker } from 'react-router-dom';
 import { useHost } from '../../host/HostContext';
 import { useCustomElementDefined } from '../../host/useCustomElement';
-import { useRestoreFocus } from '../useRestoreFocus';
+import { lazyOnce } from '../lazyOnce';
+
+/**
+ * The modal, a chunk of its own: a form's first load does not carry it; it loads once the form has a
+ * change (before anyone can leave it), so it opens at once.
+ */
+const modal = lazyOnce(() => import(/* webpackChunkName: "leave-confirm-modal" */ './LeaveConfirmModal'));
+export const loadLeaveConfirmModal = modal.load;
 
 /**
  * While `dirty`, leaving asks to stay or leave. In-app navigation — links,
@@ -17,7 +22,6 @@ import { useRestoreFocus } from '../useRestoreFocus';
  * Returns the modal to render (null inside the admin).
  */
 export function useLeaveConfirmation(dirty: boolean) {
-  const intl = useIntl();
   const host = useHost();
   const saveBarDefined = useCustomElementDefined('ui-save-bar');
   const askHost = host.kind === 'appBridge' && saveBarDefined ? host.leaveConfirmation : undefined;
@@ -25,7 +29,10 @@ export function useLeaveConfirmation(dirty: boolean) {
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
   const blocked = blocker.state === 'blocked' ? blocker : undefined;
-  useRestoreFocus(!!blocked && !askHost);
+
+  useEffect(() => {
+    if (dirty && !askHost) void modal.load().catch(() => undefined); // a failed load is tried again when shown
+  }, [dirty, askHost]);
 
   useEffect(() => {
     if (!blocked || !askHost) return;
@@ -50,23 +57,5 @@ export function useLeaveConfirmation(dirty: boolean) {
   }, [dirty]);
 
   if (!blocked || askHost) return null;
-  return (
-    <Modal
-      open
-      title={intl.formatMessage({ id: 'LeaveConfirm.title' })}
-      onClose={() => blocked.reset()}
-      primaryAction={{ content: intl.formatMessage({ id: 'LeaveConfirm.stay' }), onAction: () => blocked.reset() }}
-      secondaryActions={[
-        {
-          content: intl.formatMessage({ id: 'LeaveConfirm.leave' }),
-          destructive: true,
-          onAction: () => blocked.proceed(),
-        },
-      ]}
-    >
-      <Modal.Section>
-        <Text as="p">{intl.formatMessage({ id: 'LeaveConfirm.body' })}</Text>
-      </Modal.Section>
-    </Modal>
-  );
+  return <modal.Slot onStay={() => blocked.reset()} onLeave={() => blocked.proceed()} fallback={null} />;
 }

@@ -9,7 +9,7 @@ import { analyticsApi, useGetFunnelQuery, useGetShopOrdersQuery, useGetStatsQuer
 import { prefetchQuery } from '../../api/prefetchQuery';
 import { appliedPeriodForPrefetch } from './prefetchPeriod';
 import type { AppStore } from '../../app/store';
-import { FunnelCard } from './FunnelCard';
+import { FunnelCard, loadFunnelTable } from './FunnelCard';
 import { TopLooksCard } from './TopLooksCard';
 // On the first screen, and 1 KB: in the page's chunk (as a chunk of its own it cost a request of its own).
 import RevenueChart from './RevenueChart';
@@ -17,7 +17,8 @@ import { RevenueChartSkeleton } from './RevenueChartSkeleton';
 import { RevenueBreakdown } from './RevenueBreakdown';
 import { ReconciliationNote } from './ReconciliationNote';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
-import { OrdersTable } from './OrdersTable';
+import { OrdersTable, loadOrdersTable } from './OrdersTable';
+import { firstRenderNarrow } from '../../components/firstRenderNarrow';
 import { ExperimentsCard } from '../experiments';
 import { GeneratedImagesCard } from './GeneratedImagesCard';
 
@@ -36,6 +37,14 @@ const TOP_LOOKS_CARDS = [
     testId: 'top-sellers',
   },
 ] as const;
+
+/**
+ * The funnel's and the orders' tables (Polaris IndexTable) are for a wide screen, a chunk of their own
+ * loaded with the page's (routes.tsx) when the first render is wide; a phone's shows both as stacked
+ * lists and loads the chunk only if its card grows wide enough later (a turned tablet).
+ */
+export const preload = (): Promise<unknown> =>
+  firstRenderNarrow() ? Promise.resolve() : Promise.all([loadFunnelTable(), loadOrdersTable()]);
 
 /**
  * The range's totals, first orders page and funnel, asked on boot (routes.tsx) once the shop's

@@ -1,16 +1,12 @@
 import { useMemo, useState } from 'react';
 import {
-  Badge,
   Banner,
   BlockStack,
   Box,
   Button,
   ButtonGroup,
   Card,
-  EmptyState,
-  IndexTable,
   InlineStack,
-  Link,
   Select,
   SkeletonBodyText,
   Text,
@@ -19,21 +15,29 @@ import { FormattedNumber, useIntl } from 'react-intl';
 import type { FunnelReport } from '../../contracts/funnel';
 import { useLgDown } from '../../components/narrowScreen';
 import { useNarrowContainer } from '../../components/useNarrowContainer';
+import { lazyOnce } from '../../components/lazyOnce';
 import {
   downloadText,
   funnelCsv,
   funnelRow,
   sortFunnelRows,
+  FUNNEL_COLUMNS,
   type DeviceFilter,
   type FunnelRow,
+  type FunnelSort,
   type FunnelSortKey,
 } from './funnel';
 import { FunnelChart } from './FunnelChart';
+import { LookTitle, Rate } from './funnelCells';
+
+export { Rate } from './funnelCells';
 
 /** Below this card width the looks are a stacked list. */
 export const FUNNEL_TABLE_MIN_WIDTH = 720;
 
-const COLUMNS: FunnelSortKey[] = ['title', 'impressions', 'clicks', 'addToCarts', 'orders', 'conversion', 'revenue'];
+/** The wide layout's table (Polaris IndexTable): with the orders table, a chunk the page preloads on a wide screen. */
+const funnelTable = lazyOnce(() => import(/* webpackChunkName: "analytics-tables" */ './FunnelTable'));
+export const loadFunnelTable = funnelTable.load;
 
 interface Props {
   report?: FunnelReport;
@@ -45,11 +49,6 @@ interface Props {
   formatMoney(value: number): string;
 }
 
-/** A share as a percentage (one decimal), or a dash when there is nothing to divide by. */
-export function Rate({ value }: { value: number | null }) {
-  return value === null ? <>—</> : <FormattedNumber value={value} style="percent" maximumFractionDigits={1} />;
-}
-
 /**
  * Issue 16 funnel per look: impressions → clicks → add-to-carts → orders with their rates and revenue,
  * for all devices or one, a chart over the range, sortable columns and a CSV export of the data.
@@ -58,7 +57,7 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [device, setDevice] = useState<DeviceFilter>('all');
-  const [sort, setSort] = useState<{ key: FunnelSortKey; direction: 'ascending' | 'descending' }>({
+  const [sort, setSort] = useState<FunnelSort>({
     key: 'revenue',
     direction: 'descending',
   });
@@ -146,95 +145,23 @@ export function FunnelCard({ report, loading, error, onRetry, since, until, form
           ) : error && !report ? null : narrow ? (
             <CompactList rows={rows} sort={sort} onSort={setSort} formatMoney={formatMoney} heading={heading} />
           ) : (
-            <IndexTable
-              resourceName={{ singular: t('Analytics.funnel.singular'), plural: t('Analytics.funnel.plural') }}
-              itemCount={rows.length}
-              selectable={false}
+            <funnelTable.Slot
+              rows={rows}
               loading={loading}
-              sortable={COLUMNS.map(() => true)}
-              sortColumnIndex={COLUMNS.indexOf(sort.key)}
-              sortDirection={sort.direction}
-              defaultSortDirection="descending"
-              onSort={(index, direction) => setSort({ key: COLUMNS[index], direction })}
-              emptyState={
-                <EmptyState heading={t('Analytics.funnel.emptyTitle')} image="">
-                  <p>{t('Analytics.funnel.emptyDescription')}</p>
-                </EmptyState>
+              sort={sort}
+              onSort={setSort}
+              formatMoney={formatMoney}
+              heading={heading}
+              fallback={
+                <Box padding="400">
+                  <SkeletonBodyText lines={6} />
+                </Box>
               }
-              headings={[
-                { title: heading('title') },
-                { title: heading('impressions'), alignment: 'end' },
-                { title: heading('clicks'), alignment: 'end' },
-                { title: heading('addToCarts'), alignment: 'end' },
-                { title: heading('orders'), alignment: 'end' },
-                { title: heading('conversion'), alignment: 'end' },
-                { title: heading('revenue'), alignment: 'end' },
-              ]}
-            >
-              {rows.map((row, index) => (
-                <IndexTable.Row id={String(row.lookId)} key={row.lookId} position={index}>
-                  <IndexTable.Cell>
-                    <LookTitle row={row} />
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric>
-                      <FormattedNumber value={row.impressions} />
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Step count={row.clicks} rate={row.clickRate} />
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Step count={row.addToCarts} rate={row.addToCartRate} />
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric>
-                      <FormattedNumber value={row.orders} />
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric fontWeight="semibold">
-                      <Rate value={row.conversion} />
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric>
-                      {formatMoney(row.revenue)}
-                    </Text>
-                  </IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
-            </IndexTable>
+            />
           )}
         </BlockStack>
       </Card>
     </div>
-  );
-}
-
-function LookTitle({ row }: { row: FunnelRow }) {
-  const intl = useIntl();
-  return (
-    <InlineStack gap="200" blockAlign="center" wrap>
-      <Link url={`/looks/edit/${row.lookId}`} removeUnderline>
-        {row.title}
-      </Link>
-      {row.usesGeneratedImage && <Badge tone="info">{intl.formatMessage({ id: 'Analytics.funnel.aiImage' })}</Badge>}
-    </InlineStack>
-  );
-}
-
-/** A step's count with its rate from the step before. */
-function Step({ count, rate }: { count: number; rate: number | null }) {
-  return (
-    <BlockStack inlineAlign="end">
-      <Text as="span" numeric>
-        <FormattedNumber value={count} />
-      </Text>
-      <Text as="span" numeric tone="subdued" variant="bodySm">
-        <Rate value={rate} />
-      </Text>
-    </BlockStack>
   );
 }
 
@@ -247,14 +174,14 @@ function CompactList({
   heading,
 }: {
   rows: FunnelRow[];
-  sort: { key: FunnelSortKey; direction: 'ascending' | 'descending' };
-  onSort(sort: { key: FunnelSortKey; direction: 'ascending' | 'descending' }): void;
+  sort: FunnelSort;
+  onSort(sort: FunnelSort): void;
   formatMoney(value: number): string;
   heading(key: FunnelSortKey): string;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const options = COLUMNS.flatMap((key) =>
+  const options = FUNNEL_COLUMNS.flatMap((key) =>
     (['descending', 'ascending'] as const).map((direction) => ({
       label: t(`Analytics.funnel.sort.${direction}`, { column: heading(key) }),
       value: `${key}:${direction}`,

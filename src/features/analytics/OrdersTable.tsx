@@ -1,22 +1,17 @@
-import {
-  BlockStack,
-  Box,
-  Card,
-  EmptyState,
-  IndexTable,
-  InlineStack,
-  Link,
-  Pagination,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris';
+import { BlockStack, Box, Card, InlineStack, Pagination, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useIntl } from 'react-intl';
 import type { AnalyticsOrderRow, ShopOrdersPage } from '../../contracts/analytics';
 import { useLgDown } from '../../components/narrowScreen';
 import { useNarrowContainer } from '../../components/useNarrowContainer';
+import { lazyOnce } from '../../components/lazyOnce';
+import { LookLink, ProductLink } from './orderLinks';
 
 /** Below this card width the orders are a stacked list. */
 export const ORDERS_TABLE_MIN_WIDTH = 620;
+
+/** The wide layout's table (Polaris IndexTable): with the funnel's, a chunk the page preloads on a wide screen. */
+const ordersTable = lazyOnce(() => import(/* webpackChunkName: "analytics-tables" */ './OrdersIndexTable'));
+export const loadOrdersTable = ordersTable.load;
 
 interface Props {
   page: number;
@@ -30,7 +25,7 @@ interface Props {
 /**
  * SPEC §2 orders table: identifier, order total, generated revenue, view product, view look, date;
  * 10 per page. A narrow card (phones, or a column beside the top lists) gets one stacked entry per
- * order (IndexTable's condensed mode), never a table that scrolls sideways.
+ * order, never a table that scrolls sideways.
  */
 export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage }: Props) {
   const intl = useIntl();
@@ -60,60 +55,20 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
             <div style={{ padding: 'var(--p-space-400)' }}>
               <SkeletonBodyText lines={6} />
             </div>
+          ) : condensed ? (
+            <CompactOrderList rows={rows} formatMoney={formatMoney} timeZone={timeZone} />
           ) : (
-            <IndexTable
-              condensed={condensed}
-              resourceName={{ singular: t('Analytics.orders.singular'), plural: t('Analytics.orders.plural') }}
-              itemCount={rows.length}
-              selectable={false}
+            <ordersTable.Slot
+              rows={rows}
               loading={loading}
-              emptyState={
-                <EmptyState heading={t('Analytics.orders.emptyTitle')} image="">
-                  <p>{t('Analytics.orders.emptyDescription')}</p>
-                </EmptyState>
+              formatMoney={formatMoney}
+              timeZone={timeZone}
+              fallback={
+                <div style={{ padding: 'var(--p-space-400)' }}>
+                  <SkeletonBodyText lines={6} />
+                </div>
               }
-              headings={[
-                { title: t('Analytics.orders.identifier') },
-                { title: t('Analytics.orders.orderTotal'), alignment: 'end' },
-                { title: t('Analytics.orders.generatedRevenue'), alignment: 'end' },
-                { title: t('Analytics.orders.product') },
-                { title: t('Analytics.orders.look') },
-                { title: t('Analytics.orders.date') },
-              ]}
-            >
-              {rows.map((row, index) =>
-                condensed ? (
-                  <CompactOrderRow key={row.id} row={row} index={index} formatMoney={formatMoney} timeZone={timeZone} />
-                ) : (
-                  <IndexTable.Row id={String(row.id)} key={row.id} position={index}>
-                    <IndexTable.Cell>
-                      <Text as="span" fontWeight="semibold">
-                        {row.identifier}
-                      </Text>
-                    </IndexTable.Cell>
-                    <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>
-                        {formatMoney(row.orderTotal)}
-                      </Text>
-                    </IndexTable.Cell>
-                    <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>
-                        {formatMoney(row.generatedRevenue)}
-                      </Text>
-                    </IndexTable.Cell>
-                    <IndexTable.Cell>
-                      <ProductLink row={row} />
-                    </IndexTable.Cell>
-                    <IndexTable.Cell>
-                      <LookLink row={row} />
-                    </IndexTable.Cell>
-                    <IndexTable.Cell>
-                      {intl.formatDate(row.orderDate, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}
-                    </IndexTable.Cell>
-                  </IndexTable.Row>
-                ),
-              )}
-            </IndexTable>
+            />
           )}
           {details && details.totalItems > 0 && (
             <div style={{ padding: 'var(--p-space-300)' }}>
@@ -136,78 +91,69 @@ export function OrdersTable({ page, data, loading, formatMoney, timeZone, onPage
   );
 }
 
-function ProductLink({ row }: { row: AnalyticsOrderRow }) {
-  const intl = useIntl();
-  return row.productStoreFrontLink ? (
-    <Link url={row.productStoreFrontLink} external target="_blank">
-      {intl.formatMessage({ id: 'Analytics.orders.viewProduct' })}
-    </Link>
-  ) : (
-    <Text as="span" tone="subdued">
-      —
-    </Text>
-  );
-}
-
-function LookLink({ row }: { row: AnalyticsOrderRow }) {
-  const intl = useIntl();
-  return row.productLookId ? (
-    <Link url={`/looks/edit/${row.productLookId}`}>{intl.formatMessage({ id: 'Analytics.orders.viewLook' })}</Link>
-  ) : (
-    <Text as="span" tone="subdued">
-      —
-    </Text>
-  );
-}
-
-/** Small screens: one stacked entry per order, its figures labelled. */
-function CompactOrderRow({
-  row,
-  index,
+/** Small screens: one stacked entry per order, its figures labelled (a list, not a table that scrolls sideways). */
+function CompactOrderList({
+  rows,
   formatMoney,
   timeZone,
 }: {
-  row: AnalyticsOrderRow;
-  index: number;
+  rows: AnalyticsOrderRow[];
   formatMoney(value: number): string;
   timeZone: string;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  return (
-    <IndexTable.Row id={String(row.id)} position={index}>
-      <Box padding="300" paddingInline="400" width="100%">
+  if (!rows.length)
+    return (
+      <Box padding="400">
         <BlockStack gap="100">
-          <InlineStack align="space-between" blockAlign="baseline" gap="200" wrap={false}>
-            <Text as="span" fontWeight="semibold">
-              {row.identifier}
-            </Text>
-            <Text as="span" tone="subdued" variant="bodySm">
-              {intl.formatDate(row.orderDate, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}
-            </Text>
-          </InlineStack>
-          <InlineStack align="space-between" gap="200" wrap={false}>
-            <Text as="span" tone="subdued">
-              {t('Analytics.orders.orderTotal')}
-            </Text>
-            <Text as="span" numeric>
-              {formatMoney(row.orderTotal)}
-            </Text>
-          </InlineStack>
-          <InlineStack align="space-between" gap="200" wrap={false}>
-            <Text as="span" tone="subdued">
-              {t('Analytics.orders.generatedRevenue')}
-            </Text>
-            <Text as="span" numeric fontWeight="semibold">
-              {formatMoney(row.generatedRevenue)}
-            </Text>
-          </InlineStack>
-          <InlineStack gap="400">
-            <ProductLink row={row} />
-            <LookLink row={row} />
-          </InlineStack>
+          <Text as="p" fontWeight="semibold">
+            {t('Analytics.orders.emptyTitle')}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t('Analytics.orders.emptyDescription')}
+          </Text>
         </BlockStack>
       </Box>
-    </IndexTable.Row>
+    );
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="orders-list">
+      {rows.map((row) => (
+        <li key={row.id} style={{ borderTop: '1px solid var(--p-color-border-secondary, #ebebeb)' }}>
+          <Box padding="300" paddingInline="400" width="100%">
+            <BlockStack gap="100">
+              <InlineStack align="space-between" blockAlign="baseline" gap="200" wrap={false}>
+                <Text as="span" fontWeight="semibold">
+                  {row.identifier}
+                </Text>
+                <Text as="span" tone="subdued" variant="bodySm">
+                  {intl.formatDate(row.orderDate, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}
+                </Text>
+              </InlineStack>
+              <InlineStack align="space-between" gap="200" wrap={false}>
+                <Text as="span" tone="subdued">
+                  {t('Analytics.orders.orderTotal')}
+                </Text>
+                <Text as="span" numeric>
+                  {formatMoney(row.orderTotal)}
+                </Text>
+              </InlineStack>
+              <InlineStack align="space-between" gap="200" wrap={false}>
+                <Text as="span" tone="subdued">
+                  {t('Analytics.orders.generatedRevenue')}
+                </Text>
+                <Text as="span" numeric fontWeight="semibold">
+                  {formatMoney(row.generatedRevenue)}
+                </Text>
+              </InlineStack>
+              <InlineStack gap="400">
+                <ProductLink row={row} />
+                <LookLink row={row} />
+              </InlineStack>
+            </BlockStack>
+          </Box>
+        </li>
+      ))}
+    </ul>
   );
 }

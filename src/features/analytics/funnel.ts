@@ -4,6 +4,22 @@ import type { FunnelCounts, FunnelDevice, FunnelLook } from '../../contracts/fun
 export type DeviceFilter = 'all' | FunnelDevice;
 export type FunnelSortKey = 'title' | 'impressions' | 'clicks' | 'addToCarts' | 'orders' | 'conversion' | 'revenue';
 
+/** The funnel table's columns, in order (each sorts it). */
+export const FUNNEL_COLUMNS: FunnelSortKey[] = [
+  'title',
+  'impressions',
+  'clicks',
+  'addToCarts',
+  'orders',
+  'conversion',
+  'revenue',
+];
+
+export interface FunnelSort {
+  key: FunnelSortKey;
+  direction: 'ascending' | 'descending';
+}
+
 export interface FunnelRow extends FunnelCounts {
   lookId: number;
   title: string;
