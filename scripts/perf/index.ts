@@ -30,6 +30,7 @@ import { measureInteractions } from './inp';
 import { appModules } from './appModules';
 import {
   evaluate,
+  median,
   evaluateInteraction,
   GOALS,
   renderAppModules,
@@ -103,9 +104,10 @@ async function main() {
         path.join(out, `${label === '/' ? 'root' : label.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_')}-${run}.json`),
         result.report,
       );
-      const { lcpMs, tbtMs, cls, scriptBytes } = result.sample;
+      const { lcpMs, tbtMs, cls, scriptBytes, messageBytes = 0 } = result.sample;
       log(
-        `  ${label.padEnd(12)} run ${run}: LCP ${(lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}, script ${(scriptBytes / 1024).toFixed(1)} KB`,
+        `  ${label.padEnd(12)} run ${run}: LCP ${(lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}, script ${(scriptBytes / 1024).toFixed(1)} KB` +
+          (messageBytes ? `, messages ${(messageBytes / 1024).toFixed(1)} KB (JSON)` : ''),
       );
       return result.sample;
     };
@@ -171,6 +173,12 @@ async function main() {
     process.stdout.write(
       `Stack floor: the floor's page on the design card's runtime (Redux Toolkit + RTK Query, react-redux, redux-persist, react-intl, react-router-dom's data router, Polaris' Frame): ` +
         `${(stackResult.page.scriptBytes / 1024).toFixed(1)} KB of script, ${stackResult.scriptRatio.toFixed(2)}× the floor.\n`,
+    );
+    // The messages are data, fetched as JSON (scripts/build/messageAssets.ts): said beside the script figure.
+    process.stdout.write(
+      `Messages (a page's JSON files, not script; median): ${results
+        .map((r) => `${r.route} ${(median(r.samples.map((s) => s.messageBytes ?? 0)) / 1024).toFixed(1)} KB`)
+        .join(', ')}.\n`,
     );
     const modules = appModules(`${appDist}.stats.json`, `${stackDist}.stats.json`, ROUTES);
     if (modules) {

@@ -95,6 +95,9 @@ export async function openBrowser({ niceness, tmpDir }: { niceness: number; tmpD
           scriptBytes: requests
             .filter((r) => r.resourceType === 'Script')
             .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+          messageBytes: requests
+            .filter((r) => new URL(r.url).pathname.startsWith('/assets/i18n/'))
+            .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
         },
         external: requests.map((r) => r.url).filter((u) => /^(https?|wss?):/.test(u) && !u.startsWith(origin)),
         report: result.report as string,

@@ -12,6 +12,11 @@ export interface Sample {
   cls: number;
   /** Script bytes over the wire (compressed), every script the page loaded during the run. */
   scriptBytes: number;
+  /**
+   * The pages' messages over the wire: JSON files (scripts/build/messageAssets.ts), not script, so not
+   * in `scriptBytes`; printed beside it (until 2026-11-28 they were script chunks and counted there).
+   */
+  messageBytes?: number;
 }
 
 /** A route's runs and the bare floor runs interleaved with them (floor, route, floor, route…). */
