@@ -6,6 +6,6 @@ export { useFieldError } from './useFieldError';
 export { FormTextField } from './FormTextField';
 export { FormCheckbox } from './FormCheckbox';
 export { FormSelect } from './FormSelect';
-export { FormSaveBar } from './FormSaveBar';
+export { FormSaveBar, loadFormChanged } from './FormSaveBar';
 export { useLeaveConfirmation } from './useLeaveConfirmation';
 export { useSaveForm, type SaveFormOptions } from './useSaveForm';

@@ -8,7 +8,7 @@ import { lazyOnce } from '../lazyOnce';
  * The modal, a chunk of its own: a form's first load does not carry it; it loads once the form has a
  * change (before anyone can leave it), so it opens at once.
  */
-const modal = lazyOnce(() => import(/* webpackChunkName: "leave-confirm-modal" */ './LeaveConfirmModal'));
+const modal = lazyOnce(() => import(/* webpackChunkName: "form-changed" */ './LeaveConfirmModal'));
 export const loadLeaveConfirmModal = modal.load;
 
 /**

@@ -6,6 +6,7 @@ import { DEFAULT_LAYOUT_SETTINGS, type DefinedTemplate } from '../../contracts/l
 import { fail, mockBackend, ok } from '../../test/fakeBackend';
 import { onboardingData } from '../../test/fixtures';
 import SettingsPage from './SettingsPage';
+import { loadFormChanged } from '../../components/form';
 
 function mockApi(settings: Partial<ShopSettings> = {}, template: DefinedTemplate = 'inpage_r', canUseCheckout = false) {
   const backend = mockBackend({
@@ -30,6 +31,9 @@ function mockApi(settings: Partial<ShopSettings> = {}, template: DefinedTemplate
 }
 
 describe('SettingsPage', () => {
+  // The save bar comes once the form has a change (a chunk of its own): here at once.
+  beforeAll(() => loadFormChanged());
+
   it.each(['GET /layout', 'GET /shop/onboarding'] as const)(
     'a failing %s is a load error with a retry, never a page missing settings',
     async (route) => {
