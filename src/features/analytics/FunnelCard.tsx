@@ -16,6 +16,7 @@ import type { FunnelReport } from '../../contracts/funnel';
 import { useLgDown } from '../../components/narrowScreen';
 import { useNarrowContainer } from '../../components/useNarrowContainer';
 import { lazyOnce } from '../../components/lazyOnce';
+import { LabelledValue } from '../../components/LabelledValue';
 import {
   downloadText,
   funnelCsv,
@@ -187,16 +188,6 @@ function CompactList({
       value: `${key}:${direction}`,
     })),
   );
-  const line = (label: string, value: React.ReactNode, strong = false) => (
-    <InlineStack align="space-between" gap="200" wrap={false}>
-      <Text as="span" tone="subdued">
-        {label}
-      </Text>
-      <Text as="span" numeric fontWeight={strong ? 'semibold' : undefined}>
-        {value}
-      </Text>
-    </InlineStack>
-  );
   return (
     <BlockStack>
       <Box paddingInline="400" paddingBlockEnd="300">
@@ -217,22 +208,26 @@ function CompactList({
               <Box padding="300" paddingInline="400">
                 <BlockStack gap="100">
                   <LookTitle row={row} />
-                  {line(heading('impressions'), <FormattedNumber value={row.impressions} />)}
-                  {line(
-                    heading('clicks'),
-                    <>
-                      <FormattedNumber value={row.clicks} /> · <Rate value={row.clickRate} />
-                    </>,
-                  )}
-                  {line(
-                    heading('addToCarts'),
-                    <>
-                      <FormattedNumber value={row.addToCarts} /> · <Rate value={row.addToCartRate} />
-                    </>,
-                  )}
-                  {line(heading('orders'), <FormattedNumber value={row.orders} />)}
-                  {line(heading('conversion'), <Rate value={row.conversion} />, true)}
-                  {line(heading('revenue'), formatMoney(row.revenue), true)}
+                  <LabelledValue label={heading('impressions')} value={<FormattedNumber value={row.impressions} />} />
+                  <LabelledValue
+                    label={heading('clicks')}
+                    value={
+                      <>
+                        <FormattedNumber value={row.clicks} /> · <Rate value={row.clickRate} />
+                      </>
+                    }
+                  />
+                  <LabelledValue
+                    label={heading('addToCarts')}
+                    value={
+                      <>
+                        <FormattedNumber value={row.addToCarts} /> · <Rate value={row.addToCartRate} />
+                      </>
+                    }
+                  />
+                  <LabelledValue label={heading('orders')} value={<FormattedNumber value={row.orders} />} />
+                  <LabelledValue label={heading('conversion')} value={<Rate value={row.conversion} />} strong />
+                  <LabelledValue label={heading('revenue')} value={formatMoney(row.revenue)} strong />
                 </BlockStack>
               </Box>
             </li>

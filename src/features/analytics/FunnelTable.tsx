@@ -55,22 +55,14 @@ export default function FunnelTable({
           <IndexTable.Cell>
             <LookTitle row={row} />
           </IndexTable.Cell>
-          <IndexTable.Cell>
-            <Text as="span" alignment="end" numeric>
-              <FormattedNumber value={row.impressions} />
-            </Text>
-          </IndexTable.Cell>
+          <NumberCell value={row.impressions} />
           <IndexTable.Cell>
             <Step count={row.clicks} rate={row.clickRate} />
           </IndexTable.Cell>
           <IndexTable.Cell>
             <Step count={row.addToCarts} rate={row.addToCartRate} />
           </IndexTable.Cell>
-          <IndexTable.Cell>
-            <Text as="span" alignment="end" numeric>
-              <FormattedNumber value={row.orders} />
-            </Text>
-          </IndexTable.Cell>
+          <NumberCell value={row.orders} />
           <IndexTable.Cell>
             <Text as="span" alignment="end" numeric fontWeight="semibold">
               <Rate value={row.conversion} />
@@ -84,5 +76,16 @@ export default function FunnelTable({
         </IndexTable.Row>
       ))}
     </IndexTable>
+  );
+}
+
+/** A count, right-aligned. */
+function NumberCell({ value }: { value: number }) {
+  return (
+    <IndexTable.Cell>
+      <Text as="span" alignment="end" numeric>
+        <FormattedNumber value={value} />
+      </Text>
+    </IndexTable.Cell>
   );
 }

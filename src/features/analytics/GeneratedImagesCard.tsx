@@ -1,4 +1,5 @@
-import { Banner, BlockStack, Card, InlineStack, Link, SkeletonBodyText, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Card, Link, SkeletonBodyText, Text } from '@shopify/polaris';
+import { LabelledValue } from '../../components/LabelledValue';
 import { FormattedNumber, useIntl } from 'react-intl';
 import type { FunnelReport } from '../../contracts/funnel';
 
@@ -51,23 +52,16 @@ export function GeneratedImagesCard({
             <Text as="p" tone="subdued">
               {t('Analytics.generated.summary', { looks: g.looks, orders: g.orders })}
             </Text>
-            <InlineStack align="space-between" gap="200" wrap={false}>
-              <Text as="span" tone="subdued">
-                {t('Analytics.generated.creditsUsed')}
-              </Text>
-              <Text as="span" numeric>
-                <FormattedNumber value={g.creditsUsed} />
-              </Text>
-            </InlineStack>
+            <LabelledValue
+              label={t('Analytics.generated.creditsUsed')}
+              value={<FormattedNumber value={g.creditsUsed} />}
+            />
             {g.creditsUsed > 0 && (
-              <InlineStack align="space-between" gap="200" wrap={false}>
-                <Text as="span" tone="subdued">
-                  {t('Analytics.generated.perCredit')}
-                </Text>
-                <Text as="span" numeric fontWeight="semibold">
-                  {formatMoney(g.revenue / g.creditsUsed)}
-                </Text>
-              </InlineStack>
+              <LabelledValue
+                label={t('Analytics.generated.perCredit')}
+                value={formatMoney(g.revenue / g.creditsUsed)}
+                strong
+              />
             )}
           </BlockStack>
         )}

@@ -4,6 +4,7 @@ import type { AnalyticsOrderRow, ShopOrdersPage } from '../../contracts/analytic
 import { useLgDown } from '../../components/narrowScreen';
 import { useNarrowContainer } from '../../components/useNarrowContainer';
 import { lazyOnce } from '../../components/lazyOnce';
+import { LabelledValue } from '../../components/LabelledValue';
 import { LookLink, ProductLink } from './orderLinks';
 
 /** Below this card width the orders are a stacked list. */
@@ -130,22 +131,12 @@ function CompactOrderList({
                   {intl.formatDate(row.orderDate, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}
                 </Text>
               </InlineStack>
-              <InlineStack align="space-between" gap="200" wrap={false}>
-                <Text as="span" tone="subdued">
-                  {t('Analytics.orders.orderTotal')}
-                </Text>
-                <Text as="span" numeric>
-                  {formatMoney(row.orderTotal)}
-                </Text>
-              </InlineStack>
-              <InlineStack align="space-between" gap="200" wrap={false}>
-                <Text as="span" tone="subdued">
-                  {t('Analytics.orders.generatedRevenue')}
-                </Text>
-                <Text as="span" numeric fontWeight="semibold">
-                  {formatMoney(row.generatedRevenue)}
-                </Text>
-              </InlineStack>
+              <LabelledValue label={t('Analytics.orders.orderTotal')} value={formatMoney(row.orderTotal)} />
+              <LabelledValue
+                label={t('Analytics.orders.generatedRevenue')}
+                value={formatMoney(row.generatedRevenue)}
+                strong
+              />
               <InlineStack gap="400">
                 <ProductLink row={row} />
                 <LookLink row={row} />

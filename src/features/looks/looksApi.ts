@@ -14,14 +14,6 @@ import { lookApi, lookChangedTags, lookDeletedTags } from './lookApi';
 
 export type { LooksPage } from './looksAdapter';
 export type { LookFlags } from './looksCache';
-export {
-  useGetLookQuery,
-  useGetDiscountDefaultsQuery,
-  useCreateLookMutation,
-  useUpdateLookMutation,
-  useUploadLookMediaMutation,
-  useSuggestHotspotsMutation,
-} from './lookApi';
 
 export interface LooksQuery {
   page: number;
