@@ -28,7 +28,15 @@ function newestMtime(target) {
 // DIST_DIR (default ./dist) is where webpack builds and where the server reads the SPA from.
 const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 const built = path.join(distDir, 'index.html');
-const sources = ['src', 'public', 'translations', 'webpack.config.ts', 'babel.config.js', 'package.json'];
+const sources = [
+  'src',
+  'public',
+  'translations',
+  'webpack.config.ts',
+  'scripts/build',
+  'babel.config.js',
+  'package.json',
+];
 const stale =
   !fs.existsSync(built) || sources.some((s) => newestMtime(path.join(root, s)) > fs.statSync(built).mtimeMs);
 if (stale) {
