@@ -91,6 +91,46 @@ describe.each(backends)('/files over the %s', (name, setup) => {
     expect(head.headers['content-type']).toBe('image/png');
   });
 
+  it('serves an image at a thumbnail width (?width=), made once and stored beside it; another width is a translated 400', async () => {
+    const storage = storageFor(t.config);
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c8a27a' } })
+      .jpeg()
+      .toBuffer();
+    await storage.put('catalog/wide-photo.jpg', photo);
+    const res = await t.app.inject({ method: 'GET', url: '/files/catalog/wide-photo.jpg?width=80' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=604800, immutable');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([80, 53, 'jpeg']);
+    expect(res.rawPayload.length).toBeLessThan(photo.length);
+    // Stored beside the original (a prefix's deletion takes it along); the next request reads it.
+    expect((await storage.read('catalog/wide-photo.w80.jpg'))?.equals(res.rawPayload)).toBe(true);
+    const again = await t.app.inject({ method: 'GET', url: '/files/catalog/wide-photo.jpg?width=80' });
+    expect(again.headers.etag).toBe(res.headers.etag);
+    expect((await t.app.inject({ method: 'GET', url: '/files/catalog/wide-photo.jpg' })).rawPayload.equals(photo)).toBe(
+      true,
+    );
+    // Never enlarged: an upload narrower than the width comes back at its own.
+    const { path } = await upload(t);
+    const small = await t.app.inject({ method: 'GET', url: `${path}?width=160` });
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(48);
+    expect((await t.app.inject({ method: 'GET', url: '/files/catalog/missing.jpg?width=80' })).statusCode).toBe(404);
+    for (const width of ['81', '0', '-80', 'abc', '', '80.5', '2048']) {
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: `/files/catalog/wide-photo.jpg?width=${width}`,
+        headers: { 'accept-language': 'de' },
+      });
+      expect([width, bad.statusCode]).toEqual([width, 400]);
+      expect(bad.json()).toMatchObject({
+        code: 'invalid_width',
+        message: 'Ein Bild kann nur in einer Breite von 80, 120, 160 Pixeln angefordert werden.',
+      });
+    }
+    expect(await storage.stat('catalog/wide-photo.w81.jpg')).toBeNull();
+  });
+
   it('answers 404 for missing files, malformed keys and every form of traversal', async () => {
     const { key } = await upload(t);
     const shopDir = key.split('/').slice(0, 2).join('/');

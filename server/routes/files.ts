@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { FILE_CACHE_CONTROL, FILES_PATH, isNotModified, keyFromPath, servedContentType, storageFor } from '../storage';
+import { FILE_WIDTHS, fileAtWidth } from './fileWidths';
+import { translate } from '../i18n';
 
 const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found', code: 'not_found' });
 
@@ -9,12 +11,21 @@ const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not
  * Last-Modified, the stored content type (only the image types the app writes; anything else as
  * bytes). The key is checked before any backend sees it: a malformed one, `..` included, is a 404.
  * References of the layout before server/storage (/files/uploads/<shop>/…) are served too.
+ * `?width=` (one of FILE_WIDTHS) serves an image at that width (fileWidths.ts); another width is a 400.
  */
 export default async function fileRoutes(app: FastifyInstance) {
   const storage = storageFor(app.deps.config);
 
   app.get(`${FILES_PATH}*`, async (req, reply) => {
-    const key = keyFromPath((req.params as { '*': string })['*']);
+    const asked = keyFromPath((req.params as { '*': string })['*']);
+    if (!asked) return notFound(reply);
+    const width = (req.query as { width?: string }).width;
+    if (width !== undefined && !FILE_WIDTHS.includes(Number(width)))
+      return reply.status(400).send({
+        message: translate(req.locale, 'files.invalidWidth', { widths: FILE_WIDTHS.join(', ') }),
+        code: 'invalid_width',
+      });
+    const key = width === undefined ? asked : await fileAtWidth(storage, asked, Number(width));
     if (!key) return notFound(reply);
     const ifNoneMatch = req.headers['if-none-match'];
     const opened = await storage.open(key, { ifNoneMatch });

@@ -28,9 +28,12 @@ describe('ProductThumbnail', () => {
     );
   });
 
-  it('an image off Shopify’s CDN keeps its URL', () => {
+  it('the app’s own file at the thumbnail’s width (server/routes/fileWidths.ts); another host’s as it is', () => {
     expect(renderToStaticMarkup(<ProductThumbnail image="/files/a.png" size="small" />)).toContain(
-      'src="/files/a.png"',
+      'src="/files/a.png?width=80"',
+    );
+    expect(renderToStaticMarkup(<ProductThumbnail image="https://img.example.com/a.png" size="small" />)).toContain(
+      'src="https://img.example.com/a.png"',
     );
   });
 });

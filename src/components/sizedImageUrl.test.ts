@@ -13,8 +13,22 @@ describe('sizedImageUrl', () => {
     );
   });
 
+  it("asks the app's own files (server/routes/files.ts) for the thumbnail widths, relative or absolute", () => {
+    expect(sizedImageUrl('/files/catalog/trench-coat-camel-1.jpg', THUMBNAIL_PX.small)).toBe(
+      '/files/catalog/trench-coat-camel-1.jpg?width=80',
+    );
+    expect(sizedImageUrl('https://app.example.com/files/shops/1/uploads/a1.png', THUMBNAIL_PX.medium)).toBe(
+      'https://app.example.com/files/shops/1/uploads/a1.png?width=120',
+    );
+    expect(sizedImageUrl('http://localhost:3000/files/shops/1/generated/b2.webp', THUMBNAIL_PX.large)).toBe(
+      'http://localhost:3000/files/shops/1/generated/b2.webp?width=160',
+    );
+  });
+
   it.each([
-    '/files/catalog/trench-coat-camel-1.jpg',
+    '/files/catalog/logo.svg',
+    '/files/catalog/coat.jpg?v=2',
+    'https://bucket.example.com/shops/1/uploads/a1.png',
     'https://cdn.example.com/coat.jpg',
     'https://cdn.shopify.com.evil.example/coat.jpg',
     'http://cdn.shopify.com/coat.jpg',

@@ -10,22 +10,32 @@ const SHOPIFY_IMAGE_CDN_HOSTS = new Set([
   'shopify-assets.shopifycdn.net',
 ]);
 
+/** The app's own files (server/routes/files.ts), served at a width too: their path, relative or on the app's origin. */
+const APP_FILES = /^\/files\/[^?#]+\.(jpe?g|png|webp)$/i;
+
 /**
  * `url` asking for an image `cssPixels` wide on a screen of twice the density
- * (sharp on phones and retina screens): on Shopify's CDN only, and never for
- * anything that is not an absolute https URL (the app's own files, an icon) —
- * those come back unchanged.
+ * (sharp on phones and retina screens): on Shopify's CDN (its `width`) and for
+ * the app's own files (`/files/…?width=`, the widths server/routes/fileWidths.ts
+ * serves: the thumbnails'); anything else (another host, an icon, a bucket's
+ * public URL) comes back unchanged.
  */
 export function sizedImageUrl(url: string, cssPixels: number): string {
-  if (!url.startsWith('https://')) return url;
+  const width = String(Math.round(cssPixels * 2));
+  if (APP_FILES.test(url)) return `${url}?width=${width}`;
+  if (!url.startsWith('https://') && !url.startsWith('http://')) return url;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return url;
   }
-  if (!SHOPIFY_IMAGE_CDN_HOSTS.has(parsed.hostname)) return url;
-  parsed.searchParams.set('width', String(Math.round(cssPixels * 2)));
+  if (APP_FILES.test(parsed.pathname) && !parsed.search) {
+    parsed.searchParams.set('width', width);
+    return parsed.toString();
+  }
+  if (parsed.protocol !== 'https:' || !SHOPIFY_IMAGE_CDN_HOSTS.has(parsed.hostname)) return url;
+  parsed.searchParams.set('width', width);
   return parsed.toString();
 }
 

@@ -44,7 +44,7 @@ describe('LooksTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
   });
 
-  it("shows a product image of Shopify's CDN as a thumbnail-sized image, the app's own files as they are", async () => {
+  it("shows a product image of Shopify's CDN and the app's own files as thumbnail-sized images", async () => {
     restore = useViewportWidth(1280);
     const cdn = 'https://cdn.shopify.com/s/files/1/0001/files/coat.jpg?v=17';
     mockBackend({
@@ -53,6 +53,6 @@ describe('LooksTable', () => {
     const { container } = renderWithProviders(<LooksTable onDelete={() => undefined} />, { route: '/looks' });
     await screen.findByText('Look 2');
     const sources = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
-    expect(sources).toEqual([`${cdn}&width=80`, '/files/catalog/shirt.jpg']);
+    expect(sources).toEqual([`${cdn}&width=80`, '/files/catalog/shirt.jpg?width=80']);
   });
 });
