@@ -72,8 +72,14 @@ describe('paintFirst', () => {
         expect(options).toEqual({ type: 'paint', buffered: true });
       }
     }
+    // Two thumbnails waiting for the paint (src/components/ProductThumbnail.tsx).
+    const images = ['/files/a.jpg?width=80', '/files/b.jpg?width=80'].map((url) => ({
+      src: '',
+      getAttribute: (name: string) => (name === 'data-paint-src' ? url : null),
+    }));
     const document = {
       visibilityState: visibility,
+      querySelectorAll: (selector: string) => (selector === 'img[data-paint-src]' ? images : []),
       createElement: () => ({ src: '', async: true }),
       body: { appendChild: (e: { src: string; async: boolean }) => added.push(e) },
       addEventListener: () => undefined,
@@ -93,7 +99,7 @@ describe('paintFirst', () => {
     const runTimers = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.f());
     const paint = (names: string[]) =>
       observers.forEach((o) => o({ getEntriesByName: (n) => names.filter((x) => x === n) }));
-    return { added, events, frames, runTimers, paint };
+    return { added, events, frames, runTimers, paint, images };
   }
 
   const inOrder = [
@@ -102,15 +108,18 @@ describe('paintFirst', () => {
   ];
 
   it('adds the scripts in order, not async, in the task after the first contentful paint is reported', () => {
-    const { added, events, runTimers, paint } = runLoader('visible');
+    const { added, events, runTimers, paint, images } = runLoader('visible');
     paint(['first-paint']);
     runTimers(0);
     expect(added).toEqual([]); // drawn, but nothing contentful yet
+    expect(images.map((i) => i.src)).toEqual(['', '']);
     paint(['first-contentful-paint']);
     expect(added).toEqual([]); // inside the observer: the next task adds them
     runTimers(0);
     expect(events).toEqual([PAINTED_EVENT]); // the page's chunk preloads start with them
     expect(added).toEqual(inOrder);
+    // The thumbnails are fetched now, not before the paint.
+    expect(images.map((i) => i.src)).toEqual(['/files/a.jpg?width=80', '/files/b.jpg?width=80']);
     runTimers(PAINT_WAIT_MS);
     expect(added).toEqual(inOrder); // once only
   });

@@ -20,6 +20,9 @@ import { EARLY_CLICK_REPLAY, EARLY_INPUT_REPLAY, PAINTED_EVENT } from '../../src
  * reports no paint starts after the first frame, and none waits more than
  * PAINT_WAIT_MS.
  *
+ * Images that wait for the paint (`data-paint-src`: the thumbnails, src/components/ProductThumbnail.tsx)
+ * get their `src` then too.
+ *
  * Until the app has taken the page over, a button does nothing by itself:
  * the loader keeps the last button clicked (a click, or Enter/Space on it)
  * and src/index.tsx clicks it again once hydrated (EARLY_CLICK_REPLAY), so a
@@ -76,6 +79,7 @@ export function paintFirst(template: string): string {
     `for(var k in h)document.addEventListener(k,h[k],true);` +
     `window.${EARLY_INPUT_REPLAY}=function(){for(var k in h)document.removeEventListener(k,h[k],true);delete window.${EARLY_INPUT_REPLAY};return m};` +
     `function run(){if(d++)return;` +
+    `[].forEach.call(document.querySelectorAll('img[data-paint-src]'),function(i){i.src=i.getAttribute('data-paint-src')});` +
     `document.dispatchEvent(new Event('${PAINTED_EVENT}'));` +
     `s.forEach(function(src){var e=document.createElement('script');e.src=src;e.async=false;document.body.appendChild(e)})}` +
     `function later(){setTimeout(run,0)}` +

@@ -38,9 +38,20 @@ const AFTER_THE_PAINT: Pick<ImgHTMLAttributes<HTMLImageElement>, 'loading' | 'de
  */
 export function ProductThumbnail({ image, size }: { image: string | null | undefined; size: Size }) {
   if (!image) return <Thumbnail source={ImageIcon} alt="" size={size} />;
+  const url = sizedImageUrl(image, THUMBNAIL_PX[size]);
   return (
     <span className={FRAME_CLASS[size]}>
-      <Image source={sizedImageUrl(image, THUMBNAIL_PX[size])} alt="" {...AFTER_THE_PAINT} />
+      <Image source={url} alt="" {...AFTER_THE_PAINT} {...(ON_SERVER ? paintSource(url) : {})} />
     </span>
   );
 }
+
+/**
+ * Rendered on the server, the image's address waits in `data-paint-src` until the page has painted:
+ * server/ssr/paintFirst.ts's loader sets `src` then, with the app's scripts. A thumbnail in view is
+ * fetched at the first layout, before the first paint, and shared the slow line with the stylesheet
+ * that paint waits for (`loading="lazy"` does not wait for an image in view). Hydration keeps the
+ * `src` the loader set (React does not rewrite attributes it finds); in the browser it is `src` at once.
+ */
+const ON_SERVER = typeof document === 'undefined';
+const paintSource = (url: string) => ({ src: undefined, 'data-paint-src': url });
