@@ -125,7 +125,7 @@ describe.each(backends)('/files over the %s', (name, setup) => {
       expect([width, bad.statusCode]).toEqual([width, 400]);
       expect(bad.json()).toMatchObject({
         code: 'invalid_width',
-        message: 'Ein Bild kann nur in einer Breite von 80, 120, 160 Pixeln angefordert werden.',
+        message: 'Ein Bild kann nur in einer dieser Breiten angefordert werden, in Pixeln: 80, 120, 160.',
       });
     }
     expect(await storage.stat('catalog/wide-photo.w81.jpg')).toBeNull();

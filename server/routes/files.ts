@@ -22,7 +22,7 @@ export default async function fileRoutes(app: FastifyInstance) {
     const width = (req.query as { width?: string }).width;
     if (width !== undefined && !FILE_WIDTHS.includes(Number(width)))
       return reply.status(400).send({
-        message: translate(req.locale, 'files.invalidWidth', { widths: FILE_WIDTHS.join(', ') }),
+        message: translate(req.locale, 'files.invalidWidth', { allowed: FILE_WIDTHS.join(', ') }),
         code: 'invalid_width',
       });
     const key = width === undefined ? asked : await fileAtWidth(storage, asked, Number(width));
