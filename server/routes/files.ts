@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { FILE_CACHE_CONTROL, FILES_PATH, isNotModified, keyFromPath, servedContentType, storageFor } from '../storage';
 import { FILE_WIDTHS, fileAtWidth } from './fileWidths';
 import { translate } from '../i18n';
+import { yup } from '../../src/contracts/validation';
 
 const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found', code: 'not_found' });
 
@@ -16,7 +17,9 @@ const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not
 export default async function fileRoutes(app: FastifyInstance) {
   const storage = storageFor(app.deps.config);
 
-  app.get(`${FILES_PATH}*`, async (req, reply) => {
+  // Declared so the route fuzz test tries widths too; the allowed values are checked below (a translated 400).
+  const schema = { querystring: yup.object({ width: yup.string().max(8) }) };
+  app.get(`${FILES_PATH}*`, { schema }, async (req, reply) => {
     const asked = keyFromPath((req.params as { '*': string })['*']);
     if (!asked) return notFound(reply);
     const width = (req.query as { width?: string }).width;
